@@ -1,0 +1,297 @@
+"""FIDE Tournament Report File (TRF16, with the TRF-2026 / TRFx extensions).
+
+The player line ``001`` has fixed columns (1-based, as printed in the FIDE
+handbook's TRF16 description)::
+
+    1-3   "001"            5-8   starting rank      10   sex
+    11-13 title            15-47 name               49-52 FIDE rating
+    54-56 federation       58-68 FIDE id            70-79 birth date
+    81-84 points           86-89 rank
+    92-95 round 1 opponent, 97 colour, 99 result; round r starts at 92 + 10 (r-1)
+
+Result codes (TRF16): ``1 0 =`` played win/loss/draw, ``W D L`` the same but
+not rated, ``+ -`` forfeit win/loss, ``H`` half-point bye, ``F`` full-point
+bye, ``U`` pairing-allocated bye, ``Z`` zero-point bye (absent), blank.
+
+Tournament lines kept as fields: ``012`` name, ``XXR``/``142`` number of
+rounds, ``XXC``/``152`` initial colour.  All other lines are kept raw and in
+their order so that :func:`write_trf` round-trips the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RESULT_CODES = frozenset("10=WDL+-HFUZ ")
+"""TRF16 result codes (``" "`` is the blank result)."""
+
+PLAYED_RESULTS = frozenset("10=WDL")
+"""Results of a game that was actually played over the board."""
+
+UNPAIRED_RESULTS = frozenset("HFUZ ")
+"""Results that have no opponent (byes and absences)."""
+
+COLOURS = frozenset("wb-")
+
+FIRST_ROUND_COLUMN = 91  # 0-based start of round 1 (column 92 in the handbook)
+ROUND_WIDTH = 10
+PLAYER_LINE_MIN_LENGTH = 84  # up to and including the points field
+
+
+class TrfError(ValueError):
+    """A malformed TRF line; the message names the line number and the reason."""
+
+    def __init__(self, line_number: int, reason: str) -> None:
+        super().__init__(f"TRF line {line_number}: {reason}")
+        self.line_number = line_number
+        self.reason = reason
+
+
+@dataclass
+class TrfGame:
+    """One round of one player: opponent (None for byes/absences), colour, result."""
+
+    round: int
+    opponent: int | None
+    color: str = "-"
+    result: str = " "
+
+    @property
+    def played(self) -> bool:
+        """True if the game was played over the board (not a forfeit or bye)."""
+        return self.opponent is not None and self.result in PLAYED_RESULTS
+
+
+@dataclass
+class TrfPlayer:
+    id: int
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    fed: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    points: float | None = None
+    rank: int | None = None
+    games: list[TrfGame] = field(default_factory=list)
+
+    def game(self, round_number: int) -> TrfGame | None:
+        """The entry of round ``round_number`` (1-based), or None if there is none."""
+        for game in self.games:
+            if game.round == round_number:
+                return game
+        return None
+
+
+@dataclass
+class TrfTournament:
+    name: str = ""
+    players: dict[int, TrfPlayer] = field(default_factory=dict)
+    rounds: int = 0
+    """Total rounds (``XXR``/``142``) when given, otherwise the rounds in the file."""
+    rounds_declared: bool = False
+    initial_color: str | None = None
+    """``"w"`` or ``"b"``: colour of the top player in round 1 (``XXC``/``152``)."""
+    fields: dict[str, list[str]] = field(default_factory=dict)
+    """Raw content (after the 3-character code) of every non-player line, by code."""
+    layout: list[str | int] = field(default_factory=list)
+    """File order: raw non-player lines and player ids (for :func:`write_trf`)."""
+
+    @property
+    def rounds_in_file(self) -> int:
+        """The highest round number holding an entry for some player."""
+        return max((g.round for p in self.players.values() for g in p.games), default=0)
+
+
+def _parse_int(text: str, line_number: int, what: str, default: int | None = None) -> int | None:
+    text = text.strip()
+    if not text:
+        return default
+    if not text.isdigit():
+        raise TrfError(line_number, f"{what} {text!r} is not a whole number")
+    return int(text)
+
+
+def _parse_points(text: str, line_number: int) -> float | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise TrfError(line_number, f"points {text!r} (columns 81-84) is not a number") from None
+
+
+def _parse_game(chunk: str, round_number: int, player_id: int, line_number: int) -> TrfGame | None:
+    """Parse one 8-character round entry; None for an entirely blank entry."""
+    chunk = chunk.ljust(8)
+    if not chunk.strip():
+        return None
+    opponent_text, colour, result = chunk[0:4], chunk[5], chunk[7]
+    where = f"round {round_number}"
+    if chunk[4] != " " or chunk[6] != " ":
+        raise TrfError(line_number, f"{where}: entry {chunk!r} is not 'OOOO c r'")
+    opponent = _parse_int(opponent_text, line_number, f"{where} opponent", default=0)
+    if opponent == player_id:
+        raise TrfError(line_number, f"{where}: player {player_id} paired against himself")
+    colour = colour.lower() if colour in "WB" else colour
+    if colour == " ":
+        colour = "-"
+    if colour not in COLOURS:
+        raise TrfError(line_number, f"{where}: colour {colour!r} is not w, b or -")
+    result = result.upper() if result in "wdlhfuz" else result
+    if result not in RESULT_CODES:
+        raise TrfError(line_number, f"{where}: result {result!r} is not a TRF16 result code")
+    if opponent and result in "HFUZ":
+        raise TrfError(line_number, f"{where}: result {result} cannot have an opponent")
+    if result in PLAYED_RESULTS and not opponent:
+        raise TrfError(line_number, f"{where}: played result {result} needs an opponent")
+    if result in PLAYED_RESULTS and colour == "-":
+        raise TrfError(line_number, f"{where}: played result {result} needs a colour w or b")
+    return TrfGame(round_number, opponent or None, colour, result)
+
+
+def _parse_player(line: str, line_number: int) -> TrfPlayer:
+    if len(line) < PLAYER_LINE_MIN_LENGTH:
+        # Points are mandatory in TRF16 but short lines without games are common.
+        line = line.ljust(PLAYER_LINE_MIN_LENGTH)
+    player_id = _parse_int(line[4:8], line_number, "starting rank (columns 5-8)")
+    if not player_id:
+        raise TrfError(line_number, "starting rank (columns 5-8) is missing or 0")
+    player = TrfPlayer(
+        id=player_id,
+        sex=line[9].strip(),
+        title=line[10:13].strip(),
+        name=line[14:47].strip(),
+        rating=_parse_int(line[48:52], line_number, "rating (columns 49-52)", default=0) or 0,
+        fed=line[53:56].strip(),
+        fide_id=line[57:68].strip(),
+        birth=line[69:79].strip(),
+        points=_parse_points(line[80:84], line_number),
+        rank=_parse_int(line[85:89], line_number, "rank (columns 86-89)"),
+    )
+    round_number = 1
+    start = FIRST_ROUND_COLUMN
+    while start < len(line):
+        game = _parse_game(line[start : start + 8], round_number, player_id, line_number)
+        if game is not None:
+            player.games.append(game)
+        if line[start + 8 : start + 10].strip():
+            raise TrfError(line_number, f"round {round_number}: text between round columns")
+        start += ROUND_WIDTH
+        round_number += 1
+    return player
+
+
+def _parse_initial_color(code: str, rest: str, line_number: int) -> str | None:
+    tokens = rest.split()
+    if code == "152":
+        value = rest.strip().upper()
+        if value not in ("W", "B"):
+            raise TrfError(line_number, f"152 initial colour {value!r} is not W or B")
+        return value.lower()
+    for token in tokens:
+        low = token.lower()
+        if low in ("white1", "w"):
+            return "w"
+        if low in ("black1", "b"):
+            return "b"
+    return None
+
+
+def parse_trf(text: str) -> TrfTournament:
+    """Parse a TRF16/TRF-2026 file; raise :class:`TrfError` on malformed lines."""
+    tournament = TrfTournament()
+    declared_rounds: int | None = None
+    for line_number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        code, rest = line[:3], line[4:] if len(line) > 3 else ""
+        if code == "001":
+            player = _parse_player(line, line_number)
+            if player.id in tournament.players:
+                raise TrfError(line_number, f"starting rank {player.id} is repeated")
+            tournament.players[player.id] = player
+            tournament.layout.append(player.id)
+            continue
+        tournament.layout.append(line)
+        if code == "###":  # comment line
+            continue
+        tournament.fields.setdefault(code, []).append(rest)
+        if code == "012":
+            tournament.name = rest.strip()
+        elif code in ("XXR", "142"):
+            value = _parse_int(line[3:], line_number, f"{code} number of rounds")
+            if not value:
+                raise TrfError(line_number, f"{code} number of rounds must be positive")
+            declared_rounds = value
+        elif code in ("XXC", "152"):
+            colour = _parse_initial_color(code, line[3:], line_number)
+            if colour is not None:
+                tournament.initial_color = colour
+    _check_opponents(tournament)
+    tournament.rounds_declared = declared_rounds is not None
+    tournament.rounds = declared_rounds if declared_rounds else tournament.rounds_in_file
+    return tournament
+
+
+def _check_opponents(tournament: TrfTournament) -> None:
+    for player in tournament.players.values():
+        for game in player.games:
+            if game.opponent is not None and game.opponent not in tournament.players:
+                line = tournament.layout.index(player.id) + 1
+                raise TrfError(
+                    line,
+                    f"player {player.id} round {game.round}: opponent {game.opponent} "
+                    "has no 001 line",
+                )
+
+
+def _format_points(points: float | None) -> str:
+    return "" if points is None else f"{points:.1f}"
+
+
+def format_player_line(player: TrfPlayer) -> str:
+    """The fixed-column ``001`` line of one player."""
+    head = (
+        f"001 {player.id:>4} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
+        f"{player.rating or '':>4} {player.fed[:3]:<3} {player.fide_id[:11]:>11} "
+        f"{player.birth[:10]:<10} {_format_points(player.points):>4} "
+        f"{player.rank if player.rank is not None else '':>4}"
+    )
+    by_round = {g.round: g for g in player.games}
+    last = max(by_round, default=0)
+    parts = [head]
+    for round_number in range(1, last + 1):
+        game = by_round.get(round_number)
+        if game is None:
+            parts.append("  " + " " * 8)
+        else:
+            opponent = f"{game.opponent:>4}" if game.opponent else "0000"
+            parts.append(f"  {opponent} {game.color} {game.result}")
+    return "".join(parts).rstrip()
+
+
+def write_trf(tournament: TrfTournament) -> str:
+    """Write the tournament back as TRF text (lines end with ``\\n``)."""
+    lines: list[str] = []
+    written: set[int] = set()
+    for item in tournament.layout:
+        if isinstance(item, int):
+            if item in tournament.players:
+                lines.append(format_player_line(tournament.players[item]))
+                written.add(item)
+        else:
+            lines.append(item)
+    if not tournament.layout:
+        if tournament.name:
+            lines.append(f"012 {tournament.name}")
+        if tournament.rounds_declared or tournament.rounds:
+            lines.append(f"XXR {tournament.rounds}")
+        if tournament.initial_color:
+            lines.append("XXC " + ("white1" if tournament.initial_color == "w" else "black1"))
+    for player_id in sorted(set(tournament.players) - written):
+        lines.append(format_player_line(tournament.players[player_id]))
+    return "\n".join(lines) + "\n"
