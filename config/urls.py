@@ -1,0 +1,26 @@
+"""URL map: admin, API v1 (one router per app), OpenAPI schema and docs."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from core.views import JobViewSet
+
+router = DefaultRouter()
+router.register("jobs", JobViewSet, basename="job")
+
+admin.site.site_header = "Liên đoàn Cờ Việt Nam"
+admin.site.site_title = "Liên đoàn Cờ Việt Nam"
+admin.site.index_title = "Quản trị hồ sơ và hệ số"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(router.urls)),
+    path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/v1/", include("federation.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api-auth/", include("rest_framework.urls")),
+]

@@ -1,0 +1,134 @@
+"""One error shape for every API error.
+
+    {"error": {"code": "invalid", "message": "…", "fields": {"sponsor": ["…"]}}}
+
+``code`` is a stable machine code, ``message`` is human text in the request's
+language (Accept-Language: vi by default, en), ``fields`` maps field names to
+messages (empty when the error is not about a field).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DatabaseError, IntegrityError, OperationalError
+from django.http import Http404
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+
+class ServiceError(Exception):
+    """A business rule refused a write. Raised by services, shown as HTTP 400 by default."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None,
+                 fields: dict[str, list[str]] | None = None):
+        super().__init__(message)
+        self.message = str(message)
+        self.code = code or self.default_code
+        self.fields = dict(fields or {})
+        if field:
+            self.fields.setdefault(field, []).append(self.message)
+
+
+class ConflictError(ServiceError):
+    """The data changed since the client read it (stale version), or a state conflict."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+
+
+class NotAllowedError(ServiceError):
+    """The user may not do this (object-level permission decided in a service)."""
+
+    status_code = status.HTTP_403_FORBIDDEN
+    default_code = "permission_denied"
+
+
+def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
+    body = {"code": code, "message": str(message), "fields": fields or {}}
+    body.update(extra)
+    return {"error": body}
+
+
+def _flatten_fields(detail) -> dict[str, list[str]]:
+    if isinstance(detail, dict):
+        fields: dict[str, list[str]] = {}
+        for name, value in detail.items():
+            key = "non_field_errors" if name in ("__all__", "non_field_errors") else name
+            if isinstance(value, dict):
+                for sub, messages in _flatten_fields(value).items():
+                    fields[f"{key}.{sub}"] = messages
+            elif isinstance(value, list) and value and isinstance(value[0], dict):
+                for index, item in enumerate(value):
+                    for sub, messages in _flatten_fields(item).items():
+                        fields[f"{key}[{index}].{sub}"] = messages
+            else:
+                fields[key] = [str(v) for v in (value if isinstance(value, list) else [value])]
+        return fields
+    if isinstance(detail, list):
+        return {"non_field_errors": [str(v) for v in detail]}
+    return {}
+
+
+def _first_message(fields: dict[str, list[str]], default: str) -> str:
+    for name, messages in fields.items():
+        if messages:
+            return messages[0] if name == "non_field_errors" else f"{name}: {messages[0]}"
+    return default
+
+
+def api_exception_handler(exc, context):
+    """DRF exception handler producing the service's error shape."""
+    if isinstance(exc, ServiceError):
+        return Response(error_body(exc.code, exc.message, exc.fields), status=exc.status_code)
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+        exc = exceptions.ValidationError(detail=detail)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    elif isinstance(exc, IntegrityError):
+        return Response(
+            error_body("conflict", _("Dữ liệu xung đột với bản ghi đã có; hãy tải lại và thử lại.")),
+            status=status.HTTP_409_CONFLICT,
+        )
+    elif isinstance(exc, (OperationalError, DatabaseError)):
+        return database_unavailable_response()
+
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        fields = _flatten_fields(exc.detail)
+        message = _first_message(fields, _("Dữ liệu không hợp lệ."))
+        response.data = error_body("invalid", message, fields)
+    elif isinstance(exc, exceptions.Throttled):
+        response.data = error_body(
+            "throttled",
+            _("Quá nhiều yêu cầu; hãy thử lại sau %(wait)s giây.") % {"wait": exc.wait or 1},
+            retry_after=exc.wait,
+        )
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else exc.default_code
+        detail = exc.detail
+        message = detail if isinstance(detail, str) else _first_message(
+            _flatten_fields(detail), str(exc.default_detail))
+        response.data = error_body(str(code), str(message))
+    return response
+
+
+def database_unavailable_response() -> Response:
+    response = Response(
+        error_body("service_unavailable",
+                   _("Cơ sở dữ liệu tạm thời không truy cập được; hãy thử lại sau.")),
+        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+    )
+    response["Retry-After"] = "5"
+    return response

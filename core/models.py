@@ -1,0 +1,51 @@
+"""Shared infrastructure models: the job resource every long task reports to."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Job(models.Model):
+    """A long-running job (pairing, validation, rating period, lapse, documents).
+
+    Clients poll ``GET /api/v1/jobs/{id}`` for state and percent. ``key`` makes
+    starting a job idempotent: the same key returns the existing job.
+    """
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("Đang chờ")
+        RUNNING = "running", _("Đang chạy")
+        SUCCEEDED = "succeeded", _("Hoàn thành")
+        FAILED = "failed", _("Thất bại")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(_("loại việc"), max_length=64, db_index=True)
+    key = models.CharField(_("khóa chống lặp"), max_length=200, unique=True, null=True, blank=True)
+    params = models.JSONField(_("tham số"), default=dict, blank=True)
+    state = models.CharField(_("trạng thái"), max_length=16, choices=State.choices, default=State.QUEUED)
+    progress = models.PositiveSmallIntegerField(_("tiến độ (%)"), default=0)
+    message = models.CharField(_("thông báo"), max_length=300, blank=True)
+    result = models.JSONField(_("kết quả"), null=True, blank=True)
+    error = models.JSONField(_("lỗi"), null=True, blank=True)
+    attempts = models.PositiveIntegerField(_("số lần chạy"), default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="jobs", verbose_name=_("người tạo"),
+    )
+    created_at = models.DateTimeField(_("tạo lúc"), auto_now_add=True)
+    started_at = models.DateTimeField(_("bắt đầu lúc"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("kết thúc lúc"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("công việc")
+        verbose_name_plural = _("công việc")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id} ({self.state})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.state in {self.State.SUCCEEDED, self.State.FAILED}

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class FederationConfig(AppConfig):
+    name = "federation"
+    verbose_name = _("Liên đoàn: câu lạc bộ và hội viên")

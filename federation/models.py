@@ -1,0 +1,516 @@
+"""The federation registry: bodies, clubs, persons and membership (Phụ lục 2).
+
+Articles cited are those of the federation charter quoted in Phụ lục 2 of the
+Xiangqi Law (shared/seeds/000, ~lines 2950-3042): Điều 8-10 (membership,
+duties, rights), Điều 12 and 15 (clubs), Điều 14 (provincial and district
+bodies), 15.5 (lapse and resignation), 15.6/16 (suspension, from the law's
+Chương IV).
+
+Models hold data and invariants only; writes go through ``federation.services``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from core.text import fold
+
+
+class Discipline(models.TextChoices):
+    XIANGQI = "xiangqi", _("Cờ tướng")
+    CHESS = "chess", _("Cờ vua")
+
+
+class Gender(models.TextChoices):
+    MALE = "M", _("Nam")
+    FEMALE = "F", _("Nữ")
+
+
+class Province(models.Model):
+    """One of the 63 provinces and centrally-run cities (shipped as data)."""
+
+    code = models.CharField(_("mã"), max_length=2, unique=True)
+    name = models.CharField(_("tên"), max_length=100, unique=True)
+    region = models.CharField(_("vùng"), max_length=40, blank=True)
+
+    class Meta:
+        verbose_name = _("tỉnh/thành phố")
+        verbose_name_plural = _("tỉnh/thành phố")
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Body(models.Model):
+    """A federation body: the national federation, a provincial or a district one (Điều 14)."""
+
+    class Level(models.TextChoices):
+        NATIONAL = "national", _("Trung ương")
+        PROVINCIAL = "provincial", _("Cấp tỉnh")
+        DISTRICT = "district", _("Cấp huyện")
+
+    # Điều 14: provincial executive boards serve 3 years, district ones 2 years.
+    TERM_YEARS = {Level.NATIONAL: 4, Level.PROVINCIAL: 3, Level.DISTRICT: 2}
+
+    name = models.CharField(_("tên"), max_length=200, unique=True)
+    level = models.CharField(_("cấp"), max_length=16, choices=Level.choices)
+    province = models.ForeignKey(Province, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="bodies", verbose_name=_("tỉnh/thành phố"))
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="children", verbose_name=_("cấp trên"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("tổ chức liên đoàn")
+        verbose_name_plural = _("tổ chức liên đoàn")
+        ordering = ["level", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def term_years(self) -> int:
+        return self.TERM_YEARS[self.level]
+
+
+class BoardPosition(models.Model):
+    """A seat on a body's standing board (Điều 14): chair, secretary... with its term."""
+
+    class Role(models.TextChoices):
+        CHAIR = "chair", _("Chủ tịch")
+        STANDING_VICE_CHAIR = "standing_vice_chair", _("Phó chủ tịch thường trực")
+        GENERAL_SECRETARY = "general_secretary", _("Tổng thư ký")
+        DEPUTY_SECRETARY = "deputy_secretary", _("Phó tổng thư ký")
+
+    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="board",
+                             verbose_name=_("tổ chức"))
+    person = models.ForeignKey("Person", on_delete=models.PROTECT, related_name="board_positions",
+                               verbose_name=_("người"))
+    role = models.CharField(_("chức vụ"), max_length=32, choices=Role.choices)
+    term_start = models.DateField(_("bắt đầu nhiệm kỳ"))
+    term_end = models.DateField(_("kết thúc nhiệm kỳ"))
+
+    class Meta:
+        verbose_name = _("thành viên ban thường trực")
+        verbose_name_plural = _("ban thường trực")
+        ordering = ["body", "-term_start", "role"]
+        constraints = [
+            models.CheckConstraint(condition=Q(term_end__gt=models.F("term_start")),
+                                   name="board_term_end_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()} — {self.person}"
+
+
+class Officer(models.Model):
+    """A user who administers a provincial or district body (its clubs and members)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="officer_of", verbose_name=_("tài khoản"))
+    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="officers",
+                             verbose_name=_("tổ chức"))
+
+    class Meta:
+        verbose_name = _("cán bộ tổ chức")
+        verbose_name_plural = _("cán bộ tổ chức")
+        constraints = [models.UniqueConstraint(fields=["user", "body"], name="unique_officer")]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.body}"
+
+
+class Club(models.Model):
+    """A chess club (Câu lạc bộ Cờ), the federation's base unit (Điều 12, 15.1)."""
+
+    class Kind(models.TextChoices):
+        RESIDENTIAL = "residential", _("Khu dân cư")
+        WORKPLACE = "workplace", _("Cơ quan, xí nghiệp")
+        SCHOOL = "school", _("Trường học")
+        ARMY = "army", _("Đơn vị bộ đội")
+        CULTURE_HOUSE = "culture_house", _("Nhà (cung) văn hóa, thể thao")
+        OTHER = "other", _("Khác")
+
+    name = models.CharField(_("tên"), max_length=200)
+    name_folded = models.CharField(max_length=200, editable=False, db_index=True)
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="clubs",
+                             verbose_name=_("thuộc tổ chức"))
+    province = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="clubs",
+                                 verbose_name=_("tỉnh/thành phố"))
+    kind = models.CharField(_("loại hình"), max_length=20, choices=Kind.choices)
+    plays_xiangqi = models.BooleanField(_("cờ tướng"), default=True)
+    plays_chess = models.BooleanField(_("cờ vua"), default=False)
+    address = models.CharField(_("địa chỉ"), max_length=300, blank=True)
+    founded_on = models.DateField(_("ngày thành lập"), null=True, blank=True)
+    is_active = models.BooleanField(_("đang hoạt động"), default=True)
+    managers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
+                                      related_name="managed_clubs",
+                                      verbose_name=_("người quản lý"))
+    history = HistoricalRecords(m2m_fields=[managers])
+
+    class Meta:
+        verbose_name = _("câu lạc bộ")
+        verbose_name_plural = _("câu lạc bộ")
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["body", "name"], name="unique_club_per_body")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_folded = fold(self.name)
+        super().save(*args, **kwargs)
+
+
+class PlayGroup(models.Model):
+    """A play group or play point of a club (nhóm cờ, điểm chơi cờ, Điều 12)."""
+
+    class Kind(models.TextChoices):
+        GROUP = "group", _("Nhóm cờ")
+        POINT = "point", _("Điểm chơi cờ")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="play_groups",
+                             verbose_name=_("câu lạc bộ"))
+    kind = models.CharField(_("loại"), max_length=10, choices=Kind.choices)
+    name = models.CharField(_("tên"), max_length=200)
+    address = models.CharField(_("địa chỉ"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("nhóm cờ / điểm chơi cờ")
+        verbose_name_plural = _("nhóm cờ / điểm chơi cờ")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubMeeting(models.Model):
+    """The annual general meeting that elects the club board (Điều 15.3)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="meetings",
+                             verbose_name=_("câu lạc bộ"))
+    held_on = models.DateField(_("ngày họp"))
+    notes = models.TextField(_("biên bản tóm tắt"), blank=True)
+
+    class Meta:
+        verbose_name = _("hội nghị toàn thể")
+        verbose_name_plural = _("hội nghị toàn thể")
+        ordering = ["club", "-held_on"]
+        constraints = [models.UniqueConstraint(fields=["club", "held_on"], name="unique_meeting_day")]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.held_on}"
+
+
+class ClubBoardMember(models.Model):
+    """A seat on the club board elected at a meeting (chủ nhiệm, phó chủ nhiệm)."""
+
+    class Role(models.TextChoices):
+        HEAD = "head", _("Chủ nhiệm")
+        DEPUTY = "deputy", _("Phó chủ nhiệm")
+
+    meeting = models.ForeignKey(ClubMeeting, on_delete=models.CASCADE, related_name="board",
+                                verbose_name=_("hội nghị"))
+    person = models.ForeignKey("Person", on_delete=models.PROTECT, related_name="club_board_seats",
+                               verbose_name=_("người"))
+    role = models.CharField(_("chức vụ"), max_length=10, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("thành viên ban chủ nhiệm")
+        verbose_name_plural = _("ban chủ nhiệm")
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()} — {self.person}"
+
+
+class Person(models.Model):
+    """A natural person. Date of birth, citizen ID and contact are private."""
+
+    full_name = models.CharField(_("họ và tên"), max_length=200)
+    name_folded = models.CharField(max_length=200, editable=False, db_index=True)
+    gender = models.CharField(_("giới tính"), max_length=1, choices=Gender.choices)
+    date_of_birth = models.DateField(_("ngày sinh"), null=True, blank=True)
+    citizen_id = models.CharField(_("số CCCD"), max_length=20, null=True, blank=True, unique=True)
+    phone = models.CharField(_("điện thoại"), max_length=30, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    address = models.CharField(_("địa chỉ"), max_length=300, blank=True)
+    fide_id = models.CharField(_("mã FIDE"), max_length=12, null=True, blank=True, unique=True)
+    province = models.ForeignKey(Province, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="persons", verbose_name=_("tỉnh/thành phố"))
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="person",
+                                verbose_name=_("tài khoản"))
+    history = HistoricalRecords()
+
+    PRIVATE_FIELDS = ("date_of_birth", "citizen_id", "phone", "email", "address")
+
+    class Meta:
+        verbose_name = _("người")
+        verbose_name_plural = _("người")
+        ordering = ["name_folded"]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    def save(self, *args, **kwargs):
+        self.name_folded = fold(self.full_name)
+        if self.citizen_id == "":
+            self.citizen_id = None
+        super().save(*args, **kwargs)
+
+
+class MembershipApplication(models.Model):
+    """An application to join through a club, with a sponsoring member (Điều 8.2-8.3, 15.2)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Chờ duyệt")
+        APPROVED = "approved", _("Đã duyệt")
+        REJECTED = "rejected", _("Từ chối")
+
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="applications",
+                               verbose_name=_("người xin gia nhập"))
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="applications",
+                             verbose_name=_("câu lạc bộ"))
+    sponsor = models.ForeignKey("Member", on_delete=models.PROTECT, related_name="sponsored",
+                                verbose_name=_("hội viên giới thiệu"))
+    submitted_on = models.DateField(_("ngày nộp đơn"))
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=_("người nhập"))
+    status = models.CharField(_("trạng thái"), max_length=10, choices=Status.choices,
+                              default=Status.PENDING)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người duyệt"))
+    decided_at = models.DateTimeField(_("duyệt lúc"), null=True, blank=True)
+    rejection_reason = models.TextField(_("lý do từ chối"), blank=True)
+    member = models.OneToOneField("Member", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="application", verbose_name=_("hội viên"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("đơn xin gia nhập")
+        verbose_name_plural = _("đơn xin gia nhập")
+        ordering = ["-submitted_on", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.person} → {self.club} ({self.get_status_display()})"
+
+
+class CardSequence(models.Model):
+    """Last sequence number issued per (province, year); locked while issuing a card."""
+
+    province_code = models.CharField(max_length=2)
+    year = models.PositiveSmallIntegerField()
+    last = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["province_code", "year"],
+                                               name="unique_card_sequence")]
+
+    def __str__(self) -> str:
+        return f"{self.province_code}-{self.year}: {self.last}"
+
+
+class Member(models.Model):
+    """A federation membership with its member card (thẻ hội viên, Điều 8.3).
+
+    The card number ``PP-YYYY-NNNNN`` (province code, year of issue, sequence) is
+    unique and never reused. A person rejoining after a lapse or resignation gets
+    a new membership with a new card. At most one membership per person is open.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Đang sinh hoạt")
+        LAPSED = "lapsed", _("Bị khai trừ (15.5)")
+        RESIGNED = "resigned", _("Đã ra khỏi Liên đoàn")
+
+    class EndRule(models.TextChoices):
+        NO_DUES = "15.5-dues", _("Không đóng hội phí 6 tháng (Điều 15.5)")
+        NO_ACTIVITY = "15.5-activity", _("Không sinh hoạt liên tục 6 tháng (Điều 15.5)")
+        RESIGNATION = "10.4-resignation", _("Xin ra Liên đoàn (Điều 10.4)")
+
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="memberships",
+                               verbose_name=_("người"))
+    card_number = models.CharField(_("số thẻ hội viên"), max_length=20, unique=True)
+    status = models.CharField(_("trạng thái"), max_length=10, choices=Status.choices,
+                              default=Status.ACTIVE)
+    joined_on = models.DateField(_("ngày gia nhập"))
+    ended_on = models.DateField(_("ngày chấm dứt"), null=True, blank=True)
+    end_rule = models.CharField(_("căn cứ chấm dứt"), max_length=20, choices=EndRule.choices,
+                                blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("hội viên")
+        verbose_name_plural = _("hội viên")
+        ordering = ["card_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["person"], condition=Q(status="active"),
+                                    name="one_active_membership_per_person"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_number} {self.person}"
+
+
+class ClubMembership(models.Model):
+    """A member's time in one club; a transfer closes one and opens another."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="club_memberships",
+                               verbose_name=_("hội viên"))
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="club_memberships",
+                             verbose_name=_("câu lạc bộ"))
+    started_on = models.DateField(_("từ ngày"))
+    ended_on = models.DateField(_("đến ngày"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("sinh hoạt tại câu lạc bộ")
+        verbose_name_plural = _("sinh hoạt tại câu lạc bộ")
+        ordering = ["member", "-started_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["member"], condition=Q(ended_on__isnull=True),
+                                    name="one_open_club_membership"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} @ {self.club}"
+
+
+class DuesPayment(models.Model):
+    """Dues paid (hội phí, Điều 9.3, 15.4) for a period, with the receipt."""
+
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="dues",
+                               verbose_name=_("hội viên"))
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="dues",
+                             verbose_name=_("câu lạc bộ"))
+    amount = models.DecimalField(_("số tiền (đồng)"), max_digits=12, decimal_places=0)
+    period_start = models.DateField(_("từ ngày"))
+    period_end = models.DateField(_("đến ngày"))
+    receipt_number = models.CharField(_("số biên lai"), max_length=40)
+    paid_on = models.DateField(_("ngày nộp"))
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                    related_name="+", verbose_name=_("người ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hội phí")
+        verbose_name_plural = _("hội phí")
+        ordering = ["-period_end"]
+        constraints = [
+            models.CheckConstraint(condition=Q(period_end__gte=models.F("period_start")),
+                                   name="dues_period_order"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="dues_positive"),
+            models.UniqueConstraint(fields=["club", "receipt_number"], name="unique_receipt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.period_start}–{self.period_end}"
+
+
+class Attendance(models.Model):
+    """A member's activity on a day (sinh hoạt, Điều 9.3): a club session or tournament play."""
+
+    class Kind(models.TextChoices):
+        CLUB_SESSION = "club_session", _("Sinh hoạt câu lạc bộ")
+        TOURNAMENT = "tournament", _("Thi đấu giải")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="attendance",
+                               verbose_name=_("hội viên"))
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="attendance", verbose_name=_("câu lạc bộ"))
+    date = models.DateField(_("ngày"))
+    kind = models.CharField(_("loại"), max_length=20, choices=Kind.choices,
+                            default=Kind.CLUB_SESSION)
+    note = models.CharField(_("ghi chú"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("sinh hoạt")
+        verbose_name_plural = _("sinh hoạt")
+        ordering = ["-date"]
+        constraints = [
+            models.UniqueConstraint(fields=["member", "date", "kind"], name="unique_attendance"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.date}"
+
+
+class MemberEvent(models.Model):
+    """The membership's status log: joined, transferred, lapsed, reinstated, resigned..."""
+
+    class Kind(models.TextChoices):
+        JOINED = "joined", _("Gia nhập")
+        TRANSFERRED = "transferred", _("Chuyển câu lạc bộ")
+        LAPSED = "lapsed", _("Khai trừ (15.5)")
+        REINSTATED = "reinstated", _("Khôi phục")
+        RESIGNED = "resigned", _("Xin ra")
+        SUSPENDED = "suspended", _("Đình chỉ")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="events",
+                               verbose_name=_("hội viên"))
+    kind = models.CharField(_("sự kiện"), max_length=16, choices=Kind.choices)
+    date = models.DateField(_("ngày"))
+    rule = models.CharField(_("căn cứ"), max_length=40, blank=True)
+    note = models.TextField(_("ghi chú"), blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                           on_delete=models.SET_NULL, related_name="+", verbose_name=_("người thực hiện"))
+    at = models.DateTimeField(_("lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sự kiện hội viên")
+        verbose_name_plural = _("sự kiện hội viên")
+        ordering = ["member", "at"]
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.get_kind_display()} {self.date}"
+
+
+class Resignation(models.Model):
+    """A resignation (Điều 10.4, 15.5): the application, its date, the returned card."""
+
+    member = models.OneToOneField(Member, on_delete=models.PROTECT, related_name="resignation",
+                                  verbose_name=_("hội viên"))
+    applied_on = models.DateField(_("ngày làm đơn"))
+    effective_on = models.DateField(_("ngày có hiệu lực"))
+    card_returned = models.BooleanField(_("đã trả thẻ"), default=False)
+    card_returned_on = models.DateField(_("ngày trả thẻ"), null=True, blank=True)
+    note = models.TextField(_("ghi chú"), blank=True)
+
+    class Meta:
+        verbose_name = _("đơn xin ra")
+        verbose_name_plural = _("đơn xin ra")
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.effective_on}"
+
+
+class Suspension(models.Model):
+    """A suspension for 1-3 years by a disciplinary decision (Điều 15.6, 16)."""
+
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="suspensions",
+                               verbose_name=_("người"))
+    starts_on = models.DateField(_("từ ngày"))
+    ends_on = models.DateField(_("đến ngày"))
+    decision_reference = models.CharField(_("số quyết định"), max_length=60)
+    article = models.CharField(_("điều khoản"), max_length=40, default="15.6")
+    reason = models.TextField(_("lý do"))
+    lifted_on = models.DateField(_("ngày xóa đình chỉ"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("đình chỉ")
+        verbose_name_plural = _("đình chỉ")
+        ordering = ["-starts_on"]
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__gt=models.F("starts_on")),
+                                   name="suspension_period_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} {self.starts_on}–{self.ends_on}"

@@ -1,0 +1,164 @@
+"""Test harness shared by every app.
+
+Jobs run in a **real Celery worker process** when ``CELERY_BROKER_URL`` is set
+(as in CI: PostgreSQL + Redis); without a broker they run in-process, so the
+suite also runs on the embedded default. Tests that need the worker take the
+``job_worker`` fixture (which implies ``transactional_db``: the worker process
+reads what the test committed).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tests.helpers import REPO
+
+
+def _database_url_of_test_db() -> str:
+    db = connection.settings_dict
+    if "postgresql" not in db["ENGINE"]:
+        raise RuntimeError("a worker process needs a shared database (PostgreSQL)")
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+class WorkerProcess:
+    """A ``celery worker`` subprocess bound to this test session's own queue."""
+
+    def __init__(self, queue: str, database_url: str, log_dir: Path):
+        self.queue = queue
+        self.database_url = database_url
+        self.log_dir = log_dir
+        self.process: subprocess.Popen | None = None
+        self.count = 0
+
+    def start(self, timeout: float = 60) -> None:
+        self.count += 1
+        log = self.log_dir / f"worker-{self.count}.log"
+        env = dict(os.environ, DATABASE_URL=self.database_url, CELERY_QUEUE=self.queue,
+                   DJANGO_SETTINGS_MODULE="config.settings", PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue,
+             "-P", "solo", "--without-gossip", "--without-mingle", "--without-heartbeat",
+             "-l", "info", "-n", f"{self.queue}-{self.count}@%h", "-f", str(log)],
+            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"celery worker exited early; see {log}:\n{_tail(log)}")
+            if log.exists() and " ready." in log.read_text(errors="replace"):
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"celery worker not ready after {timeout}s; see {log}:\n{_tail(log)}")
+
+    def kill(self) -> None:
+        """SIGKILL, as when a machine dies: the message in flight is not acknowledged."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def _tail(path: Path, lines: int = 30) -> str:
+    if not path.exists():
+        return "(no log)"
+    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+
+
+@pytest.fixture(scope="session")
+def worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The session's real worker process, or None when no broker is configured."""
+    if not settings.CELERY_BROKER_URL:
+        yield None
+        return
+    queue = f"test-{uuid.uuid4().hex[:12]}"
+    settings.CELERY_TASK_DEFAULT_QUEUE = queue  # the test process publishes there
+    with django_db_blocker.unblock():
+        database_url = _database_url_of_test_db()
+    worker = WorkerProcess(queue, database_url, tmp_path_factory.mktemp("celery"))
+    worker.start()
+    yield worker
+    worker.stop()
+
+
+class JobWaiter:
+    def __init__(self, worker: WorkerProcess | None):
+        self.worker = worker
+
+    @property
+    def is_real(self) -> bool:
+        return self.worker is not None
+
+    def wait(self, job_id, timeout: float = 120):
+        """Wait until the job has finished and return it (fails the test on time-out)."""
+        from core.models import Job
+
+        deadline = time.monotonic() + timeout
+        while True:
+            job = Job.objects.get(pk=job_id)
+            if job.is_finished:
+                return job
+            if time.monotonic() > deadline:
+                pytest.fail(f"job {job.kind} {job_id} still {job.state} ({job.progress}%) "
+                            f"after {timeout}s")
+            time.sleep(0.1)
+
+
+@pytest.fixture
+def job_worker(transactional_db, worker_process) -> JobWaiter:
+    """Jobs of this test run in the real worker process (or in-process without a broker)."""
+    if worker_process is not None and worker_process.process.poll() is not None:
+        worker_process.start()  # a previous test killed it
+    return JobWaiter(worker_process)
+
+
+@pytest.fixture
+def real_worker(job_worker) -> JobWaiter:
+    """Like ``job_worker`` but skips when no broker is configured (e.g. killed-worker tests)."""
+    if not job_worker.is_real:
+        pytest.skip("needs a real Celery worker: set CELERY_BROKER_URL and DATABASE_URL "
+                    "(PostgreSQL), as .ci/run does")
+    return job_worker
+
+
+# --- users and API clients ---------------------------------------------------------
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def staff_user(django_user_model):
+    return django_user_model.objects.create_user(
+        "staff", password="staff-pass-123", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def staff_client(staff_user):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(staff_user)
+    return client
