@@ -1,0 +1,497 @@
+"""Standings and tie-breaks (Điều 21.3, 21.4, 29.5; FIDE Tie-Break Regulations C.07).
+
+Every requested tie-break value is computed for every player; the ranking applies them
+in the caller's order after the points.  Codes:
+
+FIDE C.07 (2024 version, applied from 1 August 2024):
+  ``BH`` Buchholz, ``BH-C1``/``BH-C2`` cut the 1/2 least significant values,
+  ``BH-M1`` median (cut the lowest and the highest), ``SB`` Sonneborn-Berger,
+  ``SB-C1``, ``DE`` direct encounter, ``WIN`` rounds won (with or without playing),
+  ``WON`` games won over the board, ``BPG`` games played with Black, ``BWG`` games
+  won with Black, ``ARO`` average rating of opponents, ``ARO-C1``, ``PS`` progressive
+  scores (``PS-C1`` cuts round 1).  Any ``BH``/``SB``/``ARO``/``PS`` code takes
+  ``-C<n>`` or ``-M<n>``.
+Federation:
+  ``BH-VN`` Buchholz of Điều 21.4 / 29.5: sum of the opponents' final scores, a
+  withdrawn opponent counted with the average final score of the players of his score
+  group when he withdrew, a round without opponent counted with the score of the
+  last-placed player.  ``LOT`` a drawing of lots (seeded, reproducible).
+
+Unplayed rounds (C.07 Article 16), as applied by FIDE's tie-break program:
+- a participant's unplayed rounds are evaluated against a dummy opponent having the
+  participant's own final score (Swiss); in a round robin (pre-determined pairings) a
+  forfeit counts as a game against the scheduled opponent and byes count nothing;
+- when a participant is an opponent, his own score is adjusted: the voluntarily
+  unplayed rounds (unplayed and less than a win: forfeit losses, half/zero-point byes,
+  absences) after his last round that was not one of them, count as draws
+  (in a round robin: as losses) - so a last-round requested bye counts as a draw;
+- low cuts remove voluntarily unplayed rounds first.
+``rules="2026"`` also applies the 2026 amendment (the dummy opponent's score is capped
+by the real opponent's adjusted score, or by a draw in every round for a bye).
+
+Public API
+----------
+``compute_standings(competitors, rounds, tiebreaks, system="swiss", ...)
+-> list[Standing]`` in ranking order; ``Standing(id, rank, points, tiebreaks)``.
+``tiebreak_values(...)`` gives the values without ranking.
+``DEFAULT_ROUND_ROBIN = ["DE", "SB", "WIN", "BWG"]`` (21.3, lots after them),
+``DEFAULT_SWISS = ["BH-VN"]`` (21.4, 29.5).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from chessrules.competition.model import (
+    ANNULLED,
+    DRAW,
+    FORFEIT,
+    GAME,
+    PAB,
+    WIN,
+    Competitor,
+    Entry,
+)
+
+SWISS = "swiss"
+ROUND_ROBIN = "roundrobin"
+DEFAULT_ROUND_ROBIN = ["DE", "SB", "WIN", "BWG"]
+DEFAULT_SWISS = ["BH-VN"]
+BASE_CODES = ("BH", "SB", "DE", "WIN", "WON", "BPG", "BWG", "ARO", "PS", "BH-VN", "LOT")
+_CODE_RE = re.compile(r"^(BH|SB|ARO|PS)(?:-([CM])(\d+))?$")
+
+
+@dataclass
+class Standing:
+    id: int
+    rank: int
+    points: float
+    tiebreaks: dict[str, float | int | None] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "rank": self.rank, "points": self.points,
+                "tiebreaks": dict(self.tiebreaks)}
+
+
+@dataclass
+class _Options:
+    rounds: int
+    system: str
+    win: float
+    draw: float
+    rules: str
+    unrated_rating: int | None
+    lot_seed: int | str | None
+
+
+def parse_code(code: str) -> tuple[str, int, int]:
+    """``"BH-C1"`` -> ("BH", low cuts 1, high cuts 0); ``"BH-M1"`` -> ("BH", 1, 1)."""
+    code = code.strip().upper()
+    if code in ("BH-VN", "DE", "WIN", "WON", "BPG", "BWG", "LOT"):
+        return code, 0, 0
+    match = _CODE_RE.match(code)
+    if not match:
+        raise ValueError(
+            f"unknown tie-break {code!r}; known: BH, BH-C1, BH-C2, BH-M1, SB, SB-C1, DE, "
+            "WIN, WON, BPG, BWG, ARO, ARO-C1, PS, BH-VN, LOT"
+        )
+    name, modifier, number = match.groups()
+    if modifier is None:
+        return name, 0, 0
+    n = int(number)
+    return (name, n, 0) if modifier == "C" else (name, n, n)
+
+
+class _Event:
+    """Per-player facts shared by the tie-breaks."""
+
+    def __init__(self, competitors: Mapping[int, Competitor], opts: _Options) -> None:
+        self.players = dict(competitors)
+        self.opts = opts
+        self.rr = opts.system == ROUND_ROBIN
+        self.rounds = range(1, opts.rounds + 1)
+        self.entries: dict[int, list[Entry]] = {
+            pid: [c.entry(r) for r in self.rounds] for pid, c in self.players.items()
+        }
+        for pid, entries in self.entries.items():
+            for r, e in zip(self.rounds, entries, strict=True):
+                if e.opponent is not None and e.opponent not in self.players:
+                    raise ValueError(
+                        f"player {pid} round {r}: opponent {e.opponent} is not a participant"
+                    )
+        self.points = {
+            pid: sum(e.points for e in entries if e.kind != ANNULLED)
+            for pid, entries in self.entries.items()
+        }
+        self.adjusted = {pid: self._adjusted_score(pid) for pid in self.players}
+
+    # --- C.07 Article 16 -------------------------------------------------------------
+    def is_vur(self, e: Entry) -> bool:
+        """Voluntarily unplayed round: unplayed, not a PAB, and less than a win."""
+        return e.kind not in (GAME, PAB) and e.points < self.opts.win
+
+    def counts_as_played(self, e: Entry) -> bool:
+        """A game against an opponent; in a round robin forfeits count as played."""
+        if e.opponent is None or e.kind == ANNULLED:
+            return False
+        return e.kind == GAME or (self.rr and e.kind == FORFEIT)
+
+    def _adjusted_score(self, pid: int) -> float:
+        """The score a participant lends to his opponents' tie-breaks (C.07 16.3)."""
+        entries = self.entries[pid]
+        last_not_vur = max(
+            (r for r, e in zip(self.rounds, entries, strict=True) if not self.is_vur(e)),
+            default=0,
+        )
+        unplayed_value = 0.0 if self.rr else self.opts.draw
+        total = 0.0
+        for r, e in zip(self.rounds, entries, strict=True):
+            if e.kind == ANNULLED:
+                continue
+            if r <= last_not_vur or e.opponent is not None:
+                total += e.points
+            else:
+                total += unplayed_value
+        return total
+
+
+def _cut(items: list[tuple[float, float, bool]], low: int, high: int, rounds: int) -> float:
+    """Sum ``(score, value, vur)`` items after C.07 cuts (VURs are cut first on low)."""
+    low = min(low, rounds)
+    high = min(high, rounds - low)
+    items = list(items)
+    for _ in range(low):
+        if not items:
+            break
+        lowest = min(items, key=lambda it: (it[0], it[1]))
+        vurs = [it for it in items if it[2]]
+        lowest_vur = min(vurs, key=lambda it: (it[1], it[0])) if vurs else None
+        if lowest_vur is None or lowest[1] > lowest_vur[1]:
+            items.remove(lowest)
+        else:
+            items.remove(lowest_vur)
+    for _ in range(high):
+        if not items:
+            break
+        items.remove(max(items, key=lambda it: (it[0], it[1])))
+    return sum(it[1] for it in items)
+
+
+def _buchholz_family(ev: _Event, pid: int, sonneborn: bool, low: int, high: int) -> float:
+    opts = ev.opts
+    items: list[tuple[float, float, bool]] = []
+    own = ev.points[pid]
+    for e in ev.entries[pid]:
+        if e.kind == ANNULLED:
+            continue
+        if ev.counts_as_played(e):
+            opponent_score = ev.adjusted[e.opponent]
+            vur = False
+        elif not ev.rr:
+            opponent_score = own
+            if opts.rules == "2026":
+                cap = ev.adjusted[e.opponent] if e.opponent is not None else opts.draw * opts.rounds
+                opponent_score = min(opponent_score, cap)
+            vur = ev.is_vur(e)
+        else:
+            if e.opponent is None:
+                continue
+            opponent_score, vur = 0.0, ev.is_vur(e)
+        value = opponent_score * e.points if sonneborn else opponent_score
+        items.append((opponent_score, value, vur))
+    return _cut(items, low, high, opts.rounds)
+
+
+def _progressive(ev: _Event, pid: int, low: int) -> float:
+    running = total = 0.0
+    for r, e in zip(ev.rounds, ev.entries[pid], strict=True):
+        if e.kind != ANNULLED:
+            running += e.points
+        if r > low:
+            total += running
+    return total
+
+
+def _aro(ev: _Event, pid: int, low: int, high: int, valid: bool) -> int | None:
+    if not valid:
+        return None
+    ratings = []
+    for e in ev.entries[pid]:
+        if e.kind == GAME and e.opponent is not None:
+            rating = ev.players[e.opponent].rating or ev.opts.unrated_rating
+            if rating:
+                ratings.append(rating)
+    ratings.sort()
+    low = min(low, len(ratings))
+    ratings = ratings[low:]
+    if high:
+        ratings = ratings[: max(0, len(ratings) - high)]
+    if not ratings:
+        return None
+    return int(sum(ratings) / len(ratings) + 0.5 + 1e-9)
+
+
+def _counts(ev: _Event, pid: int) -> dict[str, int]:
+    win = ev.opts.win
+    counts = {"WIN": 0, "WON": 0, "BPG": 0, "BWG": 0}
+    for e in ev.entries[pid]:
+        if e.kind == ANNULLED:
+            continue
+        is_win = e.points == win
+        counts["WIN"] += is_win
+        if e.kind == GAME:
+            counts["WON"] += is_win
+            if e.color == "b":
+                counts["BPG"] += 1
+                counts["BWG"] += is_win
+    return counts
+
+
+def _federation_buchholz(ev: _Event) -> dict[int, float]:
+    """Điều 21.4 / 29.5 Buchholz (hệ số Búcgôn)."""
+    last_place = min(ev.points.values(), default=0.0)
+    value_as_opponent: dict[int, float] = {}
+    for pid, c in ev.players.items():
+        value_as_opponent[pid] = ev.points[pid]
+        if c.withdrawn_after is not None:
+            # His score group when he withdrew: players with his score after that round.
+            score_then = _score_after(ev, pid, c.withdrawn_after)
+            group = [
+                q for q in ev.players
+                if q != pid and _score_after(ev, q, c.withdrawn_after) == score_then
+            ]
+            if group:
+                value_as_opponent[pid] = sum(ev.points[q] for q in group) / len(group)
+    result = {}
+    for pid in ev.players:
+        total = 0.0
+        for e in ev.entries[pid]:
+            if e.kind == ANNULLED:
+                continue
+            if e.opponent is not None and e.kind in (GAME, FORFEIT):
+                total += value_as_opponent[e.opponent]
+            else:
+                total += last_place
+        result[pid] = total
+    return result
+
+
+def _score_after(ev: _Event, pid: int, round_number: int) -> float:
+    return sum(
+        e.points for r, e in zip(ev.rounds, ev.entries[pid], strict=True)
+        if r <= round_number and e.kind != ANNULLED
+    )
+
+
+def _lots(ev: _Event) -> dict[int, int]:
+    ids = sorted(ev.players)
+    rng = random.Random(f"lots:{ev.opts.lot_seed}")
+    drawn = ids[:]
+    rng.shuffle(drawn)
+    return {pid: place for place, pid in enumerate(drawn, 1)}
+
+
+def tiebreak_values(
+    competitors: Mapping[int, Competitor] | Iterable[Competitor],
+    rounds: int,
+    codes: Iterable[str],
+    system: str = SWISS,
+    *,
+    win: float = WIN,
+    draw: float = DRAW,
+    rules: str = "2024",
+    unrated_rating: int | None = None,
+    lot_seed: int | str | None = None,
+) -> dict[int, dict[str, float | int | None]]:
+    """Every non-DE tie-break value for every player (DE needs the ranking)."""
+    ev = _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed)
+    return _values(ev, [c for c in codes if c.strip().upper() != "DE"])
+
+
+def _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed):
+    if system not in (SWISS, ROUND_ROBIN):
+        raise ValueError(f"system must be {SWISS!r} or {ROUND_ROBIN!r}, got {system!r}")
+    if rules not in ("2024", "2026"):
+        raise ValueError(f"rules must be '2024' or '2026', got {rules!r}")
+    if not isinstance(competitors, Mapping):
+        competitors = {c.id: c for c in competitors}
+    opts = _Options(rounds, system, win, draw, rules, unrated_rating, lot_seed)
+    return _Event(competitors, opts)
+
+
+def _values(ev: _Event, codes: list[str]) -> dict[int, dict[str, float | int | None]]:
+    values: dict[int, dict[str, float | int | None]] = {pid: {} for pid in ev.players}
+    all_rated = ev.opts.unrated_rating is not None or all(
+        c.rating for c in ev.players.values()
+    )
+    counts = None
+    federation = None
+    lots = None
+    for code in codes:
+        key = code.strip().upper()
+        name, low, high = parse_code(key)
+        if name in ("WIN", "WON", "BPG", "BWG"):
+            counts = counts or {pid: _counts(ev, pid) for pid in ev.players}
+            for pid in ev.players:
+                values[pid][key] = counts[pid][name]
+        elif name in ("BH", "SB"):
+            for pid in ev.players:
+                values[pid][key] = _buchholz_family(ev, pid, name == "SB", low, high)
+        elif name == "PS":
+            for pid in ev.players:
+                values[pid][key] = _progressive(ev, pid, low)
+        elif name == "ARO":
+            for pid in ev.players:
+                values[pid][key] = _aro(ev, pid, low, high, all_rated)
+        elif name == "BH-VN":
+            federation = federation or _federation_buchholz(ev)
+            for pid in ev.players:
+                values[pid][key] = federation[pid]
+        elif name == "LOT":
+            lots = lots or _lots(ev)
+            for pid in ev.players:
+                values[pid][key] = lots[pid]
+    return values
+
+
+_ASCENDING = {"DE", "LOT"}  # lower value ranks higher
+
+
+def compute_standings(
+    competitors: Mapping[int, Competitor] | Iterable[Competitor],
+    rounds: int,
+    tiebreaks: Iterable[str],
+    system: str = SWISS,
+    *,
+    win: float = WIN,
+    draw: float = DRAW,
+    rules: str = "2024",
+    unrated_rating: int | None = None,
+    lot_seed: int | str | None = None,
+) -> list[Standing]:
+    """Rank by points, then by ``tiebreaks`` in order; full ties share a rank.
+
+    ``system`` is ``"swiss"`` or ``"roundrobin"`` (pre-determined pairings: forfeits
+    count as games against the scheduled opponent, C.07).  ``rounds`` is the number of
+    rounds counted (rounds without an entry are absences).
+    """
+    codes = [c.strip().upper() for c in tiebreaks if c.strip()]
+    for code in codes:
+        parse_code(code)
+    ev = _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed)
+    values = _values(ev, codes)
+    groups: list[list[int]] = [sorted(ev.players, key=lambda p: (-ev.points[p], p))]
+    groups = _split(groups, lambda p: -ev.points[p])
+    for code in codes:
+        if code == "DE":
+            de = _direct_encounter(ev, groups)
+            for pid in ev.players:
+                values[pid]["DE"] = de[pid]
+        key = code
+
+        def sort_key(p: int, key: str = key) -> float:
+            v = values[p][key]
+            if v is None:
+                return float("inf")
+            return v if key in _ASCENDING else -v
+
+        groups = _split(groups, sort_key)
+    standings = []
+    position = 0
+    for group in groups:
+        rank = position + 1
+        for pid in sorted(group):
+            ordered = {code: values[pid][code] for code in codes}
+            standings.append(Standing(pid, rank, ev.points[pid], ordered))
+            position += 1
+    return standings
+
+
+def _split(groups: list[list[int]], key) -> list[list[int]]:
+    """Refine tied groups by ``key`` (ascending), keeping equal keys together."""
+    result = []
+    for group in groups:
+        ordered = sorted(group, key=lambda p: (key(p), p))
+        current = [ordered[0]]
+        for p in ordered[1:]:
+            if key(p) == key(current[-1]):
+                current.append(p)
+            else:
+                result.append(current)
+                current = [p]
+        result.append(current)
+    return result
+
+
+def _direct_encounter(ev: _Event, groups: list[list[int]]) -> dict[int, int]:
+    """C.07 Article 6 (and Điều 21.3): rank within each tied group by the games among
+    the tied players, recursively while the tie persists; 0 when the group stays tied
+    or has one player, otherwise 1, 2, ... (shared positions for persisting ties)."""
+    result: dict[int, int] = {}
+    for group in groups:
+        if len(group) == 1:
+            result[group[0]] = 0
+            continue
+        parts = _de_refine(ev, sorted(group))
+        if len(parts) == 1:
+            for pid in group:
+                result[pid] = 0
+            continue
+        position = 1
+        for part in parts:
+            for pid in part:
+                result[pid] = position
+            position += len(part)
+    return result
+
+
+def _de_refine(ev: _Event, members: list[int]) -> list[list[int]]:
+    parts = _de_pass(ev, members)
+    if len(parts) == 1:
+        return parts
+    refined = []
+    for part in parts:
+        refined.extend(_de_refine(ev, part) if len(part) > 1 else [part])
+    return refined
+
+
+def _de_pass(ev: _Event, members: list[int]) -> list[list[int]]:
+    member_set = set(members)
+    score: dict[int, float] = {}
+    met: dict[int, int] = {}
+    for pid in members:
+        per_opponent: dict[int, list[float]] = {}
+        for e in ev.entries[pid]:
+            if e.opponent in member_set and ev.counts_as_played(e):
+                per_opponent.setdefault(e.opponent, []).append(e.points)
+        score[pid] = sum(sum(v) / len(v) for v in per_opponent.values())
+        met[pid] = len(per_opponent)
+    others = len(members) - 1
+    all_met = ev.rr or all(met[p] >= others for p in members)
+    if all_met:
+        ordered = sorted(members, key=lambda p: (-score[p], p))
+        parts = [[ordered[0]]]
+        for p in ordered[1:]:
+            if score[p] == score[parts[-1][-1]]:
+                parts[-1].append(p)
+            else:
+                parts.append([p])
+        return parts
+    # Not everybody met everybody: a player is separated only if his score exceeds the
+    # best possible score of everyone below him.
+    maximum = {p: score[p] + (others - met[p]) * ev.opts.win for p in members}
+    ordered = sorted(members, key=lambda p: (-score[p], -maximum[p], p))
+    parts = []
+    i = 0
+    while i < len(ordered) - 1:
+        rest_max = max(maximum[p] for p in ordered[i + 1:])
+        if score[ordered[i]] > rest_max:
+            parts.append([ordered[i]])
+            i += 1
+        else:
+            break
+    parts.append(ordered[i:])
+    return parts
