@@ -1,11 +1,404 @@
-"""Game analysis for the arbiter (placeholder, being written)."""
-from dataclasses import dataclass
+"""Evidence for the arbiter from a xiangqi game record (Luật Cờ Tướng 2004, Điều 7, 12, 22-24).
+
+:func:`analyse_game` replays a game and reports facts, never a result on its own authority:
+
+* how the game ended on the board: checkmate or "no legal move", both a loss (Điều 7.1 a-c);
+* the no-capture counter of Điều 12 (limit a parameter: 50 in 000, 60 in 001), with checking moves
+  counting for at most 5 moves of each side (Điều 12c);
+* repetition cycles of positions;
+* perpetual check inside a repetition cycle (Điều 23 point 1, examples 24.2-24.4);
+* perpetual chase of an unprotected (or falsely protected) piece, and horse/cannon chasing a
+  chariot (Điều 23 points 3, 6; Điều 24.14, 24.20, 24.29).
+
+Ply numbers are 1-based move numbers in the record (ply 1 = Red's first move); "position
+index" ``i`` is the position after ply ``i`` (0 = the start position).
+See docs/decisions-xiangqi-engine.md for the choices where the law is silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+
+from chessrules.xiangqi.position import (
+    FILE_LETTERS,
+    START_FEN,
+    TURN_LETTERS,
+    Move,
+    Position,
+)
+from chessrules.xiangqi.tables import (
+    CANNON,
+    FILES,
+    HORSE,
+    KING,
+    LETTER_OF_PIECE,
+    PAWN,
+    ROOK,
+    own_half,
+)
+
+CHECKS_COUNTED_AT_MOST = 5  # Điều 12c: "Những nước chiếu hợp lệ tính tối đa 5 nước"
+
+
+class IllegalMoveError(ValueError):
+    """A move of the record is illegal (raised by ``analyse_game(..., validate=True)``)."""
+
+    def __init__(self, ply: int, move: Move, reason: str) -> None:
+        self.ply = ply
+        self.move = move
+        self.reason = reason
+        super().__init__(f"ply {ply}: illegal move {move.iccs()} ({reason})")
+
+
+@dataclass
+class RepetitionCycle:
+    """Positions repeating with period ``length`` plies from position index ``first_ply``.
+
+    ``count`` is how many times the cycle's first position occurs in the run (2 = repeated
+    once); ``last_ply`` is the position index where the periodic run ends; ``moves`` are the ICCS
+    moves of one period (plies ``first_ply + 1`` .. ``first_ply + length``).
+    """
+
+    first_ply: int
+    length: int
+    count: int
+    last_ply: int
+    moves: list[str]
+
+
+@dataclass
+class PerpetualCheck:
+    """In a repetition run, ``side`` gave check with every one of its moves (Điều 23 point 1).
+
+    ``mutual`` is True when the other side also checked with every move (both break the same
+    rule: draw, Điều 7.2c, 24.3); otherwise the checking side must change its moves or lose.
+    """
+
+    side: str
+    plies: list[int]
+    moves: list[str]
+    cycle_first_ply: int
+    mutual: bool
+    article: str = "Điều 23 điểm 1"
+
+
+@dataclass
+class Chase:
+    """In a repetition run, after every move of ``side`` the same opponent piece was newly
+    threatened with a capture that the law forbids to repeat (Điều 23 points 3, 6).
+
+    Pieces are named by FEN letter and their square at the start of the run, e.g. ``"R@h3"``.
+    ``kind`` is ``"one_piece"`` (one chaser) or ``"several_pieces"`` (Điều 23 point 3, 2nd
+    sentence). ``protected`` is True only for the horse/cannon-chases-chariot case (point 6).
+    """
+
+    side: str
+    chasing_piece: str
+    chased_piece: str
+    chasing_pieces: list[str]
+    kind: str
+    protected: bool
+    plies: list[int]
+    moves: list[str]
+    cycle_first_ply: int
+    article: str = "Điều 23 điểm 3, 6"
 
 
 @dataclass
 class GameAnalysis:
-    pass
+    """Facts about a replayed game, for the arbiter (not automatic results)."""
+
+    start_fen: str
+    final_fen: str
+    plies: int
+    ending: str | None  # "checkmate" | "stalemate" | None (Điều 7.1 a-c)
+    winner: str | None  # "w" | "b" | None
+    plies_since_capture: int
+    no_capture_limit: int
+    counted_no_capture_moves: dict[str, int]
+    fifty_move_reached: bool
+    fifty_move_ply: int | None
+    repetitions: list[RepetitionCycle] = field(default_factory=list)
+    perpetual_checks: list[PerpetualCheck] = field(default_factory=list)
+    chases: list[Chase] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
 
 
-def analyse_game(start_fen, moves, *, no_capture_limit=50):
-    raise NotImplementedError
+def analyse_game(
+    start_fen: str | None,
+    moves: Sequence[Move],
+    *,
+    no_capture_limit: int = 50,
+    min_repetitions: int = 3,
+    validate: bool = False,
+) -> GameAnalysis:
+    """Replay ``moves`` from ``start_fen`` (None = initial position) and collect the evidence.
+
+    ``moves`` are assumed legal (validate them first with ``Position.illegal_reason``), unless
+    ``validate=True``, which raises :class:`IllegalMoveError` naming the ply. Perpetual check
+    and chase are only reported for repetition runs where the first position occurs at least
+    ``min_repetitions`` times (the law says "many times" without a number; 3 is the usual
+    arbiting practice).
+    """
+    if no_capture_limit < 1:
+        raise ValueError("no_capture_limit must be at least 1")
+    pos = Position.from_fen(start_fen or START_FEN)
+    fen0 = pos.fen()
+    keys = [pos.position_key()]
+    checks: list[bool] = [False]  # checks[i]: move of ply i gave check
+    counter = _NoCaptureCounter(no_capture_limit, pos.plies_since_capture, pos.side)
+    for ply, move in enumerate(moves, 1):
+        if validate:
+            reason = pos.illegal_reason(move)
+            if reason is not None:
+                raise IllegalMoveError(ply, move, reason)
+        mover = pos.side
+        capture = pos.is_capture(move)
+        pos.push(move)
+        check = pos.is_check()
+        checks.append(check)
+        keys.append(pos.position_key())
+        counter.record(ply, mover, capture, check)
+    outcome = pos.outcome()
+    runs = _repetition_runs(keys)
+    analysis = GameAnalysis(
+        start_fen=fen0,
+        final_fen=pos.fen(),
+        plies=len(moves),
+        ending=outcome[0] if outcome else None,
+        winner=outcome[1] if outcome else None,
+        plies_since_capture=pos.plies_since_capture,
+        no_capture_limit=no_capture_limit,
+        counted_no_capture_moves={"w": counter.counted[0], "b": counter.counted[1]},
+        fifty_move_reached=counter.reached_ply is not None,
+        fifty_move_ply=counter.reached_ply,
+    )
+    for first, length, last in runs:
+        count = (last - first) // length + 1
+        analysis.repetitions.append(
+            RepetitionCycle(
+                first_ply=first,
+                length=length,
+                count=count,
+                last_ply=last,
+                moves=[m.iccs() for m in moves[first : first + length]],
+            )
+        )
+        if count >= min_repetitions:
+            analysis.perpetual_checks.extend(_perpetual_checks(moves, checks, fen0, first, last))
+            analysis.chases.extend(_chases(start_fen, moves, first, last))
+    return analysis
+
+
+class _NoCaptureCounter:
+    """Điều 12: moves of each side since the last capture; checks count for at most 5 moves of
+    each side within one no-capture stretch (Điều 12c)."""
+
+    def __init__(self, limit: int, initial_plies: int, side_to_move: int) -> None:
+        self.limit = limit
+        # Plies before the start FEN are counted as non-checking moves, alternating backwards
+        # from the side that moved last.
+        last_mover = side_to_move ^ 1
+        self.counted = [initial_plies // 2, initial_plies // 2]
+        if initial_plies % 2:
+            self.counted[last_mover] += 1
+        self.checks = [0, 0]
+        self.reached_ply: int | None = None
+        self._check_reached(0)
+
+    def record(self, ply: int, mover: int, capture: bool, check: bool) -> None:
+        if capture:
+            self.counted = [0, 0]
+            self.checks = [0, 0]
+            return
+        if check:
+            self.checks[mover] += 1
+            if self.checks[mover] > CHECKS_COUNTED_AT_MOST:
+                return
+        self.counted[mover] += 1
+        self._check_reached(ply)
+
+    def _check_reached(self, ply: int) -> None:
+        if self.reached_ply is None and min(self.counted) >= self.limit:
+            self.reached_ply = ply
+
+
+def _repetition_runs(keys: list[bytes]) -> list[tuple[int, int, int]]:
+    """Maximal periodic runs ``(first, length, last)`` of position indexes: for every ``i`` in
+    ``first + length .. last``, position ``i`` equals position ``i - length``, where ``length``
+    is the distance to the most recent earlier occurrence of position ``i``."""
+    last_seen: dict[bytes, int] = {}
+    runs: list[tuple[int, int, int]] = []
+    current: list[int] | None = None  # [first, length, last]
+    for i, key in enumerate(keys):
+        previous = last_seen.get(key)
+        last_seen[key] = i
+        if previous is None:
+            current = None
+            continue
+        length = i - previous
+        if current is not None and current[1] == length and current[2] == i - 1:
+            current[2] = i
+        else:
+            current = [previous, length, i]
+            runs.append(current)  # type: ignore[arg-type]
+    return [tuple(run) for run in runs]  # type: ignore[misc]
+
+
+def _perpetual_checks(
+    moves: Sequence[Move], checks: list[bool], fen0: str, first: int, last: int
+) -> list[PerpetualCheck]:
+    """Sides that checked with every one of their moves in plies ``first + 1 .. last``."""
+    first_mover = _side_at(fen0, first)
+    all_checks = []
+    for offset in (0, 1):
+        plies = list(range(first + 1 + offset, last + 1, 2))
+        all_checks.append(bool(plies) and all(checks[p] for p in plies))
+    found = []
+    for offset in (0, 1):
+        if all_checks[offset]:
+            plies = list(range(first + 1 + offset, last + 1, 2))
+            found.append(
+                PerpetualCheck(
+                    side=TURN_LETTERS[first_mover ^ offset],
+                    plies=plies,
+                    moves=[moves[p - 1].iccs() for p in plies],
+                    cycle_first_ply=first,
+                    mutual=all_checks[offset ^ 1],
+                )
+            )
+    return found
+
+
+def _side_at(fen0: str, index: int) -> int:
+    side0 = 1 if fen0.split()[1] == "b" else 0
+    return side0 ^ (index & 1)
+
+
+def _square_name(sq: int) -> str:
+    return f"{FILE_LETTERS[sq % FILES]}{sq // FILES}"
+
+
+def _forbidden_threats(pos: Position, side: int) -> dict[tuple[int, int], bool]:
+    """Captures ``side`` could make next if it were to move, that may not be repeated for ever
+    (Điều 23 points 3, 6, 9; Điều 24.20, 24.21):
+
+    * the chaser is not a general or soldier (point 9: their chases are allowed);
+    * the target is not the general and not a soldier still on its own side of the river;
+    * the target is not really protected (no legal recapture on its square: "không cẩn" or
+      "cẩn giả", Điều 22.14-16), or it is a chariot threatened by a horse or cannon (point 6);
+    * not an offered exchange: a target of the same kind that can capture the chaser back
+      (Điều 24.20).
+    Returned as {(from, to): target really protected}.
+    """
+    b = pos.board
+    saved_side = pos.side
+    pos.side = side
+    try:
+        candidates = [
+            (fr, to)
+            for fr, to in pos._legal_pairs()
+            if b[to] and (b[fr] & 7) not in (KING, PAWN) and (b[to] & 7) != KING
+        ]
+        threats: dict[tuple[int, int], bool] = {}
+        replies: set[tuple[int, int]] | None = None
+        for fr, to in candidates:
+            chaser, target = b[fr] & 7, b[to] & 7
+            if target == PAWN and own_half(side ^ 1, to // FILES):
+                continue
+            if target == chaser:
+                if replies is None:
+                    replies = set(_legal_pairs_for(pos, side ^ 1))
+                if (to, fr) in replies:
+                    continue  # Điều 24.20: same kinds attacking each other = offered exchange
+            protected = _really_protected(pos, fr, to)
+            if not protected or (target == ROOK and chaser in (HORSE, CANNON)):
+                threats[(fr, to)] = protected
+        return threats
+    finally:
+        pos.side = saved_side
+
+
+def _legal_pairs_for(pos: Position, side: int) -> list[tuple[int, int]]:
+    saved = pos.side
+    pos.side = side
+    try:
+        return pos._legal_pairs()
+    finally:
+        pos.side = saved
+
+
+def _really_protected(pos: Position, fr: int, to: int) -> bool:
+    """After ``fr`` x ``to`` (side to move of ``pos`` capturing), can the opponent legally
+    recapture on ``to``? ("cẩn thật", Điều 22.15)."""
+    cap = pos._make(fr, to)
+    try:
+        return any(t == to for _, t in pos._legal_pairs())
+    finally:
+        pos._unmake(fr, to, cap)
+
+
+def _chases(
+    start_fen: str | None, moves: Sequence[Move], first: int, last: int
+) -> list[Chase]:
+    """Chases inside the repetition run of plies ``first + 1 .. last``."""
+    pos = Position.from_fen(start_fen or START_FEN)
+    for move in moves[:first]:
+        pos.push(move)
+    ids = {sq: sq for sq in pos.occupied[0] | pos.occupied[1]}  # square -> piece id
+    names = {sq: f"{LETTER_OF_PIECE[pos.board[sq]]}@{_square_name(sq)}" for sq in ids}
+    # per side: list over its moves of {target id: set of chaser ids}
+    per_side: list[list[tuple[int, dict[int, set[int]]]]] = [[], []]
+    protected_targets: set[tuple[int, int]] = set()  # (ply, target id) really protected
+    for ply in range(first + 1, last + 1):
+        move = moves[ply - 1]
+        fr = move[1] * FILES + move[0]
+        to = move[3] * FILES + move[2]
+        mover = pos.side
+        # A move out of check is a forced defence ("nước đỡ", Điều 22.12), never a chase.
+        evading = pos.is_check()
+        before = {} if evading else _forbidden_threats(pos, mover)
+        pos.push(move)
+        moved_id = ids.pop(fr)
+        ids.pop(to, None)
+        ids[to] = moved_id
+        after = {} if evading else _forbidden_threats(pos, mover)
+        targets: dict[int, set[int]] = {}
+        for (a, t), protected in after.items():
+            if a == to or (a, t) not in before:
+                targets.setdefault(ids[t], set()).add(ids[a])
+                if protected:
+                    protected_targets.add((ply, ids[t]))
+        per_side[mover].append((ply, targets))
+    found = []
+    for side in (0, 1):
+        entries = per_side[side]
+        if not entries:
+            continue
+        common = set(entries[0][1])
+        for _, targets in entries[1:]:
+            common &= set(targets)
+        for target in sorted(common):
+            chasers = set().union(*(targets[target] for _, targets in entries))
+            one_chaser = next(
+                (c for c in sorted(chasers) if all(c in t[target] for _, t in entries)), None
+            )
+            plies = [ply for ply, _ in entries]
+            chaser_names = sorted(names[c] for c in chasers)
+            found.append(
+                Chase(
+                    side=TURN_LETTERS[side],
+                    chasing_piece=names[one_chaser] if one_chaser is not None else chaser_names[0],
+                    chased_piece=names[target],
+                    chasing_pieces=chaser_names,
+                    kind="one_piece" if len(chasers) == 1 else "several_pieces",
+                    protected=all((p, target) in protected_targets for p in plies),
+                    plies=plies,
+                    moves=[moves[p - 1].iccs() for p in plies],
+                    cycle_first_ply=first,
+                )
+            )
+    return found
