@@ -647,8 +647,9 @@ def _collect_lines(games: Iterable[RatedGame], rating_of: Mapping[PlayerId, int 
             raise ValueError(f"game #{index} (event {event!r}): score must be 1, 0.5 or 0, "
                              f"got {score_a!r}")
         if rating_a is not None:
-            if rating_b is None:
-                continue  # not rated for the rated player; nothing for the unrated one either
+            if rating_b is None:  # not rated for a; kept towards b's first rating
+                unrated_lines[b].append((event, GameLine(a, rating_a, score_b, None)))
+                continue
             difference = rating_a - rating_b
             capped = high_cap if difference > high_cap else low_cap if difference < low_cap \
                 else difference
