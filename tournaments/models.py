@@ -1,1 +1,491 @@
-"""Models of this app (built by its issue)."""
+"""Tournaments: the event, its officials, entries, rounds, pairings and results.
+
+The lifecycle (draft → registration open → registration closed → rounds → finished →
+certified) is driven by ``tournaments.services``; these models hold the data and the
+invariants that do not need a query. Pairing algorithms live in ``chessrules`` and are
+reached only through ``tournaments.engine``.
+
+Names are stable: the games app links a game record to :class:`Pairing`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from federation.models import Discipline
+
+
+class Tournament(models.Model):
+    """A tournament (giải đấu) with its regulations (Phụ lục 5) and settings."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Bản nháp")
+        REGISTRATION = "registration", _("Đang nhận đăng ký")
+        CLOSED = "closed", _("Đã khóa đăng ký (đã bốc số)")
+        RUNNING = "running", _("Đang thi đấu")
+        FINISHED = "finished", _("Đã kết thúc")
+        CERTIFIED = "certified", _("Đã công nhận kết quả")
+
+    class TimeControlClass(models.TextChoices):  # Điều 10
+        STANDARD = "standard", _("Cờ tiêu chuẩn")
+        RAPID = "rapid", _("Cờ nhanh")
+        BLITZ = "blitz", _("Cờ chớp")
+
+    class TimeControlPreset(models.TextChoices):  # Điều 10.1
+        MIN_60 = "60", _("60 phút mỗi bên")
+        MIN_90 = "90", _("90 phút mỗi bên")
+        MIN_120 = "120", _("120 phút mỗi bên")
+        MOVES = "moves", _("Theo số nước đi")
+        ASIAN = "asian", _("Kiểu châu Á")
+        FREE = "free", _("Tự do (ghi trong mô tả)")
+
+    class Category(models.TextChoices):  # Điều 17.2, Phụ lục 5
+        NATIONAL_INDIVIDUAL = "national_individual", _("Giải vô địch cá nhân quốc gia")
+        NATIONAL_TEAM = "national_team", _("Giải vô địch đồng đội quốc gia")
+        NATIONAL_YOUTH = "national_youth", _("Giải vô địch trẻ quốc gia")
+        PROVINCIAL = "provincial", _("Giải cấp tỉnh")
+        CLUB = "club", _("Giải câu lạc bộ")
+        OPEN = "open", _("Giải mở rộng")
+        FRIENDLY = "friendly", _("Giải giao hữu")
+        INVITATIONAL = "invitational", _("Giải mời")
+
+    class AgeGroup(models.TextChoices):
+        U8 = "U8", "U8"
+        U10 = "U10", "U10"
+        U12 = "U12", "U12"
+        U14 = "U14", "U14"
+        U16 = "U16", "U16"
+        U18 = "U18", "U18"
+
+    class GenderSection(models.TextChoices):
+        OPEN = "open", _("Chung")
+        MEN = "men", _("Nam")
+        WOMEN = "women", _("Nữ")
+
+    class System(models.TextChoices):  # Chương VI
+        ROUND_ROBIN = "round_robin", _("Vòng tròn")
+        DOUBLE_ROUND_ROBIN = "double_round_robin", _("Vòng tròn hai lượt")
+        DUTCH = "dutch", _("Hệ Thụy Sĩ (Dutch, FIDE C.04.3)")
+        SWISS_DRAW = "swiss_draw", _("Hệ Thụy Sĩ bốc thăm (Điều 29)")
+        KNOCKOUT = "knockout", _("Loại trực tiếp")
+        TEAM_ROUND_ROBIN = "team_round_robin", _("Đồng đội vòng tròn")
+        SCHEVENINGEN = "scheveningen", _("Đối kháng kiểu Anh (Scheveningen)")
+        TEAM_SWISS_DRAW = "team_swiss_draw", _("Đồng đội Thụy Sĩ bốc thăm")
+
+    class KnockoutTieRule(models.TextChoices):  # Điều 25
+        TWO_GAMES_THEN_DECIDER = "two_then_decider", _("Đấu thêm 2 ván, rồi 1 ván quyết định")
+        TWO_GAMES_THEN_LOTS = "two_then_lots", _("Đấu thêm 2 ván, rồi bốc thăm")
+        LOTS = "lots", _("Bốc thăm")
+
+    TEAM_SYSTEMS = frozenset({"team_round_robin", "scheveningen", "team_swiss_draw"})
+    ROUND_ROBIN_SYSTEMS = frozenset({"round_robin", "double_round_robin"})
+
+    name = models.CharField(_("tên giải"), max_length=250)
+    discipline = models.CharField(_("môn"), max_length=10, choices=Discipline.choices)
+    time_control_class = models.CharField(_("loại thời gian"), max_length=10,
+                                          choices=TimeControlClass.choices,
+                                          default=TimeControlClass.STANDARD)
+    time_control_preset = models.CharField(_("mẫu thời gian"), max_length=10,
+                                           choices=TimeControlPreset.choices,
+                                           default=TimeControlPreset.MIN_90)
+    time_control = models.CharField(_("thời gian thi đấu"), max_length=120, blank=True,
+                                    help_text=_("Ví dụ: 90 phút + 30 giây mỗi nước"))
+    category = models.CharField(_("loại giải"), max_length=24, choices=Category.choices,
+                                default=Category.OPEN)
+    age_group = models.CharField(_("lứa tuổi"), max_length=4, choices=AgeGroup.choices,
+                                 blank=True)
+    gender_section = models.CharField(_("nội dung"), max_length=6, choices=GenderSection.choices,
+                                      default=GenderSection.OPEN)
+    start_date = models.DateField(_("ngày bắt đầu"))
+    end_date = models.DateField(_("ngày kết thúc"))
+    venue = models.CharField(_("địa điểm"), max_length=300, blank=True)
+    organiser_body = models.ForeignKey(
+        "federation.Body", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="tournaments", verbose_name=_("đơn vị tổ chức (liên đoàn)"))
+    organiser_club = models.ForeignKey(
+        "federation.Club", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="tournaments", verbose_name=_("đơn vị tổ chức (câu lạc bộ)"))
+    rated = models.BooleanField(_("tính hệ số"), default=True)
+    system = models.CharField(_("thể thức"), max_length=20, choices=System.choices)
+    number_of_rounds = models.PositiveSmallIntegerField(
+        _("số ván/vòng"), null=True, blank=True,
+        help_text=_("Bỏ trống với vòng tròn/loại trực tiếp: tính theo số đấu thủ."))
+    bye_score = models.DecimalField(_("điểm nghỉ (bye)"), max_digits=3, decimal_places=1,
+                                    default=Decimal("1.0"))
+    tiebreaks = models.CharField(
+        _("thứ tự hệ số phụ"), max_length=200, blank=True,
+        help_text=_("Mã cách nhau bởi dấu phẩy, ví dụ DE,SB,WIN,BWG (Điều 21.3) "
+                    "hoặc BH,BH-C1 (Điều 21.4). Bỏ trống: mặc định theo thể thức."))
+    move_rule_reference = models.CharField(
+        _("luật số nước (50/60 nước)"), max_length=60, blank=True,
+        help_text=_("Tham chiếu điều luật áp dụng cho luật số nước hòa cờ."))
+    knockout_tie_rule = models.CharField(_("xử lý hòa trận loại trực tiếp"), max_length=20,
+                                         choices=KnockoutTieRule.choices,
+                                         default=KnockoutTieRule.TWO_GAMES_THEN_DECIDER)
+    late_arrival_minutes = models.PositiveSmallIntegerField(
+        _("thời gian đến muộn tối đa (phút)"), default=15)
+    boards_per_team = models.PositiveSmallIntegerField(_("số bàn mỗi đội"), null=True, blank=True)
+    reserves_per_team = models.PositiveSmallIntegerField(_("số dự bị mỗi đội"), null=True,
+                                                         blank=True)
+    # Regulations (Phụ lục 5)
+    purpose = models.TextField(_("mục đích"), blank=True)
+    host_and_sponsors = models.TextField(_("đơn vị đăng cai, tài trợ"), blank=True)
+    eligibility = models.TextField(_("điều kiện tham dự"), blank=True)
+    schedule = models.TextField(_("lịch thi đấu"), blank=True)
+    prizes = models.TextField(_("giải thưởng"), blank=True)
+    title_criteria = models.TextField(_("tiêu chuẩn phong đẳng cấp"), blank=True)
+    fees = models.TextField(_("lệ phí"), blank=True)
+    registration_deadline = models.DateField(_("hạn đăng ký"), null=True, blank=True)
+    regulation_document = models.FileField(_("điều lệ (tệp)"), upload_to="regulations/",
+                                           blank=True)
+
+    status = models.CharField(_("trạng thái"), max_length=14, choices=Status.choices,
+                              default=Status.DRAFT)
+    lot_seed = models.BigIntegerField(_("hạt giống bốc số"), null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="tournaments_created",
+                                   verbose_name=_("người tạo"))
+    created_at = models.DateTimeField(_("tạo lúc"), auto_now_add=True)
+    certified_at = models.DateTimeField(_("công nhận lúc"), null=True, blank=True)
+    certified_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL,
+                                     related_name="tournaments_certified",
+                                     verbose_name=_("người công nhận"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("giải đấu")
+        verbose_name_plural = _("giải đấu")
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.system in self.TEAM_SYSTEMS
+
+    @property
+    def is_locked(self) -> bool:
+        return self.status == self.Status.CERTIFIED
+
+
+class Official(models.Model):
+    """An arbiter of the tournament (Điều 20): chief, deputy or arbiter."""
+
+    class Role(models.TextChoices):
+        CHIEF = "chief", _("Tổng trọng tài")
+        DEPUTY = "deputy", _("Phó tổng trọng tài")
+        ARBITER = "arbiter", _("Trọng tài")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="officials",
+                                   verbose_name=_("giải đấu"))
+    person = models.ForeignKey("federation.Person", on_delete=models.PROTECT,
+                               related_name="officiating", verbose_name=_("người"))
+    role = models.CharField(_("vai trò"), max_length=8, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("trọng tài")
+        verbose_name_plural = _("trọng tài")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "person"], name="official_once"),
+            models.UniqueConstraint(fields=["tournament"], condition=models.Q(role="chief"),
+                                    name="one_chief_arbiter"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()}: {self.person}"
+
+
+class TeamEntry(models.Model):
+    """A team in a team event (Điều 30): roster via :class:`Entry` rows with a board order."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams",
+                                   verbose_name=_("giải đấu"))
+    name = models.CharField(_("tên đội"), max_length=200)
+    club = models.ForeignKey("federation.Club", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="tournament_teams", verbose_name=_("câu lạc bộ"))
+    body = models.ForeignKey("federation.Body", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="tournament_teams", verbose_name=_("đơn vị"))
+    starting_number = models.PositiveIntegerField(_("số thứ tự"), null=True, blank=True)
+    withdrawn_on = models.DateField(_("ngày bỏ cuộc"), null=True, blank=True)
+    registered_at = models.DateTimeField(_("đăng ký lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("đội")
+        verbose_name_plural = _("đội")
+        ordering = ["tournament", "starting_number", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_once"),
+            models.UniqueConstraint(fields=["tournament", "starting_number"],
+                                    name="team_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player entered in a tournament, with rating/title snapshots at registration.
+
+    ``member`` is empty only for a player imported from a TRF file who matched no member.
+    In a team event the entry is a roster place: ``team`` and ``board_order`` (1..boards are
+    the fixed board order of Điều 30.1.3; higher numbers are reserves).
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries",
+                                   verbose_name=_("giải đấu"))
+    member = models.ForeignKey("federation.Member", null=True, blank=True,
+                               on_delete=models.PROTECT, related_name="tournament_entries",
+                               verbose_name=_("hội viên"))
+    name = models.CharField(_("họ và tên"), max_length=200)
+    gender = models.CharField(_("giới tính"), max_length=1, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("năm sinh"), null=True, blank=True)
+    fide_id = models.CharField(_("mã FIDE"), max_length=12, blank=True)
+    federation_code = models.CharField(_("liên đoàn"), max_length=3, default="VIE")
+    rating = models.PositiveIntegerField(_("hệ số lúc đăng ký"), default=0)
+    title = models.CharField(_("danh hiệu lúc đăng ký"), max_length=4, blank=True)
+    starting_number = models.PositiveIntegerField(_("số thứ tự"), null=True, blank=True)
+    team = models.ForeignKey(TeamEntry, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="roster", verbose_name=_("đội"))
+    board_order = models.PositiveSmallIntegerField(_("thứ tự bàn"), null=True, blank=True)
+    is_late = models.BooleanField(_("đăng ký muộn"), default=False)
+    joins_in_round = models.PositiveSmallIntegerField(_("vào từ ván"), default=1)
+    withdrawn_on = models.DateField(_("ngày bỏ cuộc"), null=True, blank=True)
+    withdrawn_after_round = models.PositiveSmallIntegerField(_("bỏ cuộc sau ván"), null=True,
+                                                             blank=True)
+    requested_byes = models.JSONField(
+        _("xin nghỉ"), default=list, blank=True,
+        help_text=_("Danh sách ván xin nghỉ: [{\"round\": 3, \"points\": 0.5}]"))
+    registered_at = models.DateTimeField(_("đăng ký lúc"), auto_now_add=True)
+    registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                      on_delete=models.SET_NULL, related_name="+",
+                                      verbose_name=_("người đăng ký"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("đấu thủ")
+        verbose_name_plural = _("đấu thủ")
+        ordering = ["tournament", "starting_number", "-rating", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "member"], name="member_enters_once"),
+            models.UniqueConstraint(fields=["tournament", "starting_number"],
+                                    name="entry_number_once"),
+            models.UniqueConstraint(fields=["team", "board_order"], name="roster_board_once"),
+        ]
+        indexes = [models.Index(fields=["tournament", "starting_number"])]
+
+    def __str__(self) -> str:
+        return f"{self.starting_number or '-'} {self.name}"
+
+    def bye_points_requested(self, round_number: int) -> float | None:
+        for bye in self.requested_byes or []:
+            if int(bye.get("round", 0)) == round_number:
+                return float(bye.get("points", 0.5))
+        return None
+
+
+class Round(models.Model):
+    """One round (ván/vòng) with the audit data of the pairing job."""
+
+    class Status(models.TextChoices):
+        PAIRED = "paired", _("Đã xếp cặp")
+        STARTED = "started", _("Đang đấu")
+        COMPLETE = "complete", _("Đã đủ kết quả")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds",
+                                   verbose_name=_("giải đấu"))
+    number = models.PositiveSmallIntegerField(_("ván số"))
+    status = models.CharField(_("trạng thái"), max_length=10, choices=Status.choices,
+                              default=Status.PAIRED)
+    system = models.CharField(_("thể thức"), max_length=20)
+    engine_version = models.CharField(_("phiên bản chessrules"), max_length=20)
+    seed = models.BigIntegerField(_("hạt giống bốc thăm"), null=True, blank=True)
+    warnings = models.JSONField(_("cảnh báo"), default=list, blank=True)
+    job = models.ForeignKey("core.Job", null=True, blank=True, on_delete=models.SET_NULL,
+                            related_name="+", verbose_name=_("công việc xếp cặp"))
+    paired_at = models.DateTimeField(_("xếp cặp lúc"), auto_now_add=True)
+    started_at = models.DateTimeField(_("bắt đầu lúc"), null=True, blank=True)
+    completed_at = models.DateTimeField(_("xong lúc"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("ván đấu")
+        verbose_name_plural = _("ván đấu")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="round_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — ván {self.number}"
+
+
+class TeamMatch(models.Model):
+    """A match between two teams in a round (Điều 30); ``home`` has the priority colours."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_matches",
+                              verbose_name=_("ván"))
+    table = models.PositiveSmallIntegerField(_("bàn trận"))
+    home = models.ForeignKey(TeamEntry, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="home_matches", verbose_name=_("đội ưu tiên"))
+    away = models.ForeignKey(TeamEntry, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="away_matches", verbose_name=_("đội kia"))
+
+    class Meta:
+        verbose_name = _("trận đồng đội")
+        verbose_name_plural = _("trận đồng đội")
+        ordering = ["round", "table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"],
+                                               name="team_match_table_once")]
+
+    def __str__(self) -> str:
+        return f"{self.home} - {self.away or _('nghỉ')}"
+
+
+class Result(models.TextChoices):
+    """Results of one pairing (Điều 21.1); forfeits are not played games."""
+
+    PENDING = "", _("Chưa có kết quả")
+    WHITE_WINS = "1-0", "1-0"
+    DRAW = "1/2-1/2", "½-½"
+    BLACK_WINS = "0-1", "0-1"
+    WHITE_FORFEIT_WIN = "+-", _("Trắng thắng do đối phương bỏ cuộc (+/-)")
+    BLACK_FORFEIT_WIN = "-+", _("Đen thắng do đối phương bỏ cuộc (-/+)")
+    DOUBLE_FORFEIT = "--", _("Cả hai bỏ cuộc")
+    ADJOURNED = "*", _("Hoãn / đang chờ")
+    BYE = "bye", _("Nghỉ")
+
+
+RESULT_POINTS: dict[str, tuple[float, float]] = {
+    "1-0": (1.0, 0.0), "1/2-1/2": (0.5, 0.5), "0-1": (0.0, 1.0),
+    "+-": (1.0, 0.0), "-+": (0.0, 1.0), "--": (0.0, 0.0),
+}
+FINAL_RESULTS = frozenset(RESULT_POINTS) | {"bye"}
+
+
+class Pairing(models.Model):
+    """One board of a round: White against Black, or a bye (``black`` empty).
+
+    ``version`` increases with every change (optimistic concurrency: a stale write is
+    refused with HTTP 409). ``kind`` tells a game from a pairing-allocated bye (PAB), a
+    requested bye or a player not paired.
+    """
+
+    class Kind(models.TextChoices):
+        GAME = "game", _("Ván đấu")
+        PAB = "pab", _("Nghỉ do lẻ đấu thủ")
+        REQUESTED_BYE = "bye", _("Xin nghỉ")
+        ABSENT = "absent", _("Không xếp cặp")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings",
+                              verbose_name=_("ván"))
+    board = models.PositiveIntegerField(_("bàn"))
+    kind = models.CharField(_("loại"), max_length=6, choices=Kind.choices, default=Kind.GAME)
+    white = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="pairings_as_white", verbose_name=_("bên Trắng/Đỏ"))
+    black = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="pairings_as_black", verbose_name=_("bên Đen"))
+    result = models.CharField(_("kết quả"), max_length=8, choices=Result.choices, blank=True,
+                              default=Result.PENDING)
+    bye_points = models.DecimalField(_("điểm nghỉ"), max_digits=3, decimal_places=1,
+                                     null=True, blank=True)
+    team_match = models.ForeignKey(TeamMatch, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="boards", verbose_name=_("trận đồng đội"))
+    match_board = models.PositiveSmallIntegerField(_("bàn trong trận"), null=True, blank=True)
+    match_key = models.CharField(_("mã cặp đấu loại"), max_length=20, blank=True,
+                                 help_text=_("Loại trực tiếp: các ván của một cặp chung mã."))
+    game_number = models.PositiveSmallIntegerField(_("ván trong cặp"), default=1)
+    version = models.PositiveIntegerField(_("phiên bản"), default=1)
+    updated_at = models.DateTimeField(_("cập nhật lúc"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("cặp đấu")
+        verbose_name_plural = _("cặp đấu")
+        ordering = ["round", "board"]
+        constraints = [models.UniqueConstraint(fields=["round", "board"], name="board_once")]
+
+    def __str__(self) -> str:
+        black = self.black.name if self.black_id else _("nghỉ")
+        white = self.white.name if self.white_id else "-"
+        return f"{self.round.number}.{self.board} {white} - {black} {self.result}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.kind != self.Kind.GAME
+
+    @property
+    def has_result(self) -> bool:
+        return self.is_bye or self.result in RESULT_POINTS
+
+
+class ResultChange(models.Model):
+    """Every result change: who, when, from what, to what, and through what (api, admin…)."""
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="result_changes",
+                                verbose_name=_("cặp đấu"))
+    old_result = models.CharField(_("kết quả cũ"), max_length=8, blank=True)
+    new_result = models.CharField(_("kết quả mới"), max_length=8, blank=True)
+    version = models.PositiveIntegerField(_("phiên bản mới"))
+    source = models.CharField(_("nguồn"), max_length=30, default="api")
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người sửa"))
+    changed_at = models.DateTimeField(_("lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("thay đổi kết quả")
+        verbose_name_plural = _("thay đổi kết quả")
+        ordering = ["changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.pairing_id}: {self.old_result or '?'} → {self.new_result or '?'}"
+
+
+class PairingChange(models.Model):
+    """A manual change of a pairing before the round starts, with the arbiter's reason."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairing_changes",
+                              verbose_name=_("ván"))
+    pairing = models.ForeignKey(Pairing, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="changes", verbose_name=_("cặp đấu"))
+    before = models.JSONField(_("trước"), default=dict)
+    after = models.JSONField(_("sau"), default=dict)
+    reason = models.TextField(_("lý do"))
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người sửa"))
+    changed_at = models.DateTimeField(_("lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("thay đổi cặp đấu")
+        verbose_name_plural = _("thay đổi cặp đấu")
+        ordering = ["changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.reason[:40]}"
+
+
+class StatusChange(models.Model):
+    """The lifecycle log: every transition with who, when and (for reopening) why."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="status_changes", verbose_name=_("giải đấu"))
+    from_status = models.CharField(_("từ"), max_length=14)
+    to_status = models.CharField(_("sang"), max_length=14)
+    reason = models.TextField(_("lý do"), blank=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người thực hiện"))
+    changed_at = models.DateTimeField(_("lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("chuyển trạng thái")
+        verbose_name_plural = _("chuyển trạng thái")
+        ordering = ["changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.from_status} → {self.to_status}"
