@@ -343,6 +343,8 @@ class Member(models.Model):
     ended_on = models.DateField(_("ngày chấm dứt"), null=True, blank=True)
     end_rule = models.CharField(_("căn cứ chấm dứt"), max_length=20, choices=EndRule.choices,
                                 blank=True)
+    # The Điều 15.5 clock restarts at a reinstatement (else the job would lapse them again).
+    reinstated_on = models.DateField(_("ngày khôi phục"), null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:

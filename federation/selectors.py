@@ -1,0 +1,227 @@
+"""Reads of the federation registry (Phụ lục 2). Writes live in ``federation.services``.
+
+Other apps rely on :func:`can_enter_tournaments` and :func:`active_club_of`.
+"""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.utils.translation import gettext as _
+
+from federation.models import (
+    Attendance,
+    Body,
+    Club,
+    ClubMembership,
+    DuesPayment,
+    Member,
+    Person,
+    Suspension,
+)
+
+# Điều 15.5: "không đóng hội phí 6 tháng hoặc không sinh hoạt liên tục 6 tháng".
+LAPSE_MONTHS = 6
+
+
+def add_months(day: date, months: int) -> date:
+    """``day`` plus calendar months, clamped to the month's end (31 Aug + 6 = 28/29 Feb)."""
+    month_index = day.month - 1 + months
+    year, month = day.year + month_index // 12, month_index % 12 + 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+# --- membership ----------------------------------------------------------------------
+
+def active_member_of(person: Person) -> Member | None:
+    """The person's open (active) membership, if any."""
+    return Member.objects.filter(person=person, status=Member.Status.ACTIVE).first()
+
+
+def member_on(person: Person, on_date: date) -> Member | None:
+    """The membership covering ``on_date``: joined on or before it, not ended by then.
+
+    ``ended_on`` is the first day without membership (the effective date of a
+    resignation or of the lapse decision).
+    """
+    return (Member.objects
+            .filter(person=person, joined_on__lte=on_date)
+            .filter(Q(ended_on__isnull=True) | Q(ended_on__gt=on_date))
+            .order_by("-joined_on").first())
+
+
+def current_club_membership(member: Member) -> ClubMembership | None:
+    return member.club_memberships.filter(ended_on__isnull=True).select_related("club").first()
+
+
+def active_club_of(person: Person) -> Club | None:
+    """The club of the person's active membership, or None (not an active member)."""
+    membership = (ClubMembership.objects
+                  .filter(member__person=person, member__status=Member.Status.ACTIVE,
+                          ended_on__isnull=True)
+                  .select_related("club", "club__province").first())
+    return membership.club if membership else None
+
+
+def suspension_on(person: Person, on_date: date) -> Suspension | None:
+    """The suspension in force on ``on_date`` (``ends_on`` is its last day, inclusive)."""
+    return (Suspension.objects
+            .filter(person=person, starts_on__lte=on_date, ends_on__gte=on_date)
+            .filter(Q(lifted_on__isnull=True) | Q(lifted_on__gt=on_date))
+            .order_by("-ends_on").first())
+
+
+def can_enter_tournaments(person: Person, on_date: date) -> tuple[bool, str]:
+    """May ``person`` be entered in a tournament played on ``on_date``? (Điều 8, 15.5, 15.6)
+
+    Yes when a membership covers that date (joined on or before it and not ended
+    by resignation or lapse) and no suspension is in force that day. The reason
+    (Vietnamese, translated by Accept-Language) says why not; it is "" when allowed.
+    """
+    member = member_on(person, on_date)
+    if member is None:
+        return False, _("%(name)s không phải hội viên đang sinh hoạt của Liên đoàn vào ngày "
+                        "%(date)s.") % {"name": person.full_name, "date": on_date.strftime("%d/%m/%Y")}
+    suspension = suspension_on(person, on_date)
+    if suspension is not None:
+        return False, _("%(name)s đang bị đình chỉ thi đấu đến hết ngày %(until)s theo quyết "
+                        "định %(decision)s (Điều 15.6).") % {
+            "name": person.full_name, "until": suspension.ends_on.strftime("%d/%m/%Y"),
+            "decision": suspension.decision_reference}
+    return True, ""
+
+
+# --- scopes -------------------------------------------------------------------------------
+
+def body_and_descendant_ids(body_ids: set[int]) -> set[int]:
+    """The bodies given and every body below them (a provincial body includes its districts)."""
+    found = set(body_ids)
+    frontier = set(body_ids)
+    while frontier:
+        frontier = set(Body.objects.filter(parent_id__in=frontier)
+                       .values_list("id", flat=True)) - found
+        found |= frontier
+    return found
+
+
+def officer_body_ids(user) -> set[int]:
+    """Bodies the user administers as an officer, including the bodies below them."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    direct = set(user.officer_of.values_list("body_id", flat=True))
+    return body_and_descendant_ids(direct) if direct else set()
+
+
+def clubs_in_scope(user) -> QuerySet[Club]:
+    """Clubs whose members' records the user manages: staff all; officers their bodies' clubs;
+    club managers their own clubs."""
+    if not getattr(user, "is_authenticated", False):
+        return Club.objects.none()
+    if user.is_staff:
+        return Club.objects.all()
+    return Club.objects.filter(Q(body_id__in=officer_body_ids(user)) | Q(managers=user)).distinct()
+
+
+def club_ids_in_scope(user) -> set[int] | None:
+    """Ids of :func:`clubs_in_scope`, or None meaning "every club" (staff)."""
+    if getattr(user, "is_staff", False):
+        return None
+    return set(clubs_in_scope(user).values_list("id", flat=True))
+
+
+def current_club_subquery():
+    """Subquery: the club id of a member's open club membership (annotate on Member)."""
+    return Subquery(ClubMembership.objects.filter(member=OuterRef("pk"), ended_on__isnull=True)
+                    .values("club_id")[:1])
+
+
+def person_current_club_subquery():
+    """Subquery: the club id of a person's active membership (annotate on Person)."""
+    return Subquery(ClubMembership.objects
+                    .filter(member__person=OuterRef("pk"), member__status=Member.Status.ACTIVE,
+                            ended_on__isnull=True)
+                    .values("club_id")[:1])
+
+
+# --- lapse (Điều 15.5) ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LapseDue:
+    """When a member lapses under Điều 15.5 unless they pay or attend before then."""
+
+    member_id: int
+    rule: str            # Member.EndRule value
+    reference: date      # the day the 6 months count from
+    deadline: date       # reference + 6 months: the last day still in good standing
+
+    def lapses_on(self, day: date) -> bool:
+        return day > self.deadline
+
+
+def lapse_clock_start(joined_on: date, reinstated_on: date | None) -> date:
+    return max(joined_on, reinstated_on) if reinstated_on else joined_on
+
+
+def lapse_due(member_id: int, joined_on: date, reinstated_on: date | None,
+              dues_until: date | None, last_activity: date | None) -> LapseDue:
+    """The earlier of the two Điều 15.5 deadlines for one member (see docs/decisions-federation.md).
+
+    * dues: 6 months counted from the end of the last paid dues period;
+    * activity: 6 months counted from the last attendance (club session or tournament);
+    in both cases never from before joining or the last reinstatement. On a tie the
+    dues rule is recorded.
+    """
+    start = lapse_clock_start(joined_on, reinstated_on)
+    dues_ref = max(dues_until, start) if dues_until else start
+    activity_ref = max(last_activity, start) if last_activity else start
+    dues_deadline = add_months(dues_ref, LAPSE_MONTHS)
+    activity_deadline = add_months(activity_ref, LAPSE_MONTHS)
+    if dues_deadline <= activity_deadline:
+        return LapseDue(member_id, Member.EndRule.NO_DUES, dues_ref, dues_deadline)
+    return LapseDue(member_id, Member.EndRule.NO_ACTIVITY, activity_ref, activity_deadline)
+
+
+def active_members_with_lapse_facts() -> QuerySet[Member]:
+    """Active members annotated with ``dues_until`` and ``last_activity``."""
+    dues_until = Subquery(DuesPayment.objects.filter(member=OuterRef("pk"))
+                          .values("member").annotate(m=Max("period_end")).values("m")[:1])
+    last_activity = Subquery(Attendance.objects.filter(member=OuterRef("pk"))
+                             .values("member").annotate(m=Max("date")).values("m")[:1])
+    return (Member.objects.filter(status=Member.Status.ACTIVE)
+            .annotate(dues_until=dues_until, last_activity=last_activity))
+
+
+def lapse_due_of(member: Member) -> LapseDue:
+    """The lapse deadline of one member (queries its dues and attendance)."""
+    facts = active_members_with_lapse_facts().filter(pk=member.pk).values(
+        "id", "joined_on", "reinstated_on", "dues_until", "last_activity").first()
+    if facts is None:  # not active: compute anyway from its records
+        facts = {"id": member.pk, "joined_on": member.joined_on,
+                 "reinstated_on": member.reinstated_on,
+                 "dues_until": member.dues.aggregate(m=Max("period_end"))["m"],
+                 "last_activity": member.attendance.aggregate(m=Max("date"))["m"]}
+    return lapse_due(facts["id"], facts["joined_on"], facts["reinstated_on"],
+                     facts["dues_until"], facts["last_activity"])
+
+
+def lapse_dues(members: QuerySet[Member] | None = None):
+    """Yield :class:`LapseDue` for every active member (of ``members`` if given)."""
+    queryset = active_members_with_lapse_facts()
+    if members is not None:
+        queryset = queryset.filter(pk__in=members.values("pk"))
+    rows = queryset.values_list("id", "joined_on", "reinstated_on", "dues_until",
+                                "last_activity").order_by("id")
+    for row in rows.iterator(chunk_size=2000):
+        yield lapse_due(*row)
+
+
+def members_about_to_lapse(on_date: date, within_days: int = 30,
+                           members: QuerySet[Member] | None = None) -> list[LapseDue]:
+    """Active members whose Điều 15.5 deadline falls within ``within_days`` after ``on_date``
+    (and who have not already passed it), earliest first."""
+    horizon = on_date + timedelta(days=within_days)
+    due = [d for d in lapse_dues(members) if on_date <= d.deadline < horizon]
+    return sorted(due, key=lambda d: (d.deadline, d.member_id))
