@@ -1,0 +1,144 @@
+"""Scoring (Điều 21.1-21.2) and withdrawals (Điều 21.5; 002 part 2 Điều 4).
+
+Public API
+----------
+- ``GAME_POINTS``: 21.2 game points per game, ``{1.0: 2, 0.5: 1, 0.0: 0}``.
+- ``two_game_match(results, absent=None) -> (MatchScore, MatchScore)``: a two-game
+  match (21.2): each game gives 2/1/0 game points; the match gives 1/½/0 match points;
+  an absent player's opponent gets 1 match point and 4 game points.
+- ``rank_by_match_points(totals) -> list[id]``: match points, then game points (21.2).
+- ``withdraw_round_robin(competitors, player_id, pairings, law="xiangqi")``: 21.5.1 —
+  played half or fewer of his games (chess, 002 Điều 4.2: fewer than half) -> all his
+  games annulled (``ANNULLED``, shown X); otherwise his remaining games are lost by
+  forfeit (``-`` for him, ``+`` for the opponent, 002 Điều 4.3).
+- ``withdraw_swiss(competitor, after_round)``: 21.5.2 — results kept, no longer paired.
+- ``crosstable_mark(entry) -> str``: "1", "½", "0", "+", "-", "X", "=" (half bye) ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from chessrules.competition.model import (
+    ABSENT,
+    ANNULLED,
+    BYE,
+    DRAW,
+    FORFEIT,
+    GAME,
+    LOSS,
+    PAB,
+    WIN,
+    Competitor,
+    Entry,
+)
+
+GAME_POINTS = {WIN: 2, DRAW: 1, LOSS: 0}
+ABSENT_OPPONENT_GAME_POINTS = 4
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    match_points: float
+    game_points: int
+
+
+def two_game_match(
+    results: list[float], absent: str | None = None
+) -> tuple[MatchScore, MatchScore]:
+    """Score a two-game match between A and B (Điều 21.2).
+
+    ``results`` are A's results (1, 0.5, 0) in the games played; ``absent`` is "a" or
+    "b" when that player did not turn up (the other gets 1 match point, 4 game points).
+    """
+    if absent is not None:
+        if absent not in ("a", "b"):
+            raise ValueError(f"absent must be 'a' or 'b', got {absent!r}")
+        present = MatchScore(1.0, ABSENT_OPPONENT_GAME_POINTS)
+        missing = MatchScore(0.0, 0)
+        return (missing, present) if absent == "a" else (present, missing)
+    if len(results) != 2:
+        raise ValueError(f"a two-game match has 2 results, got {len(results)}")
+    for r in results:
+        if r not in GAME_POINTS:
+            raise ValueError(f"game result {r!r} is not 1, 0.5 or 0")
+    a = sum(GAME_POINTS[r] for r in results)
+    b = 4 - a
+    if a > b:
+        return MatchScore(1.0, a), MatchScore(0.0, b)
+    if a < b:
+        return MatchScore(0.0, a), MatchScore(1.0, b)
+    return MatchScore(0.5, a), MatchScore(0.5, b)
+
+
+def rank_by_match_points(totals: Mapping[int, MatchScore]) -> list[int]:
+    """Order by match points, then game points (21.2); ties keep id order."""
+    return sorted(totals, key=lambda k: (-totals[k].match_points, -totals[k].game_points, k))
+
+
+def games_played(competitor: Competitor) -> int:
+    """Games with a result against an opponent (played or forfeited)."""
+    return sum(1 for e in competitor.entries.values() if e.kind in (GAME, FORFEIT))
+
+
+def withdraw_round_robin(
+    competitors: Mapping[int, Competitor],
+    player_id: int,
+    pairings: Mapping[int, list[tuple[int, int]]],
+    law: str = "xiangqi",
+) -> str:
+    """Apply a round-robin withdrawal in place; returns "annulled" or "forfeited".
+
+    ``pairings`` maps every round to its ``(white, black)`` pairs (the whole schedule).
+    ``law`` "xiangqi" (Điều 21.5.1: half or fewer played -> annul) or "chess" (002
+    Điều 4.2-4.3: fewer than half -> annul, half or more -> keep).
+    """
+    if law not in ("xiangqi", "chess"):
+        raise ValueError(f"law must be 'xiangqi' or 'chess', got {law!r}")
+    player = competitors[player_id]
+    scheduled = sum(1 for pairs in pairings.values() for p in pairs if player_id in p)
+    played = games_played(player)
+    annul = played * 2 <= scheduled if law == "xiangqi" else played * 2 < scheduled
+    rounds_of_player = {
+        r: (w if b == player_id else b)
+        for r, pairs in pairings.items() for w, b in pairs if player_id in (w, b)
+    }
+    for round_number, opponent_id in sorted(rounds_of_player.items()):
+        opponent = competitors.get(opponent_id)
+        if opponent is None:
+            continue  # the missing number of an odd field: a rest round
+        mine = player.entries.get(round_number)
+        if annul:
+            if mine is not None and mine.kind in (GAME, FORFEIT):
+                player.entries[round_number] = Entry(ANNULLED, 0.0, opponent_id, mine.color)
+                theirs = opponent.entries.get(round_number)
+                colour = theirs.color if theirs else None
+                opponent.entries[round_number] = Entry(ANNULLED, 0.0, player_id, colour)
+            else:
+                player.entries[round_number] = Entry(ANNULLED, 0.0, opponent_id)
+                opponent.entries[round_number] = Entry(ANNULLED, 0.0, player_id)
+        elif mine is None or mine.kind == ABSENT:
+            player.entries[round_number] = Entry(FORFEIT, LOSS, opponent_id)
+            opponent.entries[round_number] = Entry(FORFEIT, WIN, player_id)
+    last_game = max((r for r, e in player.entries.items() if e.kind == GAME), default=0)
+    player.withdrawn_after = last_game
+    return "annulled" if annul else "forfeited"
+
+
+def withdraw_swiss(competitor: Competitor, after_round: int) -> None:
+    """Điều 21.5.2: results kept; he is no longer paired after ``after_round``."""
+    competitor.withdrawn_after = after_round
+
+
+def crosstable_mark(entry: Entry | None) -> str:
+    """How a round is shown on the score table."""
+    if entry is None or entry.kind == ABSENT:
+        return ""
+    if entry.kind == ANNULLED:
+        return "X"
+    if entry.kind == FORFEIT:
+        return "+" if entry.points >= WIN else "-"
+    if entry.kind in (PAB, BYE):
+        return {WIN: "F", DRAW: "H", LOSS: "Z"}.get(entry.points, str(entry.points))
+    return {WIN: "1", DRAW: "½", LOSS: "0"}[entry.points]
