@@ -13,6 +13,7 @@ Design (for speed in pure Python, see docs/decisions-xiangqi-engine.md):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from operator import itemgetter
 
@@ -50,6 +51,7 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 
 TURN_LETTERS = ("w", "b")
 FILE_LETTERS = "abcdefghi"
+_ICCS = re.compile(r"([a-i])([0-9])-?([a-i])([0-9])")
 
 
 class Move(tuple):
@@ -88,18 +90,13 @@ class Move(tuple):
     @classmethod
     def from_iccs(cls, text: str) -> Move:
         """Parse ``"h2e2"`` or ``"h2-e2"`` (case-insensitive)."""
-        s = text.strip().lower().replace("-", "")
-        if (
-            len(s) != 4
-            or s[0] not in FILE_LETTERS
-            or s[2] not in FILE_LETTERS
-            or not s[1].isdigit()
-            or not s[3].isdigit()
-        ):
+        match = _ICCS.fullmatch(text.strip().lower())
+        if match is None:
             raise ValueError(
-                f"Not an ICCS move: {text!r} (expected e.g. 'h2e2': file a-i, rank 0-9, twice)"
+                f"Not an ICCS move: {text!r} (expected e.g. 'h2e2' or 'h2-e2': file a-i, rank 0-9)"
             )
-        return _move(FILE_LETTERS.index(s[0]), int(s[1]), FILE_LETTERS.index(s[2]), int(s[3]))
+        ff, fr, tf, tr = match.groups()
+        return _move(FILE_LETTERS.index(ff), int(fr), FILE_LETTERS.index(tf), int(tr))
 
     def iccs(self) -> str:
         return f"{FILE_LETTERS[self[0]]}{self[1]}{FILE_LETTERS[self[2]]}{self[3]}"
@@ -205,6 +202,8 @@ class Position:
             for ch in row:
                 if ch.isdigit():
                     file += int(ch)
+                    if file > FILES:
+                        raise ValueError(f"FEN rank {rank} (row {i + 1}) has more than 9 files")
                 elif ch in PIECE_OF_LETTER:
                     if file >= FILES:
                         raise ValueError(f"FEN rank {rank} (row {i + 1}) has more than 9 files")
