@@ -1,0 +1,157 @@
+"""Team events ("thi đấu đồng đội", Điều 30 of the Xiangqi Law; 002 Điều 16).
+
+- Rosters (30 intro, 30.1.3-30.1.4): 3-6 board players and 1-3 reserves (chess, 002
+  Điều 16: 3-4 and 1-2) in a fixed board order (strongest on board 1); a reserve may
+  only replace a board player *on that board* for a whole round.
+- Team round robin (30.4): the player Berger table with team letters (1 = A, 2 = B,
+  ...); board i meets board i; the team that has White in the Berger table has the
+  priority: White on odd boards, Black on even boards.
+- Scheveningen ("đối kháng kiểu Anh", 30.2.2): every player of A meets every player of
+  B, in the printed order; colours: odd A vs odd B -> A White, odd A vs even B -> A
+  Black, even A vs even B -> A White, even A vs odd B -> A Black.
+- Simultaneous match ("đối kháng đồng loạt", 30.2.1): board i meets board i over 1-4
+  games; with one game A has White on odd boards, colours alternate game by game.
+- Team Swiss by draw (30.5): ``swissdraw.draw_round`` with teams as the competitors;
+  the team given White by the draw has White on odd boards (``board_colours``).
+- Team ranking (30.1.5): total game points, then board 1's score, board 2's, ...;
+  ``match_points_first=True`` ranks by match points before that.
+
+Public API
+----------
+``Roster(team, players, reserves, law="xiangqi")`` with ``lineup(absent)``;
+``team_letter(n)``; ``team_round_robin(teams) -> list[list[Board]]``;
+``board_colours(priority_team, other, boards) -> list[tuple[str, str]]``;
+``scheveningen(size) -> list[list[tuple[str, str]]]`` (``("A1", "B3")`` = White, Black);
+``simultaneous_match(boards, games=1) -> list[list[tuple[str, str]]]``;
+``rank_teams(results, match_points_first=False) -> list[team]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from chessrules.competition.roundrobin import Board, berger_table
+
+ROSTER_LIMITS = {"xiangqi": ((3, 6), (1, 3)), "chess": ((3, 4), (1, 2))}
+
+
+@dataclass
+class Roster:
+    """A team's board order (30.1.3) and reserves."""
+
+    team: str
+    players: Sequence[str]
+    reserves: Sequence[str] = ()
+    law: str = "xiangqi"
+
+    def __post_init__(self) -> None:
+        if self.law not in ROSTER_LIMITS:
+            raise ValueError(f"law must be one of {sorted(ROSTER_LIMITS)}, got {self.law!r}")
+        (lo, hi), (rlo, rhi) = ROSTER_LIMITS[self.law]
+        if not lo <= len(self.players) <= hi:
+            raise ValueError(
+                f"team {self.team}: {len(self.players)} board players, the law allows {lo}-{hi}"
+            )
+        if not rlo <= len(self.reserves) <= rhi:
+            raise ValueError(
+                f"team {self.team}: {len(self.reserves)} reserves, the law allows {rlo}-{rhi}"
+            )
+        names = list(self.players) + list(self.reserves)
+        if len(set(names)) != len(names):
+            raise ValueError(f"team {self.team}: a player is listed twice")
+
+    def lineup(self, replacements: Mapping[int, str] | None = None) -> list[str]:
+        """Board order for a round; ``replacements`` maps board (1-based) -> reserve.
+
+        30.1.4: a reserve plays only on the board of the player he replaces."""
+        boards = list(self.players)
+        used = set()
+        for board, reserve in (replacements or {}).items():
+            if not 1 <= board <= len(boards):
+                raise ValueError(f"team {self.team}: there is no board {board}")
+            if reserve not in self.reserves:
+                raise ValueError(f"team {self.team}: {reserve!r} is not a reserve")
+            if reserve in used:
+                raise ValueError(f"team {self.team}: reserve {reserve!r} on two boards")
+            used.add(reserve)
+            boards[board - 1] = reserve
+        return boards
+
+
+def team_letter(number: int) -> str:
+    """1 -> "A", 2 -> "B", ..., 27 -> "AA" (30.1.3)."""
+    if number < 1:
+        raise ValueError(f"team number must be >= 1, got {number}")
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def team_round_robin(teams: int) -> list[list[Board]]:
+    """Team round robin schedule = the player Berger table (30.4)."""
+    return berger_table(teams)
+
+
+def board_colours(priority: str, other: str, boards: int) -> list[tuple[str, str]]:
+    """(white, black) team per board: the priority team White on odd boards (30.4)."""
+    return [(priority, other) if b % 2 else (other, priority) for b in range(1, boards + 1)]
+
+
+def scheveningen(size: int) -> list[list[tuple[str, str]]]:
+    """Rounds of the Scheveningen match of two teams of ``size`` (30.2.2, 3-6 players):
+    on board i of round r A_i meets B_j with j = i - r (mod size); each pair is
+    (white, black) by the colour rule printed under the tables."""
+    if not 3 <= size <= 6:
+        raise ValueError(f"Scheveningen tables exist for teams of 3-6 players, got {size}")
+    rounds = []
+    for r in range(1, size + 1):
+        boards = []
+        for i in range(1, size + 1):
+            j = (i - r - 1) % size + 1
+            a, b = f"A{i}", f"B{j}"
+            boards.append((a, b) if i % 2 == j % 2 else (b, a))
+        rounds.append(boards)
+    return rounds
+
+
+def simultaneous_match(boards: int, games: int = 1) -> list[list[tuple[str, str]]]:
+    """Games of a simultaneous match (30.2.1): list per game of (white, black)."""
+    if not 1 <= games <= 4:
+        raise ValueError(f"a simultaneous match has 1-4 games per board, got {games}")
+    if boards < 1:
+        raise ValueError("a match needs at least one board")
+    result = []
+    for g in range(games):
+        row = []
+        for i in range(1, boards + 1):
+            a_white = (i % 2 == 1) == (g % 2 == 0)
+            row.append((f"A{i}", f"B{i}") if a_white else (f"B{i}", f"A{i}"))
+        result.append(row)
+    return result
+
+
+@dataclass(frozen=True)
+class TeamResult:
+    """A team's totals: ``board_points[i]`` is board i+1's score."""
+
+    team: str
+    board_points: tuple[float, ...]
+    match_points: float = 0.0
+
+    @property
+    def game_points(self) -> float:
+        return sum(self.board_points)
+
+
+def rank_teams(results: Sequence[TeamResult], match_points_first: bool = False) -> list[str]:
+    """30.1.5: game points, then board 1, board 2, ...; optionally match points first."""
+
+    def key(t: TeamResult):
+        boards = tuple(-p for p in t.board_points)
+        head = (-t.match_points,) if match_points_first else ()
+        return head + (-t.game_points,) + boards + (t.team,)
+
+    return [t.team for t in sorted(results, key=key)]
