@@ -13,7 +13,8 @@ What is implemented, with the regulation's paragraph:
 * 8.3.3 — ``K`` = 40 for a player new to the list until he has completed events with at least 30
   games; 40 for players until the end of the year of their 18th birthday while rated under 2300;
   20 while under 2400; 10 once a published rating has reached 2400 (FIDE's rapid and blitz lists
-  use 20). If ``K × n`` exceeds 700 for the ``n`` games of the period, ``K`` is the largest whole
+  follow the same rules since 1 October 2022; a flat K for all, the older rapid/blitz rule, is
+  the setting ``flat_k``). If ``K × n`` exceeds 700 for the ``n`` games of the period, ``K`` is the largest whole
   number with ``K × n ≤ 700``.
 * 8.3.4 — the change of a period is rounded to the nearest whole number, 0.5 away from zero.
 * 8.2 — first rating of an unrated player: ``Ru = Ra + dp`` where ``Ra`` averages the rated
@@ -108,7 +109,6 @@ _DP_BY_HUNDREDTHS: tuple[int, ...] = _build_dp_lookup()
 # --------------------------------------------------------------------------------------------
 
 ROUNDING_MODES = ("half_away_from_zero", "half_up", "toward_zero")
-TIME_CONTROLS = ("standard", "rapid", "blitz")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,6 @@ class RatingRules:
     """
 
     name: str = "FIDE B.02 2024-03-01"
-    time_control: str = "standard"
     # 8.3.1: a difference of more than this counts as this (None: no cap).
     rating_difference_cap: int | None = 400
     # Players rated at least this are rated with their real difference (None: nobody is).
@@ -135,7 +134,7 @@ class RatingRules:
     k_standard: int = 20
     k_established: int = 10
     established_from_rating: int = 2400  # once a published rating has reached it
-    k_rapid_blitz: int = 20
+    flat_k: int | None = None  # every rated player gets this K (FIDE rapid/blitz before 10/2022)
     k_games_cap: int | None = 700  # K × n ≤ this (None: no cap)
     # 8.3.4: rounding of the change of a rating period.
     change_rounding: str = "half_away_from_zero"
@@ -150,16 +149,13 @@ class RatingRules:
     rating_floor: int = 1400
 
     def __post_init__(self) -> None:
-        if self.time_control not in TIME_CONTROLS:
-            raise ValueError(f"RatingRules.time_control: {self.time_control!r} is not one of "
-                             f"{', '.join(TIME_CONTROLS)}")
         if self.change_rounding not in ROUNDING_MODES:
             raise ValueError(f"RatingRules.change_rounding: {self.change_rounding!r} is not one "
                              f"of {', '.join(ROUNDING_MODES)}")
-        for name in ("k_new_player", "k_junior", "k_standard", "k_established", "k_rapid_blitz"):
+        for name in ("k_new_player", "k_junior", "k_standard", "k_established"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"RatingRules.{name} must be positive, got {getattr(self, name)}")
-        for name in ("rating_difference_cap", "k_games_cap", "initial_window_months"):
+        for name in ("rating_difference_cap", "k_games_cap", "initial_window_months", "flat_k"):
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise ValueError(f"RatingRules.{name} must be positive or None, got {value}")
@@ -186,9 +182,11 @@ class RatingRules:
 
 #: FIDE standard play.
 FIDE_STANDARD = RatingRules()
-#: FIDE rapid and blitz lists: K = 20 for all players.
-FIDE_RAPID = RatingRules(name="FIDE B.02 2024-03-01 rapid", time_control="rapid")
-FIDE_BLITZ = RatingRules(name="FIDE B.02 2024-03-01 blitz", time_control="blitz")
+#: FIDE rapid and blitz lists: the standard K rules since 1 October 2022.
+FIDE_RAPID = RatingRules(name="FIDE rapid (K as standard since 2022-10-01)")
+FIDE_BLITZ = RatingRules(name="FIDE blitz (K as standard since 2022-10-01)")
+#: The older FIDE rapid/blitz rule named in issue 8: K = 20 for every player (700 cap kept).
+FLAT_K_20 = RatingRules(name="flat K 20 (FIDE rapid/blitz 2012-2022)", flat_k=20)
 
 
 # --------------------------------------------------------------------------------------------
@@ -418,14 +416,14 @@ def development_coefficient(state: PlayerState, rules: RatingRules = FIDE_STANDA
     """K of 8.3.3 for a rated player, capped so that K × games_in_period ≤ rules.k_games_cap.
 
     Precedence (the regulation lists the cases without an order; see the decisions file):
-    rapid/blitz; published rating once ≥ 2400 → 10; new player (< 30 games) → 40; junior
+    ``rules.flat_k`` when set; published rating once ≥ 2400 → 10; new player (< 30 games) → 40; junior
     (until the end of the year of the 18th birthday, rating < 2300) → 40; otherwise 20.
     """
     if state.rating is None:
         raise ValueError("development coefficient: the player is unrated")
     peak = max(state.rating, state.peak_rating or state.rating)
-    if rules.time_control != "standard":
-        k, reason = rules.k_rapid_blitz, f"{rules.time_control} list"
+    if rules.flat_k is not None:
+        k, reason = rules.flat_k, "flat K of the list"
     elif peak >= rules.established_from_rating:
         k, reason = rules.k_established, f"published rating has reached {rules.established_from_rating}"
     elif state.games < rules.new_player_games:

@@ -135,5 +135,7 @@ def test_rules_round_trip_and_reject_unknown_settings() -> None:
     assert RatingRules.from_dict({}) == FIDE_STANDARD
     with pytest.raises(ValueError, match="unknown setting.*k_standrad"):
         RatingRules.from_dict({"k_standrad": 25})
-    with pytest.raises(ValueError, match="time_control"):
-        RatingRules(time_control="bullet")
+    with pytest.raises(ValueError, match="change_rounding"):
+        RatingRules(change_rounding="bankers")
+    with pytest.raises(ValueError, match="flat_k must be positive"):
+        RatingRules(flat_k=0)

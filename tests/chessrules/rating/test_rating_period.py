@@ -11,6 +11,7 @@ import pytest
 from chessrules.rating import (
     FIDE_RAPID,
     FIDE_STANDARD,
+    FLAT_K_20,
     PendingGame,
     PlayerState,
     RatedGame,
@@ -53,9 +54,14 @@ def test_k_10_once_2400_reached_even_after_dropping() -> None:
     assert k_of(PlayerState(2399, games=100, birth_year=1990, peak_rating=2399)) == 20
 
 
-def test_k_rapid_and_blitz_lists_are_20() -> None:
-    """FIDE rapid/blitz: K = 20 for all players, also new ones."""
-    assert k_of(PlayerState(1600, games=0, birth_year=2015), rules=FIDE_RAPID) == 20
+def test_k_rapid_blitz_follow_standard_rules_and_flat_k_is_a_setting() -> None:
+    """FIDE rapid/blitz use the standard K rules since 1 October 2022 (a new player has 40);
+    the older flat rule (K = 20 for every player, issue 8's wording) is the setting flat_k."""
+    new_player = PlayerState(1600, games=0, birth_year=1990)
+    assert k_of(new_player, rules=FIDE_RAPID) == 40
+    assert k_of(new_player, rules=FLAT_K_20) == 20
+    assert k_of(PlayerState(2500, games=300, birth_year=1990), rules=FLAT_K_20) == 20
+    assert k_of(new_player, rules=FLAT_K_20, games=36) == 19  # the 700 cap still applies
 
 
 @pytest.mark.parametrize(("k", "games", "capped"), [(40, 17, 40), (40, 18, 38), (20, 35, 20),
