@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _RESULT_ALIASES = {"½-½": "1/2-1/2", "1/2": "1/2-1/2", "0.5-0.5": "1/2-1/2"}
@@ -21,8 +22,7 @@ _MOVE_NUMBER = re.compile(r"^\d+(?:\.+|\))")
 _ANNOTATION_TAIL = re.compile(r"[!?]+$")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     text: str
     line: int  # 1-based line of the text the token came from
 
@@ -40,6 +40,8 @@ class MovetextError(ValueError):
 
 
 def _strip_number(word: str) -> str:
+    if not word[0].isdigit():
+        return word
     m = _MOVE_NUMBER.match(word)
     if not m:
         return word
@@ -51,6 +53,8 @@ def _strip_number(word: str) -> str:
 
 def split_movetext(text: str, first_line: int = 1) -> Movetext:
     """Tokens of a move list, without numbers, comments, variations, NAGs and the result."""
+    if not any(ch in text for ch in "{;()"):
+        return _split_plain(text, first_line)
     tokens: list[Token] = []
     result: str | None = None
     line = first_line
@@ -122,4 +126,25 @@ def split_movetext(text: str, first_line: int = 1) -> Movetext:
         raise MovetextError("comment '{' not closed", line)
     if depth_variation:
         raise MovetextError("variation '(' not closed", line)
+    return Movetext(tokens, result)
+
+
+def _split_plain(text: str, first_line: int) -> Movetext:
+    """Fast path for move lists without comments or variations (most stored records)."""
+    tokens: list[Token] = []
+    result: str | None = None
+    for line_no, line in enumerate(text.split("\n"), first_line):
+        for word in line.split():
+            word = _strip_number(word)
+            if len(word) > 1 and word[-1] in "!?":
+                word = _ANNOTATION_TAIL.sub("", word)
+            if not word or word[0] == "$":
+                continue
+            normalised = _RESULT_ALIASES.get(word, word)
+            if normalised in RESULTS:
+                result = normalised
+                continue
+            if result is not None:
+                raise MovetextError(f"move {word!r} after the result {result}", line_no)
+            tokens.append(Token(word, line_no))
     return Movetext(tokens, result)

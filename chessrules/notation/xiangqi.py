@@ -298,7 +298,7 @@ def _read_wxf(pos: Position, text: str) -> Move:
 
 
 def _read_words(pos: Position, text: str) -> Move:
-    m = _WORD_MOVE.match(" ".join(text.split()).lower())
+    m = _WORD_MOVE.match(" ".join(unicodedata.normalize("NFC", text).split()).lower())
     kind = WORD_KIND.get(m.group("piece")) if m else None
     if not kind:
         return _read_fallback(pos, text, "vn-words")
@@ -371,8 +371,8 @@ def _read_fallback(pos: Position, text: str, fmt: str) -> Move:
 
 
 def read_move(pos: Position, text: str, fmt: str) -> Move:
-    """The legal move that ``text`` (one move in notation ``fmt``) designates in ``pos``."""
-    text = unicodedata.normalize("NFC", text.strip())
+    """The legal move that ``text`` (one move in notation ``fmt``, without surrounding blanks)
+    designates in ``pos``; raises :class:`NotationError` (without ply: see parse_moves)."""
     if fmt == "iccs":
         return _read_iccs(pos, text)
     if fmt == "vn":
@@ -391,14 +391,18 @@ def read_move(pos: Position, text: str, fmt: str) -> Move:
 # ----------------------------------------------------------------- writers
 def _designator(pos: Position, move: Move, kind: str, side: str) -> tuple[int, str | None, bool]:
     """(file number, marker, another file also holds several such pieces)."""
-    f, r = move.from_square
-    groups = _on_file_groups(pos, kind, side)
-    on_file = groups.get(f, [(f, r)])
-    count = len(on_file)
+    f, r = move[0], move[1]
     # Advisors and elephants: the direction already tells which of two on a file moves, so the
     # file number is written (as WXF and the traditional score sheets do).
-    if count == 1 or kind in ("A", "B", "K"):
+    if kind in ("A", "B", "K"):
         return file_number(f, side), None, False
+    letter = pos.piece_at(f, r)
+    piece_at = pos.piece_at
+    if sum(1 for rank in range(10) if piece_at(f, rank) == letter) == 1:
+        return file_number(f, side), None, False  # the usual case, without sorting groups
+    groups = _on_file_groups(pos, kind, side)
+    on_file = groups[f]
+    count = len(on_file)
     index = on_file.index((f, r))
     several = any(len(sqs) >= 2 for g, sqs in groups.items() if g != f)
     if index == 0:
