@@ -1,0 +1,195 @@
+"""PGN for chess and xiangqi game records.
+
+Chess PGN is the standard export format (seed 002 appendix E: algebraic notation). Xiangqi
+games use the same container with ``[Variant "xiangqi"]`` (also recognised: ``[Game "Chinese
+Chess"]``), a ``[FEN]`` tag when the game does not start from the initial position, and moves
+written in ICCS or WXF. On reading, the movetext may be in any notation of
+:mod:`chessrules.notation.xiangqi` (xiangqi) or SAN / Vietnamese / UCI (chess); problems are
+reported with the game number and the line.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import chess
+
+from chessrules import chess as vn_chess
+from chessrules.notation import xiangqi as xq_notation
+from chessrules.notation.movetext import MovetextError, Token, split_movetext
+from chessrules.validation import DECISION_REASONS, GameReport, validate_game
+from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
+from chessrules.xiangqi import Move
+
+_TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+XIANGQI_VARIANTS = ("xiangqi", "chinese chess", "cờ tướng", "co tuong")
+SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+
+
+class PgnError(ValueError):
+    """A PGN problem, with the 1-based game number and line of the file."""
+
+    def __init__(self, message: str, game_number: int, line: int) -> None:
+        super().__init__(f"game {game_number}, line {line}: {message}")
+        self.game_number = game_number
+        self.line = line
+        self.message = message
+
+
+@dataclass
+class PgnGame:
+    """One game as read: tags, move tokens (with their lines), and where it is in the file."""
+
+    number: int
+    line: int
+    headers: dict[str, str] = field(default_factory=dict)
+    tokens: list[Token] = field(default_factory=list)
+    movetext_result: str | None = None
+
+    @property
+    def discipline(self) -> str:
+        variant = self.headers.get("Variant", "").strip().lower()
+        game = self.headers.get("Game", "").strip().lower()
+        return "xiangqi" if variant in XIANGQI_VARIANTS or game in XIANGQI_VARIANTS else "chess"
+
+    @property
+    def start_fen(self) -> str | None:
+        return self.headers.get("FEN") or None
+
+    @property
+    def result(self) -> str | None:
+        return self.headers.get("Result") or self.movetext_result
+
+    def line_of_ply(self, ply: int) -> int:
+        """Line of the ``ply``-th move (1-based), or the game's first line."""
+        if 1 <= ply <= len(self.tokens):
+            return self.tokens[ply - 1].line
+        return self.line
+
+    def validate(self, **options) -> GameReport:
+        """:func:`chessrules.validation.validate_game` on this game's moves and tags."""
+        reason = self.headers.get("Termination") if "declared_reason" not in options else None
+        options.setdefault("declared_reason", reason if reason in _REASON_CODES else None)
+        return validate_game(
+            self.discipline,
+            self.tokens,
+            start_fen=self.start_fen,
+            declared_result=self.result,
+            **options,
+        )
+
+
+_REASON_CODES = frozenset(DECISION_REASONS)
+
+
+def _unescape(value: str) -> str:
+    return value.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def read_pgn(text: str) -> Iterator[PgnGame]:
+    """The games of a PGN text, in order (moves are not checked here: see ``validate``).
+
+    Raises :class:`PgnError` for a malformed tag line or movetext (unclosed comment...).
+    """
+    lines = text.splitlines()
+    number = 0
+    game: PgnGame | None = None
+    movetext_start: int | None = None
+    movetext_end = 0
+
+    def finish() -> PgnGame | None:
+        if game is None:
+            return None
+        if movetext_start is not None:
+            chunk = "\n".join(lines[movetext_start - 1 : movetext_end])
+            try:
+                parsed = split_movetext(chunk, movetext_start)
+            except MovetextError as error:
+                raise PgnError(str(error).split(": ", 1)[1], game.number, error.line) from None
+            game.tokens = parsed.tokens
+            game.movetext_result = parsed.result
+        return game
+
+    for line_no, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("%"):
+            continue
+        if line.startswith("["):
+            if game is None or movetext_start is not None:
+                done = finish()
+                if done is not None:
+                    yield done
+                number += 1
+                game = PgnGame(number=number, line=line_no)
+                movetext_start = None
+            m = _TAG.match(line)
+            if not m:
+                raise PgnError(f"malformed tag line {line!r} (expected [Name \"value\"])",
+                               number, line_no)
+            game.headers[m.group(1)] = _unescape(m.group(2))
+            continue
+        if game is None:
+            number += 1
+            game = PgnGame(number=number, line=line_no)
+        if movetext_start is None:
+            movetext_start = line_no
+        movetext_end = line_no
+    done = finish()
+    if done is not None:
+        yield done
+
+
+def read_pgn_file(path) -> Iterator[PgnGame]:
+    with open(path, encoding="utf-8-sig") as handle:
+        yield from read_pgn(handle.read())
+
+
+def write_pgn(
+    moves: str | Iterable,
+    *,
+    discipline: str = "chess",
+    headers: dict[str, str] | None = None,
+    start_fen: str | None = None,
+    notation: str | None = None,
+    result: str | None = None,
+) -> str:
+    """One game as PGN text.
+
+    ``moves``: move objects (``chessrules.xiangqi.Move`` / ``chess.Move``) or a movetext in any
+    accepted notation. ``notation``: ``iccs`` (default) or ``wxf`` (any xiangqi format is
+    allowed) for xiangqi, ``san`` (default) for chess (``vn`` and ``uci`` allowed; ``san`` is
+    what other PGN readers expect).
+    """
+    headers = dict(headers or {})
+    result = result or headers.get("Result") or "*"
+    if discipline == "xiangqi":
+        notation = notation or "iccs"
+        if isinstance(moves, str) or not all(isinstance(m, Move) for m in moves):
+            moves = xq_notation.parse_moves(moves, None, start_fen)
+        body = xq_notation.write_moves(moves, notation, start_fen)
+        headers.setdefault("Variant", "xiangqi")
+        standard = XIANGQI_START_FEN
+    elif discipline == "chess":
+        notation = notation or "san"
+        if isinstance(moves, str) or not all(isinstance(m, chess.Move) for m in moves):
+            moves = vn_chess.parse_moves(moves, start_fen)
+        body = vn_chess.write_moves(moves, notation, start_fen)
+        standard = chess.STARTING_FEN
+    else:
+        raise ValueError(f"unknown discipline {discipline!r}: use 'xiangqi' or 'chess'")
+    if start_fen and start_fen.split()[:2] != standard.split()[:2]:
+        headers["SetUp"] = "1"
+        headers["FEN"] = start_fen
+    headers["Result"] = result
+    ordered = list(SEVEN_TAGS) + [t for t in headers if t not in SEVEN_TAGS]
+    headers.setdefault("Date", "????.??.??")
+    tag_lines = [f'[{tag} "{_escape(headers.get(tag, "?"))}"]' for tag in ordered]
+    movetext = textwrap.fill(f"{body} {result}".strip(), width=80, break_on_hyphens=False)
+    return "\n".join(tag_lines) + "\n\n" + movetext + "\n"
