@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "ratings",
+    "documents",
 ]
 
 MIDDLEWARE = [

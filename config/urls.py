@@ -1,5 +1,7 @@
 """URL map: admin, API v1 (one router per app), OpenAPI schema and docs."""
 
+from django.conf import settings
+from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -23,7 +25,11 @@ urlpatterns = [
     path("api/v1/", include("tournaments.urls")),
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("ratings.urls")),
+    path("api/v1/", include("documents.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api-auth/", include("rest_framework.urls")),
 ]
+
+if settings.DEBUG:
+    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -126,6 +126,9 @@ class JobWaiter:
 @pytest.fixture
 def job_worker(transactional_db, worker_process) -> JobWaiter:
     """Jobs of this test run in the real worker process (or in-process without a broker)."""
+    from federation.reference_data import load_reference_data
+
+    load_reference_data()  # transactional tests flush the migrated reference data
     if worker_process is not None and worker_process.process.poll() is not None:
         worker_process.start()  # a previous test killed it
     return JobWaiter(worker_process)

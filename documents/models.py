@@ -1,0 +1,103 @@
+"""Official documents: the decision register and rendered PDFs.
+
+A :class:`Decision` (quyết định) is the federation's official act — a title award,
+a disciplinary ban (Điều 15.6, 16) or the approval of a tournament's regulations —
+numbered from a register that is unique per year (``12/2026/QĐ-LĐC``). Its form
+follows the decision printed at the start of the Xiangqi Law (shared/seeds/000).
+
+A :class:`Document` is one rendered PDF of some subject (a decision, a scoresheet,
+a crosstable...), with the hash of the data it was rendered from so that a change
+of the data makes it stale and a new render replaces it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Decision(models.Model):
+    class Kind(models.TextChoices):
+        TITLE_AWARD = "title_award", _("Phong cấp, phong danh hiệu")
+        DISCIPLINARY = "disciplinary", _("Kỷ luật")
+        REGULATIONS_APPROVAL = "regulations_approval", _("Phê duyệt điều lệ giải")
+
+    year = models.PositiveSmallIntegerField(_("năm"))
+    number = models.PositiveIntegerField(_("số"))
+    suffix = models.CharField(_("ký hiệu"), max_length=30, default="QĐ-LĐC")
+    kind = models.CharField(_("loại"), max_length=24, choices=Kind.choices)
+    issuing_body = models.CharField(_("cơ quan ban hành"), max_length=200,
+                                    default="LIÊN ĐOÀN CỜ VIỆT NAM")
+    place = models.CharField(_("nơi ban hành"), max_length=100, default="Hà Nội")
+    issued_on = models.DateField(_("ngày ban hành"))
+    subject = models.CharField(_("về việc"), max_length=300)
+    grounds = models.JSONField(_("căn cứ"), default=list, help_text=_("Mỗi dòng một căn cứ."))
+    articles = models.JSONField(_("các điều"), default=list, help_text=_("Nội dung Điều 1, 2, 3..."))
+    recipients = models.JSONField(_("nơi nhận"), default=list)
+    signer_position = models.CharField(_("chức vụ người ký"), max_length=120)
+    signer_name = models.CharField(_("người ký"), max_length=120)
+    payload = models.JSONField(_("dữ liệu kèm theo"), default=dict, blank=True,
+                               help_text=_("Ví dụ danh sách vận động viên và đẳng cấp được phong."))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người lập"))
+    created_at = models.DateTimeField(_("lập lúc"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("quyết định")
+        verbose_name_plural = _("quyết định")
+        ordering = ["-year", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["year", "number"], name="unique_decision_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.formatted_number} — {self.subject}"
+
+    @property
+    def formatted_number(self) -> str:
+        return f"{self.number}/{self.year}/{self.suffix}"
+
+
+class DecisionSequence(models.Model):
+    """Last number issued in a year; locked while a decision is numbered."""
+
+    year = models.PositiveSmallIntegerField(unique=True)
+    last = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.year}: {self.last}"
+
+
+class Document(models.Model):
+    class Kind(models.TextChoices):
+        DECISION = "decision", _("Quyết định")
+        SCORESHEET = "scoresheet", _("Biên bản thi đấu")
+        TRACKING_CARD = "tracking_card", _("Thẻ theo dõi thi đấu")
+        STANDINGS = "standings", _("Bảng xếp hạng")
+        CROSSTABLE = "crosstable", _("Bảng kết quả chéo")
+        PAIRINGS = "pairings", _("Danh sách cặp đấu")
+        MEMBER_CARD = "member_card", _("Thẻ hội viên")
+
+    kind = models.CharField(_("loại"), max_length=20, choices=Kind.choices)
+    target = models.CharField(_("đối tượng"), max_length=120,
+                              help_text=_("Ví dụ decision:12, pairing:40, tournament:5"))
+    data_hash = models.CharField(_("mã dữ liệu"), max_length=64)
+    file = models.FileField(_("tệp PDF"), upload_to="documents/%Y/%m/")
+    size = models.PositiveIntegerField(_("kích thước (byte)"), default=0)
+    pages = models.PositiveIntegerField(_("số trang"), default=0)
+    generated_at = models.DateTimeField(_("tạo lúc"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("văn bản PDF")
+        verbose_name_plural = _("văn bản PDF")
+        ordering = ["-generated_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "target"], name="one_document_per_subject"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.target}"

@@ -1,0 +1,31 @@
+from rest_framework import serializers
+
+from documents.models import Decision, Document
+
+
+class DecisionSerializer(serializers.ModelSerializer):
+    formatted_number = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = Decision
+        fields = ["id", "formatted_number", "year", "number", "kind", "issuing_body", "place",
+                  "issued_on", "subject", "grounds", "articles", "recipients",
+                  "signer_position", "signer_name", "payload", "created_at"]
+        read_only_fields = ["id", "formatted_number", "year", "number", "created_at"]
+        extra_kwargs = {"issued_on": {"required": False}}
+
+
+class DocumentRequestSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Document.Kind.choices)
+    target = serializers.CharField(max_length=120)
+
+
+class DocumentSerializer(serializers.ModelSerializer):
+    download = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Document
+        fields = ["id", "kind", "target", "pages", "size", "generated_at", "download"]
+
+    def get_download(self, document) -> str:
+        return f"/api/v1/documents/{document.pk}/pdf/"

@@ -1,0 +1,84 @@
+"""Writes of the documents app: numbering decisions and rendering PDFs."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from core.jobs import start_job
+from documents import builders
+from documents.models import Decision, DecisionSequence, Document
+from documents.render import render_pdf
+
+
+@transaction.atomic
+def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: list[str],
+                   signer_position: str, signer_name: str, recipients: list[str] | None = None,
+                   issued_on: dt.date | None = None, payload: dict | None = None,
+                   user=None, **extra) -> Decision:
+    """Number a decision from the register (unique per year) and store it."""
+    if kind not in Decision.Kind.values:
+        raise ServiceError(_("Loại quyết định không hợp lệ."), field="kind")
+    if not articles:
+        raise ServiceError(_("Quyết định phải có ít nhất một điều."), field="articles")
+    issued_on = issued_on or timezone.localdate()
+    sequence, _created = DecisionSequence.objects.select_for_update().get_or_create(
+        year=issued_on.year)
+    sequence.last += 1
+    sequence.save(update_fields=["last"])
+    return Decision.objects.create(
+        year=issued_on.year, number=sequence.last, kind=kind, subject=subject,
+        grounds=list(grounds), articles=list(articles), recipients=list(recipients or []),
+        signer_position=signer_position, signer_name=signer_name, issued_on=issued_on,
+        payload=payload or {}, created_by=user if getattr(user, "is_authenticated", False) else None,
+        **extra,
+    )
+
+
+def current_document(kind: str, target: str) -> Document | None:
+    """The stored PDF if it was rendered from the data as it is now, else None."""
+    built = builders.build(kind, target)
+    return Document.objects.filter(kind=kind, target=str(target), data_hash=built.data_hash).first()
+
+
+def request_document(kind: str, target: str, *, user=None):
+    """Start (or join) the job rendering this document from its current data."""
+    from documents.tasks import render_document_task
+
+    built = builders.build(kind, target)  # validates kind and target before queuing
+    return start_job("document", render_document_task,
+                     params={"kind": kind, "target": str(target)},
+                     key=f"document:{kind}:{target}:{built.data_hash}", user=user)
+
+
+def render_document(params: dict, progress) -> dict:
+    """Job work: render the PDF unless the stored one is already current."""
+    kind, target = params["kind"], params["target"]
+    built = builders.build(kind, target)
+    existing = Document.objects.filter(kind=kind, target=target).first()
+    if existing and existing.data_hash == built.data_hash and existing.file:
+        return _describe(existing)
+    progress(20, "rendering")
+    pdf, pages = render_pdf(built.template, built.context)
+    progress(80, "storing")
+    with transaction.atomic():
+        document, _created = Document.objects.select_for_update().get_or_create(
+            kind=kind, target=target, defaults={"data_hash": built.data_hash})
+        old_name = document.file.name if document.file else None
+        document.data_hash = built.data_hash
+        document.size, document.pages = len(pdf), pages
+        document.file.save(built.filename, ContentFile(pdf), save=False)
+        document.save()
+    if old_name and old_name != document.file.name:
+        document.file.storage.delete(old_name)
+    return _describe(document)
+
+
+def _describe(document: Document) -> dict:
+    return {"document_id": document.pk, "kind": document.kind, "target": document.target,
+            "pages": document.pages, "size": document.size}

@@ -1,0 +1,75 @@
+"""API of official documents: the decision register and PDF rendering/downloads."""
+
+from django.http import FileResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from core.serializers import JobSerializer
+from documents import selectors, services
+from documents.models import Decision, Document
+from documents.serializers import DecisionSerializer, DocumentRequestSerializer, DocumentSerializer
+
+
+class IsStaffOrReadOnly(permissions.BasePermission):
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or bool(
+            request.user and request.user.is_staff)
+
+
+class DecisionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                      viewsets.GenericViewSet):
+    """Decisions (quyết định) numbered from the yearly register. Staff issue them; title
+    awards and regulations approvals are public, disciplinary decisions are for staff."""
+
+    serializer_class = DecisionSerializer
+    permission_classes = [IsStaffOrReadOnly]
+    filterset_fields = ["kind", "year"]
+
+    def get_queryset(self):
+        decisions = Decision.objects.all()
+        if self.request.user.is_staff:
+            return decisions
+        return decisions.filter(kind__in=selectors.public_decision_kinds())
+
+    def perform_create(self, serializer):
+        serializer.instance = services.issue_decision(user=self.request.user,
+                                                      **serializer.validated_data)
+
+
+class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Rendered PDFs. POST a kind and target: 200 with the current PDF, or 202 with the job
+    rendering it (poll /api/v1/jobs/{id}/). Download at /documents/{id}/pdf/."""
+
+    serializer_class = DocumentSerializer
+    permission_classes = [permissions.AllowAny]
+    queryset = Document.objects.all()
+
+    def get_object(self):
+        document = super().get_object()
+        if not selectors.can_view(self.request.user, document.kind, document.target):
+            raise NotFound()
+        return document
+
+    @extend_schema(request=DocumentRequestSerializer,
+                   responses={200: DocumentSerializer, 202: JobSerializer})
+    def create(self, request):
+        body = DocumentRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        kind, target = body.validated_data["kind"], body.validated_data["target"]
+        if not selectors.can_view(request.user, kind, target):
+            raise NotFound()
+        document = services.current_document(kind, target)
+        if document is not None:
+            return Response(DocumentSerializer(document).data)
+        job = services.request_document(kind, target, user=request.user)
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={(200, "application/pdf"): bytes})
+    @action(detail=True, methods=["get"])
+    def pdf(self, request, pk=None):
+        document = self.get_object()
+        return FileResponse(document.file.open("rb"), content_type="application/pdf",
+                            filename=document.file.name.rsplit("/", 1)[-1])
