@@ -1,0 +1,526 @@
+"""The FIDE Dutch System pairing of one round (C.04.3, version applied from 2025).
+
+Method (that of the FIDE-endorsed engine bbpPairings, re-implemented here):
+one weighted graph holds all players to be paired.  Every edge weight is one
+integer whose bit fields, from the most significant down, encode the criteria
+in the order of the rules, so that a maximum-weight matching is the pairing
+the rules prescribe:
+
+* C1 (no rematch) and C3 (absolute colour preferences, except topscorers in
+  the last round) remove the edge;
+* C2/C4 (completion, bye eligibility) and C5 (the bye goes to a player of the
+  lowest possible score) form the top field;
+* then, for the bracket being paired: C6 maximise the pairs, C7 maximise the
+  scores paired, the same for the next bracket, C9 minimise the unplayed games
+  of the bye assignee, C10-C13 colours, C14-C17 repeated floaters, C18-C21
+  their scores;
+* the low bits are left for the ordering rules of section 3 (which moved-down
+  players, exchanges, S1/S2 transpositions), settled by re-solving the
+  matching with small bonuses, one decision at a time.
+
+Brackets are paired from the top score down; every decided pair is frozen
+before the next bracket.
+"""
+
+from __future__ import annotations
+
+from chessrules.dutch.matching import MatchingComputer
+from chessrules.dutch.model import PairingError
+from chessrules.dutch.state import FLOAT_DOWN, FLOAT_UP, PlayerState, TournamentState
+
+
+def _bits(value: int) -> int:
+    return value.bit_length()
+
+
+def compatible(a: PlayerState, b: PlayerState, state: TournamentState) -> bool:
+    """C1 (no rematch) and C3 (absolute colour preferences), with the topscorer exception."""
+    if b.id in a.forbidden:
+        return False
+    if not a.absolute_preference or not b.absolute_preference:
+        return True
+    if a.preference != b.preference:
+        return True
+    if state.is_last_round():
+        threshold = state.played_rounds * max(state.points.win, state.points.draw) // 2
+        return a.score > threshold or b.score > threshold
+    return False
+
+
+def _preferences_compatible(a: str | None, b: str | None) -> bool:
+    return a != b or a is None or b is None
+
+
+def _invert(colour: str | None) -> str | None:
+    return {"w": "b", "b": "w"}.get(colour or "")
+
+
+class _Weights:
+    """The edge weight layout of one round (bbpPairings' computeEdgeWeight)."""
+
+    def __init__(self, sorted_players: list[PlayerState], state: TournamentState) -> None:
+        self.state = state
+        shifts: dict[int, int] = {}
+        total = 0
+        largest = 0
+        count = 0
+        reversed_players = list(reversed(sorted_players))
+        for k, player in enumerate(reversed_players):
+            count += 1
+            if k + 1 == len(reversed_players) or player.score < reversed_players[k + 1].score:
+                shifts[player.score] = total
+                largest = max(largest, count)
+                total += _bits(count)
+                count = 0
+        self.shifts = shifts
+        self.group_shift = total
+        self.size_bits = _bits(largest)
+        self.bye_score = 0
+        self.single_downfloater_is_bye = False
+        self.unplayed_ranks: dict[int, int] = {}
+        self.max_weight = (1 << (self._width() + 4)) - 1
+
+    def _width(self) -> int:
+        sb, gs = self.size_bits, self.group_shift
+        width = 2 + sb + gs + sb + gs + 2 * sb + 4 * sb
+        rounds = self.state.played_rounds
+        if rounds:
+            width += 2 * sb + 2 * gs
+        if rounds > 1:
+            width += 2 * sb + 2 * gs
+        return width + 3 * sb + 1
+
+    def bye_candidate(self, player: PlayerState) -> bool:
+        return player.eligible_for_bye and player.score <= self.bye_score
+
+    def edge(self, higher: PlayerState, lower: PlayerState, lower_in: bool, lower_next: bool) -> int:
+        """Weight of the edge higher-lower (``higher`` ranked above ``lower``)."""
+        state = self.state
+        if not compatible(higher, lower, state):
+            return 0
+        sb, gs, shifts = self.size_bits, self.group_shift, self.shifts
+        hs, ls = higher.score, lower.score
+        # C2/C4/C5: completion, bye eligibility, bye to the lowest score.
+        w = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
+        # C6: pairs in the current bracket; C7: scores paired there.
+        w = (w << sb) | lower_in
+        w <<= gs
+        if lower_in:
+            w |= 1 << shifts[hs]
+        # The same for the next bracket.
+        w = (w << sb) | lower_next
+        w <<= gs
+        if lower_next:
+            w |= 1 << shifts[hs]
+        # C9: unplayed games of the bye assignee.
+        w <<= 2 * sb
+        if self.single_downfloater_is_bye:
+            if hs == self.bye_score:
+                w |= self.unplayed_ranks[higher.played_games]
+            if ls == self.bye_score:
+                w += self.unplayed_ranks[lower.played_games]
+        w = self._colour_bits(w, lower, higher, lower_in)
+        rounds = state.played_rounds
+        for back in (1, 2):
+            if rounds < back:
+                continue
+            # C14/C16 repeated downfloaters, C15/C17 repeated upfloaters.
+            w <<= sb
+            if lower_in:
+                w |= lower.floats[back - 1] == FLOAT_DOWN
+                w += hs <= ls and higher.floats[back - 1] == FLOAT_DOWN
+            w <<= sb
+            if lower_in:
+                w |= not (hs > ls and lower.floats[back - 1] == FLOAT_UP)
+        for back in (1, 2):
+            if rounds < back:
+                continue
+            # C18/C20: scores of repeated downfloaters; C19/C21: upfloaters' opponents.
+            w <<= gs
+            if lower_in:
+                w += (lower.floats[back - 1] == FLOAT_DOWN) << shifts[ls]
+                w += (higher.floats[back - 1] == FLOAT_DOWN) << shifts[hs]
+            w <<= gs
+            if lower_in and not (lower.floats[back - 1] == FLOAT_UP and hs > ls):
+                w |= 1 << shifts[hs]
+        # Room for the ordering rules (exchanges, transpositions).
+        w <<= 3 * sb + 1
+        return w
+
+    def _colour_bits(self, w: int, player: PlayerState, opponent: PlayerState, mask: bool) -> int:
+        """C10-C13; ``player`` is the lower-ranked one."""
+        sb = self.size_bits
+        same = player.preference == opponent.preference
+        w <<= sb
+        w |= mask and (not player.absolute_imbalance or not opponent.absolute_imbalance or not same)
+        w <<= sb
+        if mask:
+            if not player.absolute_preference or not opponent.absolute_preference or not same:
+                bit = True
+            elif player.imbalance == opponent.imbalance:
+                bit = player.repeated is None or player.repeated != opponent.repeated
+            else:
+                chosen = opponent if player.imbalance > opponent.imbalance else player
+                bit = chosen.repeated != _invert(player.preference)
+            w |= bit
+        w <<= sb
+        w |= mask and _preferences_compatible(player.preference, opponent.preference)
+        w <<= sb
+        w |= mask and (
+            (not player.strong and not player.absolute_preference)
+            or (not opponent.strong and not opponent.absolute_preference)
+            or (player.absolute_preference and opponent.absolute_preference)
+            or not same
+        )
+        return w
+
+    def initial_bye_weight(self, lower: PlayerState, higher: PlayerState, top: int) -> int:
+        """Weights of the first matching that finds the bye assignee's score (odd count)."""
+        if not compatible(lower, higher, self.state):
+            return 0
+        w = 1 + (not lower.eligible_for_bye) + (not higher.eligible_for_bye)
+        w <<= self.group_shift
+        w |= self.shifts[lower.score] + self.shifts[higher.score]
+        w <<= self.size_bits
+        w |= lower.score >= top
+        return w
+
+
+def compute_pairs(state: TournamentState) -> list[tuple[PlayerState, PlayerState | None]]:
+    """Pairs (colours not yet allocated) of the round; the bye as (player, None)."""
+    players_sorted = sorted(state.to_pair, key=lambda p: (-p.score, p.rank_index))
+    n = len(players_sorted)
+    if n == 0:
+        return []
+    weights = _Weights(players_sorted, state)
+    computer = MatchingComputer(n)
+    top = players_sorted[0].score
+    odd = n % 2 == 1
+    for i in range(n):
+        for j in range(i):
+            if odd:
+                w = weights.initial_bye_weight(players_sorted[i], players_sorted[j], top)
+            else:
+                w = weights.edge(players_sorted[j], players_sorted[i], False, False)
+            computer.set_weight(i, j, w)
+    mate = computer.compute()
+    _check_complete(mate, players_sorted)
+    if odd:
+        _choose_bye_score(weights, mate, players_sorted)
+        for i in range(n):
+            for j in range(i):
+                computer.set_weight(
+                    i, j, weights.edge(players_sorted[j], players_sorted[i], False, False)
+                )
+    opponent_of = _pair_brackets(players_sorted, weights, computer, state)
+    result: list[tuple[PlayerState, PlayerState | None]] = []
+    for player in players_sorted:
+        match = opponent_of.get(player.id)
+        if match is None:
+            result.append((player, None))
+        elif player.id < match.id:
+            result.append((player, match))
+    return result
+
+
+def _check_complete(mate: list[int], players: list[PlayerState]) -> None:
+    unmatched = [k for k, m in enumerate(mate) if m == k]
+    if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].eligible_for_bye):
+        raise PairingError(
+            "the players cannot all be paired without breaking an absolute criterion "
+            "(C1 no rematch, C2 no second bye, C3 colours)"
+        )
+
+
+def _choose_bye_score(weights: _Weights, mate: list[int], players: list[PlayerState]) -> None:
+    """C5 and C9 set-up: the bye assignee's score and the unplayed-games ranks."""
+    unmatched = next(k for k, m in enumerate(mate) if m == k)
+    weights.bye_score = bye_score = players[unmatched].score
+    top = players[0].score
+    single = bye_score >= top
+    if single:
+        for k, player in enumerate(players):
+            if player.score < top:
+                break
+            if players[mate[k]].score < top:
+                single = False
+                break
+    weights.single_downfloater_is_bye = single
+    counts = sorted((p.played_games for p in players if p.score == bye_score), reverse=True)
+    weights.unplayed_ranks = {}
+    for rank, count in enumerate(counts):
+        weights.unplayed_ranks[count] = rank
+
+
+def _pair_brackets(
+    sorted_players: list[PlayerState],
+    weights: _Weights,
+    computer: MatchingComputer,
+    state: TournamentState,
+) -> dict[int, PlayerState]:
+    n = len(sorted_players)
+    opponent_of: dict[int, PlayerState] = {}
+    players: list[PlayerState] = []
+    vertices: list[int] = []
+    nxt = 0
+    while nxt < n and sorted_players[nxt].score >= sorted_players[0].score:
+        players.append(sorted_players[nxt])
+        vertices.append(nxt)
+        nxt += 1
+    matched = [False] * n
+    moved_down = 0  # scoreGroupBegin: players[0:moved_down] come from higher brackets
+    group_vertex = 0  # vertex of the first resident of the current bracket
+
+    while len(players) > 1 or nxt < n:
+        size = len(players)  # nextScoreGroupBegin
+        next_vertex = group_vertex + (size - moved_down)
+        group_start = nxt
+        while nxt < n and sorted_players[nxt].score >= sorted_players[group_start].score:
+            players.append(sorted_players[nxt])
+            vertices.append(vertices[-1] + 1)
+            nxt += 1
+        bracket = _BracketPairing(
+            players, vertices, moved_down, size, group_vertex, next_vertex, weights, computer,
+            matched,
+        )
+        stable = bracket.run()
+
+        single = (
+            n % 2 == 1
+            and group_start < n
+            and weights.bye_score >= sorted_players[group_start].score
+        )
+        new_players: list[PlayerState] = []
+        new_vertices: list[int] = []
+        moved_down = 0
+        for k, player in enumerate(players):
+            vertex = vertices[k]
+            if k < size and matched[vertex]:
+                partner = sorted_players[stable[vertex]]
+                opponent_of[player.id] = partner
+                opponent_of[partner.id] = player
+            else:
+                new_players.append(player)
+                new_vertices.append(vertex)
+                if k < size:
+                    moved_down += 1
+                if single and sorted_players[stable[vertex]].score < sorted_players[group_start].score:
+                    single = False
+        weights.single_downfloater_is_bye = single
+        players, vertices = new_players, new_vertices
+        group_vertex = next_vertex
+    return opponent_of
+
+
+class _BracketPairing:
+    """Section 3 of C.04.3 for one bracket, on the shared matching computer."""
+
+    def __init__(
+        self,
+        players: list[PlayerState],
+        vertices: list[int],
+        moved_down: int,
+        size: int,
+        group_vertex: int,
+        next_vertex: int,
+        weights: _Weights,
+        computer: MatchingComputer,
+        matched: list[bool],
+    ) -> None:
+        self.players = players
+        self.vertices = vertices
+        self.moved_down = moved_down
+        self.size = size
+        self.group_vertex = group_vertex
+        self.next_vertex = next_vertex
+        self.weights = weights
+        self.computer = computer
+        self.matched = matched
+        count = len(players)
+        self.base: list[list[int]] = [[] for _ in range(count)]
+        for lo in range(moved_down, count):
+            lower = players[lo]
+            lower_in, lower_next = lo < size, lo >= size
+            self.base[lo] = [
+                weights.edge(players[hi], lower, lower_in, lower_next) for hi in range(lo)
+            ]
+        for lo in range(moved_down, count):
+            row = self.base[lo]
+            vlo = vertices[lo]
+            for hi in range(lo):
+                computer.set_weight(vertices[hi], vlo, row[hi])
+
+    def _set(self, a: int, b: int, weight: int) -> None:
+        self.computer.set_weight(self.vertices[a], self.vertices[b], weight)
+
+    def _rweight(self, hi: int, lo: int, hi_index: int, remainder_pairs: int) -> int:
+        result = self.base[lo][hi]
+        if result:
+            addend = int(hi_index < remainder_pairs)
+            addend <<= 2 * self.weights.size_bits
+            addend -= hi_index
+            addend <<= 1
+            result += addend
+        return result
+
+    def _in_current_group(self, stable: list[int], k: int) -> bool:
+        return self.group_vertex <= stable[self.vertices[k]] < self.next_vertex
+
+    def run(self) -> list[int]:
+        players, vertices, base = self.players, self.vertices, self.base
+        moved_down, size = self.moved_down, self.size
+        computer, matched = self.computer, self.matched
+        max_weight = self.weights.max_weight
+        stable = computer.compute()
+
+        # Which moved-down players get paired here (highest first).
+        group_score = None
+        remaining_group = remaining_matched = 0
+        for k in range(moved_down):
+            if k == 0 or players[k].score < group_score:
+                group_score = players[k].score
+                remaining_group = remaining_matched = 0
+                m = k
+                while m < len(players) and players[m].score >= group_score:
+                    remaining_group += 1
+                    if self._in_current_group(stable, m):
+                        remaining_matched += 1
+                    m += 1
+            if not remaining_matched:
+                continue
+            vertex = vertices[k]
+            if remaining_group <= remaining_matched:
+                matched[vertex] = True
+                continue
+            remaining_group -= 1
+            if not self._in_current_group(stable, k):
+                for opp in range(moved_down, size):
+                    weight = base[opp][k]
+                    if weight:
+                        self._set(k, opp, weight | 1)
+                stable = computer.compute()
+            if self._in_current_group(stable, k):
+                matched[vertex] = True
+                remaining_matched -= 1
+                for opp in range(moved_down, size):
+                    weight = base[opp][k]
+                    if weight:
+                        self._set(k, opp, (weight | (size - moved_down)) + 1)
+
+        # Their opponents: the highest-ranked resident possible.
+        for k in range(moved_down):
+            vertex = vertices[k]
+            if not matched[vertex]:
+                continue
+            addend = len(players)
+            for opp in range(size - 1, moved_down - 1, -1):
+                if matched[vertices[opp]]:
+                    continue
+                weight = base[opp][k]
+                if weight:
+                    self._set(k, opp, weight + addend)
+                    addend += 1
+            stable = computer.compute()
+            mate = stable[vertex]
+            matched[mate] = True
+            computer.finalize_pair(vertex, mate, max_weight)
+
+        # The remainder: S1 (first remainder_pairs players) against S2, with exchanges.
+        remainder: list[int] = []
+        remainder_pairs = 0
+        for k in range(moved_down, size):
+            vertex = vertices[k]
+            if stable[vertex] < self.group_vertex:
+                continue
+            remainder.append(k)
+            if stable[vertex] < vertex:
+                remainder_pairs += 1
+        first_group_end = remainder_pairs
+
+        for a_pos, lo in enumerate(remainder):
+            for hi_index, hi in enumerate(remainder[:a_pos]):
+                self._set(hi, lo, self._rweight(hi, lo, hi_index, remainder_pairs))
+        stable = computer.compute()
+
+        def plays_up(k: int) -> bool:  # paired with a higher-index player of this bracket
+            vertex = vertices[k]
+            return vertex < stable[vertex] < self.next_vertex
+
+        exchange_count = 0
+        if first_group_end < len(remainder):
+            boundary = remainder[first_group_end]
+            for k in remainder:
+                if k >= boundary:
+                    break
+                exchange_count += not plays_up(k)
+
+        # Exchanges, part 1: S1 players that go to S2, lowest first.
+        exchanges_remaining = exchange_count
+        position = first_group_end
+        while position > 0 and exchanges_remaining:
+            position -= 1
+            k = remainder[position]
+            if plays_up(k):
+                for lo in remainder[position + 1 :]:
+                    weight = self._rweight(k, lo, position, remainder_pairs)
+                    if weight:
+                        self._set(k, lo, weight - 1)
+                stable = computer.compute()
+            exchange = not plays_up(k)
+            exchanges_remaining -= exchange
+            for lo in remainder[position + 1 :]:
+                if exchange:
+                    base[lo][k] = 0
+                self._set(k, lo, self._rweight(k, lo, position, remainder_pairs))
+
+        # Exchanges, part 2: S2 players that go to S1, highest first.
+        exchanges_remaining = exchange_count
+        for position in range(first_group_end, len(remainder)):
+            if exchanges_remaining <= 1:
+                break
+            k = remainder[position]
+            already = plays_up(k)
+            if not already:
+                for lo in remainder[position + 1 :]:
+                    weight = self._rweight(k, lo, position, remainder_pairs)
+                    if weight:
+                        self._set(k, lo, weight + 1)
+                stable = computer.compute()
+            if plays_up(k):
+                exchanges_remaining -= 1
+                for hi in remainder[:position]:
+                    base[k][hi] = 0
+                    self._set(k, hi, 0)
+                for opp in range(size, len(players)):
+                    base[opp][k] = 0
+                    self._set(k, opp, 0)
+            if not already:
+                for lo in remainder[position + 1 :]:
+                    self._set(k, lo, self._rweight(k, lo, position, remainder_pairs))
+
+        # Fix who is in S1 and who in S2.
+        for a_pos, k in enumerate(remainder):
+            for lo in remainder[a_pos + 1 :]:
+                if not plays_up(k) or plays_up(lo):
+                    base[lo][k] = 0
+                self._set(k, lo, base[lo][k])
+
+        # Each S1 player, in order, gets the highest-ranked S2 opponent still possible.
+        for k in remainder:
+            if not plays_up(k):
+                continue
+            addend = 0
+            for lo in reversed(remainder):
+                if lo <= k or matched[vertices[lo]]:
+                    continue
+                weight = base[lo][k]
+                if weight:
+                    self._set(k, lo, weight + addend)
+                addend += 1
+            stable = computer.compute()
+            vertex = vertices[k]
+            mate = stable[vertex]
+            matched[vertex] = True
+            matched[mate] = True
+            computer.finalize_pair(vertex, mate, max_weight)
+        return stable
