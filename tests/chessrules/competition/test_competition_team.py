@@ -1,0 +1,122 @@
+"""Team events (Điều 30 of the Xiangqi Law; 002 Điều 16)."""
+
+import pytest
+
+from chessrules.competition.roundrobin import format_board
+from chessrules.competition.team import (
+    Roster,
+    TeamResult,
+    board_colours,
+    rank_teams,
+    scheveningen,
+    simultaneous_match,
+    team_letter,
+    team_round_robin,
+)
+
+# 30.2.2 tables as printed in seed 000 (rows = rounds, cells "A? - B?"), including the
+# printed typo "G5" (for "B5") in the 5- and 6-player tables.
+PRINTED_SCHEVENINGEN = {
+    3: ["A1 - B3|A2 - B1|A3 - B2", "A1 - B2|A2 - B3|A3 - B1", "A1 - B1|A2 - B2|A3 - B3"],
+    4: ["A1 - B4|A2 - B1|A3 - B2|A4 - B3", "A1 - B3|A2 - B4|A3 - B1|A4 - B2",
+        "A1 - B2|A2 - B3|A3 - B4|A4 - B1", "A1 - B1|A2 - B2|A3 - B3|A4 - B4"],
+    5: ["A1 - B5|A2 - B1|A3 - B2|A4 - B3|A5 - B4", "A1 - B4|A2 - B5|A3 - B1|A4 - B2|A5 - B3",
+        "A1 - B3|A2 - B4|A3 - G5|A4 - B1|A5 - B2", "A1 - B2|A2 - B3|A3 - B4|A4 - B5|A5 - B1",
+        "A1 - B1|A2 - B2|A3 - B3|A4 - B4|A5 - B5"],
+    6: ["A1 - B6|A2 - B1|A3 - B2|A4 - B3|A5 - B4|A6 - B5",
+        "A1 - B5|A2 - B6|A3 - B1|A4 - B2|A5 - B3|A6 - B4",
+        "A1 - B4|A2 - B5|A3 - B6|A4 - B1|A5 - B2|A6 - B3",
+        "A1 - B3|A2 - B4|A3 - G5|A4 - B6|A5 - B1|A6 - B2",
+        "A1 - B2|A2 - B3|A3 - B4|A4 - B5|A5 - B6|A6 - B1",
+        "A1 - B1|A2 - B2|A3 - B3|A4 - B4|A5 - B5|A6 - B6"],
+}
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6])
+def test_scheveningen_tables_as_printed_with_g5_read_as_b5(size):
+    for printed_row, boards in zip(PRINTED_SCHEVENINGEN[size], scheveningen(size), strict=True):
+        printed = [cell.replace("G5", "B5").split(" - ") for cell in printed_row.split("|")]
+        ours = [sorted(pair, key=lambda name: name[0]) for pair in boards]
+        assert ours == printed
+
+
+def test_scheveningen_colour_rule_under_the_tables():
+    """Odd A vs odd B: A White; odd A vs even B: A Black; even vs even: A White; even A vs
+    odd B: A Black - so in the games between equal numbers A always has White."""
+    for size in (3, 4, 5, 6):
+        rounds = scheveningen(size)
+        games = [pair for rnd in rounds for pair in rnd]
+        assert len({frozenset(p) for p in games}) == size * size  # everyone meets everyone
+        for white, black in games:
+            a, b = (white, black) if white[0] == "A" else (black, white)
+            a_white = white[0] == "A"
+            assert a_white == (int(a[1]) % 2 == int(b[1]) % 2)
+        last = rounds[-1]
+        assert all(w == f"A{i}" for i, (w, _) in enumerate(last, 1))
+    # odd team: A has one White more in total
+    whites = sum(w[0] == "A" for rnd in scheveningen(5) for w, _ in rnd)
+    assert whites == 13
+
+
+# 30.4: "Lịch thi đấu cho một giải 8 đội" as printed (1 = A, 2 = B, ...).
+EIGHT_TEAMS = [
+    "A - H|B - G|C - F|D - E", "H - E|F - D|G - C|A - B", "B - H|C - A|D - G|E - F",
+    "H - F|G - E|A - D|B - C", "C - H|D - B|E - A|F - G", "H - G|A - F|B - E|C - D",
+    "D - H|E - C|F - B|G - A",
+]
+
+
+def test_team_round_robin_eight_teams_as_printed():
+    table = team_round_robin(8)
+    for printed, boards in zip(EIGHT_TEAMS, table, strict=True):
+        ours = "|".join(
+            f"{team_letter(b.white)} - {team_letter(b.black)}" for b in boards
+        )
+        assert ours == printed
+
+
+def test_priority_team_white_on_odd_boards():
+    """30.4: the team with White in the table (e.g. C in C - F) has White on odd boards."""
+    first = team_round_robin(8)[0]
+    c_vs_f = next(b for b in first if {b.white, b.black} == {3, 6})
+    assert format_board(c_vs_f) == "3 - 6"
+    colours = board_colours(team_letter(c_vs_f.white), team_letter(c_vs_f.black), 4)
+    assert colours == [("C", "F"), ("F", "C"), ("C", "F"), ("F", "C")]
+
+
+def test_simultaneous_match_colours():
+    """30.2.1: with one game A's odd boards have White and even boards Black."""
+    (single,) = simultaneous_match(4)
+    assert single == [("A1", "B1"), ("B2", "A2"), ("A3", "B3"), ("B4", "A4")]
+    two = simultaneous_match(2, games=2)
+    assert two[1] == [("B1", "A1"), ("A2", "B2")]
+    with pytest.raises(ValueError):
+        simultaneous_match(2, games=5)
+
+
+def test_roster_limits_and_reserve_on_same_board():
+    roster = Roster("A", ["a1", "a2", "a3", "a4"], ["r1"])
+    assert roster.lineup({2: "r1"}) == ["a1", "r1", "a3", "a4"]  # 30.1.4
+    with pytest.raises(ValueError, match="not a reserve"):
+        roster.lineup({1: "a2"})
+    with pytest.raises(ValueError, match="3-6"):
+        Roster("B", ["x", "y"], ["r"])
+    with pytest.raises(ValueError, match="1-2"):
+        Roster("C", ["x", "y", "z"], ["r1", "r2", "r3"], law="chess")  # 002 Điều 16
+    with pytest.raises(ValueError, match="3-4"):
+        Roster("D", ["1", "2", "3", "4", "5"], ["r"], law="chess")
+
+
+def test_team_ranking_by_game_points_then_boards():
+    """30.1.5: total points, then board 1, then board 2, ..."""
+    results = [
+        TeamResult("A", (2.0, 3.0, 1.0), match_points=4),
+        TeamResult("B", (3.0, 1.0, 2.0), match_points=3),
+        TeamResult("C", (3.0, 2.0, 2.0), match_points=2),
+    ]
+    assert rank_teams(results) == ["C", "B", "A"]
+    assert rank_teams(results, match_points_first=True) == ["A", "B", "C"]
+
+
+def test_team_letters():
+    assert [team_letter(n) for n in (1, 8, 26, 27)] == ["A", "H", "Z", "AA"]

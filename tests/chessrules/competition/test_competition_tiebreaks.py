@@ -1,0 +1,193 @@
+"""Tie-breaks (Điều 21.3, 21.4, 29.5; FIDE C.07).  Expected values are worked out by
+hand in the comments from the rules, not taken from the code."""
+
+import pytest
+
+from chessrules.competition.model import ABSENT, FORFEIT, GAME, PAB, Competitor, Entry
+from chessrules.competition.tiebreaks import (
+    DEFAULT_ROUND_ROBIN,
+    compute_standings,
+    parse_code,
+    tiebreak_values,
+)
+
+
+def game(opponent, colour, points):
+    return Entry(GAME, points, opponent, colour)
+
+
+def swiss_example():
+    """6 players, 3 rounds.
+    R1: 1-2 1-0, 3-4 ½-½, 5-6 0-1
+    R2: 6-1 ½-½, 2-3 1-0, 4 wins by forfeit against 5 (5 absent)
+    R3: 1-4 1-0, 6-2 0-1, 5 withdrew, 3 gets the pairing-allocated bye (1 point).
+    Points: 1: 2.5, 2: 2.0, 3: 1.5, 4: 1.5, 5: 0, 6: 1.5.
+    """
+    ratings = {1: 2000, 2: 1900, 3: 1800, 4: 1700, 5: 1600, 6: 1500}
+    c = {pid: Competitor(pid, rating=r) for pid, r in ratings.items()}
+    c[1].entries = {1: game(2, "w", 1), 2: game(6, "b", 0.5), 3: game(4, "w", 1)}
+    c[2].entries = {1: game(1, "b", 0), 2: game(3, "w", 1), 3: game(6, "b", 1)}
+    c[3].entries = {1: game(4, "w", 0.5), 2: game(2, "b", 0), 3: Entry(PAB, 1.0)}
+    c[4].entries = {1: game(3, "b", 0.5), 2: Entry(FORFEIT, 1.0, 5), 3: game(1, "b", 0)}
+    c[5].entries = {1: game(6, "w", 0), 2: Entry(FORFEIT, 0.0, 4), 3: Entry(ABSENT)}
+    c[6].entries = {1: game(5, "b", 1), 2: game(1, "w", 0.5), 3: game(2, "w", 0)}
+    c[5].withdrawn_after = 1
+    return c
+
+
+CODES = ["BH", "BH-C1", "SB", "WIN", "WON", "BPG", "BWG", "PS", "ARO", "ARO-C1", "BH-VN"]
+
+
+def test_c07_values_with_unplayed_rounds():
+    values = tiebreak_values(swiss_example(), 3, CODES, "swiss")
+    # Adjusted scores lent to opponents (C.07 16): 5's forfeit loss (scheduled opponent)
+    # stays 0, his trailing absence after his last non-VUR round (1) counts as a draw:
+    # 0 + 0 + 0.5 = 0.5.  Others lend their own scores.
+    # Unplayed rounds of the participant: dummy opponent with his own final score.
+    expected = {
+        # BH: 1: 2.0+1.5+1.5; 2: 2.5+1.5+1.5; 3: 1.5+2.0+own 1.5 (PAB);
+        # 4: 1.5+own 1.5 (forfeit win)+2.5; 5: 1.5+own 0+own 0; 6: 0.5+2.5+2.0
+        "BH": {1: 5.0, 2: 5.5, 3: 5.0, 4: 5.5, 5: 1.5, 6: 5.0},
+        # Cut-1: the lowest; 5's voluntarily unplayed rounds are cut first.
+        "BH-C1": {1: 3.5, 2: 4.0, 3: 3.5, 4: 4.0, 5: 1.5, 6: 4.5},
+        # SB: 1: 2.0*1+1.5*.5+1.5*1; 2: 1.5+1.5; 3: 1.5*.5+0+1.5*1; 4: 1.5*.5+1.5*1+0;
+        # 5: 0; 6: 0.5*1+2.5*.5+0
+        "SB": {1: 4.25, 2: 3.0, 3: 2.25, 4: 2.25, 5: 0.0, 6: 1.75},
+        "WIN": {1: 2, 2: 2, 3: 1, 4: 1, 5: 0, 6: 1},  # PAB and forfeit win count
+        "WON": {1: 2, 2: 2, 3: 0, 4: 0, 5: 0, 6: 1},  # over the board only
+        "BPG": {1: 1, 2: 2, 3: 1, 4: 2, 5: 0, 6: 1},
+        "BWG": {1: 0, 2: 1, 3: 0, 4: 0, 5: 0, 6: 1},
+        # PS: running scores 1: 1+1.5+2.5; 2: 0+1+2; 3: .5+.5+1.5; 4: .5+1.5+1.5; 6: 1+1.5+1.5
+        "PS": {1: 5.0, 2: 3.0, 3: 2.5, 4: 3.5, 5: 0.0, 6: 4.0},
+        # ARO over played games only, rounded: 2: 5300/3 = 1766.7 -> 1767; 6: 5500/3 -> 1833
+        "ARO": {1: 1700, 2: 1767, 3: 1800, 4: 1900, 5: 1500, 6: 1833},
+        "ARO-C1": {1: 1800, 2: 1900, 3: 1900, 4: 2000, 5: None, 6: 1950},
+        # Federation (21.4, 29.5): 5 withdrew after round 1 with 0 points; the other
+        # player on 0 then was 2, final 2.0 -> 5 counts 2.0.  Rounds without an
+        # opponent count the last place's score (0).
+        "BH-VN": {1: 5.0, 2: 5.5, 3: 3.5, 4: 6.0, 5: 3.0, 6: 6.5},
+    }
+    for code, per_player in expected.items():
+        assert {p: values[p][code] for p in per_player} == per_player, code
+
+
+def test_aro_is_undefined_when_someone_is_unrated():
+    players = swiss_example()
+    players[6].rating = None
+    values = tiebreak_values(players, 3, ["ARO"], "swiss")
+    assert all(v["ARO"] is None for v in values.values())
+    values = tiebreak_values(players, 3, ["ARO"], "swiss", unrated_rating=1000)
+    assert values[1]["ARO"] == 1533  # (1900 + 1000 + 1700) / 3 = 1533.3
+
+
+def test_swiss_ranking_by_points_then_buchholz_then_sb():
+    standings = compute_standings(swiss_example(), 3, ["BH", "SB"], "swiss")
+    # 3, 4, 6 tie on 1.5: BH 5.0, 5.5, 5.0 -> 4 first; SB 3 2.25 > 6 1.75
+    assert [(s.id, s.rank) for s in standings] == [(1, 1), (2, 2), (4, 3), (3, 4), (6, 5), (5, 6)]
+    assert standings[0].points == 2.5
+
+
+def test_direct_encounter_swiss_not_everybody_met_stays_tied():
+    """C.07 6: 3, 4 and 6 are tied; 3-4 was drawn and 6 met neither, so 6 could still
+    score 2 - nobody is separated."""
+    standings = compute_standings(swiss_example(), 3, ["DE"], "swiss")
+    de = {s.id: s.tiebreaks["DE"] for s in standings}
+    assert de == {1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
+    assert [s.rank for s in standings] == [1, 2, 3, 3, 3, 6]
+
+
+def rr_example(forfeit_r3=False):
+    """4-player round robin on the Berger table (Phụ lục 1, 3-4 players):
+    R1: 1-4 1-0, 2-3 1-0;  R2: 4-3 0-1, 1-2 1-0;  R3: 2-4 ½ (or 2 wins by forfeit), 3-1 1-0.
+    """
+    c = {pid: Competitor(pid) for pid in range(1, 5)}
+    c[1].entries = {1: game(4, "w", 1), 2: game(2, "w", 1), 3: game(3, "b", 0)}
+    c[2].entries = {1: game(3, "w", 1), 2: game(1, "b", 0), 3: game(4, "w", 0.5)}
+    c[3].entries = {1: game(2, "b", 0), 2: game(4, "b", 1), 3: game(1, "w", 1)}
+    c[4].entries = {1: game(1, "b", 0), 2: game(3, "w", 0), 3: game(2, "b", 0.5)}
+    if forfeit_r3:
+        c[2].entries[3] = Entry(FORFEIT, 1.0, 4)
+        c[4].entries[3] = Entry(FORFEIT, 0.0, 2)
+    return c
+
+
+def test_round_robin_direct_encounter_decides():
+    """21.3: 1 and 3 both have 2 points, 3 beat 1 -> 3 ranks above 1."""
+    standings = compute_standings(rr_example(), 3, DEFAULT_ROUND_ROBIN, "roundrobin")
+    assert [s.id for s in standings] == [3, 1, 2, 4]
+    assert {s.id: s.tiebreaks["DE"] for s in standings} == {3: 1, 1: 2, 2: 0, 4: 0}
+    # SB ("hệ số"): 1 beat 4 (0.5) and 2 (1.5) = 2.0; 3 beat 4 and 1 (2.0) = 2.5
+    assert {s.id: s.tiebreaks["SB"] for s in standings}[3] == 2.5
+
+
+def test_round_robin_default_order_with_forfeit():
+    """2 wins round 3 by forfeit: 1, 2 and 3 all have 2 points and beat each other in a
+    circle (DE ties), SB is 2.0 each (the forfeit counts as a game in a round robin,
+    4 has 0), wins 2 each; wins with Black: only 3 (round 2, 4-3) -> 3 first, then 1 and
+    2 share second place (lots would decide)."""
+    standings = compute_standings(rr_example(True), 3, DEFAULT_ROUND_ROBIN, "roundrobin")
+    assert [(s.id, s.rank) for s in standings] == [(3, 1), (1, 2), (2, 2), (4, 4)]
+    assert {s.id: s.tiebreaks["SB"] for s in standings} == {1: 2.0, 2: 2.0, 3: 2.0, 4: 0.0}
+    assert {s.id: s.tiebreaks["BWG"] for s in standings} == {1: 0, 2: 0, 3: 1, 4: 0}
+    lots = compute_standings(rr_example(True), 3, DEFAULT_ROUND_ROBIN + ["LOT"],
+                             "roundrobin", lot_seed=7)
+    assert sorted(s.rank for s in lots) == [1, 2, 3, 4]
+    again = compute_standings(rr_example(True), 3, DEFAULT_ROUND_ROBIN + ["LOT"],
+                              "roundrobin", lot_seed=7)
+    assert [s.id for s in lots] == [s.id for s in again]
+
+
+def test_last_round_bye_counts_as_draw_for_opponents():
+    """C.07 16: a half-point bye in the last round is a voluntarily unplayed round after
+    the player's last played round: for his opponents it counts as a draw (0.5), which
+    equals the bye's own value; a zero-point bye there counts 0.5 as well."""
+    c = {pid: Competitor(pid) for pid in range(1, 5)}
+    c[1].entries = {1: game(2, "w", 1), 2: Entry("bye", 0.0)}
+    c[2].entries = {1: game(1, "b", 0), 2: game(3, "w", 1)}
+    c[3].entries = {1: game(4, "w", 1), 2: game(2, "b", 0)}
+    c[4].entries = {1: game(3, "b", 0), 2: Entry("bye", 0.0)}
+    values = tiebreak_values(c, 2, ["BH"], "swiss")
+    # 1 lends 1 + 0.5 = 1.5 to 2; 2's BH = 1.5 + 3's score 1 = 2.5
+    assert values[2]["BH"] == 2.5
+    # 1's own BH: 2 (score 1) + dummy opponent with his own score 1 = 2.0
+    assert values[1]["BH"] == 2.0
+
+
+def test_median_and_cut_two():
+    c = swiss_example()
+    values = tiebreak_values(c, 3, ["BH-M1", "BH-C2", "SB-C1"], "swiss")
+    assert values[1]["BH-M1"] == 1.5  # 2.0, 1.5, 1.5: drop 1.5 and 2.0
+    assert values[2]["BH-C2"] == 2.5  # keep the highest
+    # SB-C1 of 1: contributions (2.0, 2.0), (1.5, 0.75), (1.5, 1.5): cut the lowest
+    # opponent score, first in round order (6, 0.75) -> 3.5
+    assert values[1]["SB-C1"] == 3.5
+
+
+def test_codes_are_validated():
+    assert parse_code("bh-c1") == ("BH", 1, 0)
+    assert parse_code("BH-M1") == ("BH", 1, 1)
+    with pytest.raises(ValueError, match="unknown tie-break 'XYZ'"):
+        parse_code("XYZ")
+    with pytest.raises(ValueError, match="not a participant"):
+        bad = {1: Competitor(1, entries={1: game(9, "w", 1)})}
+        compute_standings(bad, 1, ["BH"])
+
+
+def test_thousand_players_eleven_rounds_all_tiebreaks():
+    import random
+
+    rng = random.Random(5)
+    n, rounds = 1000, 11
+    comps = {i: Competitor(i, rating=1000 + i) for i in range(1, n + 1)}
+    for r in range(1, rounds + 1):
+        ids = list(comps)
+        rng.shuffle(ids)
+        for a, b in zip(ids[::2], ids[1::2], strict=True):
+            res = rng.choice([0.0, 0.5, 1.0])
+            comps[a].entries[r] = game(b, "w", res)
+            comps[b].entries[r] = game(a, "b", 1 - res)
+    codes = ["BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "DE", "WIN", "WON", "BPG",
+             "BWG", "ARO", "ARO-C1", "PS", "BH-VN"]
+    standings = compute_standings(comps, rounds, codes)
+    assert len(standings) == n
+    assert all(a.points >= b.points for a, b in zip(standings, standings[1:]))
