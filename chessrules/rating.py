@@ -35,6 +35,21 @@ period are rated with the ratings the players had at the start of the period.
 
 Where the regulation text is silent or was only available second-hand, the choice made is in
 ``docs/decisions-ratings.md``.
+
+Use (the ratings app)::
+
+    players = {member_id: PlayerState(rating, games, birth_year, peak_rating, pending), ...}
+    games = [RatedGame(event_id, player_a, player_b, score_a, forfeit), ...]  # chronological
+    results = rate_period(players, games, RatingRules.from_dict(list_settings), period=list_date)
+    for member_id, result in results.items():
+        result.old_rating, result.k, result.change, result.rounded_change, result.new_rating
+        result.new_state            # store it: the player's state for the next period
+        result.became_rated, result.delisted, result.initial  # first rating and its numbers
+        for event in result.events:  # per event: lines, score, expected, K, change, Rp
+            event.games, event.score, event.expected, event.k, event.change, event.performance
+
+Single calculations: :func:`expected_score`, :func:`dp_for`, :func:`rating_change`,
+:func:`performance_rating`, :func:`initial_rating`, :func:`development_coefficient`.
 """
 
 from __future__ import annotations
@@ -624,7 +639,11 @@ def _collect_lines(games: Iterable[RatedGame], rating_of: Mapping[PlayerId, int 
     big = 1 << 62
     low_cap, high_cap = (-cap, cap) if cap is not None else (-big, big)
     for index, game in enumerate(games):
-        event, a, b, score_a, forfeit = game
+        try:
+            event, a, b, score_a, forfeit = game
+        except (TypeError, ValueError):
+            raise ValueError(f"game #{index}: expected RatedGame(event_id, player_a, player_b, "
+                             f"score_a, forfeit), got {game!r}") from None
         if forfeit:
             continue
         try:
