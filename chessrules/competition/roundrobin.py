@@ -47,7 +47,7 @@ class Board:
     @property
     def bye(self) -> int | None:
         """The player who rests on this board (odd number of players), or None."""
-        if self.rest is None:
+        if self.rest is None or self.rest not in (self.white, self.black):
             return None
         return self.black if self.white == self.rest else self.white
 

@@ -204,14 +204,11 @@ class _Search:
         self.relaxed = relaxed
         self.nodes = 0
 
-    # colour of a pair: the lower sub-group number has White, equal sub-groups by lot
-    def colours(self, a: int, b: int, floater: int | None) -> tuple[int, int] | None:
+    # colour of a pair: the lower sub-group number has White (29.3.1-29.3.3, and for a
+    # player moved down 29.3.5-29.3.6), equal sub-groups by lot (29.3.4)
+    def colours(self, a: int, b: int) -> tuple[int, int] | None:
         sa, sb = self.states[a], self.states[b]
-        if a == floater:
-            first = (a, b) if sa.subgroup <= 2 else (b, a)
-        elif b == floater:
-            first = (b, a) if sb.subgroup <= 2 else (a, b)
-        elif sa.subgroup != sb.subgroup:
+        if sa.subgroup != sb.subgroup:
             first = (a, b) if sa.subgroup < sb.subgroup else (b, a)
         else:
             first = (a, b) if self.rng.random() < 0.5 else (b, a)
@@ -314,8 +311,7 @@ class _Search:
                 for o in tier:
                     if o not in unpaired or o in self.states[d].opponents:
                         continue
-                    colours = self.colours(d, o, d if d in incoming_set else
-                                           (o if o in incoming_set else None))
+                    colours = self.colours(d, o)
                     if colours is None:
                         continue
                     unpaired.discard(o)

@@ -119,6 +119,8 @@ def test_odd_field_rests_against_missing_number():
     rests = rest_schedule(5)
     assert rests == {1: 1, 2: 4, 3: 2, 4: 5, 5: 3}  # Phụ lục 1 table for 5-6, "(6)"
     assert sorted(rests.values()) == [1, 2, 3, 4, 5]
+    assert all(sum(b.bye is not None for b in rnd) == 1 for rnd in berger_table(5))
+    assert all(b.bye is None for rnd in berger_table(6) for b in rnd)
 
 
 def test_double_round_robin_reverses_colours_in_second_cycle():
