@@ -531,7 +531,7 @@ DETECT_ORDER = ("vn", "wxf", "asian", "coord", "iccs")
 def detect_format(tokens: Iterable[str]) -> str:
     """The notation a list of xiangqi moves is written in (ICCS moves may be mixed in)."""
     tokens = [t for t in tokens]
-    if any(t.lower() in WORD_KIND for t in tokens[:8]):
+    if any(t.split()[0].lower() in WORD_KIND for t in tokens[:8] if t.strip()):
         return "vn-words"
     possible = set(DETECT_ORDER)
     for t in tokens:
