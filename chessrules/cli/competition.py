@@ -31,8 +31,9 @@ def register(subcommands) -> None:
     st.add_argument("--tiebreaks", default="", help="comma-separated codes, e.g. BH,BH-C1,SB,DE")
     st.add_argument("--system", choices=("swiss", "roundrobin"), default=None,
                     help="pairing system (default: guessed from the file)")
-    st.add_argument("--rules", choices=("2024", "2026"), default="2024",
-                    help="FIDE C.07 version for unplayed rounds (default 2024)")
+    st.add_argument("--rules", choices=("2024", "2026", "auto"), default="2024",
+                    help="FIDE C.07 version for unplayed rounds (default 2024; auto: 2026 "
+                         "for events starting on or after 2026-03-01 per the 042 date)")
     st.add_argument("--unrated", type=int, default=None, help="rating used for unrated players")
     st.add_argument("--lot-seed", default=None, help="seed of the LOT tie-break")
     st.set_defaults(handler=run_standings)
@@ -46,6 +47,13 @@ def run_roundrobin(args: argparse.Namespace) -> int:
         return 2
     sys.stdout.write(format_table(args.players, double=args.double, numbered=args.numbered))
     return 0
+
+
+def rules_for(tournament) -> str:
+    """C.07 version by the start date (TRF ``042``, YYYY/MM/DD or YYYY-MM-DD)."""
+    dates = tournament.fields.get("042", [])
+    text = dates[0].strip().replace("/", "-").replace(".", "-") if dates else ""
+    return "2026" if len(text) >= 10 and text[:10] >= "2026-03-01" else "2024"
 
 
 def run_standings(args: argparse.Namespace) -> int:
@@ -70,8 +78,9 @@ def run_standings(args: argparse.Namespace) -> int:
         return 2
     try:
         tournament = parse_trf(text)
+        rules = rules_for(tournament) if args.rules == "auto" else args.rules
         standings = standings_from_trf(
-            tournament, codes, args.system, rules=args.rules,
+            tournament, codes, args.system, rules=rules,
             unrated_rating=args.unrated, lot_seed=args.lot_seed,
         )
     except (TrfError, ValueError) as error:

@@ -29,11 +29,10 @@ Public API
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """One board of a round: ``white`` plays ``black``.
 
     ``rest`` is the number of the missing player when the table is used for an odd
@@ -118,9 +117,15 @@ def berger_table(players: int) -> list[list[Board]]:
 
 
 def _board(a: int, b: int, size: int, rest: int | None) -> Board:
-    white = white_of(a, b, size)
-    black = b if white == a else a
-    return Board(white, black, rest)
+    # rule (a), inlined: berger_table already guarantees valid, distinct numbers
+    if size in (a, b):
+        other = b if a == size else a
+        white = size if other > size // 2 else other
+    elif (a + b) % 2:
+        white = min(a, b)
+    else:
+        white = max(a, b)
+    return Board(white, b if white == a else a, rest)
 
 
 def double_round_robin(players: int, swap_last_two: bool = False) -> list[list[Board]]:

@@ -23,6 +23,7 @@ Public API
 ``board_colours(priority_team, other, boards) -> list[tuple[str, str]]``;
 ``scheveningen(size) -> list[list[tuple[str, str]]]`` (``("A1", "B3")`` = White, Black);
 ``simultaneous_match(boards, games=1) -> list[list[tuple[str, str]]]``;
+``team_swiss_round(teams, round, seed, boards, previous=None)`` (30.5);
 ``rank_teams(results, match_points_first=False) -> list[team]``.
 """
 
@@ -31,7 +32,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from chessrules.competition.model import Competitor
 from chessrules.competition.roundrobin import Board, berger_table
+from chessrules.competition.swissdraw import DrawResult, draw_round
 
 ROSTER_LIMITS = {"xiangqi": ((3, 6), (1, 3)), "chess": ((3, 4), (1, 2))}
 
@@ -131,6 +134,25 @@ def simultaneous_match(boards: int, games: int = 1) -> list[list[tuple[str, str]
             row.append((f"A{i}", f"B{i}") if a_white else (f"B{i}", f"A{i}"))
         result.append(row)
     return result
+
+
+def team_swiss_round(
+    teams: Mapping[int, Competitor],
+    round_number: int,
+    seed: int | str,
+    boards: int,
+    previous: DrawResult | None = None,
+) -> tuple[DrawResult, dict[tuple[int, int], list[tuple[int, int]]]]:
+    """Team Swiss by draw (30.5): the individual engine on teams (their entries hold
+    the team results, colour = the team that had the priority).  Returns the draw and,
+    per drawn pair (priority team, other), the (white, black) team of every board: the
+    priority team has White on odd boards, board i meets board i."""
+    draw = draw_round(teams, round_number, seed, previous)
+    colours = {
+        (white, black): [(white, black) if b % 2 else (black, white) for b in range(1, boards + 1)]
+        for white, black in draw.pairs
+    }
+    return draw, colours
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from chessrules.competition.model import GAME, Competitor, Entry
 from chessrules.competition.roundrobin import format_board
 from chessrules.competition.team import (
     Roster,
@@ -12,6 +13,7 @@ from chessrules.competition.team import (
     simultaneous_match,
     team_letter,
     team_round_robin,
+    team_swiss_round,
 )
 
 # 30.2.2 tables as printed in seed 000 (rows = rounds, cells "A? - B?"), including the
@@ -120,3 +122,18 @@ def test_team_ranking_by_game_points_then_boards():
 
 def test_team_letters():
     assert [team_letter(n) for n in (1, 8, 26, 27)] == ["A", "H", "Z", "AA"]
+
+
+def test_team_swiss_by_draw_reuses_the_individual_engine():
+    """30.5: teams drawn like players; the team with White has White on odd boards."""
+    teams = {i: Competitor(i, name=team_letter(i)) for i in range(1, 21)}
+    draw, colours = team_swiss_round(teams, 1, seed=3, boards=4)
+    assert draw.pairs[:2] == [(1, 2), (3, 4)]  # round 1 as for players (29.1)
+    assert colours[(1, 2)] == [(1, 2), (2, 1), (1, 2), (2, 1)]
+    for white, black in draw.pairs:
+        teams[white].entries[1] = Entry(GAME, 2.5, black, "w")
+        teams[black].entries[1] = Entry(GAME, 1.5, white, "b")
+    draw2, colours2 = team_swiss_round(teams, 2, seed=3, boards=4, previous=draw)
+    assert len(draw2.pairs) == 10 and set(colours2) == set(draw2.pairs)
+    # after round 1, a team that had the priority (White) is in sub-group 3
+    assert all(draw2.subgroups[w] == 3 for w, _ in draw.pairs)
