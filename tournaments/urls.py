@@ -1,5 +1,13 @@
 from rest_framework.routers import DefaultRouter
 
+from tournaments import views
+
 router = DefaultRouter()
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register("tournament-officials", views.OfficialViewSet, basename="tournament-official")
+router.register("tournament-entries", views.EntryViewSet, basename="tournament-entry")
+router.register("tournament-teams", views.TeamViewSet, basename="tournament-team")
+router.register("tournament-rounds", views.RoundViewSet, basename="tournament-round")
+router.register("tournament-pairings", views.PairingViewSet, basename="tournament-pairing")
 
 urlpatterns = router.urls

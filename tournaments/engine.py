@@ -1,0 +1,478 @@
+"""The one adapter between the tournaments app and ``chessrules`` (pure rules).
+
+Every call into ``chessrules`` goes through this module: it builds the pure input from
+the database (entries by starting number, the history of each player in TRF16 codes),
+calls the rules package and returns plain data (dicts, lists, dataclasses of this
+module). When ``chessrules`` changes its API only this file changes.
+
+History codes (TRF16, as ``chessrules`` reads them): ``1 0 =`` played, ``+ -`` forfeit
+(with an opponent), ``U`` pairing-allocated bye, ``H``/``F``/``Z`` requested bye of
+½/1/0 point, ``-`` without opponent: not paired (withdrawn, absent, round-robin rest).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+import chessrules
+from chessrules.competition import model as cmodel
+from chessrules.competition import roundrobin, scoring, tiebreaks
+from chessrules.dutch import (
+    DutchOptions,
+    PairingError,
+    PointSystem,
+    RoundEntry,
+    SwissPlayer,
+    initial_order_key,
+    pair_round,
+)
+from chessrules.trf import TrfError, TrfGame, TrfPlayer, TrfTournament, parse_trf, write_trf
+
+__all__ = [
+    "EngineError", "PlannedBoard", "PlannedMatch", "RoundPlan", "TrfError",
+    "engine_version", "lot_order", "rating_order", "plan_round", "standings",
+    "crosstable", "team_standings", "history_of", "export_trf", "read_trf",
+]
+
+
+class EngineError(ValueError):
+    """The rules package refused the input (no legal pairing, inconsistent data)."""
+
+
+def engine_version() -> str:
+    return chessrules.__version__
+
+
+# --- plain data ----------------------------------------------------------------------
+
+@dataclass
+class PlannedBoard:
+    """One board of a planned round, by starting numbers (``black`` None: no opponent)."""
+
+    white: int
+    black: int | None = None
+    kind: str = "game"  # game / pab / bye / absent (Pairing.Kind)
+    bye_points: float | None = None
+    result: str = ""  # preset result (forfeit of a withdrawn player)
+    match_board: int | None = None
+    team_match: int | None = None  # index into RoundPlan.matches
+
+
+@dataclass
+class PlannedMatch:
+    home: int  # team starting numbers
+    away: int | None
+
+
+@dataclass
+class RoundPlan:
+    number: int
+    system: str
+    seed: int | None
+    boards: list[PlannedBoard] = field(default_factory=list)
+    matches: list[PlannedMatch] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    engine_version: str = field(default_factory=engine_version)
+
+
+@dataclass
+class Player:
+    """What the rules need to know of one entry."""
+
+    number: int
+    name: str
+    rating: int = 0
+    title: str = ""
+    withdrawn_after: int | None = None
+    joins_in_round: int = 1
+    byes: dict[int, float] = field(default_factory=dict)  # requested byes by round
+    team: int | None = None
+    board_order: int | None = None
+
+
+# --- history from the database ---------------------------------------------------------
+
+_RESULT_CODES = {
+    "1-0": ("1", "0"), "1/2-1/2": ("=", "="), "0-1": ("0", "1"),
+    "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-"),
+}
+
+
+def _bye_code(points: float) -> str:
+    return {1.0: "F", 0.5: "H"}.get(float(points), "Z")
+
+
+def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int, TrfGame]]:
+    """For each starting number, its rounds as ``TrfGame`` (TRF16 codes), from the DB."""
+    from tournaments.models import Pairing
+
+    history: dict[int, dict[int, TrfGame]] = defaultdict(dict)
+    pairings = (Pairing.objects.filter(round__tournament=tournament)
+                .select_related("round", "white", "black"))
+    if up_to_round is not None:
+        pairings = pairings.filter(round__number__lte=up_to_round)
+    for p in pairings.order_by("round__number", "board"):
+        number = p.round.number
+        white = p.white.starting_number if p.white_id else None
+        black = p.black.starting_number if p.black_id else None
+        if p.kind == "game" and white and black:
+            codes = _RESULT_CODES.get(p.result, (" ", " "))
+            history[white][number] = TrfGame(number, black, "w", codes[0])
+            history[black][number] = TrfGame(number, white, "b", codes[1])
+        elif white:
+            if p.kind == "pab":
+                code = "U"
+            elif p.kind == "bye":
+                code = _bye_code(float(p.bye_points or 0))
+            else:
+                code = "-"
+            history[white][number] = TrfGame(number, None, "-", code)
+    return history
+
+
+def players_of(tournament) -> list[Player]:
+    players = []
+    for entry in tournament.entries.filter(starting_number__isnull=False).select_related("team"):
+        players.append(Player(
+            number=entry.starting_number, name=entry.name, rating=entry.rating,
+            title=entry.title, withdrawn_after=entry.withdrawn_after_round,
+            joins_in_round=entry.joins_in_round,
+            byes={int(b["round"]): float(b.get("points", 0.5)) for b in entry.requested_byes or []},
+            team=entry.team.starting_number if entry.team_id else None,
+            board_order=entry.board_order))
+    return players
+
+
+# --- starting numbers --------------------------------------------------------------------
+
+def lot_order(keys: list, seed: int) -> list:
+    """A drawing of lots (bốc thăm) reproducible from ``seed``: the keys in drawn order."""
+    drawn = sorted(keys)
+    random.Random(seed).shuffle(drawn)
+    return drawn
+
+
+def rating_order(players: list[tuple[object, int, str, str]]) -> list:
+    """Keys ordered by Điều 28.1 / C.04.2: rating, then title, then name.
+
+    ``players`` are ``(key, rating, title, name)``.
+    """
+    def key(item):
+        k, rating, title, name = item
+        return initial_order_key(SwissPlayer(0, rating or 0, name, title))
+    return [item[0] for item in sorted(players, key=key)]
+
+
+# --- pairing -------------------------------------------------------------------------------
+
+def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
+    """Pair round ``number`` of ``tournament`` by its system (state read from the DB)."""
+    system = tournament.system
+    plan = RoundPlan(number=number, system=system, seed=seed)
+    if system in ("round_robin", "double_round_robin"):
+        _plan_round_robin(tournament, number, plan)
+    elif system == "dutch":
+        _plan_dutch(tournament, number, plan)
+    elif system == "team_round_robin":
+        _plan_team_round_robin(tournament, number, plan)
+    else:
+        raise EngineError(f"the system {system!r} is not available in chessrules "
+                          f"{engine_version()} yet")
+    return plan
+
+
+def total_rounds(tournament, players: int | None = None, teams: int | None = None) -> int:
+    """Rounds of the event: stored, or from the Berger table for round robins."""
+    if tournament.system in ("round_robin", "double_round_robin"):
+        n = players if players is not None else tournament.entries.filter(
+            starting_number__isnull=False).count()
+        rounds = roundrobin.table_size(n) - 1
+        return rounds * 2 if tournament.system == "double_round_robin" else rounds
+    if tournament.system == "team_round_robin":
+        n = teams if teams is not None else tournament.teams.count()
+        return roundrobin.table_size(n) - 1
+    return tournament.number_of_rounds or 0
+
+
+def _schedule(system: str, n: int) -> list[list[roundrobin.Board]]:
+    if system == "double_round_robin":
+        return roundrobin.double_round_robin(n)
+    return roundrobin.berger_table(n)
+
+
+def _plan_round_robin(tournament, number: int, plan: RoundPlan) -> None:
+    players = {p.number: p for p in players_of(tournament)}
+    schedule = _schedule(tournament.system, len(players))
+    if number > len(schedule):
+        raise EngineError(f"round {number} is beyond the {len(schedule)} rounds of the table")
+    rest = []
+    for board in schedule[number - 1]:
+        if board.bye is not None:
+            rest.append(PlannedBoard(board.bye, None, kind="absent"))
+            continue
+        white, black = players[board.white], players[board.black]
+        # Điều 21.5: a withdrawn player's remaining games are forfeited; the standings
+        # annul them when he played half or fewer (chessrules.withdraw_round_robin).
+        result = ""
+        white_out = white.withdrawn_after is not None and white.withdrawn_after < number
+        black_out = black.withdrawn_after is not None and black.withdrawn_after < number
+        if white_out or black_out:
+            result = "--" if white_out and black_out else ("-+" if white_out else "+-")
+        plan.boards.append(PlannedBoard(white.number, black.number, result=result))
+    plan.boards.extend(rest)
+
+
+def _plan_dutch(tournament, number: int, plan: RoundPlan) -> None:
+    players = players_of(tournament)
+    history = history_of(tournament, number - 1)
+    swiss = [SwissPlayer(p.number, p.rating, p.name, p.title) for p in players]
+    entries: dict[int, list[RoundEntry | None]] = {}
+    for p in players:
+        rounds = history.get(p.number, {})
+        entries[p.number] = [
+            RoundEntry(g.opponent, g.color, g.result) if (g := rounds.get(r)) else None
+            for r in range(1, number)]
+    not_paired: dict[int, str] = {}
+    for p in players:
+        if p.withdrawn_after is not None and p.withdrawn_after < number:
+            not_paired[p.number] = "-"
+        elif p.joins_in_round > number:
+            not_paired[p.number] = "Z"
+        elif number in p.byes:
+            not_paired[p.number] = _bye_code(p.byes[number])
+    bye_tenths = int(Decimal(tournament.bye_score) * 10)
+    options = DutchOptions(total_rounds=tournament.number_of_rounds, initial_color="w",
+                           not_paired=not_paired, points=PointSystem(pairing_bye=bye_tenths))
+    try:
+        pairs = pair_round(swiss, entries, number, options)
+    except PairingError as exc:
+        raise EngineError(str(exc)) from exc
+    for pair in pairs:
+        if pair.black is None:
+            plan.boards.append(PlannedBoard(pair.white, None, kind="pab",
+                                            bye_points=float(tournament.bye_score)))
+        else:
+            plan.boards.append(PlannedBoard(pair.white, pair.black))
+    for p in players:
+        if not_paired.get(p.number) in ("H", "F", "Z") and number in p.byes:
+            plan.boards.append(PlannedBoard(p.number, None, kind="bye",
+                                            bye_points=p.byes[number]))
+
+
+def _plan_team_round_robin(tournament, number: int, plan: RoundPlan) -> None:
+    """Điều 30.4: the team table is the player Berger table; board i meets board i; the
+    team with priority (White in the table) has White on odd boards, Black on even."""
+    players = players_of(tournament)
+    teams = sorted({p.team for p in players if p.team is not None})
+    lineup: dict[int, dict[int, int]] = defaultdict(dict)
+    boards = tournament.boards_per_team or 4
+    for p in players:
+        if p.team is not None and p.board_order is not None and p.board_order <= boards:
+            lineup[p.team][p.board_order] = p.number
+    schedule = roundrobin.berger_table(len(teams))
+    if number > len(schedule):
+        raise EngineError(f"round {number} is beyond the {len(schedule)} rounds of the table")
+    for table in schedule[number - 1]:
+        if table.bye is not None:
+            plan.matches.append(PlannedMatch(table.bye, None))
+            continue
+        plan.matches.append(PlannedMatch(table.white, table.black))
+        index = len(plan.matches) - 1
+        for board in range(1, boards + 1):
+            home = lineup[table.white].get(board)
+            away = lineup[table.black].get(board)
+            if home is None or away is None:
+                raise EngineError(f"team {table.white if home is None else table.black} has "
+                                  f"no player on board {board}")
+            white, black = (home, away) if board % 2 == 1 else (away, home)
+            plan.boards.append(PlannedBoard(white, black, match_board=board, team_match=index))
+
+
+# --- standings -------------------------------------------------------------------------------
+
+_POINTS = {"1": cmodel.WIN, "=": cmodel.DRAW, "0": cmodel.LOSS}
+
+
+def _to_entry(game: TrfGame, pab_points: float) -> cmodel.Entry:
+    code = game.result
+    if game.opponent is not None:
+        if code in _POINTS:
+            return cmodel.Entry(cmodel.GAME, _POINTS[code], game.opponent, game.color)
+        if code in "+-":
+            return cmodel.Entry(cmodel.FORFEIT, cmodel.WIN if code == "+" else cmodel.LOSS,
+                                game.opponent, game.color if game.color in "wb" else None)
+        return cmodel.Entry(cmodel.ABSENT)  # pending result: counts nothing yet
+    if code == "U":
+        return cmodel.Entry(cmodel.PAB, pab_points)
+    if code in "HFZ":
+        return cmodel.Entry(cmodel.BYE, {"H": 0.5, "F": 1.0, "Z": 0.0}[code])
+    return cmodel.Entry(cmodel.ABSENT)
+
+
+def default_tiebreaks(system: str) -> list[str]:
+    if system in ("round_robin", "double_round_robin", "team_round_robin"):
+        return list(tiebreaks.DEFAULT_ROUND_ROBIN)
+    return list(tiebreaks.DEFAULT_SWISS)
+
+
+def tiebreak_codes(tournament) -> list[str]:
+    codes = [c.strip().upper() for c in (tournament.tiebreaks or "").split(",") if c.strip()]
+    return codes or default_tiebreaks(tournament.system)
+
+
+def check_tiebreak_codes(text: str) -> str | None:
+    """None when every code is known to chessrules, else the reason."""
+    for code in [c.strip().upper() for c in (text or "").split(",") if c.strip()]:
+        try:
+            tiebreaks.parse_code(code)
+        except ValueError as exc:
+            return str(exc)
+    return None
+
+
+def _competitors(tournament, after_round: int) -> dict[int, cmodel.Competitor]:
+    players = players_of(tournament)
+    history = history_of(tournament, after_round)
+    pab = float(tournament.bye_score)
+    competitors = {}
+    for p in players:
+        entries = {r: _to_entry(g, pab) for r, g in history.get(p.number, {}).items()}
+        competitors[p.number] = cmodel.Competitor(
+            id=p.number, name=p.name, title=p.title, rating=p.rating or None, entries=entries)
+    rr = tournament.system in ("round_robin", "double_round_robin")
+    if rr:
+        schedule = _schedule(tournament.system, len(players))
+        pairs = {r: [b.pair() for b in boards if b.bye is None]
+                 for r, boards in enumerate(schedule, 1)}
+    for p in players:
+        if p.withdrawn_after is None:
+            continue
+        if rr:
+            law = "chess" if tournament.discipline == "chess" else "xiangqi"
+            scoring.withdraw_round_robin(competitors, p.number, pairs, law=law)
+        else:
+            scoring.withdraw_swiss(competitors[p.number], p.withdrawn_after)
+    return competitors
+
+
+def standings(tournament, after_round: int, codes: list[str] | None = None) -> list[dict]:
+    """Ranking after ``after_round`` with every tie-break value in the tournament's order."""
+    codes = codes or tiebreak_codes(tournament)
+    competitors = _competitors(tournament, after_round)
+    system = (tiebreaks.ROUND_ROBIN
+              if tournament.system in ("round_robin", "double_round_robin")
+              else tiebreaks.SWISS)
+    rows = tiebreaks.compute_standings(competitors, after_round, codes, system,
+                                       lot_seed=tournament.lot_seed)
+    return [{"starting_number": s.id, "rank": s.rank, "points": s.points,
+             "tiebreaks": dict(s.tiebreaks)} for s in rows]
+
+
+def crosstable(tournament, after_round: int) -> dict[int, list[dict]]:
+    """For each starting number: per round opponent, colour, mark ("1", "½", "+", "X"...)."""
+    competitors = _competitors(tournament, after_round)
+    table = {}
+    for number, competitor in competitors.items():
+        rows = []
+        for r in range(1, after_round + 1):
+            entry = competitor.entries.get(r)
+            rows.append({"round": r, "opponent": entry.opponent if entry else None,
+                         "color": entry.color if entry else None,
+                         "mark": scoring.crosstable_mark(entry)})
+        table[number] = rows
+    return table
+
+
+def team_standings(matches: list[dict], boards: int, match_points_first: bool = False
+                   ) -> list[dict]:
+    """Team ranking (Điều 30.1.5): game points, then board 1's score, board 2's, …
+
+    ``matches`` are ``{"home": n, "away": n, "boards": [(board, home_pts, away_pts)]}``.
+    With ``match_points_first`` match points (2/1/0) rank first (an option of the rules).
+    """
+    totals: dict[int, dict] = {}
+
+    def row(team: int) -> dict:
+        return totals.setdefault(team, {"team": team, "game_points": 0.0, "match_points": 0,
+                                        "boards": [0.0] * boards})
+    for match in matches:
+        home, away = row(match["home"]), row(match["away"]) if match["away"] else None
+        if away is None:
+            continue
+        home_sum = away_sum = 0.0
+        for board, home_pts, away_pts in match["boards"]:
+            home["boards"][board - 1] += home_pts
+            away["boards"][board - 1] += away_pts
+            home_sum += home_pts
+            away_sum += away_pts
+        home["game_points"] += home_sum
+        away["game_points"] += away_sum
+        home["match_points"] += 2 if home_sum > away_sum else 1 if home_sum == away_sum else 0
+        away["match_points"] += 2 if away_sum > home_sum else 1 if home_sum == away_sum else 0
+
+    def key(r: dict) -> tuple:
+        head = (-r["match_points"],) if match_points_first else ()
+        return head + (-r["game_points"], *[-b for b in r["boards"]])
+    ordered = sorted(totals.values(), key=lambda r: key(r) + (r["team"],))
+    rank = 0
+    for index, r in enumerate(ordered):
+        if index == 0 or key(r) != key(ordered[index - 1]):
+            rank = index + 1
+        r["rank"] = rank
+    return ordered
+
+
+# --- TRF -------------------------------------------------------------------------------------
+
+@dataclass
+class TrfEntry:
+    number: int
+    name: str
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""  # YYYY/MM/DD or YYYY
+
+
+def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
+    """TRF16 text with the TRF-2026 ``XXR`` (rounds) and ``XXC`` (initial colour) lines."""
+    history = history_of(tournament, played_rounds)
+    rows = {s["starting_number"]: s for s in standings(tournament, played_rounds)}
+    trf = TrfTournament(name=tournament.name, rounds=total_rounds(tournament) or played_rounds,
+                        rounds_declared=True, initial_color="w")
+    for e in entries:
+        row = rows.get(e.number, {})
+        trf.players[e.number] = TrfPlayer(
+            id=e.number, name=e.name, sex=e.sex, title=e.title, rating=e.rating,
+            fed=e.federation, fide_id=e.fide_id, birth=e.birth, points=row.get("points"),
+            rank=row.get("rank"),
+            games=[history[e.number][r] for r in sorted(history.get(e.number, {}))])
+    head = [f"012 {tournament.name}", f"042 {tournament.start_date:%Y/%m/%d}",
+            f"052 {tournament.end_date:%Y/%m/%d}", f"092 {tournament.get_system_display()}",
+            f"XXR {trf.rounds}", "XXC white1"]
+    if tournament.venue:
+        head.insert(1, f"022 {tournament.venue}")
+    trf.layout = head + sorted(trf.players)
+    return write_trf(trf)
+
+
+@dataclass
+class TrfRead:
+    name: str
+    rounds: int
+    players: list[TrfEntry]
+    games: dict[int, list[TrfGame]]
+
+
+def read_trf(text: str) -> TrfRead:
+    """Parse a TRF file; raises ``TrfError`` naming the line and the reason."""
+    trf = parse_trf(text)
+    players = [TrfEntry(p.id, p.name, p.sex, p.title, p.rating, p.fed, p.fide_id, p.birth)
+               for p in sorted(trf.players.values(), key=lambda p: p.id)]
+    games = {p.id: list(p.games) for p in trf.players.values()}
+    return TrfRead(trf.name, trf.rounds, players, games)

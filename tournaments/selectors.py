@@ -1,0 +1,258 @@
+"""Reads of the tournaments app: permissions, standings, crosstable, tracking cards, CSV.
+
+Who may do what (docs/decisions-tournaments.md):
+
+* federation staff: everything, and only they reopen a certified tournament;
+* organisers — officers (``federation.Officer``) of the organising body or of a body above
+  it, and managers of the organising club — create and manage the tournament: regulations,
+  officials, entries, lifecycle transitions, certification;
+* assigned arbiters (``Official`` whose person is linked to the user): pairing, manual
+  pairing changes, result entry, withdrawals and byes; results only by arbiters (Điều 20).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+
+from django.db.models import Q, QuerySet
+
+from federation.models import Body, Club, Person
+from tournaments import engine
+from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
+
+# --- permissions ---------------------------------------------------------------------------
+
+def _is_user(user) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def _officer_body_ids(user) -> set[int]:
+    if not _is_user(user):
+        return set()
+    try:
+        from federation.selectors import officer_body_ids
+    except ImportError:  # federation selectors not there yet: direct bodies only
+        return set(user.officer_of.values_list("body_id", flat=True))
+    return officer_body_ids(user)
+
+
+def can_organise(user, *, body: Body | None = None, club: Club | None = None) -> bool:
+    """May the user create/manage tournaments organised by ``body`` or ``club``?"""
+    if not _is_user(user):
+        return False
+    if user.is_staff:
+        return True
+    bodies = _officer_body_ids(user)
+    if body is not None and body.pk in bodies:
+        return True
+    if club is not None:
+        return club.body_id in bodies or club.managers.filter(pk=user.pk).exists()
+    return False
+
+
+def can_manage(user, tournament: Tournament) -> bool:
+    return can_organise(user, body=tournament.organiser_body, club=tournament.organiser_club)
+
+
+def is_assigned_arbiter(user, tournament: Tournament) -> bool:
+    if not _is_user(user):
+        return False
+    return Official.objects.filter(tournament=tournament, person__user=user).exists()
+
+
+def can_arbitrate(user, tournament: Tournament) -> bool:
+    """Pairing, result entry, withdrawals: staff or an arbiter assigned to this tournament."""
+    return _is_user(user) and (user.is_staff or is_assigned_arbiter(user, tournament))
+
+
+def visible_tournaments(user) -> QuerySet[Tournament]:
+    """Anyone sees published tournaments; drafts only their organisers and arbiters."""
+    tournaments = Tournament.objects.select_related("organiser_body", "organiser_club")
+    if _is_user(user) and user.is_staff:
+        return tournaments
+    public = ~Q(status=Tournament.Status.DRAFT)
+    if not _is_user(user):
+        return tournaments.filter(public)
+    bodies = _officer_body_ids(user)
+    mine = (Q(organiser_body_id__in=bodies) | Q(organiser_club__body_id__in=bodies)
+            | Q(organiser_club__managers=user) | Q(officials__person__user=user)
+            | Q(created_by=user))
+    return tournaments.filter(public | mine).distinct()
+
+
+def can_enter(person: Person, on_date: date) -> tuple[bool, str]:
+    """Active member and not suspended (federation.selectors.can_enter_tournaments)."""
+    try:
+        from federation.selectors import can_enter_tournaments
+    except ImportError:  # until helper-6's selectors land: the same facts, queried here
+        from federation.models import Member, Suspension
+
+        member = Member.objects.filter(person=person, status="active",
+                                       joined_on__lte=on_date).first()
+        if member is None:
+            return False, f"{person.full_name} không phải hội viên đang sinh hoạt."
+        if Suspension.objects.filter(person=person, starts_on__lte=on_date, ends_on__gte=on_date,
+                                     lifted_on__isnull=True).exists():
+            return False, f"{person.full_name} đang bị đình chỉ thi đấu (Điều 15.6)."
+        return True, ""
+    return can_enter_tournaments(person, on_date)
+
+
+# --- rounds ---------------------------------------------------------------------------------
+
+def last_round(tournament: Tournament) -> Round | None:
+    return tournament.rounds.order_by("-number").first()
+
+
+def completed_rounds(tournament: Tournament) -> int:
+    """The number of the last round whose every result is in (0 before round 1)."""
+    done = tournament.rounds.filter(status=Round.Status.COMPLETE).order_by("-number").first()
+    return done.number if done else 0
+
+
+def pairings_of(round_: Round) -> QuerySet[Pairing]:
+    return (round_.pairings.select_related("white", "black", "team_match")
+            .order_by("board"))
+
+
+# --- standings ---------------------------------------------------------------------------------
+
+def _entries_by_number(tournament: Tournament) -> dict[int, Entry]:
+    return {e.starting_number: e for e in tournament.entries.filter(
+        starting_number__isnull=False).select_related("team")}
+
+
+def standings(tournament: Tournament, after_round: int | None = None) -> dict:
+    """Ranking after a round (default: the last complete one) with tie-breaks in order."""
+    after = completed_rounds(tournament) if after_round is None else after_round
+    entries = _entries_by_number(tournament)
+    codes = engine.tiebreak_codes(tournament)
+    rows = engine.standings(tournament, after, codes) if entries else []
+    for row in rows:
+        entry = entries[row["starting_number"]]
+        row.update(entry=entry.pk, name=entry.name, rating=entry.rating, title=entry.title,
+                   team=entry.team.name if entry.team_id else None,
+                   withdrawn=entry.withdrawn_after_round is not None)
+    return {"after_round": after, "tiebreaks": codes, "rows": rows}
+
+
+def crosstable(tournament: Tournament, after_round: int | None = None) -> dict:
+    after = completed_rounds(tournament) if after_round is None else after_round
+    table = standings(tournament, after)
+    cross = engine.crosstable(tournament, after)
+    for row in table["rows"]:
+        row["rounds"] = cross[row["starting_number"]]
+    return table
+
+
+def tracking_card(entry: Entry) -> dict:
+    """Thẻ theo dõi (Điều 29.1): round, opponent, his title and number, colour, result,
+    score group and running score."""
+    tournament = entry.tournament
+    after = tournament.rounds.count()
+    entries = _entries_by_number(tournament)
+    history = engine.history_of(tournament, after).get(entry.starting_number, {})
+    running = 0.0
+    rows = []
+    for r in range(1, after + 1):
+        game = history.get(r)
+        opponent = entries.get(game.opponent) if game and game.opponent else None
+        points = _points_of(game, float(tournament.bye_score))
+        group = running
+        running += points or 0.0
+        rows.append({
+            "round": r, "opponent_number": game.opponent if game else None,
+            "opponent_name": opponent.name if opponent else None,
+            "opponent_title": opponent.title if opponent else None,
+            "color": game.color if game and game.color in ("w", "b") else None,
+            "result": game.result.strip() if game else "", "points": points,
+            "score_group": group, "running_score": running})
+    return {"entry": entry.pk, "starting_number": entry.starting_number, "name": entry.name,
+            "title": entry.title, "rating": entry.rating, "rounds": rows}
+
+
+def _points_of(game, pab: float) -> float | None:
+    if game is None:
+        return 0.0
+    code = game.result
+    if code == "U":
+        return pab
+    return {"1": 1.0, "+": 1.0, "F": 1.0, "=": 0.5, "H": 0.5, "0": 0.0, "-": 0.0,
+            "Z": 0.0}.get(code)
+
+
+def team_standings(tournament: Tournament, after_round: int | None = None) -> dict:
+    """Team ranking by Điều 30.1.5: game points, then board 1, board 2, … scores."""
+    after = completed_rounds(tournament) if after_round is None else after_round
+    teams = {t.starting_number: t for t in tournament.teams.all()}
+    matches = []
+    for rnd in tournament.rounds.filter(number__lte=after).prefetch_related(
+            "team_matches__boards", "team_matches__home", "team_matches__away"):
+        for match in rnd.team_matches.all():
+            boards = []
+            for p in match.boards.all():
+                if p.result not in ("1-0", "0-1", "1/2-1/2", "+-", "-+", "--"):
+                    continue
+                from tournaments.models import RESULT_POINTS
+
+                white_pts, black_pts = RESULT_POINTS[p.result]
+                home_white = (p.match_board or 1) % 2 == 1
+                home_pts, away_pts = (white_pts, black_pts) if home_white else (black_pts,
+                                                                                 white_pts)
+                boards.append((p.match_board, home_pts, away_pts))
+            matches.append({"home": match.home.starting_number,
+                            "away": match.away.starting_number if match.away_id else None,
+                            "boards": boards})
+    rows = engine.team_standings(matches, tournament.boards_per_team or 4)
+    for row in rows:
+        team: TeamEntry = teams[row["team"]]
+        row.update(team_id=team.pk, name=team.name, starting_number=team.starting_number)
+        del row["team"]
+    return {"after_round": after, "rows": rows}
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+
+def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
+    table = standings(tournament, after_round)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "starting_number", "name", "title", "rating", "points",
+                     *table["tiebreaks"]])
+    for row in table["rows"]:
+        writer.writerow([row["rank"], row["starting_number"], row["name"], row["title"],
+                         row["rating"], row["points"],
+                         *[row["tiebreaks"].get(c) for c in table["tiebreaks"]]])
+    return out.getvalue()
+
+
+def pairings_csv(round_: Round) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["round", "board", "white_number", "white", "black_number", "black",
+                     "result"])
+    for p in pairings_of(round_):
+        writer.writerow([round_.number, p.board,
+                         p.white.starting_number if p.white_id else "",
+                         p.white.name if p.white_id else "",
+                         p.black.starting_number if p.black_id else "",
+                         p.black.name if p.black_id else p.get_kind_display(),
+                         p.result if p.kind == "game" else f"{p.bye_points or 0}"])
+    return out.getvalue()
+
+
+def trf_text(tournament: Tournament) -> str:
+    """The tournament as a TRF16 file with the TRF-2026 XXR/XXC lines."""
+    entries = []
+    for e in tournament.entries.filter(starting_number__isnull=False).select_related(
+            "member__person").order_by("starting_number"):
+        person = e.member.person if e.member_id else None
+        if person is not None and person.date_of_birth:
+            birth = person.date_of_birth.strftime("%Y/%m/%d")
+        else:
+            birth = str(e.birth_year or "")
+        entries.append(engine.TrfEntry(e.starting_number, e.name, e.gender.lower(), e.title,
+                                       e.rating, e.federation_code, e.fide_id, birth))
+    return engine.export_trf(tournament, entries, tournament.rounds.count())

@@ -1,0 +1,229 @@
+"""API shapes of the tournaments app (no business logic: writes go to ``services``).
+
+No serializer here exposes a person's date of birth, citizen ID, phone, email or address.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from federation.models import Member, Person
+from tournaments.models import (
+    Entry,
+    Official,
+    Pairing,
+    PairingChange,
+    ResultChange,
+    Round,
+    StatusChange,
+    TeamEntry,
+    TeamMatch,
+    Tournament,
+)
+from tournaments.services import TOURNAMENT_FIELDS
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    current_round = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", *sorted(TOURNAMENT_FIELDS - {"regulation_document"}),
+                  "regulation_document", "status", "lot_seed", "current_round", "created_at",
+                  "certified_at"]
+        read_only_fields = ["status", "lot_seed", "created_at", "certified_at",
+                            "regulation_document"]
+
+    def get_current_round(self, obj: Tournament) -> int:
+        return obj.rounds.count()
+
+
+class OfficialSerializer(serializers.ModelSerializer):
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+
+    class Meta:
+        model = Official
+        fields = ["id", "tournament", "person", "person_name", "role"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    team_name = serializers.CharField(source="team.name", read_only=True, default=None)
+
+    class Meta:
+        model = Entry
+        fields = ["id", "tournament", "member", "name", "gender", "fide_id", "federation_code",
+                  "rating", "title", "starting_number", "team", "team_name", "board_order",
+                  "is_late", "joins_in_round", "withdrawn_on", "withdrawn_after_round",
+                  "requested_byes", "registered_at"]
+        read_only_fields = [f for f in fields if f not in ("tournament", "member", "rating",
+                                                           "title")]
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all())
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.select_related("person"))
+    rating = serializers.IntegerField(min_value=0, max_value=3500, default=0)
+    title = serializers.CharField(max_length=4, required=False, allow_blank=True, default="")
+
+
+class RosterItemSerializer(serializers.Serializer):
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.select_related("person"))
+    board_order = serializers.IntegerField(min_value=1, max_value=9)
+    rating = serializers.IntegerField(min_value=0, default=0)
+
+
+class TeamEntrySerializer(serializers.ModelSerializer):
+    roster = EntrySerializer(many=True, read_only=True)
+
+    class Meta:
+        model = TeamEntry
+        fields = ["id", "tournament", "name", "club", "starting_number", "withdrawn_on",
+                  "roster"]
+        read_only_fields = ["starting_number", "withdrawn_on", "roster"]
+
+
+class TeamCreateSerializer(serializers.Serializer):
+    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all())
+    name = serializers.CharField(max_length=200)
+    club = serializers.IntegerField(required=False, allow_null=True)
+    roster = RosterItemSerializer(many=True)
+
+
+class PairingSerializer(serializers.ModelSerializer):
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    white_number = serializers.IntegerField(source="white.starting_number", read_only=True,
+                                            default=None)
+    white_name = serializers.CharField(source="white.name", read_only=True, default=None)
+    black_number = serializers.IntegerField(source="black.starting_number", read_only=True,
+                                            default=None)
+    black_name = serializers.CharField(source="black.name", read_only=True, default=None)
+
+    class Meta:
+        model = Pairing
+        fields = ["id", "round", "round_number", "board", "kind", "white", "white_number",
+                  "white_name", "black", "black_number", "black_name", "result", "bye_points",
+                  "team_match", "match_board", "match_key", "game_number", "version",
+                  "updated_at"]
+        read_only_fields = fields
+
+
+class TeamMatchSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TeamMatch
+        fields = ["id", "table", "home", "away"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    pairings = PairingSerializer(many=True, read_only=True)
+    team_matches = TeamMatchSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "tournament", "number", "status", "system", "engine_version", "seed",
+                  "warnings", "job", "paired_at", "started_at", "completed_at", "team_matches",
+                  "pairings"]
+        read_only_fields = fields
+
+
+class ResultSerializer(serializers.Serializer):
+    result = serializers.CharField(allow_blank=True, max_length=10)
+    version = serializers.IntegerField(
+        required=False, help_text="The version read (or send If-Match with the ETag).")
+
+
+class BulkResultItemSerializer(serializers.Serializer):
+    pairing = serializers.IntegerField(required=False)
+    board = serializers.IntegerField(required=False)
+    result = serializers.CharField(allow_blank=True, max_length=10)
+    version = serializers.IntegerField()
+
+    def validate(self, attrs):
+        if "pairing" not in attrs and "board" not in attrs:
+            raise serializers.ValidationError("pairing or board is required")
+        return attrs
+
+
+class BulkResultSerializer(serializers.Serializer):
+    results = BulkResultItemSerializer(many=True)
+
+
+class PairingChangeRequestSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+    version = serializers.IntegerField(required=False)
+    swap_colours = serializers.BooleanField(default=False)
+    white = serializers.PrimaryKeyRelatedField(queryset=Entry.objects.all(), required=False)
+    black = serializers.PrimaryKeyRelatedField(queryset=Entry.objects.all(), required=False)
+
+
+class ResultChangeSerializer(serializers.ModelSerializer):
+    changed_by = serializers.CharField(source="changed_by.username", default=None)
+
+    class Meta:
+        model = ResultChange
+        fields = ["id", "pairing", "old_result", "new_result", "version", "source",
+                  "changed_by", "changed_at"]
+
+
+class PairingChangeSerializer(serializers.ModelSerializer):
+    changed_by = serializers.CharField(source="changed_by.username", default=None)
+
+    class Meta:
+        model = PairingChange
+        fields = ["id", "pairing", "before", "after", "reason", "changed_by", "changed_at"]
+
+
+class StatusChangeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = StatusChange
+        fields = ["from_status", "to_status", "reason", "changed_by", "changed_at"]
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class SeedSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+
+
+class WithdrawSerializer(serializers.Serializer):
+    on_date = serializers.DateField(required=False)
+
+
+class ByeRequestSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1)
+    points = serializers.ChoiceField(choices=[0.0, 0.5, 1.0], default=0.5)
+
+
+class TrfImportSerializer(serializers.Serializer):
+    trf = serializers.CharField(trim_whitespace=False)
+    organiser_body = serializers.IntegerField(required=False)
+    organiser_club = serializers.IntegerField(required=False)
+    discipline = serializers.ChoiceField(choices=["xiangqi", "chess"], default="chess")
+    system = serializers.ChoiceField(choices=Tournament.System.choices, default="dutch")
+    start_date = serializers.DateField()
+    end_date = serializers.DateField()
+
+
+class OfficialPersonField(serializers.PrimaryKeyRelatedField):
+    def get_queryset(self):
+        return Person.objects.all()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    starting_number = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    title = serializers.CharField()
+    rating = serializers.IntegerField()
+    points = serializers.FloatField()
+    tiebreaks = serializers.DictField()
+    team = serializers.CharField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    rows = StandingRowSerializer(many=True)

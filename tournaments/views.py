@@ -1,0 +1,394 @@
+"""API of the tournaments app: thin views over ``services`` (writes) and ``selectors`` (reads).
+
+Reading published tournaments, rounds, pairings and standings is public; every write needs
+an authenticated organiser or assigned arbiter (see ``tournaments.selectors``).
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from core.errors import ServiceError
+from core.serializers import JobSerializer
+from federation.models import Club
+from tournaments import selectors, services, trf_import
+from tournaments.models import Entry, Official, Pairing, Round, TeamEntry
+from tournaments.serializers import (
+    BulkResultSerializer,
+    ByeRequestSerializer,
+    EntryCreateSerializer,
+    EntrySerializer,
+    OfficialSerializer,
+    PairingChangeRequestSerializer,
+    PairingChangeSerializer,
+    PairingSerializer,
+    ReasonSerializer,
+    ResultChangeSerializer,
+    ResultSerializer,
+    RoundSerializer,
+    SeedSerializer,
+    StandingsSerializer,
+    StatusChangeSerializer,
+    TeamCreateSerializer,
+    TeamEntrySerializer,
+    TournamentSerializer,
+    TrfImportSerializer,
+    WithdrawSerializer,
+)
+
+AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
+                               "(default: the last complete round).")
+AS_CSV = OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file")
+
+
+class ReadPublicWriteAuthenticated(permissions.BasePermission):
+    def has_permission(self, request, view) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return bool(request.user and request.user.is_authenticated)
+
+
+def _after_round(request) -> int | None:
+    value = request.query_params.get("after_round")
+    if value in (None, ""):
+        return None
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise ServiceError("after_round must be a number", field="after_round") from exc
+
+
+def _csv(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _visible(user):
+    return selectors.visible_tournaments(user)
+
+
+class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                        mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                        viewsets.GenericViewSet):
+    """Tournaments (giải đấu): regulations, lifecycle, pairing job, standings, TRF/CSV."""
+
+    serializer_class = TournamentSerializer
+    permission_classes = [ReadPublicWriteAuthenticated]
+    filterset_fields = ["status", "system", "discipline", "category"]
+    ordering_fields = ["start_date", "name"]
+
+    def get_queryset(self):
+        return _visible(self.request.user)
+
+    def perform_create(self, serializer):
+        serializer.instance = services.create_tournament(user=self.request.user,
+                                                         **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.update_tournament(
+            serializer.instance, user=self.request.user, **serializer.validated_data)
+
+    def _done(self, tournament) -> Response:
+        return Response(TournamentSerializer(tournament).data)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="open-registration")
+    def open_registration(self, request, pk=None):
+        return self._done(services.open_registration(self.get_object(), user=request.user))
+
+    @extend_schema(request=SeedSerializer, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="close-registration")
+    def close_registration(self, request, pk=None):
+        data = SeedSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._done(services.close_registration(
+            self.get_object(), user=request.user, seed=data.validated_data.get("seed")))
+
+    @extend_schema(request=None, responses={202: JobSerializer})
+    @action(detail=True, methods=["post"], url_path="pair-next-round")
+    def pair_next_round(self, request, pk=None):
+        """Start the pairing job; poll ``/api/v1/jobs/{id}/``. Idempotent per round."""
+        job = services.request_pairing(self.get_object(), user=request.user)
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def finish(self, request, pk=None):
+        return self._done(services.finish_tournament(self.get_object(), user=request.user))
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def certify(self, request, pk=None):
+        return self._done(services.certify_tournament(self.get_object(), user=request.user))
+
+    @extend_schema(request=ReasonSerializer, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def reopen(self, request, pk=None):
+        data = ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._done(services.reopen_tournament(self.get_object(), user=request.user,
+                                                     reason=data.validated_data["reason"]))
+
+    @extend_schema(parameters=[AFTER_ROUND, AS_CSV], responses=StandingsSerializer)
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        tournament = self.get_object()
+        after = _after_round(request)
+        if request.query_params.get("format") == "csv":
+            return _csv(selectors.standings_csv(tournament, after),
+                        f"standings-{tournament.pk}.csv")
+        return Response(selectors.standings(tournament, after))
+
+    @extend_schema(parameters=[AFTER_ROUND], responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"])
+    def crosstable(self, request, pk=None):
+        return Response(selectors.crosstable(self.get_object(), _after_round(request)))
+
+    @extend_schema(parameters=[AFTER_ROUND], responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], url_path="team-standings")
+    def team_standings(self, request, pk=None):
+        """Điều 30.1.5: game points, then board 1's score, board 2's, …"""
+        return Response(selectors.team_standings(self.get_object(), _after_round(request)))
+
+    @extend_schema(responses=StatusChangeSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def history(self, request, pk=None):
+        return Response(StatusChangeSerializer(
+            self.get_object().status_changes.all(), many=True).data)
+
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @action(detail=True, methods=["get"], url_path="trf")
+    def export_trf(self, request, pk=None):
+        """FIDE TRF16 with the TRF-2026 XXR/XXC lines (organisers and arbiters only)."""
+        tournament = self.get_object()
+        if not (selectors.can_manage(request.user, tournament)
+                or selectors.can_arbitrate(request.user, tournament)):
+            return Response(status=status.HTTP_403_FORBIDDEN)
+        response = HttpResponse(selectors.trf_text(tournament),
+                                content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="tournament-{pk}.trf"'
+        return response
+
+    @extend_schema(request=TrfImportSerializer, responses={201: OpenApiTypes.OBJECT})
+    @action(detail=False, methods=["post"], url_path="import-trf")
+    def import_trf(self, request):
+        """Create a tournament from a TRF file; report of players matched/unmatched to
+        members. An error names the line and the reason, and nothing is imported."""
+        data = TrfImportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        text = fields.pop("trf")
+        tournament, report = trf_import.import_trf(text, user=request.user, **fields)
+        return Response({"tournament": TournamentSerializer(tournament).data,
+                         "report": report}, status=status.HTTP_201_CREATED)
+
+
+class OfficialViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+                      viewsets.GenericViewSet):
+    """Officials (Điều 20): chief arbiter, deputies, arbiters of a tournament."""
+
+    serializer_class = OfficialSerializer
+    permission_classes = [ReadPublicWriteAuthenticated]
+    filterset_fields = ["tournament", "role"]
+
+    def get_queryset(self):
+        return Official.objects.filter(tournament__in=_visible(self.request.user)).select_related(
+            "person")
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.assign_official(
+            data["tournament"], data["person"], data["role"], user=self.request.user)
+
+    def perform_destroy(self, instance):
+        services.remove_official(instance, user=self.request.user)
+
+
+class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                   viewsets.GenericViewSet):
+    """Entries (đấu thủ): registration with eligibility, withdrawal, requested byes."""
+
+    serializer_class = EntrySerializer
+    permission_classes = [ReadPublicWriteAuthenticated]
+    filterset_fields = ["tournament", "team", "is_late"]
+    ordering_fields = ["starting_number", "rating", "name"]
+
+    def get_queryset(self):
+        return Entry.objects.filter(tournament__in=_visible(self.request.user)).select_related(
+            "team")
+
+    @extend_schema(request=EntryCreateSerializer, responses={201: EntrySerializer})
+    def create(self, request, *args, **kwargs):
+        data = EntryCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        entry = services.register_entry(v["tournament"], v["member"], user=request.user,
+                                        rating=v["rating"], title=v["title"])
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        data = WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.withdraw_entry(self.get_object(), user=request.user,
+                                        on_date=data.validated_data.get("on_date"))
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(request=ByeRequestSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"], url_path="request-bye")
+    def request_bye(self, request, pk=None):
+        data = ByeRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.request_bye(self.get_object(), data.validated_data["round"],
+                                     user=request.user, points=data.validated_data["points"])
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], url_path="tracking-card")
+    def tracking_card(self, request, pk=None):
+        """Thẻ theo dõi (Điều 29.1)."""
+        return Response(selectors.tracking_card(self.get_object()))
+
+
+class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                  viewsets.GenericViewSet):
+    """Team entries with roster and board order (Điều 30.1.3)."""
+
+    serializer_class = TeamEntrySerializer
+    permission_classes = [ReadPublicWriteAuthenticated]
+    filterset_fields = ["tournament"]
+
+    def get_queryset(self):
+        return TeamEntry.objects.filter(
+            tournament__in=_visible(self.request.user)).prefetch_related("roster")
+
+    @extend_schema(request=TeamCreateSerializer, responses={201: TeamEntrySerializer})
+    def create(self, request, *args, **kwargs):
+        data = TeamCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        club = get_object_or_404(Club, pk=v["club"]) if v.get("club") else None
+        team = services.register_team(
+            v["tournament"], v["name"],
+            [(item["member"], item["board_order"]) for item in v["roster"]],
+            user=request.user, club=club,
+            ratings={item["member"].pk: item["rating"] for item in v["roster"]})
+        return Response(TeamEntrySerializer(team).data, status=status.HTTP_201_CREATED)
+
+
+class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Rounds with their pairings; start a round; bulk result entry; pairings CSV."""
+
+    serializer_class = RoundSerializer
+    permission_classes = [ReadPublicWriteAuthenticated]
+    filterset_fields = ["tournament", "number", "status"]
+
+    def get_queryset(self):
+        return Round.objects.filter(tournament__in=_visible(self.request.user)).prefetch_related(
+            "pairings__white", "pairings__black", "team_matches").select_related("tournament")
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        return Response(RoundSerializer(services.start_round(self.get_object(),
+                                                             user=request.user)).data)
+
+    @extend_schema(request=BulkResultSerializer, responses=PairingSerializer(many=True))
+    @action(detail=True, methods=["post"])
+    def results(self, request, pk=None):
+        """Bulk entry, all or nothing: a stale ``version`` (409) or bad result saves none."""
+        data = BulkResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = services.record_results(self.get_object(), data.validated_data["results"],
+                                       user=request.user)
+        return Response(PairingSerializer(done, many=True).data)
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @action(detail=True, methods=["get"], url_path="csv")
+    def as_csv(self, request, pk=None):
+        rnd = self.get_object()
+        return _csv(selectors.pairings_csv(rnd), f"pairings-{rnd.tournament_id}-{rnd.number}.csv")
+
+    @extend_schema(responses=PairingChangeSerializer(many=True))
+    @action(detail=True, methods=["get"], url_path="pairing-changes")
+    def pairing_changes(self, request, pk=None):
+        return Response(PairingChangeSerializer(self.get_object().pairing_changes.all(),
+                                                many=True).data)
+
+
+def _if_match_version(request) -> int | None:
+    header = request.headers.get("If-Match", "").strip()
+    if not header:
+        return None
+    try:
+        return int(header.removeprefix("W/").strip('"'))
+    except ValueError as exc:
+        raise ServiceError("If-Match must be the ETag of the pairing", field="version") from exc
+
+
+class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Pairings (cặp đấu). ``GET`` gives an ``ETag`` (the version); result entry and manual
+    changes take ``version`` (or ``If-Match``) and answer 409 when it is stale."""
+
+    serializer_class = PairingSerializer
+    permission_classes = [ReadPublicWriteAuthenticated]
+    filterset_fields = ["round", "round__tournament", "kind", "result"]
+
+    def get_queryset(self):
+        return Pairing.objects.filter(
+            round__tournament__in=_visible(self.request.user)).select_related(
+            "round", "white", "black")
+
+    def retrieve(self, request, *args, **kwargs):
+        pairing = self.get_object()
+        response = Response(PairingSerializer(pairing).data)
+        response["ETag"] = f'"{pairing.version}"'
+        return response
+
+    def _answer(self, pairing: Pairing) -> Response:
+        response = Response(PairingSerializer(pairing).data)
+        response["ETag"] = f'"{pairing.version}"'
+        return response
+
+    @extend_schema(request=ResultSerializer, responses=PairingSerializer,
+                   parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER)])
+    @action(detail=True, methods=["put", "post"])
+    def result(self, request, pk=None):
+        """Record or correct the result of this board (assigned arbiters)."""
+        data = ResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        version = data.validated_data.get("version", _if_match_version(request))
+        if version is None:
+            raise ServiceError("version (or If-Match) is required", field="version",
+                               code="version_required")
+        pairing = services.record_result(self.get_object(), data.validated_data["result"],
+                                         user=request.user, expected_version=version,
+                                         source="api")
+        return self._answer(pairing)
+
+    @extend_schema(request=PairingChangeRequestSerializer, responses=PairingSerializer)
+    @action(detail=True, methods=["post"])
+    def change(self, request, pk=None):
+        """Manual change before the round starts (swap colours or players), with a reason."""
+        data = PairingChangeRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        version = v.get("version", _if_match_version(request))
+        pairing = services.change_pairing(
+            self.get_object(), user=request.user, reason=v["reason"], expected_version=version,
+            swap_colours=v["swap_colours"], white=v.get("white"), black=v.get("black"))
+        return self._answer(pairing)
+
+    @extend_schema(responses=ResultChangeSerializer(many=True))
+    @action(detail=True, methods=["get"], url_path="result-changes")
+    def result_changes(self, request, pk=None):
+        return Response(ResultChangeSerializer(self.get_object().result_changes.select_related(
+            "changed_by"), many=True).data)
