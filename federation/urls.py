@@ -1,5 +1,22 @@
 from rest_framework.routers import DefaultRouter
 
+from federation import views
+
 router = DefaultRouter()
+router.register("provinces", views.ProvinceViewSet, basename="province")
+router.register("bodies", views.BodyViewSet, basename="body")
+router.register("board-positions", views.BoardPositionViewSet, basename="board-position")
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("club-meetings", views.ClubMeetingViewSet, basename="club-meeting")
+router.register("play-groups", views.PlayGroupViewSet, basename="play-group")
+router.register("persons", views.PersonViewSet, basename="person")
+router.register("members", views.MemberViewSet, basename="member")
+router.register("applications", views.ApplicationViewSet, basename="application")
+router.register("dues", views.DuesViewSet, basename="dues")
+router.register("attendance", views.AttendanceViewSet, basename="attendance")
+router.register("resignations", views.ResignationViewSet, basename="resignation")
+router.register("suspensions", views.SuspensionViewSet, basename="suspension")
+router.register("transfers", views.TransferViewSet, basename="transfer")
+router.register("lapse-jobs", views.LapseJobViewSet, basename="lapse-job")
 
 urlpatterns = router.urls

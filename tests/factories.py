@@ -45,7 +45,8 @@ def province(code: str = "01") -> Province:
     return Province.objects.get(code=code)
 
 
-def make_user(username: str | None = None, *, password: str = "test-pass-123", **kw):
+def make_user(username: str | None = None, *, password: str | None = None, **kw):
+    """A user; without ``password`` it has none usable (fast; use force_login/force_authenticate)."""
     username = username or f"user{_n()}"
     return get_user_model().objects.create_user(username, password=password, **kw)
 

@@ -1,0 +1,303 @@
+"""API representations of the registry. No business rules here: views call services.
+
+Private person fields (Person.PRIVATE_FIELDS) are dropped unless the request's
+``PrivateAccess`` (context key ``private``) allows them for that person.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from federation.models import (
+    Attendance,
+    BoardPosition,
+    Body,
+    Club,
+    ClubBoardMember,
+    ClubMeeting,
+    ClubMembership,
+    DuesPayment,
+    Member,
+    MemberEvent,
+    MembershipApplication,
+    Person,
+    PlayGroup,
+    Province,
+    Resignation,
+    Suspension,
+)
+
+
+class ProvinceSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Province
+        fields = ["id", "code", "name", "region"]
+
+
+class BoardPositionSerializer(serializers.ModelSerializer):
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+    term_end = serializers.DateField(required=False, allow_null=True)
+
+    class Meta:
+        model = BoardPosition
+        fields = ["id", "body", "person", "person_name", "role", "term_start", "term_end"]
+
+
+class BodySerializer(serializers.ModelSerializer):
+    province_code = serializers.CharField(source="province.code", read_only=True, default=None)
+    term_years = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Body
+        fields = ["id", "name", "level", "province", "province_code", "parent", "term_years"]
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    province_code = serializers.CharField(source="province.code", read_only=True)
+    province = serializers.PrimaryKeyRelatedField(queryset=Province.objects.all(), required=False)
+    member_count = serializers.IntegerField(read_only=True, default=None)
+    managers = serializers.PrimaryKeyRelatedField(
+        many=True, required=False, write_only=True,
+        queryset=Club._meta.get_field("managers").related_model.objects.all())
+
+    class Meta:
+        model = Club
+        fields = ["id", "name", "body", "province", "province_code", "kind", "plays_xiangqi",
+                  "plays_chess", "address", "founded_on", "is_active", "member_count", "managers"]
+
+
+class ClubBoardMemberSerializer(serializers.ModelSerializer):
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+
+    class Meta:
+        model = ClubBoardMember
+        fields = ["person", "person_name", "role"]
+
+
+class ClubMeetingSerializer(serializers.ModelSerializer):
+    board = ClubBoardMemberSerializer(many=True)
+
+    class Meta:
+        model = ClubMeeting
+        fields = ["id", "club", "held_on", "notes", "board"]
+
+
+class PlayGroupSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PlayGroup
+        fields = ["id", "club", "kind", "name", "address"]
+
+
+class PersonSerializer(serializers.ModelSerializer):
+    """Public: name, gender, province, FIDE id, current club and card. Private fields only
+    for staff, the person himself and the officers/managers of his club."""
+
+    province_code = serializers.CharField(source="province.code", read_only=True, default=None)
+    club = serializers.SerializerMethodField()
+    card_number = serializers.SerializerMethodField()
+    citizen_id = serializers.CharField(required=False, allow_null=True, allow_blank=True,
+                                       max_length=20)
+    fide_id = serializers.CharField(required=False, allow_null=True, allow_blank=True,
+                                    max_length=12)
+
+    class Meta:
+        model = Person
+        fields = ["id", "full_name", "gender", "province", "province_code", "fide_id", "club",
+                  "card_number", *Person.PRIVATE_FIELDS]
+        # Uniqueness is checked by the service (400 on the field, the service's message).
+        validators: list = []
+
+    def get_club(self, person) -> dict | None:
+        member = _active_member(person)
+        if member is None:
+            return None
+        current = next((m for m in member.club_memberships.all() if m.ended_on is None), None)
+        return {"id": current.club_id, "name": current.club.name} if current else None
+
+    def get_card_number(self, person) -> str | None:
+        member = _active_member(person)
+        return member.card_number if member else None
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        access = self.context.get("private")
+        if access is None or not access.allows(instance):
+            for field in Person.PRIVATE_FIELDS:
+                data.pop(field, None)
+        return data
+
+
+def _active_member(person: Person) -> Member | None:
+    return next((m for m in person.memberships.all() if m.status == Member.Status.ACTIVE), None)
+
+
+class MemberPersonSerializer(PersonSerializer):
+    class Meta(PersonSerializer.Meta):
+        fields = ["id", "full_name", "gender", "province", "province_code", "fide_id",
+                  *Person.PRIVATE_FIELDS]
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    person = MemberPersonSerializer(read_only=True)
+    club = serializers.SerializerMethodField()
+    province_code = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Member
+        fields = ["id", "card_number", "status", "joined_on", "ended_on", "end_rule",
+                  "reinstated_on", "person", "club", "province_code"]
+
+    def _last_club(self, member):
+        memberships = sorted(member.club_memberships.all(), key=lambda m: (m.started_on, m.pk))
+        return memberships[-1].club if memberships else None
+
+    def get_club(self, member) -> dict | None:
+        club = self._last_club(member)
+        return {"id": club.pk, "name": club.name} if club else None
+
+    def get_province_code(self, member) -> str | None:
+        club = self._last_club(member)
+        return club.province.code if club else None
+
+    def to_representation(self, instance):
+        # Lets PrivateAccess decide from the prefetched memberships without a query.
+        if instance.status == Member.Status.ACTIVE:
+            current = next((m for m in instance.club_memberships.all() if m.ended_on is None),
+                           None)
+            instance.person.current_club_id = current.club_id if current else None
+        return super().to_representation(instance)
+
+
+class MemberEventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = MemberEvent
+        fields = ["id", "kind", "date", "rule", "note", "at"]
+
+
+class ApplicationSerializer(serializers.ModelSerializer):
+    sponsor = serializers.CharField(
+        help_text=_("Hội viên giới thiệu: mã (id) hoặc số thẻ hội viên"))
+    sponsor_card = serializers.CharField(source="sponsor.card_number", read_only=True)
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+    card_number = serializers.CharField(source="member.card_number", read_only=True, default=None)
+    submitted_on = serializers.DateField(required=False)
+
+    class Meta:
+        model = MembershipApplication
+        fields = ["id", "person", "person_name", "club", "sponsor", "sponsor_card",
+                  "submitted_on", "status", "rejection_reason", "decided_at", "member",
+                  "card_number"]
+        read_only_fields = ["status", "rejection_reason", "decided_at", "member"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["sponsor"] = instance.sponsor_id
+        return data
+
+
+class ApproveSerializer(serializers.Serializer):
+    date = serializers.DateField(required=False)
+
+
+class RejectSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True)
+
+
+class DuesSerializer(serializers.ModelSerializer):
+    member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
+    card_number = serializers.CharField(source="member.card_number", read_only=True)
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False)
+    paid_on = serializers.DateField(required=False)
+
+    class Meta:
+        model = DuesPayment
+        fields = ["id", "member", "card_number", "club", "amount", "period_start", "period_end",
+                  "receipt_number", "paid_on", "recorded_by", "recorded_at"]
+        read_only_fields = ["recorded_by", "recorded_at"]
+        validators: list = []
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["member"] = instance.member_id
+        return data
+
+
+class AttendanceSerializer(serializers.ModelSerializer):
+    member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
+    card_number = serializers.CharField(source="member.card_number", read_only=True)
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False,
+                                              allow_null=True)
+
+    class Meta:
+        model = Attendance
+        fields = ["id", "member", "card_number", "club", "date", "kind", "note"]
+        validators: list = []
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["member"] = instance.member_id
+        return data
+
+
+class ResignationSerializer(serializers.ModelSerializer):
+    card_number = serializers.CharField(source="member.card_number", read_only=True)
+    effective_on = serializers.DateField(required=False)
+
+    class Meta:
+        model = Resignation
+        fields = ["id", "member", "card_number", "applied_on", "effective_on", "card_returned",
+                  "card_returned_on", "note"]
+        validators: list = []
+
+
+class CardReturnSerializer(serializers.Serializer):
+    date = serializers.DateField(required=False)
+
+
+class SuspensionSerializer(serializers.ModelSerializer):
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+
+    class Meta:
+        model = Suspension
+        fields = ["id", "person", "person_name", "starts_on", "ends_on", "decision_reference",
+                  "article", "reason", "lifted_on"]
+        read_only_fields = ["lifted_on"]
+
+
+class LiftSerializer(serializers.Serializer):
+    date = serializers.DateField(required=False)
+
+
+class ClubMembershipSerializer(serializers.ModelSerializer):
+    card_number = serializers.CharField(source="member.card_number", read_only=True)
+    club_name = serializers.CharField(source="club.name", read_only=True)
+
+    class Meta:
+        model = ClubMembership
+        fields = ["id", "member", "card_number", "club", "club_name", "started_on", "ended_on"]
+
+
+class TransferSerializer(serializers.Serializer):
+    member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
+    to_club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    date = serializers.DateField(required=False)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ReinstateSerializer(serializers.Serializer):
+    note = serializers.CharField(allow_blank=True)
+    date = serializers.DateField(required=False)
+
+
+class LapseJobSerializer(serializers.Serializer):
+    date = serializers.DateField(required=False)
+
+
+class LapseDueSerializer(serializers.Serializer):
+    member = serializers.IntegerField(source="member_id")
+    card_number = serializers.CharField()
+    full_name = serializers.CharField()
+    rule = serializers.CharField()
+    reference = serializers.DateField()
+    deadline = serializers.DateField()

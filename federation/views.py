@@ -1,0 +1,386 @@
+"""The registry API under /api/v1/ (issue 3 §5). Views translate HTTP to service calls.
+
+Read access: provinces, bodies, boards, clubs, meetings, play groups, persons (public
+fields) and members are public; applications, dues, attendance, resignations and
+transfers are visible to staff, to officers (their bodies' clubs) and to club
+managers (their clubs); suspensions to any signed-in user. Writes are checked by
+the services (403 in the error shape when not allowed).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from core.serializers import JobSerializer
+from federation import selectors, services
+from federation import serializers as s
+from federation.filters import ApplicationFilter, ClubFilter, MemberFilter, PersonFilter
+from federation.models import (
+    Attendance,
+    BoardPosition,
+    Body,
+    Club,
+    ClubMeeting,
+    ClubMembership,
+    DuesPayment,
+    Member,
+    MembershipApplication,
+    Person,
+    PlayGroup,
+    Province,
+    Resignation,
+    Suspension,
+)
+from federation.permissions import PrivateAccess, scoped
+
+
+class ScopedReadMixin:
+    """List only the rows of the user's clubs (staff: all). Anonymous users are refused."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    club_path = "club_id"
+
+    def get_queryset(self):
+        return scoped(super().get_queryset(), self.request.user, self.club_path)
+
+
+class ProvinceViewSet(viewsets.ReadOnlyModelViewSet):
+    """The 63 provinces and centrally-run cities."""
+
+    queryset = Province.objects.all()
+    serializer_class = s.ProvinceSerializer
+    pagination_class = None
+    filterset_fields = ["region", "code"]
+    ordering_fields = ["code", "name"]
+
+
+class BodyViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Federation bodies (Điều 14): national, provincial (3-year term), district (2-year term)."""
+
+    queryset = Body.objects.select_related("province")
+    serializer_class = s.BodySerializer
+    filterset_fields = ["level", "province", "parent"]
+    ordering_fields = ["name", "level"]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.create_body(by=self.request.user, **serializer.validated_data)
+
+
+class BoardPositionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Standing-board seats of bodies (Điều 14): chair, standing vice-chair, secretaries."""
+
+    queryset = BoardPosition.objects.select_related("person", "body")
+    serializer_class = s.BoardPositionSerializer
+    filterset_fields = ["body", "role", "person"]
+    ordering_fields = ["term_start", "term_end", "role"]
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        body = data.pop("body")
+        serializer.instance = services.appoint_board_member(
+            body, by=self.request.user, term_end=data.pop("term_end", None), **data)
+
+
+class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Clubs (Câu lạc bộ Cờ, Điều 12, 15). Filters: name (with or without diacritics),
+    province (code), body (and the bodies below it), discipline, kind, is_active."""
+
+    queryset = Club.objects.select_related("province", "body").annotate(
+        member_count=Count("club_memberships", filter=Q(club_memberships__ended_on__isnull=True)))
+    serializer_class = s.ClubSerializer
+    filterset_class = ClubFilter
+    ordering_fields = ["name", "founded_on", "member_count"]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.create_club(serializer.validated_data, by=self.request.user)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.update_club(serializer.instance, serializer.validated_data,
+                                                   by=self.request.user)
+
+
+class ClubMeetingViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Annual general meetings and the club boards they elected (Điều 15.3)."""
+
+    queryset = ClubMeeting.objects.prefetch_related("board__person")
+    serializer_class = s.ClubMeetingSerializer
+    filterset_fields = ["club"]
+    ordering_fields = ["held_on"]
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.record_club_meeting(
+            data["club"], held_on=data["held_on"], notes=data.get("notes", ""),
+            board=[(seat["person"], seat["role"]) for seat in data["board"]], by=self.request.user)
+
+
+class PlayGroupViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Play groups and play points of clubs (nhóm cờ, điểm chơi cờ, Điều 12)."""
+
+    queryset = PlayGroup.objects.all()
+    serializer_class = s.PlayGroupSerializer
+    filterset_fields = ["club", "kind"]
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        serializer.instance = services.add_play_group(data.pop("club"), by=self.request.user,
+                                                      **data)
+
+
+class PrivateContextMixin:
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        context["private"] = PrivateAccess(self.request.user)
+        return context
+
+
+def _members_prefetch():
+    return Prefetch("memberships", queryset=Member.objects.prefetch_related(
+        Prefetch("club_memberships", queryset=ClubMembership.objects.select_related("club"))))
+
+
+class PersonViewSet(PrivateContextMixin, mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                    viewsets.ReadOnlyModelViewSet):
+    """Persons. Anonymous and out-of-scope users get the public profile only (name, gender,
+    province, club, card); date of birth, citizen ID and contact are private."""
+
+    queryset = (Person.objects.select_related("province")
+                .annotate(current_club_id=selectors.person_current_club_subquery())
+                .prefetch_related(_members_prefetch()))
+    serializer_class = s.PersonSerializer
+    filterset_class = PersonFilter
+    ordering_fields = ["name_folded", "id"]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.create_person(serializer.validated_data,
+                                                     by=self.request.user)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.update_person(serializer.instance,
+                                                     serializer.validated_data,
+                                                     by=self.request.user)
+
+    def get_serializer(self, *args, **kwargs):
+        serializer = super().get_serializer(*args, **kwargs)
+        if self.action == "create":  # the creator sees what he just entered
+            serializer.context["private"] = _AllowAll()
+        return serializer
+
+
+class _AllowAll:
+    def allows(self, person) -> bool:
+        return True
+
+
+def _member_queryset():
+    last_club = Subquery(ClubMembership.objects.filter(member=OuterRef("pk"))
+                         .order_by("-started_on", "-id").values("club_id")[:1])
+    return (Member.objects.select_related("person", "person__province")
+            .annotate(last_club_id=last_club)
+            .prefetch_related(Prefetch("club_memberships", queryset=ClubMembership.objects
+                                       .select_related("club", "club__province"))))
+
+
+class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
+    """Members and their cards. Filters: name (with or without diacritics), club, province
+    (code), body, discipline, status, card_number. Public; private fields only in scope."""
+
+    queryset = _member_queryset()
+    serializer_class = s.MemberSerializer
+    filterset_class = MemberFilter
+    ordering_fields = ["card_number", "joined_on", "ended_on", "person__name_folded"]
+
+    @action(detail=True, methods=["get"])
+    def events(self, request, pk=None):
+        """The membership's history: joined, transferred, lapsed, reinstated, resigned..."""
+        member = self.get_object()
+        return Response(s.MemberEventSerializer(member.events.all(), many=True).data)
+
+    @extend_schema(request=s.ReinstateSerializer, responses=s.MemberSerializer)
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request, pk=None):
+        """Staff reverse a lapse (Điều 15.5) with a note."""
+        member = self.get_object()
+        body = s.ReinstateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        member = services.reinstate_member(member, note=body.validated_data["note"],
+                                           on=body.validated_data.get("date"), by=request.user)
+        return Response(self.get_serializer(_member_queryset().get(pk=member.pk)).data)
+
+    @extend_schema(responses=s.LapseDueSerializer(many=True))
+    @action(detail=False, methods=["get"], url_path="about-to-lapse",
+            permission_classes=[permissions.IsAuthenticated])
+    def about_to_lapse(self, request):
+        """Active members of the user's clubs whose Điều 15.5 deadline is within ``within``
+        days (default 30) of ``date`` (default today)."""
+        params = s.LapseJobSerializer(data={"date": request.query_params.get("date")}
+                                      if request.query_params.get("date") else {})
+        params.is_valid(raise_exception=True)
+        on = params.validated_data.get("date") or timezone.localdate()
+        within = int(request.query_params.get("within") or 30)
+        members = scoped(_member_queryset(), request.user, "last_club_id")
+        due = selectors.members_about_to_lapse(on, within, members)
+        names = dict(Member.objects.filter(pk__in=[d.member_id for d in due])
+                     .values_list("pk", "person__full_name"))
+        cards = dict(Member.objects.filter(pk__in=[d.member_id for d in due])
+                     .values_list("pk", "card_number"))
+        rows = [{"member_id": d.member_id, "card_number": cards[d.member_id],
+                 "full_name": names[d.member_id], "rule": d.rule, "reference": d.reference,
+                 "deadline": d.deadline} for d in due]
+        return Response(s.LapseDueSerializer(rows, many=True).data)
+
+
+class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Applications to join through a club, with a sponsoring active member (Điều 8.2-8.3)."""
+
+    queryset = MembershipApplication.objects.select_related("person", "club", "sponsor", "member")
+    serializer_class = s.ApplicationSerializer
+    filterset_class = ApplicationFilter
+    ordering_fields = ["submitted_on", "id", "status"]
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.submit_application(
+            person=data["person"], club=data["club"], sponsor=data["sponsor"],
+            submitted_on=data.get("submitted_on"), by=self.request.user)
+
+    @extend_schema(request=s.ApproveSerializer, responses=s.ApplicationSerializer)
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        """Approve and issue the member card ``PP-YYYY-NNNNN`` (Điều 8.3, 15.2)."""
+        application = self.get_object()
+        body = s.ApproveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.approve_application(application, by=request.user,
+                                     on=body.validated_data.get("date"))
+        application.refresh_from_db()
+        return Response(self.get_serializer(application).data)
+
+    @extend_schema(request=s.RejectSerializer, responses=s.ApplicationSerializer)
+    @action(detail=True, methods=["post"])
+    def reject(self, request, pk=None):
+        """Reject with a reason."""
+        application = self.get_object()
+        body = s.RejectSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        application = services.reject_application(
+            application, reason=body.validated_data["reason"], by=request.user)
+        return Response(self.get_serializer(application).data)
+
+
+class DuesViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """The dues ledger (hội phí, Điều 9.3, 15.4): amount, period, receipt, who recorded it."""
+
+    queryset = DuesPayment.objects.select_related("member")
+    serializer_class = s.DuesSerializer
+    filterset_fields = ["member", "club", "receipt_number"]
+    ordering_fields = ["period_end", "paid_on", "recorded_at"]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.record_dues(by=self.request.user,
+                                                   **serializer.validated_data)
+
+
+class AttendanceViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Activity attendance (club sessions; tournament play), which keeps a member active."""
+
+    queryset = Attendance.objects.select_related("member")
+    serializer_class = s.AttendanceSerializer
+    filterset_fields = ["member", "club", "date", "kind"]
+    ordering_fields = ["date"]
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        serializer.instance = services.record_attendance(
+            member=data["member"], day=data["date"], kind=data.get("kind", "club_session"),
+            club=data.get("club"), note=data.get("note", ""), by=self.request.user)
+
+
+class ResignationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Resignations (Điều 10.4): the application date, the effective date, the returned card."""
+
+    queryset = Resignation.objects.select_related("member")
+    serializer_class = s.ResignationSerializer
+    club_path = "member__club_memberships__club_id"
+    filterset_fields = ["member", "card_returned"]
+    ordering_fields = ["effective_on", "applied_on"]
+
+    def get_queryset(self):
+        return super().get_queryset().distinct()
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        serializer.instance = services.resign_member(data.pop("member"), by=self.request.user,
+                                                     **data)
+
+    @extend_schema(request=s.CardReturnSerializer, responses=s.ResignationSerializer)
+    @action(detail=True, methods=["post"], url_path="card-returned")
+    def card_returned(self, request, pk=None):
+        """Record that the member card came back (Điều 10.4)."""
+        body = s.CardReturnSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        resignation = services.record_card_return(self.get_object(),
+                                                  on=body.validated_data.get("date"),
+                                                  by=request.user)
+        return Response(self.get_serializer(resignation).data)
+
+
+class SuspensionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Suspensions for 1-3 years by a decision (Điều 15.6). Signed-in users read; staff write."""
+
+    queryset = Suspension.objects.select_related("person")
+    serializer_class = s.SuspensionSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["person", "decision_reference"]
+    ordering_fields = ["starts_on", "ends_on"]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.suspend_person(by=self.request.user,
+                                                      **serializer.validated_data)
+
+    @extend_schema(request=s.LiftSerializer, responses=s.SuspensionSerializer)
+    @action(detail=True, methods=["post"])
+    def lift(self, request, pk=None):
+        body = s.LiftSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        suspension = services.lift_suspension(self.get_object(),
+                                              on=body.validated_data.get("date"), by=request.user)
+        return Response(self.get_serializer(suspension).data)
+
+
+class TransferViewSet(ScopedReadMixin, viewsets.GenericViewSet, mixins.ListModelMixin):
+    """Club membership history; POST transfers a member to another club (history kept)."""
+
+    queryset = ClubMembership.objects.select_related("member", "club")
+    serializer_class = s.ClubMembershipSerializer
+    filterset_fields = ["member", "club"]
+    ordering_fields = ["started_on", "ended_on"]
+
+    @extend_schema(request=s.TransferSerializer, responses={201: s.ClubMembershipSerializer})
+    def create(self, request):
+        body = s.TransferSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        member = services.resolve_member(data["member"], "member")
+        opened = services.transfer_member(member, to_club=data["to_club"], on=data.get("date"),
+                                          note=data.get("note", ""), by=request.user)
+        return Response(self.get_serializer(opened).data, status=status.HTTP_201_CREATED)
+
+
+class LapseJobViewSet(viewsets.GenericViewSet):
+    """Start the Điều 15.5 lapse job now (staff): 202 with the job; poll /api/v1/jobs/{id}/."""
+
+    permission_classes = [permissions.IsAdminUser]
+    serializer_class = s.LapseJobSerializer
+
+    @extend_schema(request=s.LapseJobSerializer, responses={202: JobSerializer})
+    def create(self, request):
+        body = s.LapseJobSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        job = services.start_lapse_job(on=body.validated_data.get("date"), by=request.user)
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
