@@ -1,1 +1,244 @@
-"""Models of this app (built by its issue)."""
+"""Game records (biên bản thi đấu), their faults and PGN uploads.
+
+The record is the federation's evidence for a result: Điều 11 (the score sheet and how it is
+completed), Điều 13 (end of game: players and arbiter check and sign), Phụ lục 4 (the official
+form: event, round, date, White/Black and their numbers, the moves, the players' score, the
+arbiter's decision, three signatures), Điều 7 (outcomes, including "both lose", 7.1i) and
+Điều 9, 11.3b, 15.7, 16 (faults; the third technical or conduct fault loses, 7.1n).
+
+Models hold data and invariants only; writes go through :mod:`games.services`, reads through
+:mod:`games.selectors`; move rules live in ``chessrules`` (through :mod:`games.engine`).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from federation.models import Discipline
+
+
+class Side(models.TextChoices):
+    WHITE = "white", _("Trắng (Đỏ)")
+    BLACK = "black", _("Đen")
+
+
+class Decision(models.TextChoices):
+    """The arbiter's decision (Phụ lục 4 "Phán quyết của Trọng tài"; Điều 7.1i: both lose)."""
+
+    WHITE_WINS = "white_wins", _("Trắng thắng")
+    BLACK_WINS = "black_wins", _("Đen thắng")
+    DRAW = "draw", _("Hòa")
+    BOTH_LOSE = "both_lose", _("Cả hai bị xử thua")
+
+
+class DeclaredScore(models.TextChoices):
+    """The score the players write on their sheets (Điều 11.1b, 13.1: "Tỷ số ván đấu")."""
+
+    WHITE_WINS = "1-0", "1-0"
+    BLACK_WINS = "0-1", "0-1"
+    DRAW = "1/2-1/2", "½-½"
+
+
+class Notation(models.TextChoices):
+    """How the moves were written (Điều 11.2a/b, Phụ lục 3, WXF, ICCS; chess SAN / VN / UCI)."""
+
+    AUTO = "auto", _("Tự nhận dạng")
+    VN = "vn", _("Việt Nam (P2-5)")
+    VN_WORDS = "vn-words", _("Việt Nam bằng chữ (Pháo 2 bình 5)")
+    ASIAN = "asian", _("Châu Á (P2=5)")
+    COORD = "coord", _("Tọa độ Phụ lục 3 (Phe2)")
+    WXF = "wxf", _("WXF (C2=5)")
+    ICCS = "iccs", _("ICCS (h2e2)")
+    SAN = "san", _("SAN (cờ vua)")
+    UCI = "uci", _("UCI (cờ vua)")
+
+
+class ValidationStatus(models.TextChoices):
+    PENDING = "pending", _("Chờ kiểm tra")
+    VALID = "valid", _("Hợp lệ")
+    WARNINGS = "warnings", _("Hợp lệ, có lưu ý")
+    INVALID = "invalid", _("Không hợp lệ")
+
+
+class GameRecord(models.Model):
+    """One game's score sheet and the arbiter's decision on it.
+
+    ``pairing`` links the record to a tournament pairing (helper tournaments app); a standalone
+    game (friendly, club game, an old record) has none and carries its own event name.
+    ``version`` is bumped by every write (optimistic concurrency: a client sends the version it
+    read and gets 409 when the record changed meanwhile).
+    """
+
+    pairing = models.OneToOneField(
+        "tournaments.Pairing", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="game_record", verbose_name=_("cặp đấu"))
+    discipline = models.CharField(_("môn"), max_length=10, choices=Discipline.choices)
+    white = models.ForeignKey(
+        "federation.Person", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="games_as_white", verbose_name=_("đấu thủ Trắng"))
+    black = models.ForeignKey(
+        "federation.Person", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="games_as_black", verbose_name=_("đấu thủ Đen"))
+    white_name = models.CharField(_("tên Trắng (như ghi)"), max_length=200, blank=True)
+    black_name = models.CharField(_("tên Đen (như ghi)"), max_length=200, blank=True)
+    event_name = models.CharField(_("tên giải"), max_length=200, blank=True)
+    played_on = models.DateField(_("ngày đấu"), null=True, blank=True)
+    round_number = models.PositiveSmallIntegerField(_("vòng"), null=True, blank=True)
+    board_number = models.PositiveSmallIntegerField(_("bàn"), null=True, blank=True)
+
+    start_fen = models.CharField(_("thế cờ bắt đầu (FEN)"), max_length=120, blank=True,
+                                 help_text=_("Để trống: thế cờ ban đầu."))
+    moves_text = models.TextField(_("nước đi như ghi trên biên bản"), blank=True)
+    notation = models.CharField(_("cách ghi"), max_length=10, choices=Notation.choices,
+                                default=Notation.AUTO)
+    moves_normalised = models.JSONField(_("nước đi chuẩn hóa (ICCS/UCI)"), default=list,
+                                        blank=True)
+    moves_federation = models.JSONField(_("nước đi theo cách ghi Việt Nam"), default=list,
+                                        blank=True)
+    final_fen = models.CharField(_("thế cờ cuối (FEN)"), max_length=120, blank=True)
+    ending = models.CharField(_("kết thúc phát hiện được"), max_length=20, blank=True)
+
+    declared_score = models.CharField(_("tỷ số đấu thủ ghi"), max_length=7, blank=True,
+                                      choices=DeclaredScore.choices)
+    decision = models.CharField(_("phán quyết của trọng tài"), max_length=12, blank=True,
+                                choices=Decision.choices)
+    decision_reason = models.CharField(_("lý do phán quyết"), max_length=40, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("trọng tài phán quyết"))
+    decided_at = models.DateTimeField(_("phán quyết lúc"), null=True, blank=True)
+    proposed_decision = models.CharField(_("phán quyết đề xuất"), max_length=12, blank=True,
+                                         choices=Decision.choices)
+    proposed_reason = models.CharField(_("lý do đề xuất"), max_length=40, blank=True)
+
+    white_time_used = models.DurationField(_("thời gian Trắng đã dùng"), null=True, blank=True)
+    black_time_used = models.DurationField(_("thời gian Đen đã dùng"), null=True, blank=True)
+    white_signed_at = models.DateTimeField(_("Trắng ký lúc"), null=True, blank=True)
+    black_signed_at = models.DateTimeField(_("Đen ký lúc"), null=True, blank=True)
+    arbiter_signed_at = models.DateTimeField(_("trọng tài xác nhận lúc"), null=True, blank=True)
+    arbiter_signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("trọng tài xác nhận"))
+
+    validation_status = models.CharField(_("kiểm tra"), max_length=10,
+                                         choices=ValidationStatus.choices,
+                                         default=ValidationStatus.PENDING, db_index=True)
+    validation_error = models.JSONField(_("lỗi đầu tiên"), null=True, blank=True)
+    validation_flags = models.JSONField(_("dấu hiệu (lặp, chiếu mãi, đuổi bắt)"), default=dict,
+                                        blank=True)
+    validation_warnings = models.JSONField(_("lưu ý"), default=list, blank=True)
+    validation_consistency = models.JSONField(_("tỷ số và thế cờ cuối"), default=dict,
+                                              blank=True)
+    validated_input = models.CharField(max_length=64, blank=True, editable=False,
+                                       help_text="sha256 of the inputs the stored state came from")
+    validated_at = models.DateTimeField(_("kiểm tra lúc"), null=True, blank=True)
+
+    upload = models.ForeignKey("GameUpload", null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="games", verbose_name=_("tải lên từ"))
+    version = models.PositiveIntegerField(_("phiên bản"), default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("người nhập"))
+    created_at = models.DateTimeField(_("nhập lúc"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("sửa lúc"), auto_now=True)
+    history = HistoricalRecords(excluded_fields=["validated_input"])
+
+    class Meta:
+        verbose_name = _("biên bản ván đấu")
+        verbose_name_plural = _("biên bản ván đấu")
+        ordering = ["-played_on", "round_number", "board_number", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(decision="") | ~Q(decision_reason=""),
+                name="games_decision_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        white = self.white_name or (str(self.white) if self.white_id else "?")
+        black = self.black_name or (str(self.black) if self.black_id else "?")
+        where = f" V{self.round_number}" if self.round_number else ""
+        where += f" B{self.board_number}" if self.board_number else ""
+        return f"{white} – {black}{where}"
+
+
+class FaultKind(models.TextChoices):
+    TECHNICAL = "technical", _("Lỗi kỹ thuật")
+    CONDUCT = "conduct", _("Lỗi tác phong")
+
+
+class GameFault(models.Model):
+    """A fault written against one player in one game (Điều 9, 11.3b, 15.7, 16.3).
+
+    ``scoresheet_omission`` marks the technical fault of Điều 11.3b / 16.3 (four consecutive
+    moves missing from the score sheet): three of them lose by Điều 7.1m.
+    """
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="faults",
+                             verbose_name=_("ván đấu"))
+    side = models.CharField(_("bên"), max_length=5, choices=Side.choices)
+    kind = models.CharField(_("loại lỗi"), max_length=10, choices=FaultKind.choices)
+    scoresheet_omission = models.BooleanField(_("sót 4 nước liên tục (Điều 11.3b)"),
+                                              default=False)
+    article = models.CharField(_("điều luật"), max_length=20, blank=True)
+    ply = models.PositiveSmallIntegerField(_("ở nửa nước"), null=True, blank=True)
+    note = models.TextField(_("ghi chú"), blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("trọng tài ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("lỗi trong ván")
+        verbose_name_plural = _("lỗi trong ván")
+        ordering = ["game", "recorded_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} – {self.get_side_display()} ({self.article})"
+
+
+class GameUpload(models.Model):
+    """A PGN file uploaded for a tournament or one round; imported by one job.
+
+    Nothing is half-imported: the job writes all games or none, unless ``keep_valid`` was
+    chosen, in which case the valid, matched games are written and the rest only reported.
+    """
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Chờ nhập")
+        IMPORTED = "imported", _("Đã nhập")
+        REJECTED = "rejected", _("Bị từ chối, không ghi gì")
+
+    tournament = models.ForeignKey("tournaments.Tournament", null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="game_uploads",
+                                   verbose_name=_("giải"))
+    round_number = models.PositiveSmallIntegerField(_("vòng"), null=True, blank=True)
+    discipline = models.CharField(_("môn"), max_length=10, choices=Discipline.choices,
+                                  blank=True)
+    event_name = models.CharField(_("tên giải (ván lẻ)"), max_length=200, blank=True)
+    file_name = models.CharField(_("tên tệp"), max_length=200, blank=True)
+    content = models.TextField(_("nội dung PGN"))
+    notation = models.CharField(_("cách ghi"), max_length=10, choices=Notation.choices,
+                                default=Notation.AUTO)
+    keep_valid = models.BooleanField(_("giữ các ván hợp lệ"), default=False)
+    state = models.CharField(_("trạng thái"), max_length=10, choices=State.choices,
+                             default=State.PENDING)
+    report = models.JSONField(_("báo cáo"), null=True, blank=True)
+    job = models.ForeignKey("core.Job", null=True, blank=True, on_delete=models.SET_NULL,
+                            related_name="+", verbose_name=_("công việc"))
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("người tải lên"))
+    uploaded_at = models.DateTimeField(_("tải lên lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tệp PGN tải lên")
+        verbose_name_plural = _("tệp PGN tải lên")
+        ordering = ["-uploaded_at"]
+
+    def __str__(self) -> str:
+        return self.file_name or f"upload {self.pk}"

@@ -1,0 +1,133 @@
+"""Admin of game records: the move list in Vietnamese notation and the final position as SVG."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from core.errors import ServiceError
+from games import engine, pgn_export, services, svg
+from games.models import GameFault, GameRecord, GameUpload
+
+
+class GameFaultInline(admin.TabularInline):
+    model = GameFault
+    extra = 0
+    fields = ["side", "kind", "scoresheet_omission", "article", "ply", "note", "recorded_by",
+              "recorded_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # faults go through services.add_fault (it proposes the loss)
+
+
+@admin.register(GameRecord)
+class GameRecordAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",
+                    "decision", "validation_status", "version"]
+    list_filter = ["discipline", "validation_status", "decision"]
+    search_fields = ["white_name", "black_name", "event_name", "white__name_folded",
+                     "black__name_folded"]
+    raw_id_fields = ["pairing", "white", "black", "upload"]
+    inlines = [GameFaultInline]
+    actions = ["revalidate"]
+    readonly_fields = [
+        "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",
+        "validation_status", "validation_summary", "validation_flags", "validation_warnings",
+        "validation_consistency", "validated_at", "decision", "decision_reason_label",
+        "decided_by", "decided_at", "proposed_decision", "proposed_reason",
+        "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
+        "version", "created_by", "created_at", "updated_at",
+    ]
+    fieldsets = [
+        (_("Ván đấu"), {"fields": ["pairing", "discipline", "event_name", "played_on",
+                                   "round_number", "board_number", "white", "white_name",
+                                   "black", "black_name"]}),
+        (_("Biên bản"), {"fields": ["start_fen", "notation", "moves_text", "declared_score",
+                                    "white_time_used", "black_time_used"]}),
+        (_("Kiểm tra"), {"fields": ["validation_status", "validation_summary",
+                                    "moves_vietnamese", "board_diagram", "ending", "final_fen",
+                                    "moves_normalised", "validation_flags",
+                                    "validation_warnings", "validation_consistency",
+                                    "validated_at"]}),
+        (_("Phán quyết và chữ ký"), {"fields": [
+            "decision", "decision_reason_label", "decided_by", "decided_at",
+            "proposed_decision", "proposed_reason", "white_signed_at", "black_signed_at",
+            "arbiter_signed_at", "arbiter_signed_by"]}),
+        (_("Hệ thống"), {"fields": ["version", "created_by", "created_at", "updated_at"]}),
+    ]
+
+    @admin.display(description=_("Thế cờ cuối"))
+    def board_diagram(self, game: GameRecord) -> str:
+        if not game.pk:
+            return "-"
+        return mark_safe(svg.board_svg(game.discipline, game.final_fen or game.start_fen,
+                                       size=360))  # our own SVG, every text escaped
+
+    @admin.display(description=_("Nước đi (cách ghi Việt Nam)"))
+    def moves_vietnamese(self, game: GameRecord) -> str:
+        text = pgn_export.scoresheet_text(game) if game.pk else ""
+        return format_html('<pre style="white-space:pre-wrap">{}</pre>', text or "-")
+
+    @admin.display(description=_("Lỗi đầu tiên"))
+    def validation_summary(self, game: GameRecord) -> str:
+        error = game.validation_error
+        if not error:
+            return "-"
+        return format_html(_("Nửa nước {} (nước {}, {}): “{}” — {}"), error.get("ply"),
+                           error.get("move_number"), error.get("side"), error.get("text"),
+                           error.get("reason_vi") or error.get("reason"))
+
+    @admin.display(description=_("Lý do phán quyết"))
+    def decision_reason_label(self, game: GameRecord) -> str:
+        return engine.reason_label(game.decision_reason) if game.decision_reason else "-"
+
+    def save_model(self, request, obj: GameRecord, form, change) -> None:
+        data = {name: form.cleaned_data[name] for name in form.changed_data
+                if name in services.EDITABLE_FIELDS}
+        try:
+            if change:
+                services.update_game(obj, user=request.user, expected_version=None, **data)
+            else:
+                created, _job = services.create_game(user=request.user, **{
+                    name: form.cleaned_data[name] for name in services.EDITABLE_FIELDS
+                    if name in form.cleaned_data})
+                obj.pk = created.pk
+        except ServiceError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
+    @admin.action(description=_("Kiểm tra lại các biên bản đã chọn"))
+    def revalidate(self, request, queryset) -> None:
+        for game in queryset:
+            services.start_validation(game, user=request.user)
+        self.message_user(request, _("Đã xếp %d việc kiểm tra.") % queryset.count())
+
+
+@admin.register(GameUpload)
+class GameUploadAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "round_number", "state", "keep_valid",
+                    "uploaded_by", "uploaded_at"]
+    list_filter = ["state"]
+    readonly_fields = ["tournament", "round_number", "discipline", "event_name", "file_name",
+                       "notation", "keep_valid", "state", "report_summary", "job",
+                       "uploaded_by", "uploaded_at"]
+    exclude = ["content", "report"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # uploads come through the API (one job per file)
+
+    @admin.display(description=_("Báo cáo"))
+    def report_summary(self, upload: GameUpload) -> str:
+        report = upload.report or {}
+        rows = format_html_join(
+            "", "<tr><td>{}</td><td>{} – {}</td><td>{}</td><td>{}</td></tr>",
+            ((g["index"], g["white"], g["black"], g.get("status", "-"),
+              "; ".join(e["message"] for e in g["errors"]) or "✓")
+             for g in report.get("games", [])))
+        return format_html("<p>{}</p><table>{}</table>",
+                           _("%(w)s/%(t)s ván đã ghi") % {"w": report.get("written", 0),
+                                                          "t": report.get("total", 0)}, rows)

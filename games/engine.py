@@ -1,0 +1,150 @@
+"""The one place where the games app calls the rules package ``chessrules``.
+
+Move rules, notations, validation and PGN live in ``chessrules`` (pure Python, no Django);
+this adapter turns the app's values (discipline, notation choice, declared score, decision)
+into the package's arguments and its answers into plain dicts the app stores. Nothing here
+knows a move rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chessrules import chess as _chess
+from chessrules import pgn as _pgn
+from chessrules import validation as _validation
+from chessrules.notation import xiangqi as _xq_notation
+from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
+from chessrules.xiangqi import Position as XiangqiPosition
+
+#: The arbiter's reason codes (Điều 7; FIDE Laws for chess): code -> DecisionReason
+#: (``label_vi``, ``label_en``, ``article``, ``outcome`` per discipline).
+DECISION_REASONS: dict = _validation.DECISION_REASONS
+REASON_THREE_TECHNICAL = "three_technical_faults"  # Điều 7.1n
+REASON_THREE_CONDUCT = "three_conduct_faults"  # Điều 7.1n
+REASON_OMISSIONS = "missing_moves"  # Điều 7.1m, 11.3b
+
+CHESS_START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+#: Move formats a PGN export may use, per discipline (the first is the default).
+EXPORT_FORMATS = {"xiangqi": ("iccs", "wxf"), "chess": ("san", "uci")}
+#: Notations each discipline reads ("auto" detects).
+NOTATIONS = {"xiangqi": tuple(_xq_notation.FORMATS), "chess": tuple(_chess.FORMATS)}
+
+_DECISION_TO_RESULT = {"white_wins": "1-0", "black_wins": "0-1", "draw": "1/2-1/2"}
+#: "Both lose" (Điều 7.1i, 15.7b) scores 0-0: the pairing's "--" (0, 0) is the only result of
+#: the tournaments app with those points.
+_DECISION_TO_PAIRING_RESULT = {**_DECISION_TO_RESULT, "both_lose": "--"}
+_RESULT_TO_DECISION = {v: k for k, v in _DECISION_TO_RESULT.items()}
+
+
+def result_of_decision(decision: str) -> str | None:
+    """The PGN result of an arbiter's decision (None for both lose: PGN has no "0-0")."""
+    return _DECISION_TO_RESULT.get(decision)
+
+
+def pairing_result_of_decision(decision: str) -> str:
+    return _DECISION_TO_PAIRING_RESULT[decision]
+
+
+def decision_of_result(result: str) -> str | None:
+    return _RESULT_TO_DECISION.get(result)
+
+
+def reason_label(code: str) -> str:
+    reason = DECISION_REASONS.get(code)
+    return reason.label_vi if reason else code
+
+
+def start_fen_of(discipline: str) -> str:
+    return XIANGQI_START_FEN if discipline == "xiangqi" else CHESS_START_FEN
+
+
+def is_start_position(discipline: str, fen: str | None) -> bool:
+    """True when ``fen`` is empty or the standard initial position (board and side to move)."""
+    if not fen:
+        return True
+    return fen.split()[:2] == start_fen_of(discipline).split()[:2]
+
+
+def validate(discipline: str, moves_text: str, *, start_fen: str = "", notation: str = "auto",
+             declared_result: str = "", declared_reason: str = "",
+             no_capture_limit: int = 50) -> dict:
+    """Validate one game; the report of ``chessrules.validation.validate_game`` as a dict.
+
+    An unknown notation or discipline, or an unreadable start FEN, is reported like a bad
+    first move (the record is invalid), not raised.
+    """
+    try:
+        report = _validation.validate_game(
+            discipline, moves_text,
+            start_fen=start_fen or None,
+            notation=None if notation in ("", "auto") else notation,
+            declared_result=declared_result or None,
+            declared_reason=declared_reason or None,
+            no_capture_limit=no_capture_limit,
+        )
+    except ValueError as exc:  # bad FEN or notation: nothing could be replayed
+        return _setup_error_report(discipline, start_fen, str(exc))
+    return report.to_dict()
+
+
+def _setup_error_report(discipline: str, start_fen: str, message: str) -> dict:
+    return {
+        "discipline": discipline, "valid": False, "notation": "", "moves": [], "moves_vn": [],
+        "start_fen": start_fen, "final_fen": "", "ending": {"type": "none", "winner": None},
+        "flags": {}, "consistent": False, "problems": [], "warnings": [],
+        "error": {"ply": 0, "move_number": None, "side": None, "text": start_fen,
+                  "code": "setup", "reason": message, "reason_vi": message},
+    }
+
+
+# --- PGN ---------------------------------------------------------------------------------
+
+@dataclass
+class PgnGame:
+    """One game read from a PGN file: its tags, its moves as written, where it starts."""
+
+    tags: dict[str, str]
+    movetext: str
+    line: int
+    discipline: str
+
+
+def read_pgn(text: str) -> list[PgnGame]:
+    """The games of a PGN file (chess, or xiangqi when ``[Variant "xiangqi"]``).
+
+    Raises ``ValueError`` naming the game and line when the file itself cannot be read.
+    """
+    games = []
+    for game in _pgn.read_pgn(text):
+        tags = dict(game.headers)
+        if game.movetext_result and not tags.get("Result"):
+            tags["Result"] = game.movetext_result
+        games.append(PgnGame(tags=tags, movetext=" ".join(t.text for t in game.tokens),
+                             line=game.line, discipline=game.discipline))
+    return games
+
+
+def write_pgn_game(discipline: str, normalised: list[str], *, headers: dict[str, str],
+                   start_fen: str, fmt: str, result: str) -> str:
+    """One PGN game from the record's normalised moves (ICCS / UCI) in ``fmt``."""
+    return _pgn.write_pgn(" ".join(normalised), discipline=discipline, headers=headers,
+                          start_fen=start_fen or None, notation=fmt, result=result)
+
+
+def export_moves(discipline: str, normalised: list[str], start_fen: str, fmt: str, *,
+                 numbered: bool = True) -> str:
+    """The game's moves (ICCS for xiangqi, UCI for chess) written in ``fmt``."""
+    if discipline == "xiangqi":
+        return _xq_notation.convert(normalised, "iccs", fmt, start_fen or None,
+                                    numbered=numbered)
+    return _chess.convert(normalised, fmt, start_fen or None, numbered=numbered)
+
+
+# --- board diagrams ------------------------------------------------------------------------
+
+def xiangqi_board(fen: str) -> list[list[str | None]]:
+    """Rows of the xiangqi board from rank 9 (Black's side) down to rank 0, files a-i."""
+    position = XiangqiPosition.from_fen(fen or XIANGQI_START_FEN)
+    return [[position.piece_at(file, rank) for file in range(9)] for rank in range(9, -1, -1)]

@@ -1,0 +1,73 @@
+"""PGN export of game records: one game, a round, a whole tournament.
+
+Xiangqi games carry ``[Variant "xiangqi"]`` and ``[FEN]`` when not from the initial position,
+with ICCS or WXF moves as chosen; chess games SAN or UCI. The moves written are the record's
+normalised moves (a record that is not valid exports the moves up to its first error, and
+says so in a comment tag). The arbiter's decision gives the Result; "both lose" (Điều 7.1i),
+which PGN cannot express, is written ``*`` with ``[Decision "both_lose"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from games import engine
+from games.models import GameRecord, ValidationStatus
+
+
+def pgn_result(game: GameRecord) -> str:
+    if game.decision:
+        return engine.result_of_decision(game.decision) or "*"
+    return game.declared_score or "*"
+
+
+def game_headers(game: GameRecord) -> dict[str, str]:
+    headers = {
+        "Event": game.event_name or "?",
+        "Site": "?",
+        "Date": game.played_on.strftime("%Y.%m.%d") if game.played_on else "????.??.??",
+        "Round": str(game.round_number) if game.round_number else "?",
+        "White": game.white_name or (game.white.full_name if game.white_id else "?"),
+        "Black": game.black_name or (game.black.full_name if game.black_id else "?"),
+    }
+    if game.board_number:
+        headers["Board"] = str(game.board_number)
+    if game.decision:
+        headers["Decision"] = game.decision
+    if game.decision_reason:
+        headers["Termination"] = game.decision_reason
+    if game.validation_status == ValidationStatus.INVALID and game.validation_error:
+        headers["Annotator"] = (f"invalid at ply {game.validation_error.get('ply')}: "
+                                f"{game.validation_error.get('text')}")
+    return headers
+
+
+def export_game(game: GameRecord, fmt: str | None = None) -> str:
+    """One record as PGN text (``fmt``: iccs/wxf for xiangqi, san/uci for chess)."""
+    fmt = fmt or engine.EXPORT_FORMATS[game.discipline][0]
+    return engine.write_pgn_game(game.discipline, list(game.moves_normalised),
+                                 headers=game_headers(game), start_fen=game.start_fen,
+                                 fmt=fmt, result=pgn_result(game))
+
+
+def export_games(games: Iterable[GameRecord], fmt: str | None = None) -> str:
+    """Several records, one blank line between games."""
+    return "\n".join(export_game(game, fmt) for game in games)
+
+
+def scoresheet_text(game: GameRecord) -> str:
+    """The move list in Vietnamese notation (Điều 11.2a) for printing: one numbered line per
+    move, White then Black, as on the form of Phụ lục 4."""
+    moves = list(game.moves_federation)
+    first_black = bool(game.start_fen) and game.start_fen.split()[1:2] == ["b"]
+    number = int(game.start_fen.split()[5]) if game.start_fen and len(
+        game.start_fen.split()) > 5 and game.start_fen.split()[5].isdigit() else 1
+    lines = []
+    if first_black and moves:
+        lines.append(f"{number}. ...  {moves.pop(0)}")
+        number += 1
+    for i in range(0, len(moves), 2):
+        pair = moves[i:i + 2]
+        lines.append(f"{number}. {pair[0]}" + (f"  {pair[1]}" if len(pair) > 1 else ""))
+        number += 1
+    return "\n".join(lines)

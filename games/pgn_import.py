@@ -1,0 +1,262 @@
+"""Import of a PGN file (Phụ lục 4 records in bulk): read, validate, match, write all or none.
+
+``plan_upload`` does the pure work outside any transaction (read the file, validate every
+game through chessrules, match each game to a pairing of the tournament/round by round and
+board, or by the players' names folded without diacritics); ``write_plan`` writes inside the
+job's transaction with one bulk insert. Nothing is half-imported: one invalid or unmatched
+game rejects the whole file unless the uploader chose ``keep_valid``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.utils.translation import gettext as _
+
+from federation.models import Person
+from games import engine, selectors
+from games.models import GameRecord, GameUpload, ValidationStatus
+
+_RESULTS = ("1-0", "0-1", "1/2-1/2")
+_PGN_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
+
+
+@dataclass
+class PlannedGame:
+    index: int
+    line: int
+    tags: dict
+    record: GameRecord | None = None
+    errors: list[dict] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and self.record is not None \
+            and self.record.validation_status != ValidationStatus.INVALID
+
+    def error(self, code: str, message: str, **extra) -> None:
+        self.errors.append({"code": code, "message": str(message), **extra})
+
+
+@dataclass
+class Plan:
+    games: list[PlannedGame] = field(default_factory=list)
+    file_error: dict | None = None
+
+
+def plan_upload(upload: GameUpload, progress) -> Plan:
+    plan = Plan()
+    try:
+        games = engine.read_pgn(upload.content)
+    except ValueError as exc:
+        plan.file_error = {"code": "unreadable_file", "message": str(exc),
+                           "line": getattr(exc, "line", None)}
+        return plan
+    if not games:
+        plan.file_error = {"code": "no_games", "message": _("Tệp không có ván nào."), "line": None}
+        return plan
+    matcher = _Matcher(upload)
+    persons = _persons_by_name(games) if upload.tournament_id is None else {}
+    step = max(1, len(games) // 20)
+    for index, pgn_game in enumerate(games, 1):
+        planned = PlannedGame(index=index, line=pgn_game.line, tags=pgn_game.tags)
+        plan.games.append(planned)
+        _plan_game(upload, pgn_game, planned, matcher, persons)
+        if index % step == 0:
+            progress(5 + 85 * index / len(games), _("Đã kiểm tra %(n)s/%(total)s ván")
+                     % {"n": index, "total": len(games)})
+    return plan
+
+
+def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Matcher,
+               persons: dict) -> None:
+    from games import services
+
+    tags = pgn_game.tags
+    record = GameRecord(
+        discipline=pgn_game.discipline, moves_text=pgn_game.movetext,
+        start_fen=tags.get("FEN", "") if tags.get("SetUp", "1") != "0" else "",
+        notation=upload.notation, upload=upload, created_by=upload.uploaded_by,
+        white_name=tags.get("White", "")[:200], black_name=tags.get("Black", "")[:200],
+        event_name=(tags.get("Event", "") or upload.event_name)[:200],
+        played_on=_pgn_date(tags.get("Date", "")),
+        round_number=_int(tags.get("Round", "").split(".")[0]),
+        board_number=_int(tags.get("Board", "")) or _int(
+            (tags.get("Round", "").split(".") + [""])[1]),
+        declared_score=tags.get("Result", "") if tags.get("Result") in _RESULTS else "")
+    if engine.is_start_position(record.discipline, record.start_fen):
+        record.start_fen = ""
+    if upload.tournament_id:
+        tournament = upload.tournament
+        if record.discipline != tournament.discipline:
+            planned.error("wrong_discipline", _("Ván %(d)s nhưng giải là %(t)s.")
+                          % {"d": record.discipline, "t": tournament.discipline})
+        matcher.match(record, planned)
+    else:
+        for side in ("white", "black"):
+            person = persons.get(selectors.name_key(getattr(record, f"{side}_name")))
+            setattr(record, side, person)
+    report = engine.validate(**services.validation_inputs(record))
+    services.apply_report(record, report)
+    record.validated_input = services._validation_key(record)
+    planned.record = record
+    if report.get("error"):
+        planned.error("invalid_move", report["error"].get("reason", ""), **{
+            k: report["error"].get(k) for k in ("ply", "move_number", "side", "text")})
+
+
+class _Matcher:
+    """Finds the pairing of a game: by round and board, else by the two players' names."""
+
+    def __init__(self, upload: GameUpload):
+        self.upload = upload
+        self.by_board: dict[tuple[int, int], object] = {}
+        self.by_names: dict[tuple[str, str], list] = {}
+        self.taken: set[int] = set()
+        if not upload.tournament_id:
+            return
+        pairings = selectors.pairings_of(upload.tournament, upload.round_number)
+        for pairing in pairings:
+            self.by_board[(pairing.round.number, pairing.board)] = pairing
+            key = (selectors.name_key(pairing.white.name if pairing.white_id else ""),
+                   selectors.name_key(pairing.black.name if pairing.black_id else ""))
+            self.by_names.setdefault(key, []).append(pairing)
+        self.recorded = set(GameRecord.objects.filter(pairing__in=pairings)
+                            .values_list("pairing_id", flat=True))
+
+    def match(self, record: GameRecord, planned: PlannedGame) -> None:
+        round_number = record.round_number
+        if self.upload.round_number and round_number and round_number != \
+                self.upload.round_number:
+            planned.error("wrong_round", _("Ván của vòng %(g)s, tệp tải lên cho vòng %(u)s.")
+                          % {"g": round_number, "u": self.upload.round_number})
+            return
+        round_number = round_number or self.upload.round_number
+        names = (selectors.name_key(record.white_name), selectors.name_key(record.black_name))
+        pairing = None
+        if round_number and record.board_number:
+            pairing = self.by_board.get((round_number, record.board_number))
+            if pairing is not None and all(names) and not self._names_fit(pairing, names):
+                planned.error("players_differ", _(
+                    "Bàn %(b)s vòng %(r)s là %(w)s – %(k)s, không phải %(pw)s – %(pk)s.") % {
+                    "b": record.board_number, "r": round_number, "w": pairing.white.name,
+                    "k": pairing.black.name, "pw": record.white_name, "pk": record.black_name})
+                return
+        if pairing is None and all(names):
+            candidates = [p for p in self.by_names.get(names, [])
+                          if not round_number or p.round.number == round_number]
+            if len(candidates) > 1:
+                planned.error("ambiguous_pairing", _(
+                    "%(w)s – %(k)s gặp nhau ở nhiều vòng; hãy ghi thẻ Round.")
+                    % {"w": record.white_name, "k": record.black_name})
+                return
+            pairing = candidates[0] if candidates else None
+        if pairing is None:
+            planned.error("unmatched", _("Không tìm thấy cặp đấu (vòng %(r)s, bàn %(b)s, "
+                                         "%(w)s – %(k)s).") % {
+                "r": round_number or "?", "b": record.board_number or "?",
+                "w": record.white_name or "?", "k": record.black_name or "?"})
+            return
+        if pairing.pk in self.recorded:
+            planned.error("already_recorded", _("Cặp đấu này đã có biên bản."),
+                          pairing_id=pairing.pk)
+            return
+        if pairing.pk in self.taken:
+            planned.error("duplicate_in_file", _("Tệp có hai ván cho cùng một cặp đấu."),
+                          pairing_id=pairing.pk)
+            return
+        self.taken.add(pairing.pk)
+        record.pairing = pairing
+        selectors.fill_from_pairing_object(record, pairing)
+        if pairing.result and record.declared_score and pairing.result in _RESULTS \
+                and pairing.result != record.declared_score:
+            planned.error("result_conflict", _(
+                "Kết quả trong tệp (%(f)s) khác kết quả đã nhập cho cặp đấu (%(p)s).")
+                % {"f": record.declared_score, "p": pairing.result})
+
+    @staticmethod
+    def _names_fit(pairing, names: tuple[str, str]) -> bool:
+        return names == (selectors.name_key(pairing.white.name if pairing.white_id else ""),
+                         selectors.name_key(pairing.black.name if pairing.black_id else ""))
+
+
+def _persons_by_name(games) -> dict[str, Person]:
+    """Persons whose folded name occurs exactly once in the registry (standalone games)."""
+    wanted = {selectors.name_key(g.tags.get(side, "")) for g in games
+              for side in ("White", "Black")} - {""}
+    found: dict[str, list[Person]] = {}
+    folded = {" ".join(k.split()) for k in wanted}
+    for person in Person.objects.filter(name_folded__in=_folded_variants(games)):
+        key = selectors.name_key(person.full_name)
+        if key in folded:
+            found.setdefault(key, []).append(person)
+    return {key: people[0] for key, people in found.items() if len(people) == 1}
+
+
+def _folded_variants(games) -> set[str]:
+    from core.text import fold
+
+    return {fold(g.tags.get(side, "")) for g in games for side in ("White", "Black")} - {""}
+
+
+def _pgn_date(text: str) -> date | None:
+    m = _PGN_DATE.match(text.strip())
+    if not m:
+        return None
+    try:
+        return date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return None
+
+
+def _int(text: str) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and 0 < int(text) < 32768 else None
+
+
+def write_plan(upload: GameUpload, plan: Plan) -> dict:
+    """Write the planned games (all, or the valid ones with ``keep_valid``); the report."""
+    from games import services
+
+    games_report = [_game_report(p) for p in plan.games]
+    invalid = sum(1 for p in plan.games if not p.ok)
+    report = {"file_error": plan.file_error, "games": games_report, "total": len(plan.games),
+              "valid": len(plan.games) - invalid, "invalid": invalid, "written": 0,
+              "keep_valid": upload.keep_valid}
+    if plan.file_error or (invalid and not upload.keep_valid):
+        return report
+    to_write = [p for p in plan.games if p.ok]
+    taken = set(GameRecord.objects.filter(
+        pairing__in=[p.record.pairing_id for p in to_write if p.record.pairing_id])
+        .values_list("pairing_id", flat=True))
+    if taken:  # recorded meanwhile by someone else: re-plan on the next run
+        for planned, entry in zip(plan.games, games_report, strict=True):
+            if planned.ok and planned.record.pairing_id in taken:
+                planned.error("already_recorded", _("Cặp đấu này đã có biên bản."))
+                entry.update(_game_report(planned))
+        report["invalid"] += len([p for p in to_write if p.record.pairing_id in taken])
+        report["valid"] = report["total"] - report["invalid"]
+        if not upload.keep_valid:
+            return report
+        to_write = [p for p in to_write if p.record.pairing_id not in taken]
+    created = services.create_games_bulk([p.record for p in to_write])
+    for planned, record in zip(to_write, created, strict=True):
+        games_report[planned.index - 1].update(written=True, game_id=record.pk)
+    report["written"] = len(created)
+    return report
+
+
+def _game_report(planned: PlannedGame) -> dict:
+    record = planned.record
+    entry = {"index": planned.index, "line": planned.line,
+             "white": planned.tags.get("White", ""), "black": planned.tags.get("Black", ""),
+             "round": planned.tags.get("Round", ""), "board": planned.tags.get("Board", ""),
+             "ok": planned.ok, "errors": planned.errors, "written": False, "game_id": None}
+    if record is not None:
+        entry.update(status=record.validation_status, pairing_id=record.pairing_id,
+                     error=record.validation_error, ending=record.ending,
+                     problems=record.validation_consistency.get("problems", []),
+                     warnings=record.validation_warnings, plies=len(record.moves_normalised))
+    return entry

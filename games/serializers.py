@@ -1,0 +1,179 @@
+"""API shapes of game records, faults and uploads (no business logic: see services)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from federation.models import Discipline, Person
+from games import engine
+from games.models import (
+    Decision,
+    FaultKind,
+    GameFault,
+    GameRecord,
+    GameUpload,
+    Notation,
+    Side,
+)
+from tournaments.models import Pairing, Tournament
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """A player as shown with a game: public fields only (never birth date, ID, contact)."""
+
+    class Meta:
+        model = Person
+        fields = ["id", "full_name"]
+        read_only_fields = fields
+
+
+class FaultSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GameFault
+        fields = ["id", "side", "kind", "scoresheet_omission", "article", "ply", "note",
+                  "recorded_by", "recorded_at"]
+        read_only_fields = ["id", "recorded_by", "recorded_at"]
+
+
+class GameRecordSerializer(serializers.ModelSerializer):
+    white = PlayerSerializer(read_only=True)
+    black = PlayerSerializer(read_only=True)
+    tournament = serializers.SerializerMethodField()
+    decision_reason_label = serializers.SerializerMethodField()
+    proposed_reason_label = serializers.SerializerMethodField()
+    faults = FaultSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = GameRecord
+        fields = [
+            "id", "version", "pairing", "tournament", "discipline", "white", "black",
+            "white_name", "black_name", "event_name", "played_on", "round_number",
+            "board_number", "start_fen", "moves_text", "notation", "moves_normalised",
+            "moves_federation", "final_fen", "ending", "declared_score", "decision",
+            "decision_reason", "decision_reason_label", "decided_by", "decided_at",
+            "proposed_decision", "proposed_reason", "proposed_reason_label",
+            "white_time_used", "black_time_used", "white_signed_at", "black_signed_at",
+            "arbiter_signed_at", "arbiter_signed_by", "validation_status", "validation_error",
+            "validation_flags", "validation_warnings", "validation_consistency",
+            "validated_at", "faults", "upload", "created_by", "created_at", "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_tournament(self, game: GameRecord) -> int | None:
+        return game.pairing.round.tournament_id if game.pairing_id else None
+
+    def get_decision_reason_label(self, game: GameRecord) -> str:
+        return engine.reason_label(game.decision_reason) if game.decision_reason else ""
+
+    def get_proposed_reason_label(self, game: GameRecord) -> str:
+        return engine.reason_label(game.proposed_reason) if game.proposed_reason else ""
+
+
+class GameWriteSerializer(serializers.Serializer):
+    """Fields an arbiter enters from the score sheet (Phụ lục 4)."""
+
+    pairing = serializers.PrimaryKeyRelatedField(queryset=Pairing.objects.all(), required=False,
+                                                 allow_null=True)
+    discipline = serializers.ChoiceField(Discipline.choices, required=False)
+    white = serializers.PrimaryKeyRelatedField(queryset=Person.objects.all(), required=False,
+                                               allow_null=True)
+    black = serializers.PrimaryKeyRelatedField(queryset=Person.objects.all(), required=False,
+                                               allow_null=True)
+    white_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    black_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    event_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    played_on = serializers.DateField(required=False, allow_null=True)
+    round_number = serializers.IntegerField(min_value=1, max_value=999, required=False,
+                                            allow_null=True)
+    board_number = serializers.IntegerField(min_value=1, max_value=9999, required=False,
+                                            allow_null=True)
+    start_fen = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    moves_text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    notation = serializers.ChoiceField(Notation.choices, required=False)
+    declared_score = serializers.ChoiceField(
+        [("", "")] + list(GameRecord._meta.get_field("declared_score").choices),
+        required=False, allow_blank=True)
+    white_time_used = serializers.DurationField(required=False, allow_null=True)
+    black_time_used = serializers.DurationField(required=False, allow_null=True)
+    version = serializers.IntegerField(required=False, write_only=True)
+
+    def validate(self, attrs):
+        creating = self.instance is None
+        if creating and not attrs.get("pairing") and not attrs.get("discipline"):
+            raise serializers.ValidationError(
+                {"discipline": [_("Ván lẻ (không thuộc cặp đấu) phải ghi môn.")]})
+        if not creating and "version" not in attrs:
+            raise serializers.ValidationError(
+                {"version": [_("Gửi phiên bản (version) đã đọc để tránh ghi đè.")]})
+        return attrs
+
+
+class DecisionSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(Decision.choices)
+    reason = serializers.CharField(max_length=40)
+    version = serializers.IntegerField()
+
+    def validate_reason(self, value: str) -> str:
+        if value not in engine.DECISION_REASONS:
+            raise serializers.ValidationError(
+                _("Lý do không có trong danh mục: %s") % ", ".join(engine.DECISION_REASONS))
+        return value
+
+
+class VersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+
+
+class SignSerializer(VersionSerializer):
+    who = serializers.ChoiceField([(Side.WHITE, Side.WHITE.label), (Side.BLACK, Side.BLACK.label),
+                                   ("arbiter", _("Trọng tài"))])
+
+
+class FaultWriteSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(Side.choices)
+    kind = serializers.ChoiceField(FaultKind.choices)
+    scoresheet_omission = serializers.BooleanField(required=False, default=False)
+    article = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
+    ply = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class UploadSerializer(serializers.ModelSerializer):
+    file = serializers.FileField(write_only=True, required=False)
+    content = serializers.CharField(required=False, trim_whitespace=False)
+    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all(),
+                                                    required=False, allow_null=True)
+    round = serializers.IntegerField(source="round_number", min_value=1, required=False,
+                                     allow_null=True)
+
+    class Meta:
+        model = GameUpload
+        fields = ["id", "file", "content", "file_name", "tournament", "round", "notation",
+                  "keep_valid", "event_name", "state", "report", "job", "uploaded_by",
+                  "uploaded_at"]
+        read_only_fields = ["id", "state", "report", "job", "uploaded_by", "uploaded_at"]
+        extra_kwargs = {"content": {"write_only": True}}
+
+    def validate(self, attrs):
+        upload = attrs.pop("file", None)
+        if upload is not None:
+            raw = upload.read()
+            try:
+                attrs["content"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise serializers.ValidationError(
+                    {"file": [_("Tệp PGN phải mã hóa UTF-8 (byte %s).") % exc.start]}) from exc
+            attrs.setdefault("file_name", upload.name)
+        if not attrs.get("content"):
+            raise serializers.ValidationError({"file": [_("Gửi tệp PGN (file) hoặc nội dung "
+                                                          "(content).")]})
+        return attrs
+
+
+class UploadDetailSerializer(UploadSerializer):
+    """An upload with its per-game report (the content itself is not echoed)."""
+
+    class Meta(UploadSerializer.Meta):
+        fields = [f for f in UploadSerializer.Meta.fields if f not in ("file", "content")]
+        read_only_fields = fields

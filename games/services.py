@@ -1,0 +1,439 @@
+"""Writes of the games app: records, validation, decisions, signatures, faults, PGN import.
+
+Every write is transactional; writes that can meet a concurrent writer lock the record
+(``select_for_update``) and compare the client's ``expected_version`` (optimistic
+concurrency, 409 on a stale version). Validation results are derived data: storing them does
+not bump ``version`` (a client editing the record is not made stale by the worker).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from core.errors import ConflictError, NotAllowedError, ServiceError
+from core.jobs import start_job
+from games import engine, selectors
+from games.models import (
+    Decision,
+    FaultKind,
+    GameFault,
+    GameRecord,
+    GameUpload,
+    Notation,
+    Side,
+    ValidationStatus,
+)
+
+Progress = Callable[[float, str], None]
+
+#: Fields a client may set when creating or editing a record.
+EDITABLE_FIELDS = (
+    "pairing", "discipline", "white", "black", "white_name", "black_name", "event_name",
+    "played_on", "round_number", "board_number", "start_fen", "moves_text", "notation",
+    "declared_score", "white_time_used", "black_time_used",
+)
+#: Fields that feed validation: changing one of them makes the stored validation stale.
+VALIDATION_INPUTS = ("discipline", "start_fen", "moves_text", "notation", "declared_score",
+                     "decision", "decision_reason")
+
+FAULTS_TO_LOSE = 3  # Điều 7.1n (three technical or three conduct faults), 7.1m / 11.3b
+
+
+# --- records -------------------------------------------------------------------------------
+
+@transaction.atomic
+def create_game(*, user, **data) -> tuple[GameRecord, Any]:
+    """Enter a score sheet (Điều 11); its validation job starts after commit."""
+    game = GameRecord(created_by=user if user and user.is_authenticated else None)
+    _apply(game, data)
+    _check_consistency(game)
+    _check_may_write(user, game)
+    game.save()
+    return game, start_validation(game, user=user)
+
+
+@transaction.atomic
+def update_game(game: GameRecord, *, user, expected_version: int | None,
+                **data) -> tuple[GameRecord, Any]:
+    """Edit a record; re-validates when a validation input changed."""
+    game = _lock(game, expected_version)
+    _check_may_write(user, game)
+    if game.arbiter_signed_at and set(data) & set(VALIDATION_INPUTS):
+        raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không sửa nước đi hay tỷ "
+                              "số được nữa."), code="record_confirmed")
+    before = _validation_key(game)
+    _apply(game, data)
+    _check_consistency(game)
+    game.version += 1
+    game.save()
+    job = None
+    if _validation_key(game) != before:
+        _reset_validation(game)
+        job = start_validation(game, user=user)
+    return game, job
+
+
+def _apply(game: GameRecord, data: dict) -> None:
+    unknown = set(data) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise ServiceError(_("Trường không sửa được: %s") % ", ".join(sorted(unknown)),
+                           code="invalid")
+    for name, value in data.items():
+        setattr(game, name, "" if value is None and name in _TEXT_FIELDS else value)
+    if game.pairing_id:
+        selectors.fill_from_pairing(game)
+
+
+_TEXT_FIELDS = {"white_name", "black_name", "event_name", "start_fen", "moves_text",
+                "declared_score", "notation"}
+
+
+def _check_consistency(game: GameRecord) -> None:
+    if game.notation in (Notation.SAN, Notation.UCI) and game.discipline != "chess":
+        raise ServiceError(_("Cách ghi này chỉ dùng cho cờ vua."), field="notation")
+    if game.notation in (Notation.VN_WORDS, Notation.ASIAN, Notation.COORD, Notation.WXF,
+                         Notation.ICCS) and game.discipline != "xiangqi":
+        raise ServiceError(_("Cách ghi này chỉ dùng cho cờ tướng."), field="notation")
+    if game.white_id and game.white_id == game.black_id:
+        raise ServiceError(_("Một người không thể cầm cả hai màu quân."), field="black")
+    for name in ("white_time_used", "black_time_used"):
+        value = getattr(game, name)
+        if value is not None and value < timedelta(0):
+            raise ServiceError(_("Thời gian đã dùng không thể âm."), field=name)
+
+
+def _check_may_write(user, game: GameRecord) -> None:
+    if not selectors.may_arbitrate(user, game):
+        raise NotAllowedError(_("Bạn không phải trọng tài của giải có ván đấu này."))
+
+
+def _lock(game: GameRecord, expected_version: int | None) -> GameRecord:
+    locked = GameRecord.objects.select_for_update().get(pk=game.pk)
+    if expected_version is not None and locked.version != expected_version:
+        raise ConflictError(
+            _("Biên bản đã được sửa (phiên bản %(now)s, bạn gửi %(sent)s); hãy tải lại.")
+            % {"now": locked.version, "sent": expected_version},
+            field="version", code="stale_version")
+    return locked
+
+
+# --- validation ----------------------------------------------------------------------------
+
+def _declared_result(game: GameRecord) -> str:
+    if game.decision:
+        return engine.result_of_decision(game.decision) or ""
+    return game.declared_score
+
+
+def validation_inputs(game: GameRecord) -> dict:
+    return {"discipline": game.discipline, "moves_text": game.moves_text,
+            "start_fen": game.start_fen, "notation": game.notation,
+            "declared_result": _declared_result(game), "declared_reason": game.decision_reason}
+
+
+def _validation_key(game: GameRecord) -> str:
+    text = json.dumps(validation_inputs(game), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _reset_validation(game: GameRecord) -> None:
+    GameRecord.objects.filter(pk=game.pk).update(validation_status=ValidationStatus.PENDING)
+    game.validation_status = ValidationStatus.PENDING
+
+
+def start_validation(game: GameRecord, *, user=None):
+    """Queue the validation job of the record's current inputs (idempotent per inputs)."""
+    from games.tasks import validate_game_task  # tasks import services
+
+    key = f"games.validate:{game.pk}:{_validation_key(game)}:{game.version}"
+    return start_job("games.validate", validate_game_task,
+                     params={"game_id": game.pk}, key=key, user=user)
+
+
+def apply_report(game: GameRecord, report: dict) -> None:
+    """Copy a chessrules report onto the record (no save).
+
+    Status: an unreadable or illegal move makes the record invalid; a legal record whose
+    declared result or reason disagrees with the board, or that carries warnings, is "valid
+    with warnings" (the moves stand; the arbiter must look at the result).
+    """
+    problems = list(report.get("problems") or [])
+    warnings = list(report.get("warnings") or [])
+    if report.get("error"):
+        status = ValidationStatus.INVALID
+    elif problems or warnings:
+        status = ValidationStatus.WARNINGS
+    else:
+        status = ValidationStatus.VALID
+    ending = report.get("ending") or {}
+    game.validation_status = status
+    game.validation_error = report.get("error")
+    game.validation_flags = report.get("flags") or {}
+    game.validation_warnings = warnings
+    game.validation_consistency = {
+        "consistent": bool(report.get("consistent", not problems)), "problems": problems,
+        "declared_result": report.get("declared_result"),
+        "declared_reason": report.get("declared_reason"),
+        "board_winner": ending.get("winner"), "notation_read": report.get("notation", "")}
+    game.moves_normalised = list(report.get("moves") or [])
+    game.moves_federation = list(report.get("moves_vn") or [])
+    game.final_fen = report.get("final_fen") or ""
+    game.ending = "" if ending.get("type") in (None, "none") else ending["type"]
+    game.validated_at = timezone.now()
+
+
+def validate_game_work(params: dict, progress: Progress) -> dict:
+    """Job work: validate one record and store the outcome (idempotent, safe to retry).
+
+    The report is computed outside the transaction (pure CPU); it is stored only if the
+    record's inputs are still those that were validated, so a stale job never overwrites the
+    result of a newer edit.
+    """
+    game = GameRecord.objects.filter(pk=params["game_id"]).first()
+    if game is None:
+        return {"game_id": params["game_id"], "status": "deleted"}
+    key = _validation_key(game)
+    if game.validated_input == key and game.validation_status != ValidationStatus.PENDING:
+        return _summary(game, reused=True)
+    progress(10, _("Đang kiểm tra nước đi"))
+    report = engine.validate(**validation_inputs(game))
+    progress(80, _("Đang lưu kết quả"))
+    with transaction.atomic():
+        game = GameRecord.objects.select_for_update().get(pk=game.pk)
+        if _validation_key(game) != key:
+            return {"game_id": game.pk, "status": "superseded"}
+        apply_report(game, report)
+        game.validated_input = key
+        game.save(update_fields=[
+            "validation_status", "validation_error", "validation_flags", "validation_warnings",
+            "validation_consistency", "moves_normalised", "moves_federation", "final_fen",
+            "ending", "validated_at", "validated_input", "updated_at"])
+    return _summary(game)
+
+
+def _summary(game: GameRecord, *, reused: bool = False) -> dict:
+    return {"game_id": game.pk, "status": game.validation_status,
+            "error": game.validation_error, "ending": game.ending, "reused": reused}
+
+
+# --- decision, signatures ------------------------------------------------------------------
+
+@transaction.atomic
+def decide(game: GameRecord, *, decision: str, reason: str, user,
+           expected_version: int | None) -> tuple[GameRecord, Any]:
+    """Record the arbiter's decision (Phụ lục 4; Điều 7) and the pairing's result.
+
+    A decision that conflicts with the result already entered for the pairing is refused
+    (409) with the result and where it came from; the pairing's result is written through
+    ``tournaments.services.record_result`` so both stay consistent.
+    """
+    game = _lock(game, expected_version)
+    _check_may_write(user, game)
+    if decision not in Decision.values:
+        raise ServiceError(_("Phán quyết không hợp lệ."), field="decision")
+    if reason not in engine.DECISION_REASONS:
+        raise ServiceError(_("Lý do phán quyết không có trong danh mục (Điều 7)."),
+                           field="reason", code="unknown_reason")
+    if game.arbiter_signed_at and (game.decision, game.decision_reason) != (decision, reason):
+        raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không đổi phán quyết được."),
+                            code="record_confirmed")
+    if game.pairing_id:
+        _record_pairing_result(game, decision, user=user)
+    before = _validation_key(game)
+    game.decision, game.decision_reason = decision, reason
+    game.decided_by, game.decided_at = user, timezone.now()
+    if (game.proposed_decision, game.proposed_reason) == (decision, reason):
+        game.proposed_decision = game.proposed_reason = ""
+    game.version += 1
+    game.save()
+    job = None
+    if _validation_key(game) != before:
+        _reset_validation(game)
+        job = start_validation(game, user=user)
+    return game, job
+
+
+def _record_pairing_result(game: GameRecord, decision: str, *, user) -> None:
+    """Write the decision's result on the pairing, or refuse (409) when the pairing already
+    holds another result: the arbiter corrects the pairing's result first (tournaments API,
+    audited there), then the record's decision agrees with it."""
+    from tournaments import services as tournament_services
+    from tournaments.models import Pairing
+
+    pairing = Pairing.objects.select_for_update().get(pk=game.pairing_id)
+    result = engine.pairing_result_of_decision(decision)
+    if pairing.result == result:
+        return
+    if pairing.result:
+        raise ConflictError(
+            _("Cặp đấu đã có kết quả %(result)s khác với phán quyết của biên bản (%(mine)s); "
+              "hãy sửa kết quả của cặp đấu trước.") % {"result": pairing.result, "mine": result},
+            field="decision", code="result_conflict")
+    tournament_services.record_result(pairing, result, user=user,
+                                      expected_version=pairing.version, source=RESULT_SOURCE)
+
+
+RESULT_SOURCE = "game_record"
+
+
+@transaction.atomic
+def confirm_proposal(game: GameRecord, *, user, expected_version: int | None):
+    """The arbiter confirms the decision the faults log proposed (Điều 7.1m, 7.1n)."""
+    locked = _lock(game, expected_version)
+    if not locked.proposed_decision:
+        raise ConflictError(_("Không có phán quyết nào đang được đề xuất."), code="no_proposal")
+    return decide(locked, decision=locked.proposed_decision, reason=locked.proposed_reason,
+                  user=user, expected_version=locked.version)
+
+
+@transaction.atomic
+def sign(game: GameRecord, *, who: str, user, expected_version: int | None) -> GameRecord:
+    """Record a signature (Điều 11.1b, 13.1): the arbiter signs after deciding; the players
+    sign the record after the arbiter's decision. Signing twice keeps the first time."""
+    game = _lock(game, expected_version)
+    _check_may_write(user, game)
+    now = timezone.now()
+    if who == "arbiter":
+        if not game.decision:
+            raise ServiceError(_("Trọng tài phải ghi phán quyết trước khi ký."),
+                               field="who", code="no_decision")
+        game.arbiter_signed_at = game.arbiter_signed_at or now
+        game.arbiter_signed_by = game.arbiter_signed_by or user
+    elif who in (Side.WHITE, Side.BLACK):
+        if not game.decision:
+            raise ServiceError(_("Đấu thủ ký sau khi trọng tài ghi phán quyết (Điều 11.1b)."),
+                               field="who", code="no_decision")
+        field = f"{who}_signed_at"
+        setattr(game, field, getattr(game, field) or now)
+    else:
+        raise ServiceError(_("Người ký phải là white, black hoặc arbiter."), field="who")
+    game.version += 1
+    game.save()
+    return game
+
+
+# --- faults --------------------------------------------------------------------------------
+
+@transaction.atomic
+def add_fault(game: GameRecord, *, side: str, kind: str, user, article: str = "",
+              note: str = "", ply: int | None = None,
+              scoresheet_omission: bool = False) -> GameFault:
+    """Log a fault (Điều 9, 11.3b, 15.7, 16.3); the third of a kind proposes the loss.
+
+    Three technical or three conduct faults lose (Điều 7.1n); three omissions of four
+    consecutive moves from the score sheet lose (Điều 7.1m, 11.3b). The loss is proposed to
+    the arbiter, who confirms it (``confirm_proposal``); when both players reached the limit
+    the proposal is "both lose".
+    """
+    game = _lock(game, None)
+    _check_may_write(user, game)
+    if side not in Side.values:
+        raise ServiceError(_("Bên phạm lỗi phải là white hoặc black."), field="side")
+    if kind not in FaultKind.values:
+        raise ServiceError(_("Loại lỗi phải là technical hoặc conduct."), field="kind")
+    if scoresheet_omission and kind != FaultKind.TECHNICAL:
+        raise ServiceError(_("Sót 4 nước trên biên bản là lỗi kỹ thuật (Điều 16.3)."),
+                           field="scoresheet_omission")
+    fault = GameFault.objects.create(
+        game=game, side=side, kind=kind, article=article or _default_article(kind,
+                                                                             scoresheet_omission),
+        note=note, ply=ply, scoresheet_omission=scoresheet_omission, recorded_by=user)
+    proposal = selectors.fault_proposal(game)
+    if proposal and not game.decision and proposal != (game.proposed_decision,
+                                                       game.proposed_reason):
+        game.proposed_decision, game.proposed_reason = proposal
+        game.version += 1
+        game.save(update_fields=["proposed_decision", "proposed_reason", "version",
+                                 "updated_at"])
+    else:
+        GameRecord.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    return fault
+
+
+def _default_article(kind: str, omission: bool) -> str:
+    if omission:
+        return "11.3b"
+    return "16.3" if kind == FaultKind.TECHNICAL else "15.7"
+
+
+# --- PGN upload ----------------------------------------------------------------------------
+
+@transaction.atomic
+def start_upload(*, user, content: str, file_name: str = "", tournament=None,
+                 round_number: int | None = None, keep_valid: bool = False,
+                 notation: str = Notation.AUTO, event_name: str = ""):
+    """Store an uploaded PGN file and start its import job (one job for the whole file)."""
+    if not content.strip():
+        raise ServiceError(_("Tệp PGN rỗng."), field="file", code="empty_file")
+    if tournament is not None and not selectors.may_arbitrate_tournament(user, tournament):
+        raise NotAllowedError(_("Bạn không phải trọng tài của giải này."))
+    if tournament is None and not (user and user.is_staff):
+        if not selectors.is_arbiter(user):
+            raise NotAllowedError(_("Chỉ trọng tài hoặc cán bộ liên đoàn được tải ván đấu."))
+    if round_number is not None and tournament is None:
+        raise ServiceError(_("Chọn giải của vòng đấu."), field="tournament")
+    upload = GameUpload.objects.create(
+        tournament=tournament, round_number=round_number, content=content,
+        file_name=file_name[:200], keep_valid=keep_valid, notation=notation,
+        event_name=event_name, uploaded_by=user if user and user.is_authenticated else None)
+    from games.tasks import import_upload_task
+
+    job = start_job("games.import_pgn", import_upload_task, params={"upload_id": upload.pk},
+                    key=f"games.import_pgn:{upload.pk}", user=user)
+    GameUpload.objects.filter(pk=upload.pk).update(job=job)
+    upload.job = job
+    return upload, job
+
+
+def import_upload_work(params: dict, progress: Progress) -> dict:
+    """Job work: read, validate and match every game of an upload; write all or nothing.
+
+    Idempotent: the upload row is locked and its state checked inside the writing
+    transaction, so a redelivered job returns the stored report without writing twice.
+    """
+    from games import pgn_import
+
+    upload = GameUpload.objects.get(pk=params["upload_id"])
+    if upload.state != GameUpload.State.PENDING:
+        return upload.report
+    plan = pgn_import.plan_upload(upload, progress)
+    progress(90, _("Đang ghi các ván"))
+    with transaction.atomic():
+        upload = GameUpload.objects.select_for_update().get(pk=upload.pk)
+        if upload.state != GameUpload.State.PENDING:
+            return upload.report
+        report = pgn_import.write_plan(upload, plan)
+        upload.report = report
+        upload.state = (GameUpload.State.IMPORTED if report["written"] or not report["games"]
+                        and not report["file_error"] else GameUpload.State.REJECTED)
+        if report["file_error"] or (report["invalid"] and not upload.keep_valid):
+            upload.state = GameUpload.State.REJECTED
+        upload.save(update_fields=["report", "state"])
+    return report
+
+
+def create_games_bulk(records: list[GameRecord]) -> list[GameRecord]:
+    """Insert already-validated records in one statement (plus their history rows)."""
+    return bulk_create_with_history(records, GameRecord, batch_size=500)
+
+
+@transaction.atomic
+def delete_game(game: GameRecord, *, user) -> None:
+    """Delete a record entered by mistake: staff only, and never a confirmed record."""
+    game = _lock(game, None)
+    if not (user and user.is_staff):
+        raise NotAllowedError(_("Chỉ cán bộ liên đoàn được xóa biên bản."))
+    if game.arbiter_signed_at:
+        raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không xóa được."),
+                            code="record_confirmed")
+    game.delete()

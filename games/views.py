@@ -1,0 +1,227 @@
+"""API of game records (arbiters of the tournament and federation staff).
+
+Endpoints (under /api/v1/):
+- ``games/`` list (filters: tournament, round, validation_status, discipline) and create;
+  ``games/{id}/`` read, PATCH (with ``version``), DELETE (staff, unsigned records);
+- ``games/{id}/validate/`` re-validate (202 + job), ``decision/``, ``confirm-proposal/``,
+  ``sign/``, ``faults/`` (GET, POST);
+- ``games/{id}/pgn/?moves=iccs|wxf|san|uci``, ``games/{id}/scoresheet/`` (Vietnamese move
+  list, text), ``games/{id}/board.svg`` (final position);
+- ``games/export/?tournament=&round=&moves=`` PGN of a round or a whole tournament;
+- ``game-uploads/`` PGN upload (202 + job), list and report.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from core.errors import NotAllowedError, ServiceError
+from core.serializers import JobSerializer
+from games import engine, pgn_export, selectors, services, svg
+from games.models import GameRecord, GameUpload
+from games.serializers import (
+    DecisionSerializer,
+    FaultSerializer,
+    FaultWriteSerializer,
+    GameRecordSerializer,
+    GameWriteSerializer,
+    SignSerializer,
+    UploadDetailSerializer,
+    UploadSerializer,
+    VersionSerializer,
+)
+from tournaments.models import Tournament
+
+
+def _job_json(job) -> dict | None:
+    return JobSerializer(job).data if job is not None else None
+
+
+def _fmt(request, discipline: str) -> str:
+    fmt = request.query_params.get("moves") or engine.EXPORT_FORMATS[discipline][0]
+    if fmt not in engine.EXPORT_FORMATS[discipline]:
+        raise ServiceError(_("Cách ghi nước đi khi xuất PGN: %s")
+                           % ", ".join(engine.EXPORT_FORMATS[discipline]), field="moves")
+    return fmt
+
+
+class GameRecordViewSet(viewsets.ModelViewSet):
+    """Game records (biên bản, Điều 11, 13, Phụ lục 4) of the user's tournaments."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    serializer_class = GameRecordSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        games = selectors.games_visible_to(self.request.user).prefetch_related("faults")
+        params = self.request.query_params
+        if params.get("tournament"):
+            games = games.filter(pairing__round__tournament=params["tournament"])
+        if params.get("round"):
+            games = games.filter(round_number=params["round"])
+        for name in ("validation_status", "discipline", "decision"):
+            if params.get(name):
+                games = games.filter(**{name: params[name]})
+        return games
+
+    def _respond(self, game: GameRecord, job=None, code=status.HTTP_200_OK) -> Response:
+        game = self.get_queryset().get(pk=game.pk)
+        data = dict(GameRecordSerializer(game).data)
+        data["validation_job"] = _job_json(job)
+        return Response(data, status=code)
+
+    def create(self, request, *args, **kwargs):
+        serializer = GameWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        data.pop("version", None)
+        game, job = services.create_game(user=request.user, **data)
+        return self._respond(game, job, status.HTTP_201_CREATED)
+
+    def partial_update(self, request, *args, **kwargs):
+        game = self.get_object()
+        serializer = GameWriteSerializer(game, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        version = data.pop("version")
+        game, job = services.update_game(game, user=request.user, expected_version=version,
+                                         **data)
+        return self._respond(game, job)
+
+    def update(self, request, *args, **kwargs):
+        return self.partial_update(request, *args, **kwargs)
+
+    def destroy(self, request, *args, **kwargs):
+        game = self.get_object()
+        services.delete_game(game, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @action(detail=True, methods=["post"])
+    def validate(self, request, pk=None):
+        """Validate again (idempotent: the same inputs reuse the same job)."""
+        game = self.get_object()
+        if not selectors.may_arbitrate(request.user, game):
+            raise NotAllowedError(_("Bạn không phải trọng tài của giải có ván đấu này."))
+        job = services.start_validation(game, user=request.user)
+        return Response(_job_json(job), status=status.HTTP_202_ACCEPTED)
+
+    @action(detail=True, methods=["post"])
+    def decision(self, request, pk=None):
+        """The arbiter's decision and reason (Điều 7); updates the pairing's result."""
+        serializer = DecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game, job = services.decide(self.get_object(), decision=data["decision"],
+                                    reason=data["reason"], user=request.user,
+                                    expected_version=data["version"])
+        return self._respond(game, job)
+
+    @action(detail=True, methods=["post"], url_path="confirm-proposal")
+    def confirm_proposal(self, request, pk=None):
+        """Confirm the loss proposed by the faults log (Điều 7.1m, 7.1n)."""
+        serializer = VersionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game, job = services.confirm_proposal(self.get_object(), user=request.user,
+                                              expected_version=serializer.validated_data[
+                                                  "version"])
+        return self._respond(game, job)
+
+    @action(detail=True, methods=["post"])
+    def sign(self, request, pk=None):
+        serializer = SignSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = services.sign(self.get_object(), who=data["who"], user=request.user,
+                             expected_version=data["version"])
+        return self._respond(game)
+
+    @action(detail=True, methods=["get", "post"])
+    def faults(self, request, pk=None):
+        game = self.get_object()
+        if request.method == "GET":
+            return Response(FaultSerializer(game.faults.all(), many=True).data)
+        serializer = FaultWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        fault = services.add_fault(game, user=request.user, **serializer.validated_data)
+        data = dict(FaultSerializer(fault).data)
+        game.refresh_from_db()
+        data["game"] = {"version": game.version, "proposed_decision": game.proposed_decision,
+                        "proposed_reason": game.proposed_reason}
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["get"])
+    def pgn(self, request, pk=None):
+        game = self.get_object()
+        text = pgn_export.export_game(game, _fmt(request, game.discipline))
+        return _pgn_response(text, f"game-{game.pk}.pgn")
+
+    @action(detail=True, methods=["get"])
+    def scoresheet(self, request, pk=None):
+        """The move list in Vietnamese notation for printing (Điều 11.2a, Phụ lục 4)."""
+        game = self.get_object()
+        return HttpResponse(pgn_export.scoresheet_text(game),
+                            content_type="text/plain; charset=utf-8")
+
+    @action(detail=True, methods=["get"], url_path="board.svg")
+    def board(self, request, pk=None):
+        game = self.get_object()
+        return HttpResponse(svg.board_svg(game.discipline, game.final_fen or game.start_fen),
+                            content_type="image/svg+xml")
+
+    @action(detail=False, methods=["get"])
+    def export(self, request):
+        """PGN of a round (``?tournament=&round=``) or a whole tournament."""
+        tournament_id = request.query_params.get("tournament")
+        if not tournament_id:
+            raise ServiceError(_("Chọn giải cần xuất."), field="tournament")
+        tournament = get_object_or_404(selectors.tournaments_visible_to(request.user),
+                                       pk=tournament_id)
+        games = self.get_queryset().filter(pairing__round__tournament=tournament).order_by(
+            "round_number", "board_number", "id")
+        text = pgn_export.export_games(games, _fmt(request, tournament.discipline))
+        name = f"tournament-{tournament.pk}"
+        if request.query_params.get("round"):
+            name += f"-round-{request.query_params['round']}"
+        return _pgn_response(text, f"{name}.pgn")
+
+
+def _pgn_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class GameUploadViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
+                        mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """PGN uploads for a round or a tournament: one import job each, with a report per game."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_serializer_class(self):
+        return UploadSerializer if self.action == "create" else UploadDetailSerializer
+
+    def get_queryset(self):
+        uploads = GameUpload.objects.select_related("job").defer("content")
+        user = self.request.user
+        if user.is_staff:
+            return uploads
+        return uploads.filter(uploaded_by=user)
+
+    def create(self, request, *args, **kwargs):
+        serializer = UploadSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        tournament: Tournament | None = data.get("tournament")
+        upload, job = services.start_upload(
+            user=request.user, content=data["content"], file_name=data.get("file_name", ""),
+            tournament=tournament, round_number=data.get("round_number"),
+            keep_valid=data.get("keep_valid", False),
+            notation=data.get("notation", "auto"), event_name=data.get("event_name", ""))
+        body = dict(_job_json(job))
+        body["upload"] = upload.pk
+        return Response(body, status=status.HTTP_202_ACCEPTED)
