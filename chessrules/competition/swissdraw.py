@@ -15,7 +15,9 @@ Round 1: 1 - 2, 3 - 4, ... (the lower number has White, 29.1).  Later rounds:
 5. absolute limits (29.4.1-29.4.2): never the same opponent twice, never three games
    in a row with one colour, White/Black difference at most 1 after an odd and at most
    2 after an even number of games;
-6. when a group cannot be completed the draws already made are undone (29.4.1, 29.4.3):
+6. 29.4.4 (002 14.4.4): a player moved down in the previous round is not moved down
+   again when another draw exists;
+7. when a group cannot be completed the draws already made are undone (29.4.1, 29.4.3):
    depth-first search over the draws of all groups; if still impossible more players
    are moved down, and as a last resort (Điều 27: colour rules may be waived) the
    colour limits are relaxed - both reported in ``DrawResult.relaxed``.
@@ -167,10 +169,12 @@ def draw_round(
         result.score_group[pid] = s.score
     scores = sorted({s.score for s in states.values()}, reverse=True)
     groups = [sorted(p for p, s in states.items() if s.score == sc) for sc in scores]
-    attempts = [(extra, False) for extra in range(0, 3)] + [(2, True)]
-    for extra, relaxed in attempts:
+    # (extra players moved down, colour limits relaxed, 29.4.4 kept)
+    attempts = [(0, False, True), (0, False, False), (1, False, True), (1, False, False),
+                (2, False, False), (2, True, False)]
+    for extra, relaxed, no_double_float in attempts:
         rng = random.Random(f"{seed}:{round_number}")
-        search = _Search(states, rng, extra, relaxed)
+        search = _Search(states, rng, extra, relaxed, no_double_float)
         solution = search.solve(groups)
         if solution is not None:
             pairs, bye, floats = solution
@@ -179,6 +183,9 @@ def draw_round(
                 result.relaxed.append(f"29.4.3: up to {extra} extra players moved down")
             if relaxed:
                 result.relaxed.append("29.4.2: colour limits relaxed (Điều 27)")
+            again = sorted(p for p, m in floats.items() if m == "↓" and states[p].floated_down_last)
+            if again:
+                result.relaxed.append(f"29.4.4: moved down again: {again}")
             return result
     raise ValueError(
         f"round {round_number}: no draw satisfies Điều 29.4.1 (every player has met "
@@ -197,7 +204,8 @@ def _first_round(states: dict[int, _State], result: DrawResult) -> DrawResult:
 
 class _Search:
     def __init__(self, states: dict[int, _State], rng: random.Random, extra: int,
-                 relaxed: bool) -> None:
+                 relaxed: bool, no_double_float: bool = False) -> None:
+        self.no_double_float = no_double_float
         self.states = states
         self.rng = rng
         self.extra = extra
@@ -292,7 +300,8 @@ class _Search:
                 return False
             if last and bye_needed:
                 return not self.states[d].had_bye or self.relaxed
-            return True
+            # 29.4.4 / 002 14.4.4: avoid moving the same player down twice in a row
+            return not (self.no_double_float and self.states[d].floated_down_last)
 
         def dfs(i: int) -> Iterator:
             self.nodes += 1

@@ -177,3 +177,49 @@ def test_tracking_card_29_1():
         if draw.round > 1:
             assert row.group[:3].rstrip("↓↑") in ("I", "II", "III", "IV")
     assert card[1].opponent_title in ("", "KT")
+
+
+def test_tracking_card_reproduces_the_sample_of_29_1():
+    """The sample card of 29.1 ("Mẫu thẻ theo dõi thi đấu"): Nguyễn Văn A (KT, số 1)
+    1: Trần Văn B KT 4 T 1 I 1 / 2: Trịnh Văn C 7 Đ 0,5 IV 1,5 / 3: Lê Đình D C.1 2 T 0 II 1,5."""
+    from chessrules.competition.swissdraw import DrawResult
+
+    players = {
+        1: Competitor(1, "Nguyễn Văn A", "KT"),
+        4: Competitor(4, "Trần Văn B", "KT"),
+        7: Competitor(7, "Trịnh Văn C", ""),
+        2: Competitor(2, "Lê Đình D", "C.1"),
+    }
+    players[1].entries = {1: Entry(GAME, 1.0, 4, "w"), 2: Entry(GAME, 0.5, 7, "b"),
+                          3: Entry(GAME, 0.0, 2, "w")}
+    draws = [
+        DrawResult(1, 0, pairs=[(1, 4)], subgroups={1: 1}),
+        DrawResult(2, 0, pairs=[(7, 1)], subgroups={1: 4}),
+        DrawResult(3, 0, pairs=[(1, 2)], subgroups={1: 2}),
+    ]
+    rows = [
+        (r.round, r.opponent_name, r.opponent_title, r.opponent_number, r.colour, r.result,
+         r.group, r.total)
+        for r in tracking_card(1, players, draws)
+    ]
+    assert rows == [
+        (1, "Trần Văn B", "KT", 4, "T", 1.0, "I", 1.0),
+        (2, "Trịnh Văn C", "", 7, "Đ", 0.5, "IV", 1.5),
+        (3, "Lê Đình D", "C.1", 2, "T", 0.0, "II", 1.5),
+    ]
+
+
+def test_no_player_moved_down_twice_in_a_row_when_avoidable():
+    """29.4.4 / 002 14.4.4: avoid moving the same player down in consecutive rounds."""
+    repeats = 0
+    floats = 0
+    for seed in (1, 2, 3):
+        _, draws = _run(40, 7, seed)
+        for before, after in zip(draws[1:], draws[2:], strict=False):
+            down_before = {p for p, m in before.floats.items() if m == "↓"}
+            down_after = {p for p, m in after.floats.items() if m == "↓"}
+            floats += len(down_after)
+            if not after.relaxed:
+                assert not down_before & down_after
+            repeats += len(down_before & down_after)
+    assert floats > 0 and repeats <= floats // 10
