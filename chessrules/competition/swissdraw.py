@@ -30,7 +30,7 @@ Public API
 ----------
 - ``subgroup(colours, rounds_completed) -> 1..4``
 - ``colour_allowed(colours, colour, relaxed=False) -> bool``
-- ``draw_round(competitors, round_number, seed, previous=None) -> DrawResult``
+- ``draw_round(competitors, round_number, seed, previous=None, absent=()) -> DrawResult``
   (``competitors``: ``model.Competitor`` objects with their entries so far; withdrawn
   players - ``withdrawn_after`` set - are not paired).
 - ``tracking_card(player_id, competitors, draws) -> list[CardRow]`` (Thẻ theo dõi, 29.1).
@@ -39,7 +39,7 @@ Public API
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from chessrules.competition.model import GAME, PAB, Competitor
@@ -150,11 +150,17 @@ def draw_round(
     round_number: int,
     seed: int | str,
     previous: DrawResult | None = None,
+    absent: Iterable[int] = (),
 ) -> DrawResult:
-    """Draw ``round_number`` (Điều 29); reproducible from ``seed``."""
+    """Draw ``round_number`` (Điều 29); reproducible from ``seed``.
+
+    ``previous`` is the draw of the round before (for 29.4.4); ``absent`` are players
+    not to be paired this round (requested byes, excused absences)."""
     if isinstance(competitors, list):
         competitors = {c.id: c for c in competitors}
     states = _states(competitors, round_number)
+    for pid in absent:
+        states.pop(pid, None)
     result = DrawResult(round_number, seed)
     if len(states) < MIN_PLAYERS:
         result.warnings.append(

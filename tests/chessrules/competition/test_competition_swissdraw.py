@@ -160,6 +160,8 @@ def test_withdrawn_player_is_not_paired():
     players[5].withdrawn_after = 2
     draw = draw_round(players, 3, seed=1)
     assert 5 not in [p for pair in draw.pairs for p in pair] and draw.bye != 5
+    draw = draw_round(players, 3, seed=1, absent=[6])  # a requested bye this round
+    assert 6 not in [p for pair in draw.pairs for p in pair] and draw.bye != 6
 
 
 def test_tracking_card_29_1():
