@@ -1,0 +1,88 @@
+"""HTTP caching of public responses: ETag / Last-Modified / Cache-Control, and a
+server-side response cache (Redis when configured) invalidated when data changes.
+
+Every cached response depends on a few *scopes* (e.g. ``"tournament:12"``,
+``"ratings"``). A scope's stamp is the time of its last change, kept in the cache;
+writes call :func:`touch` (through model signals, see :func:`touch_on_change`).
+The ETag is a hash of the URL, the language and the stamps, so a change of any
+scope changes the ETag and misses the server cache; nothing needs to be deleted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterable
+
+from django.core.cache import cache
+from django.db.models.signals import post_delete, post_save
+from django.utils.http import http_date, parse_http_date_safe
+from django.utils.translation import get_language
+from rest_framework.response import Response
+
+STAMP_PREFIX = "stamp:"
+BODY_PREFIX = "public-body:"
+BODY_TIMEOUT = 24 * 60 * 60
+
+
+def touch(*scopes: str) -> None:
+    """Mark scopes as changed now (invalidates every response depending on them)."""
+    now = time.time()
+    cache.set_many({STAMP_PREFIX + scope: now for scope in scopes}, timeout=None)
+
+
+def stamps(scopes: Iterable[str]) -> dict[str, float]:
+    keys = [STAMP_PREFIX + scope for scope in scopes]
+    found = cache.get_many(keys)
+    missing = {key: time.time() for key in keys if key not in found}
+    if missing:  # first use or an emptied cache: start from now
+        cache.set_many(missing, timeout=None)
+        found.update(missing)
+    return {key[len(STAMP_PREFIX):]: value for key, value in found.items()}
+
+
+def touch_on_change(model, scopes_of: Callable[[object], Iterable[str]]) -> None:
+    """Connect ``model``'s save and delete signals to :func:`touch` of ``scopes_of(instance)``."""
+
+    def handler(sender, instance, **kwargs):
+        touch(*scopes_of(instance))
+
+    uid = f"touch:{model._meta.label}:{id(scopes_of)}"
+    post_save.connect(handler, sender=model, weak=False, dispatch_uid=uid + ":save")
+    post_delete.connect(handler, sender=model, weak=False, dispatch_uid=uid + ":delete")
+
+
+def cached_response(request, scopes: Iterable[str], build: Callable[[], Response], *,
+                    max_age: int = 30, server_cache: bool = True):
+    """Answer from the caches when possible, else ``build()`` the response and cache it.
+
+    ``server_cache`` keeps the rendered body in the cache (use it for finished events and
+    lists; a live round may prefer short ``max_age`` only).
+    """
+    scope_stamps = stamps(scopes)
+    last_modified = max(scope_stamps.values())
+    etag = '"' + hashlib.sha1(repr((request.get_full_path(), get_language(),
+                                    sorted(scope_stamps.items()))).encode()).hexdigest() + '"'
+    if _not_modified(request, etag, last_modified):
+        response = Response(status=304)
+    else:
+        body = cache.get(BODY_PREFIX + etag) if server_cache else None
+        if body is not None:
+            response = Response(body)
+        else:
+            response = build()
+            if server_cache and response.status_code == 200:
+                cache.set(BODY_PREFIX + etag, response.data, BODY_TIMEOUT)
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    response["Cache-Control"] = f"public, max-age={max_age}"
+    response["Vary"] = "Accept, Accept-Language"
+    return response
+
+
+def _not_modified(request, etag: str, last_modified: float) -> bool:
+    if_none_match = request.headers.get("If-None-Match")
+    if if_none_match:
+        return etag in {tag.strip() for tag in if_none_match.split(",")} or if_none_match == "*"
+    since = parse_http_date_safe(request.headers.get("If-Modified-Since") or "")
+    return since is not None and int(last_modified) <= since
