@@ -341,9 +341,7 @@ def _really_protected(pos: Position, fr: int, to: int) -> bool:
         pos._unmake(fr, to, cap)
 
 
-def _chases(
-    start_fen: str | None, moves: Sequence[Move], first: int, last: int
-) -> list[Chase]:
+def _chases(start_fen: str | None, moves: Sequence[Move], first: int, last: int) -> list[Chase]:
     """Chases inside the repetition run of plies ``first + 1 .. last``."""
     pos = Position.from_fen(start_fen or START_FEN)
     for move in moves[:first]:

@@ -123,7 +123,9 @@ _MOVES = [
 ]
 
 
-def _ray_attacked(b: list[int], ray: Iterable[int], e_rook: int, e_cannon: int, e_king: int) -> bool:
+def _ray_attacked(
+    b: list[int], ray: Iterable[int], e_rook: int, e_cannon: int, e_king: int
+) -> bool:
     """Is the point at the start of ``ray`` attacked along it (chariot, cannon, facing general)?"""
     screen = False
     for s in ray:
@@ -240,7 +242,9 @@ class Position:
                 try:
                     value = int(fields[index])
                 except ValueError:
-                    raise ValueError(f"FEN {name} must be an integer, got {fields[index]!r}") from None
+                    raise ValueError(
+                        f"FEN {name} must be an integer, got {fields[index]!r}"
+                    ) from None
                 if value < 0:
                     raise ValueError(f"FEN {name} must not be negative, got {value}")
                 if index == 4:
@@ -301,7 +305,9 @@ class Position:
         piece = PIECE_OF_LETTER.get(piece_letter)
         if piece is None:
             raise ValueError(f"Unknown piece letter {piece_letter!r} (use KABNRCP / kabnrcp)")
-        found = [(s % FILES, s // FILES) for s in self.occupied[piece >> 3] if self.board[s] == piece]
+        found = [
+            (s % FILES, s // FILES) for s in self.occupied[piece >> 3] if self.board[s] == piece
+        ]
         return sorted(found)
 
     def position_key(self) -> bytes:

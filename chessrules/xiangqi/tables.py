@@ -85,9 +85,7 @@ def _build() -> None:
                 for df, dr in DIAGONAL:
                     tf, tr = f + 2 * df, r + 2 * dr
                     if on_board(tf, tr) and own_half(colour, tr):
-                        elephant_steps[colour][sq].append(
-                            (square(tf, tr), square(f + df, r + dr))
-                        )
+                        elephant_steps[colour][sq].append((square(tf, tr), square(f + df, r + dr)))
             fwd = FORWARD[colour]
             steps = [(0, fwd)] if own_half(colour, r) else [(0, fwd), (1, 0), (-1, 0)]
             for df, dr in steps:

@@ -104,7 +104,10 @@ def test_position_key_distinguishes_side_to_move():
     white = Position.from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1")
     black = Position.from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 5 9")
     assert white.position_key() != black.position_key()
-    assert white.position_key() == Position.from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 7 3").position_key()
+    assert (
+        white.position_key()
+        == Position.from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 7 3").position_key()
+    )
 
 
 def test_alternative_fen_letters_e_and_h_are_read_as_elephant_and_horse():
