@@ -24,7 +24,7 @@ before the next bracket.
 
 from __future__ import annotations
 
-from chessrules.dutch.matching import MatchingComputer
+from chessrules.dutch.matching import Feasibility, MatchingComputer
 from chessrules.dutch.model import PairingError
 from chessrules.dutch.state import FLOAT_DOWN, FLOAT_UP, PlayerState, TournamentState
 
@@ -79,6 +79,20 @@ class _Weights:
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
         self.max_weight = (1 << (self._width() + 4)) - 1
+        self.top_shift = self._width() - 2  # position of the completion field
+        self._frozen: tuple[bool, dict[int, int]] = (False, {})
+
+    def freeze_dormant(self) -> None:
+        """Remember C9's set-up for the edges set once at the start (dormant edges)."""
+        self._frozen = (self.single_downfloater_is_bye, dict(self.unplayed_ranks))
+
+    def dormant_edge(self, higher: PlayerState, lower: PlayerState) -> int:
+        current = (self.single_downfloater_is_bye, self.unplayed_ranks)
+        self.single_downfloater_is_bye, self.unplayed_ranks = self._frozen
+        try:
+            return self.edge(higher, lower, False, False)
+        finally:
+            self.single_downfloater_is_bye, self.unplayed_ranks = current
 
     def _width(self) -> int:
         sb, gs = self.size_bits, self.group_shift
@@ -193,25 +207,25 @@ def compute_pairs(state: TournamentState) -> list[tuple[PlayerState, PlayerState
     if n == 0:
         return []
     weights = _Weights(players_sorted, state)
-    computer = MatchingComputer(n)
-    top = players_sorted[0].score
-    odd = n % 2 == 1
-    for i in range(n):
-        for j in range(i):
-            if odd:
-                w = weights.initial_bye_weight(players_sorted[i], players_sorted[j], top)
-            else:
-                w = weights.edge(players_sorted[j], players_sorted[i], False, False)
-            computer.set_weight(i, j, w)
-    mate = computer.compute()
-    _check_complete(mate, players_sorted)
-    if odd:
-        _choose_bye_score(weights, mate, players_sorted)
-        for i in range(n):
-            for j in range(i):
-                computer.set_weight(
-                    i, j, weights.edge(players_sorted[j], players_sorted[i], False, False)
-                )
+
+    def is_compatible(a: int, b: int) -> bool:
+        return compatible(players_sorted[a], players_sorted[b], state)
+
+    if n % 2 == 0:
+        if not Feasibility(is_compatible, lambda v: False).complete(list(range(n))):
+            raise _no_pairing()
+    else:
+        _choose_bye_score(weights, players_sorted, is_compatible, state)
+    weights.freeze_dormant()
+
+    def default(a: int, b: int) -> int:
+        return weights.dormant_edge(players_sorted[a], players_sorted[b])
+
+    computer = MatchingComputer(n, default)
+    computer.top_shift = weights.top_shift
+    computer.feasibility = Feasibility(
+        is_compatible, lambda v: weights.bye_candidate(players_sorted[v])
+    )
     opponent_of = _pair_brackets(players_sorted, weights, computer, state)
     result: list[tuple[PlayerState, PlayerState | None]] = []
     for player in players_sorted:
@@ -223,33 +237,61 @@ def compute_pairs(state: TournamentState) -> list[tuple[PlayerState, PlayerState
     return result
 
 
-def _check_complete(mate: list[int], players: list[PlayerState]) -> None:
-    unmatched = [k for k, m in enumerate(mate) if m == k]
-    if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].eligible_for_bye):
-        raise PairingError(
-            "the players cannot all be paired without breaking an absolute criterion "
-            "(C1 no rematch, C2 no second bye, C3 colours)"
-        )
+def _no_pairing() -> PairingError:
+    return PairingError(
+        "the players cannot all be paired without breaking an absolute criterion "
+        "(C1 no rematch, C2 no second bye, C3 colours)"
+    )
 
 
-def _choose_bye_score(weights: _Weights, mate: list[int], players: list[PlayerState]) -> None:
-    """C5 and C9 set-up: the bye assignee's score and the unplayed-games ranks."""
-    unmatched = next(k for k, m in enumerate(mate) if m == k)
-    weights.bye_score = bye_score = players[unmatched].score
+def _choose_bye_score(
+    weights: _Weights, players: list[PlayerState], is_compatible, state: TournamentState
+) -> None:
+    """C5 and C9 set-up: the bye assignee's (lowest possible) score and the unplayed ranks.
+
+    bbpPairings finds the score with one matching over all players; the same
+    score is found here by trying the eligible players from the bottom.
+    """
+    n = len(players)
+    everyone = list(range(n))
+    bye_score = None
+    for k in range(n - 1, -1, -1):
+        if bye_score is not None and players[k].score > bye_score:
+            break
+        if not players[k].eligible_for_bye or bye_score is not None:
+            continue
+        if Feasibility(is_compatible, lambda v, k=k: v == k).complete(everyone):
+            bye_score = players[k].score
+    if bye_score is None:
+        raise _no_pairing()
+    weights.bye_score = bye_score
     top = players[0].score
     single = bye_score >= top
-    if single:
-        for k, player in enumerate(players):
-            if player.score < top:
-                break
-            if players[mate[k]].score < top:
-                single = False
-                break
+    if single and any(p.score < top for p in players):
+        single = _top_group_pairs_internally(weights, players, state)
     weights.single_downfloater_is_bye = single
     counts = sorted((p.played_games for p in players if p.score == bye_score), reverse=True)
     weights.unplayed_ranks = {}
     for rank, count in enumerate(counts):
         weights.unplayed_ranks[count] = rank
+
+
+def _top_group_pairs_internally(
+    weights: _Weights, players: list[PlayerState], state: TournamentState
+) -> bool:
+    """Rare case (the bye goes to a topscorer): bbpPairings' first matching, in full."""
+    n = len(players)
+    top = players[0].score
+    computer = MatchingComputer(
+        n, lambda a, b: weights.initial_bye_weight(players[b], players[a], top)
+    )
+    mate = computer.compute()
+    for k, player in enumerate(players):
+        if player.score < top:
+            break
+        if players[mate[k]].score < top:
+            return False
+    return True
 
 
 def _pair_brackets(
@@ -279,6 +321,8 @@ def _pair_brackets(
             players.append(sorted_players[nxt])
             vertices.append(vertices[-1] + 1)
             nxt += 1
+        window_allowed = n % 2 == 0 or all(p.score > weights.bye_score for p in players)
+        computer.window = list(vertices) if window_allowed else None
         bracket = _BracketPairing(
             players, vertices, moved_down, size, group_vertex, next_vertex, weights, computer,
             matched,

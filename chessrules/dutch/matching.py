@@ -1,13 +1,23 @@
-"""Maximum-weight matching on small dense graphs with (big) integer weights.
+"""Maximum-weight matching for the Dutch pairing, with big integer weights.
 
-The Dutch pairing encodes all its criteria into one integer per edge, so the
-weights can be hundreds of bits long.  rustworkx (compiled) is used while the
-weights fit its 128-bit integers; otherwise networkx's exact integer blossom
-algorithm is the fallback.  Both return *a* maximum-weight matching; the
-pairing procedure never depends on which one when several are optimal.
+The pairing encodes all its criteria into one integer per edge (hundreds of
+bits), in one graph holding every player still to be paired.  Edges between
+players below the bracket being paired ("dormant" players) only carry the
+completion field (C4/C5: everybody paired, the bye to an eligible player of
+the lowest possible score).  Among complete pairings that field has the same
+total, so the optimum can be searched on the bracket's window alone (with the
+completion field removed) and then checked for completability: if the
+remaining players can still all be paired, the window's optimum is an
+optimum of the whole graph; otherwise the whole graph is solved.
+
+Solvers: rustworkx (compiled) while the weights fit its 128-bit integers,
+otherwise networkx's exact integer blossom algorithm.  When several matchings
+are optimal the pairing procedure does not depend on which one is returned.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 try:  # optional compiled backend
     import rustworkx as _rx
@@ -16,61 +26,149 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 import networkx as _nx
 
-RUSTWORKX_LIMIT = 1 << 120
+RUSTWORKX_LIMIT = 1 << 122
 """Largest weight handed to rustworkx (its weights are 128-bit signed integers)."""
+
+DefaultWeight = Callable[[int, int], int]
+Compatible = Callable[[int, int], bool]
+
+
+class Feasibility:
+    """Can a set of players all be paired (one eligible bye when odd)?"""
+
+    def __init__(self, compatible: Compatible, bye_candidate: Callable[[int], bool]) -> None:
+        self.compatible = compatible
+        self.bye_candidate = bye_candidate
+
+    def complete(self, vertices: list[int], restricted: set[int] | None = None) -> bool:
+        """True if ``vertices`` can be paired, all but at most one bye candidate.
+
+        Vertices in ``restricted`` may only be paired with vertices outside it.
+        """
+        restricted = restricted or set()
+        if self._greedy(vertices, restricted):
+            return True
+        return self._exact(vertices, restricted)
+
+    def _allowed(self, a: int, b: int, restricted: set[int]) -> bool:
+        return not (a in restricted and b in restricted) and self.compatible(a, b)
+
+    def _greedy(self, vertices: list[int], restricted: set[int]) -> bool:
+        free = list(vertices)
+        if len(free) % 2:
+            bye = next((v for v in reversed(free) if v not in restricted
+                        and self.bye_candidate(v)), None)
+            if bye is None:
+                return False
+            free.remove(bye)
+        # The most constrained players first, then in order.
+        order = [v for v in free if v in restricted] + [v for v in free if v not in restricted]
+        unpaired = set(free)
+        for v in order:
+            if v not in unpaired:
+                continue
+            unpaired.discard(v)
+            partner = next((w for w in free if w in unpaired and self._allowed(v, w, restricted)),
+                           None)
+            if partner is None:
+                return False
+            unpaired.discard(partner)
+        return True
+
+    def _exact(self, vertices: list[int], restricted: set[int]) -> bool:
+        size = len(vertices)
+        edges = [
+            (i, j)
+            for i in range(size)
+            for j in range(i + 1, size)
+            if self._allowed(vertices[i], vertices[j], restricted)
+        ]
+        if size % 2:
+            edges += [(i, size) for i in range(size)
+                      if vertices[i] not in restricted and self.bye_candidate(vertices[i])]
+            size += 1
+        return has_perfect_matching(size, edges)
 
 
 class MatchingComputer:
-    """A dense weighted graph on vertices 0..n-1 (weight 0 = no edge)."""
+    """The pairing graph: explicit weights where set, ``default(a, b)`` elsewhere."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, default: DefaultWeight) -> None:
         self.size = size
-        self.weights: list[list[int]] = [[0] * size for _ in range(size)]
-        self.mate: list[int] = list(range(size))
+        self.default = default
+        self.explicit: dict[int, dict[int, int]] = {}
         self.fixed: dict[int, int] = {}
-
-    def set_weight(self, a: int, b: int, weight: int) -> None:
-        self.weights[a][b] = weight
-        self.weights[b][a] = weight
-        if self.fixed and (a in self.fixed or b in self.fixed):
-            for v in (a, b):
-                partner = self.fixed.pop(v, None)
-                if partner is not None:
-                    self.fixed.pop(partner, None)
+        self.mate: list[int] = list(range(size))
+        # Window optimisation (see the module docstring); None = always solve everything.
+        self.window: list[int] | None = None
+        self.top_shift = 0
+        self.feasibility: Feasibility | None = None
+        self.calls = 0
+        self.full_calls = 0
 
     def weight(self, a: int, b: int) -> int:
-        return self.weights[a][b]
+        row = self.explicit.get(a)
+        if row is not None and b in row:
+            return row[b]
+        return self.default(min(a, b), max(a, b))
+
+    def set_weight(self, a: int, b: int, weight: int) -> None:
+        self.explicit.setdefault(a, {})[b] = weight
+        self.explicit.setdefault(b, {})[a] = weight
+
+    def finalize_pair(self, a: int, b: int, weight: int) -> None:
+        """Force the pair (a, b): their only edge is now the one between them.
+
+        Such a pair is in every maximum-weight matching, so both leave the graph.
+        """
+        self.fixed[a] = b
+        self.fixed[b] = a
+        self.set_weight(a, b, weight)
+
+    def active(self) -> list[int]:
+        return [v for v in range(self.size) if v not in self.fixed]
 
     def compute(self) -> list[int]:
-        """Recompute a maximum-weight matching; ``mate[v] == v`` when v is unmatched."""
-        fixed = self.fixed
-        free = [v for v in range(self.size) if v not in fixed]
-        index = {v: k for k, v in enumerate(free)}
-        edges = []
-        for a in free:
-            row = self.weights[a]
-            ia = index[a]
-            for b in free:
-                if b > a and (w := row[b]) > 0:
-                    edges.append((ia, index[b], w))
+        """A maximum-weight matching; ``mate[v] == v`` when v is unmatched."""
+        self.calls += 1
+        active = self.active()
+        pairs = None
+        if self.window is not None and self.feasibility is not None:
+            pairs = self._window_optimum(active)
+        if pairs is None:
+            self.full_calls += 1
+            pairs = self._solve(active, self.weight)
         mate = list(range(self.size))
-        for v, partner in fixed.items():
+        for v, partner in self.fixed.items():
             mate[v] = partner
-        for a, b in max_weight_matching_edges(len(free), edges):
-            mate[free[a]] = free[b]
-            mate[free[b]] = free[a]
+        for a, b in pairs:
+            mate[a] = b
+            mate[b] = a
         self.mate = mate
         return mate
 
-    def finalize_pair(self, a: int, b: int, weight: int) -> None:
-        """Force the pair (a, b): its edge gets ``weight``, all other edges of a and b go."""
-        row_a, row_b = self.weights[a], self.weights[b]
-        for v in range(self.size):
-            row_a[v] = row_b[v] = 0
-            self.weights[v][a] = self.weights[v][b] = 0
-        row_a[b] = row_b[a] = weight
-        self.fixed[a] = b
-        self.fixed[b] = a
+    def _solve(self, vertices: list[int], weight: Callable[[int, int], int]) -> list[tuple[int, int]]:
+        edges = []
+        for i, a in enumerate(vertices):
+            for j in range(i + 1, len(vertices)):
+                w = weight(a, vertices[j])
+                if w > 0:
+                    edges.append((i, j, w))
+        return [(vertices[i], vertices[j]) for i, j in max_weight_matching_edges(len(vertices), edges)]
+
+    def _window_optimum(self, active: list[int]) -> list[tuple[int, int]] | None:
+        window = [v for v in self.window if v not in self.fixed]
+        inside = set(window)
+        dormant = [v for v in active if v not in inside]
+        if not dormant:
+            return None
+        mask = (1 << self.top_shift) - 1
+        pairs = self._solve(window, lambda a, b: self.weight(a, b) & mask)
+        paired = {v for pair in pairs for v in pair}
+        leftovers = [v for v in window if v not in paired]
+        if self.feasibility.complete(leftovers + dormant, set(leftovers)):
+            return pairs
+        return None
 
 
 def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
@@ -78,7 +176,7 @@ def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> l
     if not edges:
         return []
     biggest = max(w for _, _, w in edges)
-    if _rx is not None and biggest * (size + 1) < RUSTWORKX_LIMIT:
+    if _rx is not None and biggest < RUSTWORKX_LIMIT:
         graph = _rx.PyGraph()
         graph.add_nodes_from(range(size))
         graph.add_edges_from(edges)
