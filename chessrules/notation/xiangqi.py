@@ -109,6 +109,13 @@ def _front_first(squares: list[tuple[int, int]], side: str) -> list[tuple[int, i
     return sorted(squares, key=lambda sq: -sq[1] * forward(side))
 
 
+def _on_file(pos: Position, letter: str, f: int, side: str) -> list[tuple[int, int]]:
+    """Squares of ``letter`` on file ``f``, front first."""
+    piece_at = pos.piece_at
+    ranks = range(9, -1, -1) if side == "w" else range(10)
+    return [(f, r) for r in ranks if piece_at(f, r) == letter]
+
+
 def _on_file_groups(pos: Position, kind: str, side: str) -> dict[int, list[tuple[int, int]]]:
     groups: dict[int, list[tuple[int, int]]] = {}
     for sq in pos.squares_of(_letter(kind, side)):
@@ -194,22 +201,23 @@ def _resolve(
     """Find the one legal move a relative (Điều 11.2) description designates."""
     side = pos.turn
     name = PIECE_NAMES_EN[kind]
-    groups = _on_file_groups(pos, kind, side)
-    if not groups:
-        raise NotationError("no_piece", f"no {name} of the side to move", text=text)
     if file_no is not None:
         f = file_index(file_no, side)
-        if f not in groups:
+        groups = {f: _on_file(pos, _letter(kind, side), f, side)}
+        if not groups[f]:
             raise NotationError("no_piece", f"no {name} on file {file_no}", text=text)
         files = [f]
-    elif marker is not None:
-        files = [f for f, sqs in groups.items() if len(sqs) >= 2]
+        if marker is None and len(groups[f]) == 1:  # the usual case: one piece on the file
+            return _resolved(pos, kind, side, groups[f], direction, arg, text, name)
+    else:
+        groups = _on_file_groups(pos, kind, side)
+        if not groups:
+            raise NotationError("no_piece", f"no {name} of the side to move", text=text)
+        files = [f for f, sqs in groups.items() if marker is None or len(sqs) >= 2]
         if not files:
             raise NotationError(
                 "no_piece", f"marker {marker!r} but no two {name}s on one file", text=text
             )
-    else:
-        files = list(groups)
     candidates: list[tuple[int, int]] = []
     for f in files:
         on_file = groups[f]
@@ -230,6 +238,11 @@ def _resolve(
             candidates.append(on_file[index])
     if not candidates:
         raise NotationError("no_piece", f"marker {marker!r} fits no {name}", text=text)
+    return _resolved(pos, kind, side, candidates, direction, arg, text, name)
+
+
+def _resolved(pos, kind, side, candidates, direction, arg, text, name) -> Move:
+    """The one legal move among the candidate pieces' readings of the written move."""
     legal: list[Move] = []
     first_reason = None
     for sq in candidates:
@@ -349,12 +362,28 @@ def _read_coord(pos: Position, text: str) -> Move:
     raise _illegal(first_reason[0], text, f" ({name} on {square_name(first_reason[1])})")
 
 
+_ICCS_MOVES: dict[str, Move] = {}
+
+
+def _iccs_move(text: str) -> Move | None:
+    """``Move`` of a plain lower-case ICCS string, cached (validation reads millions)."""
+    move = _ICCS_MOVES.get(text)
+    if move is None:
+        m = _ICCS.match(text)
+        if not m:
+            return None
+        a, r1, b, r2 = m.groups()
+        move = Move(FILE_LETTERS.index(a.lower()), int(r1), FILE_LETTERS.index(b.lower()),
+                    int(r2))
+        if len(_ICCS_MOVES) < 20000:
+            _ICCS_MOVES[text] = move
+    return move
+
+
 def _read_iccs(pos: Position, text: str) -> Move:
-    m = _ICCS.match(text)
-    if not m:
+    move = _iccs_move(text)
+    if move is None:
         raise _unreadable(text, "iccs", " (expected e.g. h2e2 or h2-e2)")
-    a, r1, b, r2 = m.groups()
-    move = Move(FILE_LETTERS.index(a.lower()), int(r1), FILE_LETTERS.index(b.lower()), int(r2))
     reason = pos.illegal_reason(move)
     if reason == "no_piece":
         raise NotationError("no_piece", f"no piece on {text[:2].lower()}", text=text)
