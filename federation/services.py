@@ -66,6 +66,23 @@ def _require_staff(by) -> None:
     _require(perms.is_staff(by), _("Chỉ cán bộ Liên đoàn (staff) được thực hiện thao tác này."))
 
 
+# --- reference data ---------------------------------------------------------------------
+
+def ensure_provinces() -> int:
+    """Load the 63 provinces (shipped by migration 0002) if the table was emptied, e.g. by a
+    flushing test. Returns how many exist."""
+    import json
+    from pathlib import Path
+
+    if Province.objects.count() < 63:
+        data = Path(__file__).resolve().parent / "data" / "provinces.json"
+        for row in json.loads(data.read_text(encoding="utf-8")):
+            Province.objects.update_or_create(code=row["code"], defaults=row)
+    Body.objects.get_or_create(name="Liên đoàn Cờ Việt Nam",
+                               defaults={"level": Body.Level.NATIONAL})
+    return Province.objects.count()
+
+
 # --- persons ---------------------------------------------------------------------------
 
 def _check_unique_person_ids(data: dict, exclude_pk: int | None = None) -> None:
