@@ -182,6 +182,11 @@ class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class PairRequestSerializer(serializers.Serializer):
+    round = serializers.IntegerField(required=False, min_value=1,
+                                     help_text="The round to pair (retries get the same job).")
+
+
 class SeedSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
 

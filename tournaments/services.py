@@ -412,13 +412,24 @@ def pairing_job_key(tournament: Tournament, number: int) -> str:
     return f"tournaments.pair:{tournament.pk}:{number}"
 
 
-def request_pairing(tournament: Tournament, *, user, pause_file: str | None = None) -> Job:
-    """Start the "pair next round" job (idempotent: one job per tournament and round)."""
+def request_pairing(tournament: Tournament, *, user, round_number: int | None = None) -> Job:
+    """Start the "pair next round" job (idempotent: one job per tournament and round).
+
+    With ``round_number`` (a client retrying "pair round N") the job of that round is
+    returned when it exists, even if the round has been paired since.
+    """
     from tournaments.tasks import pair_round_task
 
     _require_arbiter(user, tournament)
     t = Tournament.objects.get(pk=tournament.pk)
+    if round_number is not None:
+        existing = Job.objects.filter(key=pairing_job_key(t, round_number)).first()
+        if existing is not None and existing.state != Job.State.FAILED:
+            return existing
     number = t.rounds.count() + 1
+    if round_number is not None and round_number != number:
+        raise ServiceError(_("Ván tiếp theo cần xếp là ván %(n)s.") % {"n": number},
+                           field="round", code="wrong_round")
     _check_can_pair(t, number)
     key = pairing_job_key(t, number)
     params = {"tournament": t.pk, "round": number, "seed": secrets.randbits(62), "key": key}

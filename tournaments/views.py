@@ -28,6 +28,7 @@ from tournaments.serializers import (
     PairingChangeRequestSerializer,
     PairingChangeSerializer,
     PairingSerializer,
+    PairRequestSerializer,
     ReasonSerializer,
     ResultChangeSerializer,
     ResultSerializer,
@@ -44,7 +45,7 @@ from tournaments.serializers import (
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
                                "(default: the last complete round).")
-AS_CSV = OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file")
+AS_CSV = OpenApiParameter("output", str, enum=["json", "csv"], description="csv: a CSV file")
 
 
 class ReadPublicWriteAuthenticated(permissions.BasePermission):
@@ -111,11 +112,15 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return self._done(services.close_registration(
             self.get_object(), user=request.user, seed=data.validated_data.get("seed")))
 
-    @extend_schema(request=None, responses={202: JobSerializer})
+    @extend_schema(request=PairRequestSerializer, responses={202: JobSerializer})
     @action(detail=True, methods=["post"], url_path="pair-next-round")
     def pair_next_round(self, request, pk=None):
-        """Start the pairing job; poll ``/api/v1/jobs/{id}/``. Idempotent per round."""
-        job = services.request_pairing(self.get_object(), user=request.user)
+        """Start the pairing job; poll ``/api/v1/jobs/{id}/``. Idempotent per round: send
+        ``round`` to get the same job back when retrying."""
+        data = PairRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        job = services.request_pairing(self.get_object(), user=request.user,
+                                       round_number=data.validated_data.get("round"))
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(request=None, responses=TournamentSerializer)
@@ -141,7 +146,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def standings(self, request, pk=None):
         tournament = self.get_object()
         after = _after_round(request)
-        if request.query_params.get("format") == "csv":
+        if request.query_params.get("output") == "csv":
             return _csv(selectors.standings_csv(tournament, after),
                         f"standings-{tournament.pk}.csv")
         return Response(selectors.standings(tournament, after))
