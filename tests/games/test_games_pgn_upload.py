@@ -1,0 +1,235 @@
+"""PGN upload (one job, all or nothing) and export that re-imports identically.
+
+Real games come from tests/data/games (a 20-game sample of ../shared/data/xiangqi-games, see its
+README for the licences); the full 2,000-game set is used when ../shared is present.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games import services
+from games.models import GameRecord, GameUpload
+from tests.factories import make_person, make_staff
+from tests.helpers import assert_error, client_for, shared_path
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "games"
+ILLEGAL_PLY_OF_LAST_SAMPLE = 72  # line 35 of the full set: e9e8 at ply 72 (README)
+
+
+def sample(notation: str) -> list[tuple[str, str]]:
+    lines = (DATA / f"xiangqi_sample_{notation}.txt").read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split("\t", 1)) for line in lines]
+
+
+def pgn_of(games: list[tuple[str, str]], tags: list[dict] | None = None) -> str:
+    out = []
+    for i, (result, moves) in enumerate(games):
+        game_tags = {"Event": "Mẫu", "Round": "?", "White": f"Đỏ {i + 1}",
+                     "Black": f"Đen {i + 1}", "Result": result, "Variant": "xiangqi"}
+        game_tags.update((tags or [{}] * len(games))[i])
+        out.append("\n".join(f'[{k} "{v}"]' for k, v in game_tags.items()))
+        out.append(f"\n{moves} {result}\n")
+    return "\n".join(out)
+
+
+def upload(client, job_worker, content: str, **data) -> tuple[GameUpload, dict]:
+    response = client.post("/api/v1/game-uploads/", {"content": content, **data},
+                           format="json")
+    assert response.status_code == 202, response.content[:800]
+    job = job_worker.wait(response.json()["id"])
+    assert job.state == "succeeded", job.error
+    detail = client.get(f"/api/v1/game-uploads/{response.json()['upload']}/").json()
+    return GameUpload.objects.get(pk=detail["id"]), detail["report"]
+
+
+def _round_pgn(event, *, third_moves: str | None = None) -> str:
+    iccs = sample("iccs")
+    moves = [iccs[0][1], iccs[1][1], third_moves or iccs[2][1]]
+    return pgn_of([("1-0", moves[0]), ("0-1", moves[1]), ("1/2-1/2", moves[2])], tags=[
+        # board 1 by round and board, names exactly as entered
+        {"Round": "1", "Board": "1", "White": "Lại Lý Huynh", "Black": "Tôn Thất Nhật Tân"},
+        # board 2 by the players only: no diacritics, upper case
+        {"Round": "1", "White": "NGUYEN THANH BAO", "Black": "nguyen hoang lam"},
+        # board 3 by "Round 1.3" with the names family-name last
+        {"Round": "1.3", "White": "Sáng, Trềnh A", "Black": "Bắc Uông Dương"},
+    ])
+
+
+def test_whole_round_imports_and_matches_pairings(event, job_worker):
+    client = client_for(event.arbiter)
+    stored, report = upload(client, job_worker, _round_pgn(event),
+                            tournament=event.tournament.pk, round=1)
+    assert stored.state == "imported", report
+    assert report["written"] == 3 and report["invalid"] == 0
+    iccs = sample("iccs")
+    for board, pairing in enumerate(event.pairings, 1):
+        game = GameRecord.objects.get(pairing=pairing)
+        assert game.board_number == board
+        assert game.validation_status in ("valid", "warnings")
+        assert game.moves_normalised == iccs[board - 1][1].split()
+        assert game.white.full_name == pairing.white.name
+    assert [g["pairing_id"] for g in report["games"]] == [p.pk for p in event.pairings]
+    assert GameRecord.objects.get(pairing=event.pairings[1]).declared_score == "0-1"
+
+
+def test_one_invalid_game_rejects_the_whole_file(event, job_worker):
+    """Nothing is half-imported: board 3 has an illegal move, so no record is written."""
+    client = client_for(event.arbiter)
+    content = _round_pgn(event, third_moves="h2e2 h9g7 h0f1")  # horse leg blocked at ply 3
+    stored, report = upload(client, job_worker, content, tournament=event.tournament.pk, round=1)
+    assert stored.state == "rejected"
+    assert report["written"] == 0 and report["invalid"] == 1
+    assert GameRecord.objects.count() == 0
+    bad = report["games"][2]
+    assert bad["ok"] is False and bad["error"]["ply"] == 3
+    assert bad["error"]["illegal_code"] == "blocked_leg"
+    assert bad["errors"][0]["code"] == "invalid_move"
+
+
+def test_keep_valid_writes_the_valid_games_only(event, job_worker):
+    client = client_for(event.arbiter)
+    content = _round_pgn(event, third_moves="h2e2 h9g7 h0f1")
+    stored, report = upload(client, job_worker, content, tournament=event.tournament.pk,
+                            round=1, keep_valid=True)
+    assert stored.state == "imported"
+    assert report["written"] == 2
+    assert set(GameRecord.objects.values_list("pairing_id", flat=True)) == \
+        {event.pairings[0].pk, event.pairings[1].pk}
+
+
+def test_unmatched_and_duplicate_games_are_reported(event, job_worker):
+    iccs = sample("iccs")
+    content = pgn_of([("1-0", iccs[0][1]), ("1-0", iccs[0][1]), ("0-1", iccs[1][1])], tags=[
+        {"Round": "1", "Board": "1", "White": "Lại Lý Huynh", "Black": "Tôn Thất Nhật Tân"},
+        {"Round": "1", "Board": "1", "White": "Lai Ly Huynh", "Black": "Ton That Nhat Tan"},
+        {"Round": "1", "White": "Người Lạ", "Black": "Khách Lạ"},
+    ])
+    stored, report = upload(client_for(event.arbiter), job_worker, content,
+                            tournament=event.tournament.pk, round=1)
+    assert stored.state == "rejected"
+    codes = [[e["code"] for e in g["errors"]] for g in report["games"]]
+    assert codes == [[], ["duplicate_in_file"], ["unmatched"]]
+
+
+def test_unreadable_file_is_reported_with_its_line(event, job_worker):
+    content = '[Event "x"]\n[Round 1]\n\n1. h2e2 *\n'
+    stored, report = upload(client_for(event.arbiter), job_worker, content,
+                            tournament=event.tournament.pk)
+    assert stored.state == "rejected"
+    assert report["file_error"]["code"] == "unreadable_file"
+    assert "line 2" in report["file_error"]["message"]
+
+
+def test_import_job_rerun_writes_nothing_twice(event, job_worker):
+    client = client_for(event.arbiter)
+    stored, report = upload(client, job_worker, _round_pgn(event),
+                            tournament=event.tournament.pk, round=1)
+    again = services.import_upload_work({"upload_id": stored.pk}, lambda *a: None)
+    assert again == report
+    assert GameRecord.objects.count() == 3
+
+
+def test_upload_for_a_foreign_tournament_is_refused(event):
+    from tests.games.conftest import make_arbiter, make_tournament
+
+    stranger = make_arbiter(make_tournament(name="Giải khác"))
+    response = client_for(stranger).post(
+        "/api/v1/game-uploads/", {"content": _round_pgn(event),
+                                  "tournament": event.tournament.pk}, format="json")
+    assert_error(response, 403, "permission_denied")
+
+
+@pytest.mark.parametrize("notation", ["iccs", "wxf", "vn"])
+def test_real_games_in_each_notation_upload_and_validate(job_worker, notation):
+    """20 real games (up to 182 plies). The ICCS record of the last one has the illegal move
+    of the original score sheet at ply 72; the WXF and VN files stop before it."""
+    games = sample(notation)
+    expected = [moves.split() for _result, moves in sample("iccs")]
+    client = client_for(make_staff())
+    stored, report = upload(client, job_worker, pgn_of(games), keep_valid=True)
+    assert report["total"] == 20
+    if notation == "iccs":
+        assert report["written"] == 19
+        last = report["games"][-1]
+        assert last["error"]["ply"] == ILLEGAL_PLY_OF_LAST_SAMPLE
+        assert last["error"]["text"] == "e9e8"
+        expected = expected[:19]
+    else:
+        assert report["written"] == 20
+        expected[-1] = expected[-1][:ILLEGAL_PLY_OF_LAST_SAMPLE - 1]
+    records = GameRecord.objects.filter(upload=stored).order_by("id")
+    assert [g.moves_normalised for g in records] == expected
+    assert {g.validation_status for g in records} <= {"valid", "warnings"}
+
+
+def test_export_reimports_identically(event, job_worker):
+    """Export the round as PGN (ICCS, then WXF), upload it as standalone games: same moves,
+    players, round, board, result and start position."""
+    client = client_for(event.arbiter)
+    upload(client, job_worker, _round_pgn(event), tournament=event.tournament.pk, round=1)
+    staff = client_for(make_staff())
+    fen_game = staff.post("/api/v1/games/", {
+        "discipline": "xiangqi", "start_fen": "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        "moves_text": "a8a9 e9e8", "event_name": "Thế cờ", "white_name": "A",
+        "black_name": "B", "declared_score": "1-0"}, format="json").json()
+    originals = list(GameRecord.objects.order_by("id"))
+    for fmt in ("iccs", "wxf"):
+        round_pgn = client.get(f"/api/v1/games/export/?tournament={event.tournament.pk}"
+                               f"&round=1&moves={fmt}")
+        assert round_pgn.status_code == 200
+        text = round_pgn.content.decode()
+        assert text.count('[Variant "xiangqi"]') == 3
+        single = staff.get(f"/api/v1/games/{fen_game['id']}/pgn/?moves={fmt}").content.decode()
+        assert '[FEN "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"]' in single
+        stored, report = upload(staff, job_worker, text + "\n" + single)
+        assert report["written"] == 4, report
+        copies = list(GameRecord.objects.filter(upload=stored).order_by("id"))
+        for original, copy in zip(originals, copies, strict=True):
+            for field in ("moves_normalised", "start_fen", "white_name", "black_name",
+                          "round_number", "board_number", "declared_score", "final_fen",
+                          "discipline", "event_name"):
+                assert getattr(copy, field) == getattr(original, field), (fmt, field)
+
+
+def test_chess_pgn_upload_matches_registered_players(job_worker):
+    """A chess PGN (no Variant tag) in SAN; players found by name without diacritics."""
+    person = make_person(full_name="Lê Quang Liêm")
+    content = ('[Event "Giao hữu"]\n[White "LE QUANG LIEM"]\n[Black "Khách"]\n'
+               '[Result "1-0"]\n[Date "2026.05.01"]\n\n'
+               '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n')
+    stored, report = upload(client_for(make_staff()), job_worker, content)
+    game = GameRecord.objects.get(upload=stored)
+    assert (game.discipline, game.ending, game.validation_status) == \
+        ("chess", "checkmate", "valid")
+    assert game.white == person and game.black is None
+    assert str(game.played_on) == "2026-05-01"
+
+
+@pytest.mark.slow
+def test_full_real_set_rejects_exactly_the_four_illegal_records(job_worker):
+    """All 2,000 real games (ICCS): exactly lines 35, 620, 1571, 1657 are invalid, at the plies
+    the data set's index gives; the VN file of the same games normalises to the same ICCS."""
+    folder = shared_path("data", "xiangqi-games")
+    iccs = [tuple(line.split("\t", 1)) for line in
+            (folder / "games_iccs.txt").read_text(encoding="utf-8").splitlines()]
+    index = (folder / "games_index.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    illegal = {int(row.split("\t")[0]): int(row.split("\t")[6])
+               for row in index if row.split("\t")[5] == "False"}
+    client = client_for(make_staff())
+    _stored, report = upload(client, job_worker, pgn_of(iccs), keep_valid=True)
+    found = {g["index"]: g["error"]["ply"] for g in report["games"] if not g["ok"]}
+    assert set(illegal) == {35, 620, 1571, 1657} and illegal[35] == 72  # the README's list
+    assert found == illegal
+    vn = [tuple(line.split("\t", 1)) for line in
+          (folder / "games_vn.txt").read_text(encoding="utf-8").splitlines()]
+    stored_vn, report_vn = upload(client, job_worker, pgn_of(vn), keep_valid=True)
+    assert report_vn["written"] == 2000
+    records = GameRecord.objects.filter(upload=stored_vn).order_by("id")
+    for number, (game, (_r, moves)) in enumerate(zip(records, iccs, strict=True), 1):
+        expected = moves.split()
+        if number in illegal:
+            expected = expected[:illegal[number] - 1]
+        assert game.moves_normalised == expected, number
