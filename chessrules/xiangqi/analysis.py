@@ -148,20 +148,34 @@ def analyse_game(
     pos = Position.from_fen(start_fen or START_FEN)
     fen0 = pos.fen()
     keys = [pos.position_key()]
-    checks: list[bool] = [False]  # checks[i]: move of ply i gave check
+    checks: list[bool] = [False]  # checks[i]: the move of ply i gave check
     counter = _NoCaptureCounter(no_capture_limit, pos.plies_since_capture, pos.side)
-    for ply, move in enumerate(moves, 1):
+    board = pos.board
+    push = pos.push
+    is_check = pos.is_check
+    key_of = pos.position_key
+    record = counter.record
+    counted = counter.counted
+    # A quiet move that keeps the mover below limit - 1 only adds 1 to its count (fast path);
+    # every other move goes through the full Điều 12 bookkeeping.
+    quiet_below = no_capture_limit - 1
+    ply = 0
+    for move in moves:
+        ply += 1
         if validate:
             reason = pos.illegal_reason(move)
             if reason is not None:
                 raise IllegalMoveError(ply, move, reason)
         mover = pos.side
-        capture = pos.is_capture(move)
-        pos.push(move)
-        check = pos.is_check()
+        capture = board[move[3] * FILES + move[2]] != 0
+        push(move)
+        check = is_check()
         checks.append(check)
-        keys.append(pos.position_key())
-        counter.record(ply, mover, capture, check)
+        keys.append(key_of())
+        if capture or check or counted[mover] >= quiet_below:
+            record(ply, mover, capture, check)
+        else:
+            counted[mover] += 1
     outcome = pos.outcome()
     runs = _repetition_runs(keys)
     analysis = GameAnalysis(
@@ -210,9 +224,9 @@ class _NoCaptureCounter:
         self._check_reached(0)
 
     def record(self, ply: int, mover: int, capture: bool, check: bool) -> None:
-        if capture:
-            self.counted = [0, 0]
-            self.checks = [0, 0]
+        if capture:  # in place: analyse_game keeps a reference to ``counted``
+            self.counted[0] = self.counted[1] = 0
+            self.checks[0] = self.checks[1] = 0
             return
         if check:
             self.checks[mover] += 1

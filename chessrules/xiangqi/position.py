@@ -172,7 +172,17 @@ def _attacked(b: list[int], k: int, by: int) -> bool:
 class Position:
     """A xiangqi position: board, side to move, counters and the move history."""
 
-    __slots__ = ("board", "side", "occupied", "kings", "plies_since_capture", "fullmove", "_stack")
+    __slots__ = (
+        "board",
+        "side",
+        "occupied",
+        "kings",
+        "plies_since_capture",
+        "fullmove",
+        "_stack",
+        "_checked",
+        "_root_legal",
+    )
 
     def __init__(self) -> None:
         self.board: list[int] = [0] * NSQ
@@ -181,8 +191,15 @@ class Position:
         self.kings: list[int] = [-1, -1]
         self.plies_since_capture: int = 0
         self.fullmove: int = 1
-        # (move, captured piece, previous plies_since_capture, previous fullmove)
-        self._stack: list[tuple[Move, int, int, int]] = []
+        # (move, captured piece, previous plies_since_capture, previous fullmove, previous
+        # _checked)
+        self._stack: list[tuple[Move, int, int, int, bool | None]] = []
+        # Is the side to move in check? None = not known yet. Kept by push/pop only; the
+        # internal _make/_unmake pairs never call is_check() in between.
+        self._checked: bool | None = None
+        # False when the start position has the side NOT to move in check (an illegal FEN):
+        # then the first push cannot use the incremental check test.
+        self._root_legal = True
 
     # ------------------------------------------------------------------ FEN
     @classmethod
@@ -237,6 +254,7 @@ class Position:
                 pos.side = BLACK
             else:
                 raise ValueError(f"FEN side to move must be 'w' or 'b', got {fields[1]!r}")
+        pos._root_legal = not _attacked(pos.board, pos.kings[pos.side ^ 1], pos.side)
         for index, name in ((4, "halfmove clock"), (5, "fullmove number")):
             if len(fields) > index:
                 try:
@@ -316,7 +334,10 @@ class Position:
 
     def is_check(self) -> bool:
         """Is the side to move in check (Điều 6)?"""
-        return _attacked(self.board, self.kings[self.side], self.side ^ 1)
+        checked = self._checked
+        if checked is None:
+            checked = self._checked = _attacked(self.board, self.kings[self.side], self.side ^ 1)
+        return checked
 
     def is_capture(self, move: Move) -> bool:
         return bool(self.board[move[3] * FILES + move[2]])
@@ -327,7 +348,7 @@ class Position:
         to = move[3] * FILES + move[2]
         cap = self._make(fr, to)
         try:
-            return self.is_check()
+            return _attacked(self.board, self.kings[self.side], self.side ^ 1)
         finally:
             self._unmake(fr, to, cap)
 
@@ -531,6 +552,11 @@ class Position:
                     return "blocked_path"
             elif between != 1:
                 return "no_screen"
+        if kind != KING and not self.is_check():
+            # Not in check: only lines through the general can open (see _legal_pairs).
+            k = self.kings[c]
+            if LINE_DIR[k][fr] < 0 and LINE_DIR[k][to] < 0 and LEG_HORSES[k][fr] is None:
+                return None
         return self._safety_reason(fr, to)
 
     def _count_between(self, fr: int, to: int) -> int:
@@ -601,20 +627,57 @@ class Position:
         to = move[3] * FILES + move[2]
         if not self.board[fr]:
             raise ValueError(f"Cannot push {Move.iccs(move)}: no piece on its from-square")
-        self._stack.append((move, self.board[to], self.plies_since_capture, self.fullmove))
+        self._stack.append(
+            (move, self.board[to], self.plies_since_capture, self.fullmove, self._checked)
+        )
         cap = self._make(fr, to)
         self.plies_since_capture = 0 if cap else self.plies_since_capture + 1
         if self.side == RED:  # Black just moved
             self.fullmove += 1
+        # The opponent was not in check before this move (it was our turn in a legal
+        # position), so only attacks opened or made by this move can check it now.
+        if self._root_legal or len(self._stack) > 1:
+            self._checked = self._discovered_or_direct_check(fr, to)
+        else:
+            self._checked = None
+
+    def _discovered_or_direct_check(self, fr: int, to: int) -> bool:
+        """Is the side to move (just moved against) in check, given that it was not before the
+        last move ``fr``-``to``? Looks only at the lines and horse legs those squares touch."""
+        b = self.board
+        by = self.side ^ 1
+        k = self.kings[self.side]
+        e = by << 3
+        line_dir = LINE_DIR[k]
+        d_to = line_dir[to]
+        if d_to >= 0 and _ray_attacked(b, RAYS[k][d_to], ROOK | e, CANNON | e, KING | e):
+            return True
+        d_from = line_dir[fr]
+        if (
+            d_from >= 0
+            and d_from != d_to
+            and _ray_attacked(b, RAYS[k][d_from], ROOK | e, CANNON | e, KING | e)
+        ):
+            return True
+        kind = b[to] & 7
+        if kind == HORSE:
+            for h, leg in HORSE_ATTACKERS[k]:
+                if h == to and not b[leg]:
+                    return True
+        elif kind == PAWN and to in PAWN_ATTACKERS[by][k]:
+            return True
+        horses = LEG_HORSES[k][fr]
+        return horses is not None and any(b[h] == (HORSE | e) for h in horses)
 
     def pop(self) -> Move:
         """Take back the last pushed move and return it."""
         if not self._stack:
             raise IndexError("pop from a position with no moves pushed")
-        move, cap, plies, fullmove = self._stack.pop()
+        move, cap, plies, fullmove, checked = self._stack.pop()
         self._unmake(move[1] * FILES + move[0], move[3] * FILES + move[2], cap)
         self.plies_since_capture = plies
         self.fullmove = fullmove
+        self._checked = checked
         return move
 
     def copy(self) -> Position:
@@ -626,6 +689,8 @@ class Position:
         other.plies_since_capture = self.plies_since_capture
         other.fullmove = self.fullmove
         other._stack = self._stack[:]
+        other._checked = self._checked
+        other._root_legal = self._root_legal
         return other
 
     # ------------------------------------------------------------ game end

@@ -44,7 +44,8 @@ def test_legal_moves_agree_with_pyffish_on_random_positions():
         ours = sorted(m.iccs() for m in pos.legal_moves())
         theirs = sorted(iccs_of_pyffish(u) for u in pyffish.legal_moves("xiangqi", fen, []))
         assert ours == theirs, fen
-        in_check = pos.is_check()
+        in_check = pos.is_check()  # incremental after push: compare with a fresh position too
+        assert in_check == Position.from_fen(fen).is_check(), fen
         if in_check or compared % 4 == 0:  # pyffish calls cost ~3 ms: sample the non-checks
             assert in_check == pyffish.gives_check("xiangqi", fen, []), fen
         checks += in_check
