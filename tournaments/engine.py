@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 import chessrules
+from chessrules.competition import knockout, roundrobin, scoring, swissdraw, tiebreaks
 from chessrules.competition import model as cmodel
-from chessrules.competition import roundrobin, scoring, tiebreaks
+from chessrules.competition import team as cteam
 from chessrules.dutch import (
     DutchOptions,
     PairingError,
@@ -59,6 +60,8 @@ class PlannedBoard:
     result: str = ""  # preset result (forfeit of a withdrawn player)
     match_board: int | None = None
     team_match: int | None = None  # index into RoundPlan.matches
+    match_key: str = ""
+    game_number: int = 1
 
 
 @dataclass
@@ -75,6 +78,7 @@ class RoundPlan:
     boards: list[PlannedBoard] = field(default_factory=list)
     matches: list[PlannedMatch] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    draw: dict = field(default_factory=dict)
     engine_version: str = field(default_factory=engine_version)
 
 
@@ -178,6 +182,10 @@ def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
         _plan_dutch(tournament, number, plan)
     elif system == "team_round_robin":
         _plan_team_round_robin(tournament, number, plan)
+    elif system == "swiss_draw":
+        _plan_swiss_draw(tournament, number, plan)
+    elif system == "knockout":
+        _plan_knockout(tournament, number, plan)
     else:
         raise EngineError(f"the system {system!r} is not available in chessrules "
                           f"{engine_version()} yet")
@@ -272,7 +280,7 @@ def _plan_team_round_robin(tournament, number: int, plan: RoundPlan) -> None:
     for p in players:
         if p.team is not None and p.board_order is not None and p.board_order <= boards:
             lineup[p.team][p.board_order] = p.number
-    schedule = roundrobin.berger_table(len(teams))
+    schedule = cteam.team_round_robin(len(teams))
     if number > len(schedule):
         raise EngineError(f"round {number} is beyond the {len(schedule)} rounds of the table")
     for table in schedule[number - 1]:
@@ -281,14 +289,167 @@ def _plan_team_round_robin(tournament, number: int, plan: RoundPlan) -> None:
             continue
         plan.matches.append(PlannedMatch(table.white, table.black))
         index = len(plan.matches) - 1
-        for board in range(1, boards + 1):
-            home = lineup[table.white].get(board)
-            away = lineup[table.black].get(board)
-            if home is None or away is None:
-                raise EngineError(f"team {table.white if home is None else table.black} has "
-                                  f"no player on board {board}")
-            white, black = (home, away) if board % 2 == 1 else (away, home)
+        colours = cteam.board_colours(table.white, table.black, boards)
+        for board, (white_team, black_team) in enumerate(colours, 1):
+            white = lineup[white_team].get(board)
+            black = lineup[black_team].get(board)
+            if white is None or black is None:
+                missing = white_team if white is None else black_team
+                raise EngineError(f"team {missing} has no player on board {board}")
             plan.boards.append(PlannedBoard(white, black, match_board=board, team_match=index))
+
+
+def _absent_players(players: list[Player], number: int) -> dict[int, float | None]:
+    """Players not paired in ``number``: requested byes (their points) and late entries."""
+    absent: dict[int, float | None] = {}
+    for p in players:
+        if p.withdrawn_after is not None and p.withdrawn_after < number:
+            continue
+        if p.joins_in_round > number:
+            absent[p.number] = None
+        elif number in p.byes:
+            absent[p.number] = p.byes[number]
+    return absent
+
+
+def _previous_draw(tournament, number: int) -> swissdraw.DrawResult | None:
+    rnd = tournament.rounds.filter(number=number - 1).first()
+    if rnd is None or not rnd.draw:
+        return None
+    return _draw_from_json(rnd.number, rnd.seed, rnd.draw)
+
+
+def _draw_from_json(number: int, seed, data: dict) -> swissdraw.DrawResult:
+    ints = lambda d: {int(k): v for k, v in (d or {}).items()}  # noqa: E731
+    return swissdraw.DrawResult(
+        round=number, seed=seed if seed is not None else 0,
+        pairs=[tuple(p) for p in data.get("pairs", [])], bye=data.get("bye"),
+        score_group=ints(data.get("score_group")), subgroups=ints(data.get("subgroups")),
+        floats=ints(data.get("floats")), warnings=list(data.get("warnings", [])),
+        relaxed=list(data.get("relaxed", [])))
+
+
+def _plan_swiss_draw(tournament, number: int, plan: RoundPlan) -> None:
+    """Điều 29: score groups, colour sub-groups, draws by a seeded generator."""
+    players = players_of(tournament)
+    competitors = _competitors(tournament, number - 1, players)
+    absent = _absent_players(players, number)
+    try:
+        draw = swissdraw.draw_round(competitors, number, plan.seed if plan.seed is not None
+                                    else 0, _previous_draw(tournament, number), absent)
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    for white, black in draw.pairs:
+        plan.boards.append(PlannedBoard(white, black))
+    if draw.bye is not None:
+        plan.boards.append(PlannedBoard(draw.bye, None, kind="pab",
+                                        bye_points=float(tournament.bye_score)))
+    for number_, points in sorted(absent.items()):
+        if points is not None:
+            plan.boards.append(PlannedBoard(number_, None, kind="bye", bye_points=points))
+    plan.warnings = list(draw.warnings) + list(draw.relaxed)
+    plan.draw = {"pairs": [list(p) for p in draw.pairs], "bye": draw.bye,
+                 "score_group": {str(k): v for k, v in draw.score_group.items()},
+                 "subgroups": {str(k): v for k, v in draw.subgroups.items()},
+                 "floats": {str(k): v for k, v in draw.floats.items()},
+                 "warnings": draw.warnings, "relaxed": draw.relaxed}
+
+
+# --- knockout ---------------------------------------------------------------------------------
+
+_TIE_RULES = {"two_then_decider": "decider", "two_then_lots": "lots", "lots": "lots"}
+
+
+@dataclass
+class KnockoutStage:
+    stage: int
+    pairs: list[tuple[int, int | None]]
+    matches: dict[tuple[int, int], knockout.MiniMatch]
+    pending: set[tuple[int, int]] = field(default_factory=set)  # a game without result
+
+    @property
+    def finished(self) -> bool:
+        return not self.pending and all(m.finished for m in self.matches.values())
+
+    def winners(self) -> list[int]:
+        return [a if b is None else self.matches[(a, b)].winner for a, b in self.pairs]
+
+
+def match_key(stage: int, a: int, b: int) -> str:
+    return f"s{stage}:{a}-{b}"
+
+
+def knockout_stages(tournament) -> list[KnockoutStage]:
+    """Replay the bracket (Điều 25) from the recorded games: every mini-match's colours and
+    lots come from ``chessrules.knockout.MiniMatch`` seeded with the stored lot seed."""
+    from tournaments.models import RESULT_POINTS, Pairing
+
+    n = tournament.entries.filter(starting_number__isnull=False).count()
+    tie = _TIE_RULES.get(tournament.knockout_tie_rule, "decider")
+    seed = tournament.lot_seed or 0
+    games: dict[str, list] = defaultdict(list)
+    for p in (Pairing.objects.filter(round__tournament=tournament, kind="game")
+              .exclude(match_key="").select_related("white", "black")
+              .order_by("round__number", "board")):
+        games[p.match_key].append(p)
+    stages = []
+    pairs = knockout.first_round(n)
+    stage_number = 1
+    while True:
+        stage = KnockoutStage(stage_number, pairs, {})
+        for a, b in pairs:
+            if b is None:
+                continue
+            match = knockout.MiniMatch(a, b, seed, tiebreak=tie)
+            for p in games.get(match_key(stage_number, a, b), []):
+                if p.result not in RESULT_POINTS:
+                    stage.pending.add((a, b))
+                    break
+                white_points, black_points = RESULT_POINTS[p.result]
+                a_points = white_points if p.white.starting_number == a else black_points
+                if p.result == "--":
+                    a_points = 0.5  # a double forfeit decides nothing between the two
+                match.record(a_points)
+            stage.matches[(a, b)] = match
+        stages.append(stage)
+        if not stage.finished:
+            return stages
+        winners = stage.winners()
+        if len(winners) == 1:
+            return stages
+        pairs = [(w, v) for w, v in knockout.next_round(winners)]
+        stage_number += 1
+
+
+def knockout_champion(tournament) -> int | None:
+    stages = knockout_stages(tournament)
+    last = stages[-1]
+    if last.finished and len(last.pairs) == 1:
+        return last.winners()[0]
+    return None
+
+
+def _plan_knockout(tournament, number: int, plan: RoundPlan) -> None:
+    stages = knockout_stages(tournament)
+    stage = stages[-1]
+    if stage.pending:
+        raise EngineError("a game of the current knockout stage has no result yet")
+    if stage.finished and len(stage.pairs) == 1:
+        raise EngineError("the knockout is decided; there is no further round")
+    first_game_of_stage = all(not m.games for m in stage.matches.values())
+    if number == 1:
+        for a, b in stage.pairs:
+            if b is None:  # top seeds pass the first round (Điều 25)
+                plan.boards.append(PlannedBoard(a, None, kind="pab",
+                                                bye_points=float(tournament.bye_score)))
+    for (a, b), match in stage.matches.items():
+        if match.finished:
+            continue
+        white, black = match.next_colours()
+        plan.boards.append(PlannedBoard(white, black, match_key=match_key(stage.stage, a, b),
+                                        game_number=len(match.games) + 1))
+    plan.boards.sort(key=lambda board: board.kind != "game")
+    plan.draw = {"stage": stage.stage, "first_game_of_stage": first_game_of_stage}
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -333,8 +494,9 @@ def check_tiebreak_codes(text: str) -> str | None:
     return None
 
 
-def _competitors(tournament, after_round: int) -> dict[int, cmodel.Competitor]:
-    players = players_of(tournament)
+def _competitors(tournament, after_round: int, players: list[Player] | None = None
+                 ) -> dict[int, cmodel.Competitor]:
+    players = players if players is not None else players_of(tournament)
     history = history_of(tournament, after_round)
     pab = float(tournament.bye_score)
     competitors = {}
@@ -388,7 +550,8 @@ def crosstable(tournament, after_round: int) -> dict[int, list[dict]]:
 
 def team_standings(matches: list[dict], boards: int, match_points_first: bool = False
                    ) -> list[dict]:
-    """Team ranking (Điều 30.1.5): game points, then board 1's score, board 2's, …
+    """Team ranking (Điều 30.1.5, ``chessrules.competition.team.rank_teams``): game points,
+    then board 1's score, board 2's, …
 
     ``matches`` are ``{"home": n, "away": n, "boards": [(board, home_pts, away_pts)]}``.
     With ``match_points_first`` match points (2/1/0) rank first (an option of the rules).
@@ -413,16 +576,42 @@ def team_standings(matches: list[dict], boards: int, match_points_first: bool = 
         home["match_points"] += 2 if home_sum > away_sum else 1 if home_sum == away_sum else 0
         away["match_points"] += 2 if away_sum > home_sum else 1 if home_sum == away_sum else 0
 
+    results = [cteam.TeamResult(str(r["team"]), tuple(r["boards"]), r["match_points"])
+               for r in totals.values()]
+    order = cteam.rank_teams(results, match_points_first=match_points_first)
+    ordered = [totals[int(team)] for team in order]
+
     def key(r: dict) -> tuple:
         head = (-r["match_points"],) if match_points_first else ()
         return head + (-r["game_points"], *[-b for b in r["boards"]])
-    ordered = sorted(totals.values(), key=lambda r: key(r) + (r["team"],))
     rank = 0
     for index, r in enumerate(ordered):
         if index == 0 or key(r) != key(ordered[index - 1]):
             rank = index + 1
         r["rank"] = rank
     return ordered
+
+
+def tracking_card(tournament, number: int) -> list[dict]:
+    """Thẻ theo dõi (Điều 29.1) of the player with starting number ``number``:
+    ``chessrules.competition.swissdraw.tracking_card`` over the recorded rounds."""
+    from tournaments.models import Pairing
+
+    rounds = list(tournament.rounds.order_by("number"))
+    played = len(rounds)
+    competitors = _competitors(tournament, played)
+    draws = []
+    for rnd in rounds:
+        draw = _draw_from_json(rnd.number, rnd.seed, rnd.draw or {})
+        draw.pairs = [(p.white.starting_number, p.black.starting_number)
+                      for p in Pairing.objects.filter(round=rnd, kind="game")
+                      .select_related("white", "black")]
+        draws.append(draw)
+    rows = swissdraw.tracking_card(number, competitors, draws)
+    return [{"round": r.round, "opponent_number": r.opponent_number,
+             "opponent_name": r.opponent_name, "opponent_title": r.opponent_title,
+             "colour": r.colour, "result": r.result, "group": r.group, "total": r.total}
+            for r in rows]
 
 
 # --- TRF -------------------------------------------------------------------------------------

@@ -307,6 +307,9 @@ class Round(models.Model):
     engine_version = models.CharField(_("phiên bản chessrules"), max_length=20)
     seed = models.BigIntegerField(_("hạt giống bốc thăm"), null=True, blank=True)
     warnings = models.JSONField(_("cảnh báo"), default=list, blank=True)
+    draw = models.JSONField(
+        _("dữ liệu bốc thăm"), default=dict, blank=True,
+        help_text=_("Hệ Đại tuần hoàn (Điều 29): nhóm điểm, nhóm màu, đánh dấu xuống/lên nhóm."))
     job = models.ForeignKey("core.Job", null=True, blank=True, on_delete=models.SET_NULL,
                             related_name="+", verbose_name=_("công việc xếp cặp"))
     paired_at = models.DateTimeField(_("xếp cặp lúc"), auto_now_add=True)

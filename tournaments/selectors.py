@@ -148,39 +148,31 @@ def crosstable(tournament: Tournament, after_round: int | None = None) -> dict:
 
 
 def tracking_card(entry: Entry) -> dict:
-    """Thẻ theo dõi (Điều 29.1): round, opponent, his title and number, colour, result,
-    score group and running score."""
-    tournament = entry.tournament
-    after = tournament.rounds.count()
-    entries = _entries_by_number(tournament)
-    history = engine.history_of(tournament, after).get(entry.starting_number, {})
-    running = 0.0
-    rows = []
-    for r in range(1, after + 1):
-        game = history.get(r)
-        opponent = entries.get(game.opponent) if game and game.opponent else None
-        points = _points_of(game, float(tournament.bye_score))
-        group = running
-        running += points or 0.0
-        rows.append({
-            "round": r, "opponent_number": game.opponent if game else None,
-            "opponent_name": opponent.name if opponent else None,
-            "opponent_title": opponent.title if opponent else None,
-            "color": game.color if game and game.color in ("w", "b") else None,
-            "result": game.result.strip() if game else "", "points": points,
-            "score_group": group, "running_score": running})
+    """Thẻ theo dõi (Điều 29.1): round, opponent, his title and number, colour (T/Đ),
+    result, colour sub-group with float marks, running score."""
+    rows = engine.tracking_card(entry.tournament, entry.starting_number) \
+        if entry.starting_number else []
     return {"entry": entry.pk, "starting_number": entry.starting_number, "name": entry.name,
             "title": entry.title, "rating": entry.rating, "rounds": rows}
 
 
-def _points_of(game, pab: float) -> float | None:
-    if game is None:
-        return 0.0
-    code = game.result
-    if code == "U":
-        return pab
-    return {"1": 1.0, "+": 1.0, "F": 1.0, "=": 0.5, "H": 0.5, "0": 0.0, "-": 0.0,
-            "Z": 0.0}.get(code)
+def knockout_bracket(tournament: Tournament) -> dict:
+    """The knockout bracket (Điều 25): stages, mini-matches, games and winners."""
+    entries = _entries_by_number(tournament)
+    stages = []
+    for stage in engine.knockout_stages(tournament):
+        matches = []
+        for a, b in stage.pairs:
+            match = stage.matches.get((a, b)) if b is not None else None
+            matches.append({
+                "a": a, "a_name": entries[a].name, "b": b,
+                "b_name": entries[b].name if b is not None else None,
+                "games": [{"white": w, "black": bl, "score_of_a": sc}
+                          for w, bl, sc in (match.games if match else [])],
+                "winner": a if b is None else match.winner,
+                "decided_by_lot": bool(match and match.lot_winner)})
+        stages.append({"stage": stage.stage, "finished": stage.finished, "matches": matches})
+    return {"stages": stages, "champion": engine.knockout_champion(tournament)}
 
 
 def team_standings(tournament: Tournament, after_round: int | None = None) -> dict:

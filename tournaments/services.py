@@ -45,7 +45,7 @@ from tournaments.signals import tournament_certified
 
 S = Tournament.Status
 SWISS_SYSTEMS = frozenset({"dutch", "swiss_draw", "team_swiss_draw"})
-RATING_ORDER_SYSTEMS = frozenset({"dutch"})
+RATING_ORDER_SYSTEMS = frozenset({"dutch", "knockout"})
 ARBITER_SOURCES = frozenset({"api", "bulk", "admin", "import"})
 """Sources where an arbiter corrects a result on purpose; other sources (e.g. the games
 app, ``source="games"``) may not overwrite a different recorded result."""
@@ -402,6 +402,11 @@ def _check_can_pair(t: Tournament, number: int) -> None:
         raise ServiceError(_("Ván %(n)s chưa đủ kết quả; chưa xếp được ván %(next)s.")
                            % {"n": number - 1, "next": number}, field="round",
                            code="round_incomplete")
+    if t.system == "knockout":
+        if number > 1 and engine.knockout_champion(t) is not None:
+            raise ServiceError(_("Giải loại trực tiếp đã có nhà vô địch."), field="round",
+                               code="no_more_rounds")
+        return
     total = engine.total_rounds(t)
     if total and number > total:
         raise ServiceError(_("Giải chỉ có %(n)s ván.") % {"n": total}, field="round",
@@ -465,7 +470,7 @@ def _write_round(t: Tournament, plan: engine.RoundPlan, job: Job | None) -> Roun
     teams = {team.starting_number: team for team in t.teams.all()}
     rnd = Round.objects.create(tournament=t, number=plan.number, system=plan.system,
                                engine_version=plan.engine_version, seed=plan.seed,
-                               warnings=plan.warnings, job=job)
+                               warnings=plan.warnings, draw=plan.draw, job=job)
     matches = [TeamMatch.objects.create(round=rnd, table=i, home=teams[m.home],
                                         away=teams.get(m.away) if m.away else None)
                for i, m in enumerate(plan.matches, 1)]
@@ -475,7 +480,7 @@ def _write_round(t: Tournament, plan: engine.RoundPlan, job: Job | None) -> Roun
             round=rnd, board=board, kind=b.kind, white=entries[b.white],
             black=entries[b.black] if b.black else None, result=b.result,
             bye_points=Decimal(str(b.bye_points)) if b.bye_points is not None else None,
-            match_board=b.match_board,
+            match_board=b.match_board, match_key=b.match_key, game_number=b.game_number,
             team_match=matches[b.team_match] if b.team_match is not None else None))
     Pairing.objects.bulk_create(pairings)
     refresh_round_status(rnd)
@@ -674,7 +679,11 @@ def finish_tournament(tournament: Tournament, *, user) -> Tournament:
         _expect_status(t, S.RUNNING, action=_("kết thúc giải"))
         total = engine.total_rounds(t)
         played = t.rounds.count()
-        if played < total:
+        if t.system == "knockout":
+            if engine.knockout_champion(t) is None:
+                raise ServiceError(_("Giải loại trực tiếp chưa có nhà vô địch."),
+                                   code="rounds_missing")
+        elif played < total:
             raise ServiceError(_("Mới đấu %(p)s/%(n)s ván.") % {"p": played, "n": total},
                                code="rounds_missing")
         _require_results_complete(t)

@@ -162,6 +162,15 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Điều 30.1.5: game points, then board 1's score, board 2's, …"""
         return Response(selectors.team_standings(self.get_object(), _after_round(request)))
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"])
+    def bracket(self, request, pk=None):
+        """Knockout bracket (Điều 25): stages, mini-matches, games, winners, champion."""
+        tournament = self.get_object()
+        if tournament.system != "knockout" or tournament.lot_seed is None:
+            raise ServiceError("not a knockout whose numbers are drawn", code="not_knockout")
+        return Response(selectors.knockout_bracket(tournament))
+
     @extend_schema(responses=StatusChangeSerializer(many=True))
     @action(detail=True, methods=["get"])
     def history(self, request, pk=None):

@@ -1,0 +1,108 @@
+"""Swiss by draw of 40 (Điều 29), knockout of 32 (Điều 25) and a team round robin of 6 teams
+(Điều 30.4, 30.1.5) from registration to certification through the API."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tournaments.models import Pairing, Round, TeamMatch
+
+
+def test_swiss_by_draw_of_40_seven_rounds(driver):
+    """Điều 29: round 1 pairs 1-2, 3-4, …; nobody meets twice (29.4.1); each round stores
+    its seed and its draw data; tracking cards (29.1) carry the colour sub-groups."""
+    driver.create(system="swiss_draw", number_of_rounds=7, discipline="xiangqi")
+    driver.action("open-registration")
+    driver.enter(driver.members(40))
+    driver.action("close-registration", {"seed": 4242})
+    rounds = driver.run_all_rounds(7, random.Random(5))
+    first = [(p["white_number"], p["black_number"]) for p in rounds[0]["pairings"]]
+    assert first == [(2 * i + 1, 2 * i + 2) for i in range(20)]  # 29.1: lower number White
+    games = Pairing.objects.filter(round__tournament_id=driver.tid, kind="game")
+    assert max(Counter(frozenset((p.white_id, p.black_id)) for p in games).values()) == 1
+    for rnd in Round.objects.filter(tournament_id=driver.tid):
+        assert rnd.seed is not None and rnd.system == "swiss_draw"
+        if rnd.number > 1:
+            assert rnd.draw["subgroups"]
+    # 29.4.2: never three games in a row with the same colour.
+    for entry_id in {p.white_id for p in games}:
+        colours = "".join("w" if p.white_id == entry_id else "b" for p in games.filter(
+            white_id=entry_id) | games.filter(black_id=entry_id))
+        assert "www" not in colours and "bbb" not in colours
+    entry = games.first().white
+    card = driver.arbiter.get(f"/api/v1/tournament-entries/{entry.pk}/tracking-card/").json()
+    assert len(card["rounds"]) == 7
+    assert all(r["colour"] in ("T", "Đ", "") for r in card["rounds"])
+    assert card["rounds"][-1]["total"] == driver.standings()["rows"][[
+        r["entry"] for r in driver.standings()["rows"]].index(entry.pk)]["points"]
+    assert driver.finish_and_certify()["status"] == "certified"
+
+
+def test_knockout_of_32_to_a_champion(driver):
+    """Điều 25: 32 players, two-game mini-matches, ties go to two more games then a decider;
+    the bracket narrows 16 → 8 → 4 → 2 → 1 matches."""
+    driver.create(system="knockout", knockout_tie_rule="two_then_decider")
+    driver.action("open-registration")
+    driver.enter(driver.members(32))
+    driver.action("close-registration")
+    rng = random.Random(9)
+    number = 0
+    while True:
+        number += 1
+        response = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+        if response.status_code == 400:
+            assert response.json()["error"]["code"] == "no_more_rounds"
+            break
+        assert response.status_code == 202
+        done = driver.job_worker.wait(response.json()["id"])
+        assert done.state == "succeeded", done.error
+        driver.play_round(number, rng, choose=lambda p: rng.choice(["1-0", "0-1", "1/2-1/2"]))
+        assert number < 40
+    bracket = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()
+    assert [len(s["matches"]) for s in bracket["stages"]] == [16, 8, 4, 2, 1]
+    winners = [m["winner"] for m in bracket["stages"][-1]["matches"]]
+    assert bracket["champion"] == winners[0] is not None
+    for stage in bracket["stages"]:
+        for match in stage["matches"]:
+            games = match["games"]
+            assert len(games) in (2, 4, 5)
+            a_score = sum(g["score_of_a"] for g in games)
+            if len(games) == 2:  # decided in the two-game match
+                assert a_score != 1 and match["winner"] == (
+                    match["a"] if a_score > 1 else match["b"])
+            # colours alternate in games 1-2 and 3-4
+            assert games[0]["white"] != games[1]["white"]
+    assert driver.finish_and_certify()["status"] == "certified"
+
+
+def test_team_round_robin_of_6_teams(driver):
+    """Điều 30.4: Berger table of teams, board i meets board i, the priority team has White
+    on odd boards; team standings by game points then board 1, 2, … (30.1.5)."""
+    driver.create(system="team_round_robin", boards_per_team=4, reserves_per_team=1,
+                  discipline="xiangqi", category="national_team")
+    driver.action("open-registration")
+    for t in range(6):
+        members = driver.members(5)
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(members)]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    closed = driver.action("close-registration", {"seed": 6})
+    assert closed["number_of_rounds"] == 5
+    rng = random.Random(13)
+    driver.run_all_rounds(5, rng)
+    met = set()
+    for match in TeamMatch.objects.filter(round__tournament_id=driver.tid):
+        met.add(frozenset((match.home_id, match.away_id)))
+        for p in match.boards.all():
+            home_white = p.white.team_id == match.home_id
+            assert home_white == (p.match_board % 2 == 1)
+            assert p.white.board_order == p.black.board_order == p.match_board
+    assert len(met) == 15
+    table = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()
+    rows = table["rows"]
+    assert len(rows) == 6 and sum(r["game_points"] for r in rows) == 15 * 4
+    keys = [(r["game_points"], *r["boards"]) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    assert driver.finish_and_certify()["status"] == "certified"
