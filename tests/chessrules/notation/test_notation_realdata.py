@@ -82,3 +82,33 @@ def test_full_set_converts_exactly_both_ways():
     if not FULL.is_dir():
         pytest.skip(f"../shared/data not present: {FULL} (the full real-game set lives there)")
     assert check_conversions(load(FULL, "games")) == 4
+
+
+def test_sample_round_trips_in_every_format_and_through_pgn():
+    """Every notation (also asian, coord, vn-words) reads back what it wrote on real games,
+    and a PGN file of the sample games (ICCS and WXF movetext) reads back the same games."""
+    from chessrules.pgn import read_pgn, write_pgn
+
+    games = load(SAMPLE, "games_sample")
+    pgn_parts = {"iccs": [], "wxf": []}
+    expected = []
+    for result, text in games["iccs"]:
+        try:
+            moves = xn.parse_moves(text, "iccs")
+        except NotationError:
+            continue  # the record with an illegal move
+        expected.append((result, moves))
+        for fmt in ("vn", "vn-words", "asian", "coord", "wxf", "iccs"):
+            written = xn.write_moves(moves, fmt)
+            assert xn.parse_moves(written, fmt) == moves, fmt
+            assert xn.parse_moves(written) == moves, f"{fmt} detected as another format"
+        for fmt in pgn_parts:
+            pgn_parts[fmt].append(write_pgn(moves, discipline="xiangqi", notation=fmt,
+                                            result=result))
+    for fmt, parts in pgn_parts.items():
+        read_back = list(read_pgn("\n".join(parts)))
+        assert len(read_back) == len(expected)
+        for game, (result, moves) in zip(read_back, expected, strict=True):
+            report = game.validate()
+            assert report.valid and report.notation == fmt
+            assert report.moves == [m.iccs() for m in moves] and game.result == result
