@@ -245,6 +245,7 @@ def trf_text(tournament: Tournament) -> str:
             birth = person.date_of_birth.strftime("%Y/%m/%d")
         else:
             birth = str(e.birth_year or "")
-        entries.append(engine.TrfEntry(e.starting_number, e.name, e.gender.lower(), e.title,
+        sex = {"M": "m", "F": "w"}.get(e.gender, "")
+        entries.append(engine.TrfEntry(e.starting_number, e.name, sex, e.title,
                                        e.rating, e.federation_code, e.fide_id, birth))
     return engine.export_trf(tournament, entries, tournament.rounds.count())

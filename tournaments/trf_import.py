@@ -93,17 +93,17 @@ def _entries(tournament: Tournament, data: engine.TrfRead, lines: dict[int, int]
     for p in data.players:
         member = _match(p)
         if member is not None and member.pk in used:
-            raise ServiceError(f"TRF line {lines.get(p.id, '?')}: player {p.id} matches a member "
-                               f"already matched by another line", field="trf",
+            raise ServiceError(f"TRF line {lines.get(p.number, '?')}: player {p.number} matches "
+                               f"a member already matched by another line", field="trf",
                                code="trf_invalid")
         born = _birth(p.birth)
         year = born.year if born else (int(p.birth[:4]) if p.birth[:4].isdigit() else None)
-        entries[p.id] = Entry.objects.create(
+        entries[p.number] = Entry.objects.create(
             tournament=tournament, member=member, name=p.name, gender=p.sex.upper()[:1]
             .replace("W", "F"), birth_year=year, fide_id=p.fide_id.strip(),
             federation_code=p.federation[:3] or "", rating=p.rating or 0, title=p.title,
-            starting_number=p.id)
-        row = {"starting_number": p.id, "name": p.name, "line": lines.get(p.id)}
+            starting_number=p.number)
+        row = {"starting_number": p.number, "name": p.name, "line": lines.get(p.number)}
         if member is not None:
             used.add(member.pk)
             matched.append({**row, "member": member.pk, "card_number": member.card_number})
