@@ -111,9 +111,8 @@ def _front_first(squares: list[tuple[int, int]], side: str) -> list[tuple[int, i
 
 def _on_file(pos: Position, letter: str, f: int, side: str) -> list[tuple[int, int]]:
     """Squares of ``letter`` on file ``f``, front first."""
-    piece_at = pos.piece_at
-    ranks = range(9, -1, -1) if side == "w" else range(10)
-    return [(f, r) for r in ranks if piece_at(f, r) == letter]
+    found = [sq for sq in pos.squares_of(letter) if sq[0] == f]  # sorted by rank
+    return found[::-1] if side == "w" else found
 
 
 def _on_file_groups(pos: Position, kind: str, side: str) -> dict[int, list[tuple[int, int]]]:
@@ -426,8 +425,7 @@ def _designator(pos: Position, move: Move, kind: str, side: str) -> tuple[int, s
     if kind in ("A", "B", "K"):
         return file_number(f, side), None, False
     letter = pos.piece_at(f, r)
-    piece_at = pos.piece_at
-    if sum(1 for rank in range(10) if piece_at(f, rank) == letter) == 1:
+    if sum(1 for sq in pos.squares_of(letter) if sq[0] == f) == 1:
         return file_number(f, side), None, False  # the usual case, without sorting groups
     groups = _on_file_groups(pos, kind, side)
     on_file = groups[f]
