@@ -114,7 +114,7 @@ def run_validate(args) -> int:
                 side = {"w": "White/Red", "b": "Black"}[e["side"]]
                 status = (f"error at ply {e['ply']} (move {e['move_number']}, {side}, line "
                           f"{game.line_of_ply(e['ply'])}): {e['text']!r}: {e['code']}: "
-                          f"{e['reason']}")
+                          f"{e['reason'].rstrip('.')}")
             print(f"{label}: {status}; {_describe_ending(report)}")
             for problem in report.problems:
                 print(f"  result: {problem}")
