@@ -354,7 +354,7 @@ def issue_card_number(province_code: str, year: int) -> str:
 
 
 def _locked_pending(application: MembershipApplication) -> MembershipApplication:
-    application = (MembershipApplication.objects.select_for_update()
+    application = (MembershipApplication.objects.select_for_update(of=("self",))
                    .select_related("club", "club__province", "club__body", "person")
                    .get(pk=application.pk))
     if application.status != MembershipApplication.Status.PENDING:
