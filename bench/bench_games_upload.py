@@ -76,7 +76,8 @@ def run(args) -> None:
 
     games = games_source(args.games, args.notation)
     content = build_pgn(games)
-    plies = sum(len(moves.split()) for _r, moves in games)
+    plies = sum(1 for _r, moves in games for word in moves.split()
+                if not word.rstrip(".)").isdigit())
     staff = get_user_model().objects.create_user("bench", is_staff=True, is_superuser=True)
     client = APIClient()
     client.force_authenticate(staff)
@@ -101,9 +102,20 @@ def run(args) -> None:
     print(f"written {report['written']} / {report['total']} (invalid {report['invalid']}); "
           f"records with a stored status: {stored}")
     if job.started_at and job.finished_at:
-        print(f"job run time: {(job.finished_at - job.started_at).total_seconds():.2f} s")
+        seconds = report.get("seconds", {})
+        print(f"job run time: {(job.finished_at - job.started_at).total_seconds():.2f} s "
+              f"(read + validate through chessrules {seconds.get('read_and_validate')} s, "
+              f"bulk write {seconds.get('write')} s)")
     print(f"end to end (API -> stored status): {elapsed:.2f} s, "
           f"{1000 * elapsed / len(games):.2f} ms per game (target <= 5 ms)")
+    alone = time.perf_counter()
+    from chessrules.validation import validate_game
+
+    for _result, moves in games:
+        validate_game("xiangqi", moves)
+    alone = time.perf_counter() - alone
+    print(f"for comparison, chessrules.validation.validate_game alone on the same games: "
+          f"{1000 * alone / len(games):.2f} ms per game")
     print(f"load average: {os.getloadavg()[0]:.2f} (shared 2-core machine)")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
@@ -11,6 +12,24 @@ from simple_history.admin import SimpleHistoryAdmin
 from core.errors import ServiceError
 from games import engine, pgn_export, services, svg
 from games.models import GameFault, GameRecord, GameUpload
+
+
+class GameRecordAdminForm(forms.ModelForm):
+    """Checks what ``services`` would refuse, so the admin shows it on the form."""
+
+    class Meta:
+        model = GameRecord
+        fields = list(services.EDITABLE_FIELDS)
+
+    def clean(self):
+        data = super().clean()
+        probe = GameRecord(**{name: data[name] for name in services.EDITABLE_FIELDS
+                              if name in data})
+        try:
+            services.check_fields(probe)
+        except ServiceError as exc:
+            raise forms.ValidationError(exc.message) from exc
+        return data
 
 
 class GameFaultInline(admin.TabularInline):
@@ -27,6 +46,7 @@ class GameFaultInline(admin.TabularInline):
 
 @admin.register(GameRecord)
 class GameRecordAdmin(SimpleHistoryAdmin):
+    form = GameRecordAdminForm
     list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",
                     "decision", "validation_status", "version"]
     list_filter = ["discipline", "validation_status", "decision"]
@@ -70,7 +90,7 @@ class GameRecordAdmin(SimpleHistoryAdmin):
 
     @admin.display(description=_("Nước đi (cách ghi Việt Nam)"))
     def moves_vietnamese(self, game: GameRecord) -> str:
-        text = pgn_export.scoresheet_text(game) if game.pk else ""
+        text = "\n".join(pgn_export.move_lines(game)) if game.pk else ""
         return format_html('<pre style="white-space:pre-wrap">{}</pre>', text or "-")
 
     @admin.display(description=_("Lỗi đầu tiên"))
@@ -89,16 +109,16 @@ class GameRecordAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj: GameRecord, form, change) -> None:
         data = {name: form.cleaned_data[name] for name in form.changed_data
                 if name in services.EDITABLE_FIELDS}
-        try:
-            if change:
+        if change:
+            try:
                 services.update_game(obj, user=request.user, expected_version=None, **data)
-            else:
-                created, _job = services.create_game(user=request.user, **{
-                    name: form.cleaned_data[name] for name in services.EDITABLE_FIELDS
-                    if name in form.cleaned_data})
-                obj.pk = created.pk
-        except ServiceError as exc:
-            self.message_user(request, exc.message, messages.ERROR)
+            except ServiceError as exc:  # e.g. the record was confirmed meanwhile
+                self.message_user(request, exc.message, messages.ERROR)
+            return
+        created, _job = services.create_game(user=request.user, **{
+            name: form.cleaned_data[name] for name in services.EDITABLE_FIELDS
+            if name in form.cleaned_data})
+        obj.pk = created.pk
 
     @admin.action(description=_("Kiểm tra lại các biên bản đã chọn"))
     def revalidate(self, request, queryset) -> None:

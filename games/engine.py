@@ -69,15 +69,16 @@ def is_start_position(discipline: str, fen: str | None) -> bool:
 
 def validate(discipline: str, moves_text: str, *, start_fen: str = "", notation: str = "auto",
              declared_result: str = "", declared_reason: str = "",
-             no_capture_limit: int = 50) -> dict:
+             no_capture_limit: int = 50, tokens: list | None = None) -> dict:
     """Validate one game; the report of ``chessrules.validation.validate_game`` as a dict.
 
     An unknown notation or discipline, or an unreadable start FEN, is reported like a bad
-    first move (the record is invalid), not raised.
+    first move (the record is invalid), not raised. ``tokens``: the same moves already split
+    by the PGN reader (saves splitting ``moves_text`` again in bulk imports).
     """
     try:
         report = _validation.validate_game(
-            discipline, moves_text,
+            discipline, tokens if tokens is not None else moves_text,
             start_fen=start_fen or None,
             notation=None if notation in ("", "auto") else notation,
             declared_result=declared_result or None,
@@ -109,6 +110,7 @@ class PgnGame:
     movetext: str
     line: int
     discipline: str
+    tokens: list  # the reader's move tokens, so validation does not split the text again
 
 
 def read_pgn(text: str) -> list[PgnGame]:
@@ -122,7 +124,8 @@ def read_pgn(text: str) -> list[PgnGame]:
         if game.movetext_result and not tags.get("Result"):
             tags["Result"] = game.movetext_result
         games.append(PgnGame(tags=tags, movetext=" ".join(t.text for t in game.tokens),
-                             line=game.line, discipline=game.discipline))
+                             line=game.line, discipline=game.discipline,
+                             tokens=game.tokens))
     return games
 
 

@@ -56,12 +56,38 @@ def export_games(games: Iterable[GameRecord], fmt: str | None = None) -> str:
 
 
 def scoresheet_text(game: GameRecord) -> str:
-    """The move list in Vietnamese notation (Điều 11.2a) for printing: one numbered line per
-    move, White then Black, as on the form of Phụ lục 4."""
+    """The record for printing, laid out like the form of Phụ lục 4: event, round, date,
+    White and Black, the moves in Vietnamese notation (Điều 11.2a) one numbered line per
+    move (White then Black), the players' score and the arbiter's decision."""
+    white = game.white_name or (game.white.full_name if game.white_id else "")
+    black = game.black_name or (game.black.full_name if game.black_id else "")
+    lines = [
+        "BIÊN BẢN THI ĐẤU",
+        f"Tên giải: {game.event_name}",
+        f"Vòng đấu: {game.round_number or ''}   Bàn: {game.board_number or ''}   "
+        f"Ngày: {game.played_on.strftime('%d/%m/%Y') if game.played_on else ''}",
+        f"Trắng: {white}",
+        f"Đen: {black}",
+    ]
+    if game.start_fen:
+        lines.append(f"Thế cờ bắt đầu: {game.start_fen}")
+    lines.append("")
+    lines.extend(move_lines(game))
+    lines.append("")
+    lines.append(f"Tỷ số ván đấu: {game.get_declared_score_display() or ''}")
+    decision = game.get_decision_display() if game.decision else ""
+    if game.decision_reason:
+        decision += f" ({engine.reason_label(game.decision_reason)})"
+    lines.append(f"Phán quyết của Trọng tài: {decision}")
+    return "\n".join(lines) + "\n"
+
+
+def move_lines(game: GameRecord) -> list[str]:
+    """``"1. P2-5  M8.7"`` lines; a game starting with Black's move opens with ``"1. ..."``."""
     moves = list(game.moves_federation)
-    first_black = bool(game.start_fen) and game.start_fen.split()[1:2] == ["b"]
-    number = int(game.start_fen.split()[5]) if game.start_fen and len(
-        game.start_fen.split()) > 5 and game.start_fen.split()[5].isdigit() else 1
+    fields = game.start_fen.split() if game.start_fen else []
+    first_black = len(fields) > 1 and fields[1] == "b"
+    number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
     lines = []
     if first_black and moves:
         lines.append(f"{number}. ...  {moves.pop(0)}")
@@ -70,4 +96,4 @@ def scoresheet_text(game: GameRecord) -> str:
         pair = moves[i:i + 2]
         lines.append(f"{number}. {pair[0]}" + (f"  {pair[1]}" if len(pair) > 1 else ""))
         number += 1
-    return "\n".join(lines)
+    return lines

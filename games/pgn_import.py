@@ -98,7 +98,7 @@ def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Mat
         for side in ("white", "black"):
             person = persons.get(selectors.name_key(getattr(record, f"{side}_name")))
             setattr(record, side, person)
-    report = engine.validate(**services.validation_inputs(record))
+    report = engine.validate(**services.validation_inputs(record), tokens=pgn_game.tokens)
     services.apply_report(record, report)
     record.validated_input = services._validation_key(record)
     planned.record = record

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -96,6 +97,11 @@ def _apply(game: GameRecord, data: dict) -> None:
 
 _TEXT_FIELDS = {"white_name", "black_name", "event_name", "start_fen", "moves_text",
                 "declared_score", "notation"}
+
+
+def check_fields(game: GameRecord) -> None:
+    """The checks a record's fields must pass (for forms that want them before saving)."""
+    _check_consistency(game)
 
 
 def _check_consistency(game: GameRecord) -> None:
@@ -406,13 +412,17 @@ def import_upload_work(params: dict, progress: Progress) -> dict:
     upload = GameUpload.objects.get(pk=params["upload_id"])
     if upload.state != GameUpload.State.PENDING:
         return upload.report
+    started = time.perf_counter()
     plan = pgn_import.plan_upload(upload, progress)
+    planned = time.perf_counter()
     progress(90, _("Đang ghi các ván"))
     with transaction.atomic():
         upload = GameUpload.objects.select_for_update().get(pk=upload.pk)
         if upload.state != GameUpload.State.PENDING:
             return upload.report
         report = pgn_import.write_plan(upload, plan)
+        report["seconds"] = {"read_and_validate": round(planned - started, 3),
+                             "write": round(time.perf_counter() - planned, 3)}
         upload.report = report
         upload.state = (GameUpload.State.IMPORTED if report["written"] or not report["games"]
                         and not report["file_error"] else GameUpload.State.REJECTED)

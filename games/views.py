@@ -6,7 +6,7 @@ Endpoints (under /api/v1/):
 - ``games/{id}/validate/`` re-validate (202 + job), ``decision/``, ``confirm-proposal/``,
   ``sign/``, ``faults/`` (GET, POST);
 - ``games/{id}/pgn/?moves=iccs|wxf|san|uci``, ``games/{id}/scoresheet/`` (Vietnamese move
-  list, text), ``games/{id}/board.svg`` (final position);
+  list, text), ``games/{id}/board/`` (final position, SVG);
 - ``games/export/?tournament=&round=&moves=`` PGN of a round or a whole tournament;
 - ``game-uploads/`` PGN upload (202 + job), list and report.
 """
@@ -167,7 +167,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         return HttpResponse(pgn_export.scoresheet_text(game),
                             content_type="text/plain; charset=utf-8")
 
-    @action(detail=True, methods=["get"], url_path="board.svg")
+    @action(detail=True, methods=["get"])
     def board(self, request, pk=None):
         game = self.get_object()
         return HttpResponse(svg.board_svg(game.discipline, game.final_fen or game.start_fen),
