@@ -241,25 +241,43 @@ class _NoCaptureCounter:
 
 
 def _repetition_runs(keys: list[bytes]) -> list[tuple[int, int, int]]:
-    """Maximal periodic runs ``(first, length, last)`` of position indexes: for every ``i`` in
-    ``first + length .. last``, position ``i`` equals position ``i - length``, where ``length``
-    is the distance to the most recent earlier occurrence of position ``i``."""
-    last_seen: dict[bytes, int] = {}
-    runs: list[tuple[int, int, int]] = []
-    current: list[int] | None = None  # [first, length, last]
+    """Repetition runs ``(first, length, last)`` over position indexes.
+
+    For a period ``length``, a run is a maximal stretch where every position ``i`` in
+    ``first + length .. last`` equals position ``i - length``. Runs of every period are found;
+    a run is dropped when another run spans it, repeats at least as often and is longer or has
+    a shorter period (e.g. the 4-ply sub-cycles inside the 8-ply cycle of Điều 24.2 Hình 3, or
+    the period-4 view of a period-2 shuffle).
+    """
+    occurrences: dict[bytes, list[int]] = {}
+    open_runs: dict[int, list[int]] = {}  # length -> [start i, end i]
+    closed: list[tuple[int, int, int]] = []
     for i, key in enumerate(keys):
-        previous = last_seen.get(key)
-        last_seen[key] = i
-        if previous is None:
-            current = None
-            continue
-        length = i - previous
-        if current is not None and current[1] == length and current[2] == i - 1:
-            current[2] = i
-        else:
-            current = [previous, length, i]
-            runs.append(current)  # type: ignore[arg-type]
-    return [tuple(run) for run in runs]  # type: ignore[misc]
+        earlier = occurrences.setdefault(key, [])
+        for j in earlier:
+            length = i - j
+            run = open_runs.get(length)
+            if run is not None and run[1] == i - 1:
+                run[1] = i
+            else:
+                if run is not None:
+                    closed.append((run[0] - length, length, run[1]))
+                open_runs[length] = [i, i]
+        earlier.append(i)
+    closed.extend((run[0] - length, length, run[1]) for length, run in open_runs.items())
+
+    def count(run: tuple[int, int, int]) -> int:
+        return (run[2] - run[0]) // run[1] + 1
+
+    def dominated(x: tuple[int, int, int]) -> bool:
+        for y in closed:
+            if y is x or not (y[0] <= x[0] and x[2] <= y[2] and count(y) >= count(x)):
+                continue
+            if (y[2] - y[0]) > (x[2] - x[0]) or y[1] < x[1]:
+                return True
+        return False
+
+    return sorted((run for run in closed if not dominated(run)), key=lambda r: (r[0], r[1]))
 
 
 def _perpetual_checks(

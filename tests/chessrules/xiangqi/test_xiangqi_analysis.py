@@ -52,6 +52,17 @@ def test_one_chariot_checking_for_ever_is_flagged_dieu_24_2(fen, cycle):
     assert analysis.chases == []
 
 
+def test_two_chariots_checking_in_turn_are_flagged_dieu_24_2_hinh_3():
+    """Hình 3: "X4.1 Tg4.1 / X5-6 Tg4-5 / X6-5 Tg5-4 / X4/1 Tg4/1": two chariots take turns."""
+    fen = "3k5/5R3/9/9/4R4/9/9/9/9/5K3 w - - 0 1"
+    moves = moves_of("f8f9 d9d8 e5d5 d8e8 d5e5 e8d8 f9f8 d8d9", times=2)
+    assert pyffish_checks(fen, moves) == [True, False] * 8
+    analysis = analyse_game(fen, moves)
+    assert [(r.first_ply, r.length, r.count) for r in analysis.repetitions] == [(0, 8, 3)]
+    [flag] = analysis.perpetual_checks
+    assert (flag.side, flag.plies, flag.mutual) == ("w", list(range(1, 16, 2)), False)
+
+
 def test_two_checks_against_one_counter_check_flags_only_the_checker_dieu_24_4():
     """Điều 24.4: Red checks with every move (chariot off the file uncovers the cannon, chariot
     back checks directly); Black's cannon blocks, checking every other move. Red must change."""
