@@ -38,9 +38,46 @@ def build_member_card(target: str) -> Built:
     return Built("documents/member_card.html", card, f"the-hoi-vien-{card['card_number']}.pdf")
 
 
+def build_scoresheet(target: str) -> Built:
+    """Biên bản thi đấu (Phụ lục 4): blank for a pairing, filled from its game record."""
+    sheet = selectors.scoresheet_data(target)
+    name = f"bien-ban-{sheet['game']}" if sheet["game"] else f"bien-ban-{_slug(target)}"
+    return Built("documents/scoresheet.html", {"s": sheet}, f"{name}.pdf")
+
+
+def build_tracking_cards(target: str) -> Built:
+    """Thẻ theo dõi thi đấu (Điều 29.1): one card per player, or one entry's card."""
+    data = selectors.tracking_cards_data(target)
+    return Built("documents/tracking_cards.html", data, f"the-theo-doi-{_slug(target)}.pdf")
+
+
+def build_standings(target: str) -> Built:
+    data = selectors.standings_data(target)
+    return Built("documents/standings.html", data, f"xep-hang-{_slug(target)}.pdf")
+
+
+def build_crosstable(target: str) -> Built:
+    data = selectors.crosstable_data(target)
+    return Built("documents/crosstable.html", data, f"bang-ket-qua-{_slug(target)}.pdf")
+
+
+def build_pairings(target: str) -> Built:
+    data = selectors.pairings_data(target)
+    return Built("documents/pairings.html", data, f"cap-dau-{_slug(target)}.pdf")
+
+
+def _slug(target: str) -> str:
+    return str(target).replace(":", "-")
+
+
 BUILDERS: dict[str, Callable[[str], Built]] = {
     "decision": build_decision,
     "member_card": build_member_card,
+    "scoresheet": build_scoresheet,
+    "tracking_card": build_tracking_cards,
+    "standings": build_standings,
+    "crosstable": build_crosstable,
+    "pairings": build_pairings,
 }
 
 
@@ -48,4 +85,4 @@ def build(kind: str, target: str) -> Built:
     builder = BUILDERS.get(kind)
     if builder is None:
         raise ServiceError(f"Loại văn bản không hỗ trợ: {kind}", field="kind")
-    return builder(str(target))
+    return builder(selectors.canonical_target(kind, target))

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from core.jobs import start_job
-from documents import builders
+from documents import builders, selectors
 from documents.models import Decision, DecisionSequence, Document
 from documents.render import render_pdf
 
@@ -42,14 +42,16 @@ def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: lis
 
 def current_document(kind: str, target: str) -> Document | None:
     """The stored PDF if it was rendered from the data as it is now, else None."""
+    target = selectors.canonical_target(kind, target)
     built = builders.build(kind, target)
-    return Document.objects.filter(kind=kind, target=str(target), data_hash=built.data_hash).first()
+    return Document.objects.filter(kind=kind, target=target, data_hash=built.data_hash).first()
 
 
 def request_document(kind: str, target: str, *, user=None):
     """Start (or join) the job rendering this document from its current data."""
     from documents.tasks import render_document_task
 
+    target = selectors.canonical_target(kind, target)
     built = builders.build(kind, target)  # validates kind and target before queuing
     return start_job("document", render_document_task,
                      params={"kind": kind, "target": str(target)},
@@ -58,7 +60,7 @@ def request_document(kind: str, target: str, *, user=None):
 
 def render_document(params: dict, progress) -> dict:
     """Job work: render the PDF unless the stored one is already current."""
-    kind, target = params["kind"], params["target"]
+    kind, target = params["kind"], selectors.canonical_target(params["kind"], params["target"])
     built = builders.build(kind, target)
     existing = Document.objects.filter(kind=kind, target=target).first()
     if existing and existing.data_hash == built.data_hash and existing.file:
