@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -125,6 +126,10 @@ CELERY_BEAT_SCHEDULE = {
     "federation-lapse-daily": {
         "task": "federation.tasks.lapse_members_task",
         "schedule": 24 * 60 * 60,
+    },
+    "ratings-monthly-period": {  # ratings: last month's period of every list, on the 1st
+        "task": "ratings.tasks.monthly_rating_periods_task",
+        "schedule": crontab(minute=0, hour=2, day_of_month=1),
     },
 }
 

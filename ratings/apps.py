@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class RatingsConfig(AppConfig):
     name = "ratings"
     verbose_name = _("Hệ số Elo và đẳng cấp")
+
+    def ready(self) -> None:
+        from ratings import signals  # noqa: F401  (connects the receivers)

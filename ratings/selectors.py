@@ -1,0 +1,287 @@
+"""Reads of the ratings app: lists, histories, performance ratings, title evidence.
+
+Public reads never include a person's date of birth, citizen ID or contact: rows are built
+from explicit columns here, and the age filter takes birth years and returns none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from datetime import date
+
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
+
+from federation.models import ClubMembership, Member, Person
+from ratings import engine
+from ratings.models import (
+    TITLE_ORDER,
+    PlayerRating,
+    PlayerTitle,
+    RatingChangeDetail,
+    RatingList,
+    RatingPeriod,
+    TitleCode,
+)
+from tournaments.models import RESULT_POINTS, Pairing, Tournament
+
+# --- periods ------------------------------------------------------------------------------------
+
+def current_period(rating_list: RatingList) -> RatingPeriod | None:
+    """The latest published period of the list (the current list)."""
+    return (rating_list.periods.filter(status=RatingPeriod.Status.PUBLISHED)
+            .order_by("-start").first())
+
+
+def resolve_period(rating_list: RatingList, value: str | None, *, staff: bool = False
+                   ) -> RatingPeriod | None:
+    """``value``: a period id, ``YYYY-MM`` (the period containing that month's 1st), or empty
+    for the current one. The public sees published periods only."""
+    if not value:
+        return current_period(rating_list)
+    periods = rating_list.periods.all()
+    if not staff:
+        periods = periods.filter(status=RatingPeriod.Status.PUBLISHED)
+    match = re.fullmatch(r"(\d{4})-(\d{1,2})", value.strip())
+    if match:
+        day = date(int(match[1]), int(match[2]), 1)
+        return periods.filter(start__lte=day, end__gte=day).first()
+    if value.strip().isdigit():
+        return periods.filter(pk=int(value)).first()
+    return None
+
+
+# --- list rows -----------------------------------------------------------------------------------
+
+def _club_name_subquery():
+    return Subquery(ClubMembership.objects.filter(
+        member__person=OuterRef("person_id"), member__status=Member.Status.ACTIVE,
+        ended_on__isnull=True).values("club__name")[:1])
+
+
+def _best_title_subquery():
+    # Highest title first: the codes sort by TITLE_ORDER through an explicit ordering list.
+    from django.db.models import Case, IntegerField, Value, When
+
+    order = Case(*[When(title=code, then=Value(rank)) for code, rank in TITLE_ORDER.items()],
+                 output_field=IntegerField())
+    return Subquery(PlayerTitle.objects.filter(person=OuterRef("person_id"))
+                    .annotate(order=order).order_by("-order").values("title")[:1])
+
+
+def list_rows(period: RatingPeriod, *, province: str | None = None, club: str | None = None,
+              gender: str | None = None, born_from: int | None = None,
+              born_to: int | None = None, title: str | None = None, search: str | None = None,
+              rated_only: bool = False) -> QuerySet:
+    """The list of ``period`` as dicts of public columns, best first; unrated players last."""
+    rows = PlayerRating.objects.filter(period=period)
+    if rated_only:
+        rows = rows.filter(rating__isnull=False)
+    if province:
+        rows = rows.filter(person__province__code=province) if not province.isdigit() or \
+            len(province) == 2 else rows.filter(person__province_id=int(province))
+    if club:
+        rows = rows.filter(Exists(ClubMembership.objects.filter(
+            member__person=OuterRef("person_id"), member__status=Member.Status.ACTIVE,
+            ended_on__isnull=True, club_id=int(club))))
+    if gender:
+        rows = rows.filter(person__gender=gender)
+    if born_from is not None:
+        rows = rows.filter(person__date_of_birth__year__gte=born_from)
+    if born_to is not None:
+        rows = rows.filter(person__date_of_birth__year__lte=born_to)
+    if title:
+        rows = rows.filter(Exists(PlayerTitle.objects.filter(person=OuterRef("person_id"),
+                                                             title=title)))
+    if search:
+        from core.text import fold
+
+        rows = rows.filter(person__name_folded__contains=fold(search))
+    from django.db.models import F
+
+    return (rows.annotate(name=F("person__full_name"), gender=F("person__gender"),
+                          province=F("person__province__name"), club=_club_name_subquery(),
+                          title=_best_title_subquery())
+            .order_by(F("rank").asc(nulls_last=True), "person__name_folded", "person_id")
+            .values("person_id", "name", "gender", "province", "club", "title", "rating",
+                    "old_rating", "games", "change", "k", "rank", "became_rated", "delisted"))
+
+
+# --- a player's history ----------------------------------------------------------------------------
+
+def player_history(person: Person, rating_list: RatingList, *, staff: bool = False) -> list[dict]:
+    """Every period of the list the player is on, oldest first, with per-event details."""
+    rows = (PlayerRating.objects.filter(person=person, period__rating_list=rating_list)
+            .select_related("period").order_by("period__start"))
+    if not staff:
+        rows = rows.filter(period__status=RatingPeriod.Status.PUBLISHED)
+    details = defaultdict(list)
+    for d in (RatingChangeDetail.objects.filter(player_rating__in=rows)
+              .select_related("tournament").order_by("id")):
+        details[d.player_rating_id].append(d)
+    names = _names({o[0] for ds in details.values() for d in ds for o in d.opponents})
+    history = []
+    for row in rows:
+        history.append({
+            "period": row.period_id, "start": row.period.start, "end": row.period.end,
+            "rating": row.rating, "old_rating": row.old_rating, "games": row.games,
+            "score": row.score, "expected": row.expected, "k": row.k, "k_reason": row.k_reason,
+            "change": row.change, "change_exact": row.change_exact, "rank": row.rank,
+            "became_rated": row.became_rated, "delisted": row.delisted, "initial": row.initial,
+            "events": [_detail_dict(d, names) for d in details[row.pk]],
+        })
+    return history
+
+
+def _names(ids) -> dict[int, str]:
+    return dict(Person.objects.filter(pk__in=ids).values_list("pk", "full_name"))
+
+
+def _detail_dict(d: RatingChangeDetail, names: dict[int, str]) -> dict:
+    return {"tournament": d.tournament_id, "tournament_name": d.tournament.name,
+            "old_rating": d.old_rating, "games": d.games, "score": d.score,
+            "expected": d.expected, "k": d.k, "change": d.change, "performance": d.performance,
+            "opponents": [{"person": o[0], "name": names.get(o[0], ""), "rating": o[1],
+                           "score": o[2], "expected": o[3]} for o in d.opponents]}
+
+
+# --- performance rating per tournament --------------------------------------------------------------
+
+def list_of(tournament: Tournament) -> RatingList | None:
+    return RatingList.objects.filter(discipline=tournament.discipline,
+                                     time_control_class=tournament.time_control_class).first()
+
+
+def ratings_in_force(rating_list: RatingList, day: date) -> tuple[RatingPeriod | None,
+                                                                   dict[int, int]]:
+    """The published list in force on ``day`` (the latest period ended before it)."""
+    period = (rating_list.periods.filter(status=RatingPeriod.Status.PUBLISHED, end__lt=day)
+              .order_by("-start").first())
+    if period is None:
+        return None, {}
+    return period, dict(PlayerRating.objects.filter(period=period, rating__isnull=False)
+                        .values_list("person_id", "rating"))
+
+
+def tournament_performances(tournament: Tournament) -> dict:
+    """Performance rating Rp = Ra + dp (FIDE B.02 8.1.1) of every identified player over his
+    played games against rated opponents, with the ratings of the list in force when the
+    tournament started. Forfeits are not games."""
+    rating_list = list_of(tournament)
+    period, ratings = (ratings_in_force(rating_list, tournament.start_date)
+                       if rating_list else (None, {}))
+    games: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    played: dict[int, int] = defaultdict(int)
+    rows = (Pairing.objects.filter(round__tournament=tournament, kind=Pairing.Kind.GAME,
+                                   result__in=["1-0", "0-1", "1/2-1/2"],
+                                   white__member__isnull=False, black__member__isnull=False)
+            .values_list("white__member__person_id", "black__member__person_id", "result"))
+    for white, black, result in rows:
+        white_points, black_points = RESULT_POINTS[result]
+        played[white] += 1
+        played[black] += 1
+        if black in ratings:
+            games[white].append((ratings[black], white_points))
+        if white in ratings:
+            games[black].append((ratings[white], black_points))
+    names = _names(played)
+    players = []
+    for person in sorted(played, key=lambda p: names.get(p, "")):
+        numbers = engine.performance(games.get(person, []))
+        players.append({
+            "person": person, "name": names.get(person, ""), "rating": ratings.get(person),
+            "games": played[person],
+            "rated_games": numbers.games if numbers else 0,
+            "score": numbers.score if numbers else None,
+            "average_opponent": round(numbers.average_opponent, 2) if numbers else None,
+            "p": numbers.p if numbers else None, "dp": numbers.dp if numbers else None,
+            "performance": numbers.rating if numbers else None})
+    players.sort(key=lambda r: (r["performance"] is None, -(r["performance"] or 0)))
+    return {"tournament": tournament.pk, "name": tournament.name,
+            "rating_list": rating_list.pk if rating_list else None,
+            "ratings_of_period": period.start if period else None, "players": players}
+
+
+# --- title evidence ---------------------------------------------------------------------------------
+
+def _age_group(tournament: Tournament) -> int | None:
+    digits = re.sub(r"\D", "", tournament.age_group or "")
+    return int(digits) if digits else None
+
+
+def _section(tournament: Tournament, gender: str) -> str:
+    if tournament.gender_section == Tournament.GenderSection.WOMEN:
+        return engine.WOMEN
+    if tournament.gender_section == Tournament.GenderSection.MEN:
+        return engine.MEN
+    return engine.WOMEN if gender == "F" else engine.MEN
+
+
+def _competition_ranks(ordered: list[tuple[int, tuple]]) -> dict[int, int]:
+    """(key, sort value) in order → rank; equal sort values share the better rank."""
+    ranks, last_value, last_rank = {}, object(), 0
+    for index, (key, value) in enumerate(ordered, start=1):
+        if value != last_value:
+            last_value, last_rank = value, index
+        ranks[key] = last_rank
+    return ranks
+
+
+def title_performances(tournament: Tournament) -> list[dict]:
+    """Each identified player's result as Phụ lục 6 reads it (see docs/decisions-ratings-app.md):
+    individual and youth championships: final rank (tournaments' standings), within the player's
+    gender in an open section; team championship: points and games of his boards, and his
+    individual ranking (points, then percentage) within his gender."""
+    entries = {e.pk: e for e in tournament.entries.filter(member__isnull=False)
+               .select_related("member__person")}
+    result = []
+    if tournament.category == Tournament.Category.NATIONAL_TEAM:
+        points: dict[int, float] = defaultdict(float)
+        games: dict[int, int] = defaultdict(int)
+        for p in Pairing.objects.filter(round__tournament=tournament, kind=Pairing.Kind.GAME,
+                                        result__in=list(RESULT_POINTS)):
+            white_points, black_points = RESULT_POINTS[p.result]
+            for entry_id, pts in ((p.white_id, white_points), (p.black_id, black_points)):
+                if entry_id in entries and p.result != "--":
+                    points[entry_id] += pts
+                    games[entry_id] += 1
+        by_section: dict[str, list[tuple[int, tuple]]] = defaultdict(list)
+        for entry_id, entry in entries.items():
+            if games[entry_id]:
+                section = _section(tournament, entry.member.person.gender)
+                by_section[section].append(
+                    (entry_id, (-points[entry_id], -points[entry_id] / games[entry_id])))
+        for section, items in by_section.items():
+            ranks = _competition_ranks(sorted(items, key=lambda item: item[1]))
+            for entry_id, _value in items:
+                result.append({"person": entries[entry_id].member.person_id, "section": section,
+                               "score": points[entry_id], "games": games[entry_id],
+                               "board_rank": ranks[entry_id]})
+        return result
+    from tournaments.selectors import standings
+
+    rows = standings(tournament)["rows"]
+    by_section = defaultdict(list)
+    for row in sorted(rows, key=lambda r: r["rank"]):
+        entry = entries.get(row["entry"])
+        if entry is not None:
+            section = _section(tournament, entry.member.person.gender)
+            by_section[section].append((entry.pk, row["rank"]))
+    if tournament.gender_section == Tournament.GenderSection.OPEN:
+        ranked = {section: _competition_ranks(items) for section, items in by_section.items()}
+    else:
+        ranked = {section: dict(items) for section, items in by_section.items()}
+    for section, ranks in ranked.items():
+        for entry_id, rank in ranks.items():
+            result.append({"person": entries[entry_id].member.person_id, "section": section,
+                           "rank": rank, "age_group": _age_group(tournament)})
+    return result
+
+
+def titles_of(person: Person) -> QuerySet[PlayerTitle]:
+    return PlayerTitle.objects.filter(person=person).select_related("decision")
+
+
+def highest_title(person: Person) -> str | None:
+    codes = list(PlayerTitle.objects.filter(person=person).values_list("title", flat=True))
+    return max(codes, key=lambda c: TITLE_ORDER[TitleCode(c)]) if codes else None

@@ -1,0 +1,130 @@
+"""Serializers of the ratings API: explicit public fields only (no date of birth, citizen ID or
+contact of a person is ever serialised here)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from ratings.models import (
+    ForeignTitle,
+    PlayerTitle,
+    RatingList,
+    RatingPeriod,
+    TitleCriteriaTable,
+    TitleQualification,
+)
+
+
+class RatingListSerializer(serializers.ModelSerializer):
+    current_period = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RatingList
+        fields = ["id", "discipline", "time_control_class", "name", "rules", "current_period"]
+        read_only_fields = ["id", "discipline", "time_control_class", "current_period"]
+
+    def get_current_period(self, obj) -> dict | None:
+        from ratings.selectors import current_period
+
+        period = current_period(obj)
+        return None if period is None else {"id": period.pk, "start": period.start,
+                                            "end": period.end}
+
+
+class RatingPeriodSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingPeriod
+        fields = ["id", "rating_list", "start", "end", "status", "computed_at", "published_at",
+                  "job", "computations", "summary"]
+        read_only_fields = ["id", "status", "computed_at", "published_at", "job",
+                            "computations", "summary"]
+
+
+class ListRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    person_id = serializers.IntegerField()
+    name = serializers.CharField()
+    gender = serializers.CharField()
+    province = serializers.CharField(allow_null=True)
+    club = serializers.CharField(allow_null=True)
+    title = serializers.CharField(allow_null=True)
+    rating = serializers.IntegerField(allow_null=True)
+    old_rating = serializers.IntegerField(allow_null=True)
+    games = serializers.IntegerField()
+    change = serializers.IntegerField(allow_null=True)
+    k = serializers.IntegerField(allow_null=True)
+    became_rated = serializers.BooleanField()
+    delisted = serializers.BooleanField()
+
+
+class PersonRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    full_name = serializers.CharField()
+    gender = serializers.CharField()
+
+
+class DecisionRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.CharField(source="formatted_number")
+    issued_on = serializers.DateField()
+    signer_name = serializers.CharField()
+
+
+class PlayerTitleSerializer(serializers.ModelSerializer):
+    person = PersonRefSerializer(read_only=True)
+    title_name = serializers.CharField(source="get_title_display", read_only=True)
+    decision = DecisionRefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = PlayerTitle
+        fields = ["id", "person", "title", "title_name", "awarded_on", "decision"]
+
+
+class QualificationSerializer(serializers.ModelSerializer):
+    person = PersonRefSerializer(read_only=True)
+    title_name = serializers.CharField(source="get_title_display", read_only=True)
+    tournament_name = serializers.CharField(source="tournament.name", read_only=True,
+                                            default=None)
+    table = serializers.CharField(source="table.code", read_only=True)
+    decision = DecisionRefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = TitleQualification
+        fields = ["id", "person", "title", "title_name", "criterion_id", "criterion_text",
+                  "table", "section", "tournament", "tournament_name", "foreign_title",
+                  "event_date", "evidence", "status", "reviewed_at", "rejection_reason",
+                  "decision", "created_at"]
+        read_only_fields = fields
+
+
+class ApproveSerializer(serializers.Serializer):
+    signer_name = serializers.CharField(max_length=120)
+    signer_position = serializers.CharField(max_length=120, default="CHỦ TỊCH")
+    issued_on = serializers.DateField(required=False, allow_null=True)
+
+
+class RejectSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class CriteriaTableSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TitleCriteriaTable
+        fields = ["id", "code", "discipline", "valid_from", "valid_to", "source", "data"]
+        read_only_fields = ["id", "valid_from", "valid_to"]
+
+
+class ForeignTitleSerializer(serializers.ModelSerializer):
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+
+    class Meta:
+        model = ForeignTitle
+        fields = ["id", "person", "person_name", "title", "awarded_on", "reference",
+                  "recorded_at"]
+        read_only_fields = ["id", "person_name", "recorded_at"]
+
+
+class PeriodCreateSerializer(serializers.Serializer):
+    rating_list = serializers.PrimaryKeyRelatedField(queryset=RatingList.objects.all())
+    start = serializers.DateField()
+    end = serializers.DateField(required=False, allow_null=True)
