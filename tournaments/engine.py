@@ -513,6 +513,13 @@ def _competitors(tournament, after_round: int, players: list[Player] | None = No
         if p.withdrawn_after is None:
             continue
         if rr:
+            # The forfeits written for the rounds after his withdrawal are not games he
+            # played: chessrules decides from his real games whether to annul or forfeit.
+            quitter = competitors[p.number]
+            for r in [r for r in quitter.entries if r > p.withdrawn_after]:
+                entry = quitter.entries.pop(r)
+                if entry.opponent in competitors:
+                    competitors[entry.opponent].entries.pop(r, None)
             law = "chess" if tournament.discipline == "chess" else "xiangqi"
             scoring.withdraw_round_robin(competitors, p.number, pairs, law=law)
         else:

@@ -1,0 +1,57 @@
+"""Export a tournament as TRF, or import a TRF file as a new tournament.
+
+    python manage.py tournament_trf export 12 > event.trf
+    python manage.py tournament_trf import event.trf --body 3 --start 2026-05-04 \
+        --end 2026-05-10 --system dutch --user admin
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from core.errors import ServiceError
+from tournaments import selectors, trf_import
+from tournaments.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Export (TRF16 + XXR/XXC) or import a tournament report file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("action", choices=["export", "import"])
+        parser.add_argument("target", help="tournament id (export) or TRF file (import)")
+        parser.add_argument("--body", type=int, help="organising body id (import)")
+        parser.add_argument("--club", type=int, help="organising club id (import)")
+        parser.add_argument("--start", type=date.fromisoformat)
+        parser.add_argument("--end", type=date.fromisoformat)
+        parser.add_argument("--system", default="dutch")
+        parser.add_argument("--discipline", default="chess")
+        parser.add_argument("--user", help="username of the importing staff/organiser")
+
+    def handle(self, *args, **options):
+        if options["action"] == "export":
+            tournament = Tournament.objects.filter(pk=options["target"]).first()
+            if tournament is None:
+                raise CommandError(f"no tournament {options['target']}")
+            self.stdout.write(selectors.trf_text(tournament), ending="")
+            return
+        if not (options["start"] and options["end"] and options["user"]):
+            raise CommandError("import needs --start, --end and --user")
+        user = get_user_model().objects.filter(username=options["user"]).first()
+        if user is None:
+            raise CommandError(f"no user {options['user']}")
+        text = Path(options["target"]).read_text(encoding="utf-8")
+        try:
+            tournament, report = trf_import.import_trf(
+                text, user=user, start_date=options["start"], end_date=options["end"],
+                system=options["system"], discipline=options["discipline"],
+                organiser_body=options["body"], organiser_club=options["club"])
+        except ServiceError as exc:
+            raise CommandError(exc.message) from exc
+        self.stdout.write(json.dumps({"tournament": tournament.pk, "report": report},
+                                     ensure_ascii=False, indent=2))
