@@ -158,16 +158,8 @@ def create_body(*, name: str, level: str, province: Province | None, parent: Bod
     return Body.objects.create(name=name, level=level, province=province, parent=parent)
 
 
-@transaction.atomic
-def appoint_board_member(body: Body, *, person: Person, role: str, term_start: date,
-                         term_end: date | None, by) -> BoardPosition:
-    """A seat on the body's standing board (Ban thường trực, Điều 14).
-
-    The term may not exceed the body's term: 3 years for a provincial body, 2 for a
-    district one (a by-election may fill the rest of a term, so shorter is allowed).
-    Without ``term_end`` the full term is used.
-    """
-    _require(perms.can_administer_body(by, body))
+def check_board_term(body: Body, term_start: date, term_end: date | None) -> date:
+    """The term end (the full term when None); 400 when longer than the body's term (Điều 14)."""
     years = body.term_years
     longest = add_months(term_start, 12 * years)
     term_end = term_end or longest
@@ -179,6 +171,20 @@ def appoint_board_member(body: Body, *, person: Person, role: str, term_start: d
               "ngày %(last)s.") % {"body": body.name, "years": years,
                                     "last": longest.strftime("%d/%m/%Y")},
             field="term_end", code="term_too_long")
+    return term_end
+
+
+@transaction.atomic
+def appoint_board_member(body: Body, *, person: Person, role: str, term_start: date,
+                         term_end: date | None, by) -> BoardPosition:
+    """A seat on the body's standing board (Ban thường trực, Điều 14).
+
+    The term may not exceed the body's term: 3 years for a provincial body, 2 for a
+    district one (a by-election may fill the rest of a term, so shorter is allowed).
+    Without ``term_end`` the full term is used.
+    """
+    _require(perms.can_administer_body(by, body))
+    term_end = check_board_term(body, term_start, term_end)
     overlapping = BoardPosition.objects.filter(
         body=body, role=role, term_start__lt=term_end, term_end__gt=term_start)
     if role != BoardPosition.Role.DEPUTY_SECRETARY and overlapping.exists():
@@ -311,9 +317,17 @@ def submit_application(*, person: Person, club: Club, sponsor, submitted_on: dat
     ``sponsor`` is a Member, its id or its card number.
     """
     _require(perms.can_manage_club(by, club))
+    person = Person.objects.select_for_update().get(pk=person.pk)
+    sponsor = check_application(person, club, sponsor)
+    return MembershipApplication.objects.create(
+        person=person, club=club, sponsor=sponsor, submitted_on=submitted_on or _today(),
+        submitted_by=by if perms.is_authenticated(by) else None)
+
+
+def check_application(person: Person, club: Club, sponsor) -> Member:
+    """The Điều 8 checks of an application; returns the sponsoring Member."""
     if not club.is_active:
         raise ServiceError(_("Câu lạc bộ này không còn hoạt động."), field="club")
-    person = Person.objects.select_for_update().get(pk=person.pk)
     _check_can_join(person)
     if MembershipApplication.objects.filter(
             person=person, status=MembershipApplication.Status.PENDING).exists():
@@ -326,9 +340,7 @@ def submit_application(*, person: Person, club: Club, sponsor, submitted_on: dat
             % {"card": sponsor.card_number}, field="sponsor", code="inactive_sponsor")
     if sponsor.person_id == person.pk:
         raise ServiceError(_("Người xin gia nhập không thể tự giới thiệu mình."), field="sponsor")
-    return MembershipApplication.objects.create(
-        person=person, club=club, sponsor=sponsor, submitted_on=submitted_on or _today(),
-        submitted_by=by if perms.is_authenticated(by) else None)
+    return sponsor
 
 
 def card_number_for(province_code: str, year: int, sequence: int) -> str:
@@ -580,6 +592,21 @@ def _anniversary(day: date, years: int) -> date:
     return add_months(day, 12 * years)
 
 
+def check_suspension_period(starts_on: date, ends_on: date) -> None:
+    """400 on ``ends_on`` unless the suspension lasts 1 to 3 years, last day inclusive (15.6)."""
+    day_after = date.fromordinal(ends_on.toordinal() + 1)
+    if not (_anniversary(starts_on, 1) <= day_after <= _anniversary(starts_on, 3)):
+        raise ServiceError(
+            _("Thời hạn đình chỉ phải từ 1 đến 3 năm (Điều 15.6): từ %(start)s, ngày cuối từ "
+              "%(first)s đến %(last)s.") % {
+                "start": starts_on.strftime("%d/%m/%Y"),
+                "first": date.fromordinal(_anniversary(starts_on, 1).toordinal() - 1)
+                .strftime("%d/%m/%Y"),
+                "last": date.fromordinal(_anniversary(starts_on, 3).toordinal() - 1)
+                .strftime("%d/%m/%Y")},
+            field="ends_on", code="suspension_length")
+
+
 @transaction.atomic
 def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision_reference: str,
                    reason: str, article: str = "15.6", by) -> Suspension:
@@ -593,17 +620,7 @@ def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision_r
         raise ServiceError(_("Hãy ghi số quyết định đình chỉ."), field="decision_reference")
     if not (reason or "").strip():
         raise ServiceError(_("Hãy ghi lý do đình chỉ."), field="reason")
-    day_after = date.fromordinal(ends_on.toordinal() + 1)
-    if not (_anniversary(starts_on, 1) <= day_after <= _anniversary(starts_on, 3)):
-        raise ServiceError(
-            _("Thời hạn đình chỉ phải từ 1 đến 3 năm (Điều 15.6): từ %(start)s, ngày cuối từ "
-              "%(first)s đến %(last)s.") % {
-                "start": starts_on.strftime("%d/%m/%Y"),
-                "first": date.fromordinal(_anniversary(starts_on, 1).toordinal() - 1)
-                .strftime("%d/%m/%Y"),
-                "last": date.fromordinal(_anniversary(starts_on, 3).toordinal() - 1)
-                .strftime("%d/%m/%Y")},
-            field="ends_on", code="suspension_length")
+    check_suspension_period(starts_on, ends_on)
     person = Person.objects.select_for_update().get(pk=person.pk)
     suspension = Suspension.objects.create(
         person=person, starts_on=starts_on, ends_on=ends_on, article=article or "15.6",

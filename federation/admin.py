@@ -1,0 +1,439 @@
+"""Admin of the registry (Vietnamese by default). Actions call ``federation.services``.
+
+Search by name works with or without diacritics (the folded query is matched on
+``name_folded``); persons, clubs, members and club memberships keep a change history
+(who changed what and when) through django-simple-history.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Q
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
+from simple_history.admin import SimpleHistoryAdmin
+
+from core.errors import ServiceError
+from core.text import fold
+from federation import services
+from federation.models import (
+    Attendance,
+    BoardPosition,
+    Body,
+    CardSequence,
+    Club,
+    ClubBoardMember,
+    ClubMeeting,
+    ClubMembership,
+    DuesPayment,
+    Member,
+    MemberEvent,
+    MembershipApplication,
+    Officer,
+    Person,
+    PlayGroup,
+    Province,
+    Resignation,
+    Suspension,
+)
+
+
+def service_validation_error(exc: ServiceError) -> forms.ValidationError:
+    """A service refusal shown on the admin form's fields."""
+    return forms.ValidationError(exc.fields or {None: [exc.message]})
+
+
+class FoldedSearchMixin:
+    """Search ``folded_field`` with the folded query ('nguyen duc' finds 'Nguyễn Đức')."""
+
+    folded_field = "name_folded"
+
+    def get_search_results(self, request, queryset, search_term):
+        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        folded = fold(search_term)
+        if folded:
+            results = results | queryset.filter(Q(**{f"{self.folded_field}__contains": folded}))
+        return results, may_have_duplicates
+
+
+def run_form_action(modeladmin, request, queryset, *, form_class, title: str, apply):
+    """An action with an intermediate form: show the form, then ``apply(obj, cleaned_data)``
+    to each selected object, reporting each service error."""
+    if "apply" in request.POST:
+        form = form_class(request.POST)
+        if form.is_valid():
+            done = 0
+            for obj in queryset:
+                try:
+                    message = apply(obj, form.cleaned_data)
+                    done += 1
+                    if message:
+                        modeladmin.message_user(request, message, messages.SUCCESS)
+                except ServiceError as exc:
+                    modeladmin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+            if done:
+                modeladmin.message_user(
+                    request, ngettext("Đã xử lý %(n)d mục.", "Đã xử lý %(n)d mục.", done)
+                    % {"n": done}, messages.SUCCESS)
+            return None
+    else:
+        form = form_class()
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "title": title, "form": form, "queryset": queryset,
+        "action": request.POST.get("action"), "opts": modeladmin.model._meta,
+        "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+    }
+    return TemplateResponse(request, "admin/federation/action_form.html", context)
+
+
+# --- reference data and bodies ----------------------------------------------------------
+
+@admin.register(Province)
+class ProvinceAdmin(admin.ModelAdmin):
+    list_display = ["code", "name", "region"]
+    list_filter = ["region"]
+    search_fields = ["code", "name"]
+
+
+class BoardPositionForm(forms.ModelForm):
+    class Meta:
+        model = BoardPosition
+        fields = ["person", "role", "term_start", "term_end"]
+
+    def clean(self):
+        data = super().clean()
+        body = self.instance.body if self.instance.body_id else getattr(self, "parent_body", None)
+        if body and data.get("term_start") and data.get("term_end"):
+            try:
+                services.check_board_term(body, data["term_start"], data["term_end"])
+            except ServiceError as exc:
+                raise service_validation_error(exc) from exc
+        return data
+
+
+class BoardPositionInline(admin.TabularInline):
+    model = BoardPosition
+    form = BoardPositionForm
+    extra = 0
+    autocomplete_fields = ["person"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.form.parent_body = obj
+        return formset
+
+
+class OfficerInline(admin.TabularInline):
+    model = Officer
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Body)
+class BodyAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "level", "province", "parent"]
+    list_filter = ["level", "province"]
+    search_fields = ["name"]
+    inlines = [BoardPositionInline, OfficerInline]
+
+
+# --- clubs ----------------------------------------------------------------------------------
+
+class PlayGroupInline(admin.TabularInline):
+    model = PlayGroup
+    extra = 0
+
+
+@admin.register(Club)
+class ClubAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+    list_display = ["name", "body", "province", "kind", "plays_xiangqi", "plays_chess",
+                    "is_active"]
+    list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
+    search_fields = ["name"]
+    filter_horizontal = ["managers"]
+    inlines = [PlayGroupInline]
+
+
+class ClubBoardMemberInline(admin.TabularInline):
+    model = ClubBoardMember
+    extra = 0
+    autocomplete_fields = ["person"]
+
+
+@admin.register(ClubMeeting)
+class ClubMeetingAdmin(admin.ModelAdmin):
+    list_display = ["club", "held_on"]
+    list_filter = ["club__province"]
+    date_hierarchy = "held_on"
+    autocomplete_fields = ["club"]
+    inlines = [ClubBoardMemberInline]
+
+
+# --- persons --------------------------------------------------------------------------------
+
+@admin.register(Person)
+class PersonAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+    list_display = ["full_name", "gender", "date_of_birth", "province", "citizen_id", "fide_id"]
+    list_filter = ["gender", "province"]
+    search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
+    autocomplete_fields = ["user"]
+
+
+# --- applications ----------------------------------------------------------------------------
+
+class ApplicationForm(forms.ModelForm):
+    class Meta:
+        model = MembershipApplication
+        fields = ["person", "club", "sponsor", "submitted_on"]
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk is None and all(data.get(k) for k in ("person", "club", "sponsor")):
+            try:
+                services.check_application(data["person"], data["club"], data["sponsor"])
+            except ServiceError as exc:
+                raise service_validation_error(exc) from exc
+        return data
+
+
+class RejectForm(forms.Form):
+    reason = forms.CharField(label=_lazy("Lý do từ chối"), widget=forms.Textarea)
+
+
+@admin.register(MembershipApplication)
+class MembershipApplicationAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+    folded_field = "person__name_folded"
+    form = ApplicationForm
+    list_display = ["person", "club", "sponsor", "submitted_on", "status", "member"]
+    list_filter = ["status", "club__province", "club"]
+    search_fields = ["person__full_name", "member__card_number"]
+    autocomplete_fields = ["person", "club", "sponsor"]
+    readonly_fields = ["status", "decided_by", "decided_at", "member", "rejection_reason"]
+    actions = ["approve_selected", "reject_selected"]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        created = services.submit_application(person=obj.person, club=obj.club,
+                                              sponsor=obj.sponsor,
+                                              submitted_on=obj.submitted_on, by=request.user)
+        obj.pk = created.pk
+
+    @admin.action(description=_lazy("Duyệt các đơn đã chọn (cấp thẻ hội viên)"))
+    def approve_selected(self, request, queryset):
+        for application in queryset:
+            try:
+                member = services.approve_application(application, by=request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{application}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, _("%(name)s: đã cấp thẻ %(card)s") % {
+                    "name": application.person.full_name, "card": member.card_number},
+                    messages.SUCCESS)
+
+    @admin.action(description=_lazy("Từ chối các đơn đã chọn (ghi lý do)"))
+    def reject_selected(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=RejectForm, title=_("Từ chối đơn xin gia nhập"),
+            apply=lambda app, data: services.reject_application(
+                app, reason=data["reason"], by=request.user) and None)
+
+
+# --- members ---------------------------------------------------------------------------------
+
+class ClubMembershipInline(admin.TabularInline):
+    model = ClubMembership
+    extra = 0
+    can_delete = False
+    readonly_fields = ["club", "started_on", "ended_on"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class MemberEventInline(admin.TabularInline):
+    model = MemberEvent
+    extra = 0
+    can_delete = False
+    readonly_fields = ["kind", "date", "rule", "note", "by", "at"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class DuesForm(forms.Form):
+    amount = forms.DecimalField(label=_lazy("Số tiền (đồng)"), min_value=1, decimal_places=0)
+    period_start = forms.DateField(label=_lazy("Từ ngày"))
+    period_end = forms.DateField(label=_lazy("Đến ngày"))
+    receipt_number = forms.CharField(
+        label=_lazy("Số biên lai"),
+        help_text=_lazy("Khi chọn nhiều hội viên, mỗi người nhận số biên lai này kèm số thứ tự "
+                        "(-1, -2, ...)."))
+    paid_on = forms.DateField(label=_lazy("Ngày nộp"), required=False)
+
+
+class ResignationForm(forms.Form):
+    applied_on = forms.DateField(label=_lazy("Ngày làm đơn"))
+    effective_on = forms.DateField(label=_lazy("Ngày có hiệu lực"), required=False)
+    card_returned = forms.BooleanField(label=_lazy("Đã trả thẻ"), required=False)
+    note = forms.CharField(label=_lazy("Ghi chú"), required=False)
+
+
+class ReinstateForm(forms.Form):
+    note = forms.CharField(label=_lazy("Lý do khôi phục"), widget=forms.Textarea)
+
+
+@admin.register(Member)
+class MemberAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+    folded_field = "person__name_folded"
+    list_display = ["card_number", "person", "status", "joined_on", "ended_on", "end_rule"]
+    list_filter = ["status", "end_rule", "club_memberships__club__province"]
+    search_fields = ["card_number", "person__full_name"]
+    readonly_fields = ["person", "card_number", "status", "joined_on", "ended_on", "end_rule",
+                       "reinstated_on"]
+    inlines = [ClubMembershipInline, MemberEventInline]
+    actions = ["record_dues", "mark_resignation", "reinstate"]
+
+    def has_add_permission(self, request):
+        return False  # members are created by approving an application
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a card number is never reused: memberships are never deleted
+
+    @admin.action(description=_lazy("Ghi hội phí cho các hội viên đã chọn"))
+    def record_dues(self, request, queryset):
+        selected = list(queryset.order_by("pk"))
+
+        def apply(member, data):
+            receipt = data["receipt_number"]
+            if len(selected) > 1:
+                receipt = f"{receipt}-{selected.index(member) + 1}"
+            services.record_dues(member=member, amount=data["amount"],
+                                 period_start=data["period_start"], period_end=data["period_end"],
+                                 receipt_number=receipt, paid_on=data["paid_on"], by=request.user)
+
+        return run_form_action(self, request, queryset.order_by("pk"), form_class=DuesForm,
+                               title=_("Ghi hội phí"), apply=apply)
+
+    @admin.action(description=_lazy("Ghi nhận xin ra Liên đoàn (Điều 10.4)"))
+    def mark_resignation(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=ResignationForm,
+            title=_("Ghi nhận xin ra Liên đoàn"),
+            apply=lambda member, data: services.resign_member(
+                member, applied_on=data["applied_on"], effective_on=data["effective_on"],
+                card_returned=data["card_returned"], note=data["note"], by=request.user) and None)
+
+    @admin.action(description=_lazy("Khôi phục hội viên bị khai trừ (Điều 15.5)"))
+    def reinstate(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=ReinstateForm, title=_("Khôi phục hội viên"),
+            apply=lambda member, data: services.reinstate_member(
+                member, note=data["note"], by=request.user) and None)
+
+
+@admin.register(ClubMembership)
+class ClubMembershipAdmin(SimpleHistoryAdmin):
+    list_display = ["member", "club", "started_on", "ended_on"]
+    list_filter = ["club__province", "club"]
+    search_fields = ["member__card_number", "member__person__full_name"]
+    readonly_fields = ["member", "club", "started_on", "ended_on"]
+
+    def has_add_permission(self, request):
+        return False  # transfers go through the service (API)
+
+
+@admin.register(DuesPayment)
+class DuesPaymentAdmin(admin.ModelAdmin):
+    list_display = ["member", "club", "amount", "period_start", "period_end", "receipt_number",
+                    "paid_on", "recorded_by"]
+    list_filter = ["club__province", "club"]
+    search_fields = ["receipt_number", "member__card_number"]
+    date_hierarchy = "period_end"
+    readonly_fields = ["recorded_by", "recorded_at"]
+
+    def has_add_permission(self, request):
+        return False  # use the "record dues" action on members (service checks)
+
+
+@admin.register(Attendance)
+class AttendanceAdmin(admin.ModelAdmin):
+    list_display = ["member", "club", "date", "kind"]
+    list_filter = ["kind", "club"]
+    date_hierarchy = "date"
+    search_fields = ["member__card_number"]
+
+
+@admin.register(Resignation)
+class ResignationAdmin(admin.ModelAdmin):
+    list_display = ["member", "applied_on", "effective_on", "card_returned", "card_returned_on"]
+    list_filter = ["card_returned"]
+    readonly_fields = ["member", "applied_on", "effective_on"]
+
+    def has_add_permission(self, request):
+        return False  # use the "mark resignation" action on members
+
+
+class SuspensionForm(forms.ModelForm):
+    class Meta:
+        model = Suspension
+        fields = ["person", "starts_on", "ends_on", "decision_reference", "article", "reason",
+                  "lifted_on"]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("starts_on") and data.get("ends_on"):
+            try:
+                services.check_suspension_period(data["starts_on"], data["ends_on"])
+            except ServiceError as exc:
+                raise service_validation_error(exc) from exc
+        return data
+
+
+@admin.register(Suspension)
+class SuspensionAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+    folded_field = "person__name_folded"
+    form = SuspensionForm
+    list_display = ["person", "starts_on", "ends_on", "decision_reference", "lifted_on"]
+    search_fields = ["decision_reference", "person__full_name"]
+    autocomplete_fields = ["person"]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        created = services.suspend_person(
+            person=obj.person, starts_on=obj.starts_on, ends_on=obj.ends_on,
+            decision_reference=obj.decision_reference, reason=obj.reason, article=obj.article,
+            by=request.user)
+        obj.pk = created.pk
+
+
+@admin.register(MemberEvent)
+class MemberEventAdmin(admin.ModelAdmin):
+    list_display = ["member", "kind", "date", "rule", "by"]
+    list_filter = ["kind", "rule"]
+    date_hierarchy = "date"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(CardSequence)
+class CardSequenceAdmin(admin.ModelAdmin):
+    list_display = ["province_code", "year", "last"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,168 @@
+"""The admin (issue 3 §6), through the Django test client logged in as staff: search without
+diacritics, approve/reject actions issuing cards, record dues, mark resignation, history."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.test import Client
+
+from federation.models import (
+    ClubMembership,
+    DuesPayment,
+    Member,
+    MembershipApplication,
+    Person,
+    Suspension,
+)
+from tests import factories as f
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client_vi(world):
+    client = Client()
+    client.force_login(world.staff)
+    return client
+
+
+def _action(client, model, action, ids, **data):
+    return client.post(f"/admin/federation/{model}/", {
+        "action": action, "_selected_action": [str(i) for i in ids], **data}, follow=True)
+
+
+def test_admin_is_vietnamese_by_default(admin_client_vi):
+    page = admin_client_vi.get("/admin/").content.decode()
+    assert "Liên đoàn: câu lạc bộ và hội viên" in page
+    assert "Hội viên" in page or "hội viên" in page
+
+
+def test_admin_search_person_without_diacritics(admin_client_vi):
+    f.make_person(full_name="Nguyễn Đức Thắng")
+    f.make_person(full_name="Lê Văn Nam")
+    for query in ("nguyen duc", "Nguyễn Đức", "NGUYEN"):
+        page = admin_client_vi.get("/admin/federation/person/", {"q": query}).content.decode()
+        assert "Nguyễn Đức Thắng" in page and "Lê Văn Nam" not in page, query
+
+
+def test_admin_search_member_by_name_or_card(admin_client_vi, world):
+    member = f.make_member(f.make_person(full_name="Đỗ Thị Hằng"), world.club_a)
+    page = admin_client_vi.get("/admin/federation/member/", {"q": "do thi hang"}).content.decode()
+    assert member.card_number in page
+    page = admin_client_vi.get("/admin/federation/member/",
+                               {"q": member.card_number}).content.decode()
+    assert "Đỗ Thị Hằng" in page
+
+
+def test_admin_approve_action_issues_card_numbers(admin_client_vi, world):
+    applications = [MembershipApplication.objects.create(
+        person=f.make_person(), club=world.club_a, sponsor=world.sponsor,
+        submitted_on=date(2026, 1, 5)) for _ in range(2)]
+    response = _action(admin_client_vi, "membershipapplication", "approve_selected",
+                       [a.pk for a in applications])
+    assert response.status_code == 200
+    cards = sorted(Member.objects.filter(application__in=applications)
+                   .values_list("card_number", flat=True))
+    assert len(cards) == 2 and all(c.startswith("01-") for c in cards)
+    page = response.content.decode()
+    assert all(c in page for c in cards)
+    assert all(a.status == "approved" for a in MembershipApplication.objects.filter(
+        pk__in=[a.pk for a in applications]))
+
+
+def test_admin_reject_action_asks_reason_then_rejects(admin_client_vi, world):
+    application = MembershipApplication.objects.create(
+        person=f.make_person(), club=world.club_a, sponsor=world.sponsor,
+        submitted_on=date(2026, 1, 5))
+    form = _action(admin_client_vi, "membershipapplication", "reject_selected", [application.pk])
+    assert 'name="reason"' in form.content.decode()
+    application.refresh_from_db()
+    assert application.status == "pending"
+    _action(admin_client_vi, "membershipapplication", "reject_selected", [application.pk],
+            apply="1", reason="Không có người giới thiệu hợp lệ")
+    application.refresh_from_db()
+    assert application.status == "rejected"
+    assert application.rejection_reason == "Không có người giới thiệu hợp lệ"
+    assert application.decided_by.username == "staff1"
+
+
+def test_admin_add_application_with_inactive_sponsor_shows_error(admin_client_vi, world):
+    lapsed = f.make_member(status="lapsed", ended_on=date(2026, 1, 1), end_rule="15.5-dues")
+    person = f.make_person()
+    response = admin_client_vi.post("/admin/federation/membershipapplication/add/", {
+        "person": person.pk, "club": world.club_a.pk, "sponsor": lapsed.pk,
+        "submitted_on": "2026-02-01"})
+    assert response.status_code == 200  # the form again, with the error
+    assert "8.3" in response.content.decode()
+    assert not MembershipApplication.objects.filter(person=person).exists()
+
+
+def test_admin_record_dues_action(admin_client_vi, world):
+    members = [f.make_member(club=world.club_a) for _ in range(2)]
+    _action(admin_client_vi, "member", "record_dues", [m.pk for m in members], apply="1",
+            amount="60000", period_start="2026-01-01", period_end="2026-06-30",
+            receipt_number="BL-2026-07", paid_on="2026-01-03")
+    payments = DuesPayment.objects.order_by("member_id")
+    assert [(p.member_id, p.receipt_number) for p in payments] == [
+        (members[0].pk, "BL-2026-07-1"), (members[1].pk, "BL-2026-07-2")]
+    assert all(p.recorded_by == world.staff and p.club == world.club_a for p in payments)
+
+
+def test_admin_mark_resignation_action_and_membership_history(admin_client_vi, world):
+    member = f.make_member(club=world.club_a, joined_on=date(2024, 1, 1))
+    _action(admin_client_vi, "member", "mark_resignation", [member.pk], apply="1",
+            applied_on="2026-01-02", effective_on="2026-01-10", card_returned="on")
+    member.refresh_from_db()
+    assert (member.status, member.ended_on) == ("resigned", date(2026, 1, 10))
+    assert member.resignation.card_returned is True
+    membership = ClubMembership.objects.get(member=member)
+    latest = membership.history.first()
+    assert latest.ended_on == date(2026, 1, 10) and latest.history_user == world.staff
+    assert member.history.first().history_user == world.staff
+    page = admin_client_vi.get(f"/admin/federation/member/{member.pk}/history/")
+    assert page.status_code == 200 and "staff1" in page.content.decode()
+
+
+def test_admin_person_change_history(admin_client_vi):
+    person = f.make_person(full_name="Vũ Văn Cũ", citizen_id="001099000111")
+    response = admin_client_vi.post(f"/admin/federation/person/{person.pk}/change/", {
+        "full_name": "Vũ Văn Mới", "gender": "M", "date_of_birth": "1990-01-01",
+        "citizen_id": "001099000111", "province": person.province_id})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    history = Person.history.filter(id=person.pk).order_by("history_date")
+    assert [h.full_name for h in history] == ["Vũ Văn Cũ", "Vũ Văn Mới"]
+    assert history.last().history_user.username == "staff1"
+
+
+def test_admin_club_history_page(admin_client_vi, world):
+    response = admin_client_vi.get(f"/admin/federation/club/{world.club_a.pk}/history/")
+    assert response.status_code == 200
+
+
+def test_admin_suspension_length_checked(admin_client_vi, world):
+    response = admin_client_vi.post("/admin/federation/suspension/add/", {
+        "person": world.sponsor.person.pk, "starts_on": "2026-01-01", "ends_on": "2030-01-01",
+        "decision_reference": "QĐ 9", "article": "15.6", "reason": "x"})
+    assert response.status_code == 200 and "15.6" in response.content.decode()
+    assert not Suspension.objects.exists()
+    ok = admin_client_vi.post("/admin/federation/suspension/add/", {
+        "person": world.sponsor.person.pk, "starts_on": "2026-01-01", "ends_on": "2027-12-31",
+        "decision_reference": "QĐ 9", "article": "15.6", "reason": "x"})
+    assert ok.status_code == 302
+    assert Suspension.objects.get().decision_reference == "QĐ 9"
+
+
+def test_admin_reinstate_action(admin_client_vi, world):
+    member = f.make_member(club=world.club_a, status="lapsed", ended_on=date(2026, 1, 1),
+                           end_rule="15.5-activity")
+    _action(admin_client_vi, "member", "reinstate", [member.pk], apply="1",
+            note="Đã có điểm danh bị sót")
+    member.refresh_from_db()
+    assert member.status == "active" and member.reinstated_on is not None
+
+
+def test_members_cannot_be_deleted_in_admin(admin_client_vi, world):
+    response = admin_client_vi.get(f"/admin/federation/member/{world.sponsor.pk}/delete/")
+    assert response.status_code == 403
