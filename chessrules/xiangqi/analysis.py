@@ -391,6 +391,9 @@ def _chases(start_fen: str | None, moves: Sequence[Move], first: int, last: int)
         # A move out of check is a forced defence ("nước đỡ", Điều 22.12), never a chase.
         evading = pos.is_check()
         before = {} if evading else _forbidden_threats(pos, mover)
+        # Threats by piece identity: a threat that already stood before the move (even if the
+        # chaser itself moved along its line) is not a new chase (Điều 24, Hình 106).
+        before_ids = {(ids[a], ids[t]) for a, t in before}
         pos.push(move)
         moved_id = ids.pop(fr)
         ids.pop(to, None)
@@ -398,7 +401,7 @@ def _chases(start_fen: str | None, moves: Sequence[Move], first: int, last: int)
         after = {} if evading else _forbidden_threats(pos, mover)
         targets: dict[int, set[int]] = {}
         for (a, t), protected in after.items():
-            if a == to or (a, t) not in before:
+            if (ids[a], ids[t]) not in before_ids:
                 targets.setdefault(ids[t], set()).add(ids[a])
                 if protected:
                     protected_targets.add((ply, ids[t]))

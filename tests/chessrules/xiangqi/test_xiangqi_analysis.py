@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from chessrules.xiangqi import Move, analyse_game
-from chessrules.xiangqi.analysis import IllegalMoveError, _perpetual_checks
+from chessrules.xiangqi import Move, Position, analyse_game
+from chessrules.xiangqi.analysis import IllegalMoveError, _forbidden_threats, _perpetual_checks
 
 SAMPLE = Path(__file__).resolve().parents[3] / "tests" / "data" / "xiangqi"
 
@@ -192,3 +192,46 @@ def test_real_perpetual_check_flags_are_real_checks():
     gives = pyffish_checks(start, moves)
     for flag in analysis.perpetual_checks:
         assert all(gives[p - 1] for p in flag.plies)
+
+
+def threats(fen: str, side: str = "w") -> dict[str, bool]:
+    """Forbidden-to-repeat capture threats of ``side`` as {iccs: target really protected}."""
+    pos = Position.from_fen(fen)
+    found = _forbidden_threats(pos, 0 if side == "w" else 1)
+    assert pos.fen() == Position.from_fen(fen).fen()  # the helper leaves the position intact
+    return {_move_name(fr, to): protected for (fr, to), protected in found.items()}
+
+
+def _move_name(fr: int, to: int) -> str:
+    return f"{'abcdefghi'[fr % 9]}{fr // 9}{'abcdefghi'[to % 9]}{to // 9}"
+
+
+def test_soldier_before_the_river_may_be_chased_after_it_not_dieu_23_point_3():
+    # Red chariots c3 and g2 attack an uncrossed soldier (c6) and a crossed one (g4).
+    assert threats("4k4/9/9/2p6/9/6p2/2R6/6R2/9/5K3 w - - 0 1") == {"g2g4": False}
+
+
+def test_threats_by_general_or_soldier_do_not_count_dieu_23_point_9():
+    # The red soldier e5 attacks the horse d5; the red general e1 attacks the horse f1.
+    assert threats("3k5/9/9/9/3nP4/9/9/9/4Kn3/9 w - - 0 1") == {}
+
+
+def test_real_and_false_protection_and_offered_exchange_dieu_22_15_16_and_24_20():
+    # a7 cannon: protected by the a9 chariot -> allowed. c8 horse: its only defender, the e8
+    # chariot, is pinned on the e-file by the e3 chariot -> false protection ("cẩn giả").
+    # e8 chariot attacked by the e3 chariot, which it can take back -> offered exchange.
+    fen = "r3k4/2n1r4/c8/9/9/9/R3R4/2R6/9/5K3 w - - 0 1"
+    assert threats(fen) == {"c2c8": False}
+
+
+def test_horse_threatening_a_protected_chariot_counts_dieu_23_point_6():
+    assert threats("4k1n2/9/7r1/9/6N2/9/9/9/9/5K3 w - - 0 1") == {"g5h7": True}
+
+
+def test_chariot_keeping_its_attack_on_a_cannon_that_does_not_run_is_not_a_chase_hinh_106():
+    """Điều 24 "Thí dụ về không phải bắt mãi", Hình 106 ("X2.1 P8.1 / X2/1 P8/1"): the chariot
+    attacks the unprotected cannon after every move, but the threat was already there."""
+    fen = "4k4/7c1/9/9/9/9/9/7R1/9/3K5 w - - 0 1"
+    moves = moves_of("h2h3 h8h7 h3h2 h7h8", times=3)
+    analysis = analyse_game(fen, moves)
+    assert analysis.repetitions and analysis.chases == []
