@@ -86,3 +86,24 @@ def test_gives_check_agrees_with_pyffish():
         for move in pos.legal_moves():
             uci = f"{move.iccs()[0]}{move.from_rank + 1}{move.iccs()[2]}{move.to_rank + 1}"
             assert pos.gives_check(move) == pyffish.gives_check("xiangqi", fen, [uci]), (fen, uci)
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1",  # not over
+        "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1",  # checkmate (Điều 7.1a)
+        "4k4/3P1P3/9/9/9/9/9/9/9/3K5 b - - 0 1",  # no legal move without check (7.1b)
+        "5k3/9/9/9/4r4/9/9/9/r8/3K5 w - - 0 1",  # red general boxed in by two chariots (7.1b)
+    ],
+)
+def test_game_end_agrees_with_pyffish_dieu_7_1(fen):
+    pos = Position.from_fen(fen)
+    ours = pos.outcome()
+    theirs = pyffish.game_result("xiangqi", fen, []) if not pos.legal_moves() else None
+    if ours is None:
+        assert pyffish.legal_moves("xiangqi", fen, [])
+    else:
+        assert theirs is not None and theirs < 0  # the side to move loses in both cases
+        assert ours[1] != pos.turn
+        assert (ours[0] == "checkmate") == pyffish.gives_check("xiangqi", fen, [])
