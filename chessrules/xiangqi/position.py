@@ -116,6 +116,10 @@ def _move(ff: int, fr: int, tf: int, tr: int) -> Move:
     return tuple.__new__(Move, (ff, fr, tf, tr))
 
 
+# Points an advisor / elephant can ever stand on, as (file, rank from its own side).
+_ADVISOR_POINTS = {(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)}
+_ELEPHANT_POINTS = {(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)}
+
 # Every possible Move object, indexed by from_square * 90 + to_square, so that legal_moves()
 # does not construct new objects.
 _MOVES = [
@@ -692,6 +696,54 @@ class Position:
         other._checked = self._checked
         other._root_legal = self._root_legal
         return other
+
+    # --------------------------------------------------------- validity
+    def placement_problems(self) -> list[str]:
+        """Why this position cannot arise in a game (empty list if it can).
+
+        ``from_fen`` is lenient (it only needs one general per side inside its palace); this
+        lists the rest: more pieces of a kind than Điều 2.2 gives a side, advisors, elephants
+        or soldiers on points they can never reach (Điều 4.3 b, c, h), and the side that is
+        not to move being in check or facing the other general (it would have just made an
+        illegal move, Điều 4.3a, 6).
+        """
+        problems = []
+        b = self.board
+        for colour, name in ((RED, "Red/White"), (BLACK, "Black")):
+            counts = [0] * 8
+            for sq in self.occupied[colour]:
+                kind = b[sq] & 7
+                counts[kind] += 1
+                file, rank = sq % FILES, sq // FILES
+                own_rank = rank if colour == RED else RANKS - 1 - rank
+                where = f"{FILE_LETTERS[file]}{rank}"
+                letter = LETTER_OF_PIECE[b[sq]]
+                if kind == ADVISOR and (file, own_rank) not in _ADVISOR_POINTS:
+                    problems.append(f"{name} advisor {letter} on {where}: not an advisor point")
+                elif kind == ELEPHANT and (file, own_rank) not in _ELEPHANT_POINTS:
+                    problems.append(f"{name} elephant {letter} on {where}: not an elephant point")
+                elif kind == PAWN and (own_rank < 3 or (own_rank < 5 and file % 2)):
+                    problems.append(
+                        f"{name} soldier {letter} on {where}: on a point it can never reach"
+                    )
+            for kind, most in (
+                (ADVISOR, 2),
+                (ELEPHANT, 2),
+                (HORSE, 2),
+                (ROOK, 2),
+                (CANNON, 2),
+                (PAWN, 5),
+            ):
+                if counts[kind] > most:
+                    letter = LETTER_OF_PIECE[kind | colour << 3]
+                    problems.append(f"{name} has {counts[kind]} pieces {letter} (at most {most})")
+        waiting = self.side ^ 1
+        if _attacked(b, self.kings[waiting], self.side):
+            problems.append(
+                f"the side not to move ({TURN_LETTERS[waiting]}) is in check or its general "
+                "faces the other one"
+            )
+        return problems
 
     # ------------------------------------------------------------ game end
     def outcome(self) -> tuple[str, str] | None:

@@ -113,3 +113,22 @@ def test_position_key_distinguishes_side_to_move():
 def test_alternative_fen_letters_e_and_h_are_read_as_elephant_and_horse():
     pos = Position.from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1")
     assert pos.fen() == START_FEN
+
+
+def test_placement_problems_lists_impossible_positions():
+    assert Position.from_fen(START_FEN).placement_problems() == []
+    # e2 is not an advisor point, b1 not an elephant point, and three red chariots (Điều 2.2).
+    pos = Position.from_fen("3k5/9/9/9/9/9/P8/4A4/1B7/RRR1K4 w - - 0 1")
+    assert set(pos.placement_problems()) == {
+        "Red/White advisor A on e2: not an advisor point",
+        "Red/White elephant B on b1: not an elephant point",
+        "Red/White has 3 pieces R (at most 2)",
+    }
+    # Soldiers that could never get there (red a2; black b6 is a file without a start point
+    # before the river), and generals facing each other with White to move.
+    pos = Position.from_fen("3k5/9/9/1p7/9/9/9/P8/9/3K5 w - - 0 1")
+    assert set(pos.placement_problems()) == {
+        "Red/White soldier P on a2: on a point it can never reach",
+        "Black soldier p on b6: on a point it can never reach",
+        "the side not to move (b) is in check or its general faces the other one",
+    }
