@@ -129,7 +129,7 @@ class GameAnalysis:
 
 def analyse_game(
     start_fen: str | None,
-    moves: Sequence[Move],
+    moves: Sequence[Move | str],
     *,
     no_capture_limit: int = 50,
     min_repetitions: int = 3,
@@ -137,14 +137,17 @@ def analyse_game(
 ) -> GameAnalysis:
     """Replay ``moves`` from ``start_fen`` (None = initial position) and collect the evidence.
 
-    ``moves`` are assumed legal (validate them first with ``Position.illegal_reason``), unless
-    ``validate=True``, which raises :class:`IllegalMoveError` naming the ply. Perpetual check
-    and chase are only reported for repetition runs where the first position occurs at least
-    ``min_repetitions`` times (the law says "many times" without a number; 3 is the usual
-    arbiting practice).
+    ``moves`` are Move objects (ICCS strings such as ``"h2e2"`` are accepted too) assumed
+    legal (validate them first with ``Position.illegal_reason``), unless ``validate=True``,
+    which raises :class:`IllegalMoveError` naming the ply. Perpetual check and chase are only
+    reported for repetition runs where the first position occurs at least ``min_repetitions``
+    times (the law says "many times" without a number; 3 is the usual arbiting practice).
     """
     if no_capture_limit < 1:
         raise ValueError("no_capture_limit must be at least 1")
+    if min_repetitions < 2:
+        raise ValueError("min_repetitions must be at least 2")
+    moves = [Move.from_iccs(m) if isinstance(m, str) else m for m in moves]
     pos = Position.from_fen(start_fen or START_FEN)
     fen0 = pos.fen()
     keys = [pos.position_key()]

@@ -235,3 +235,15 @@ def test_chariot_keeping_its_attack_on_a_cannon_that_does_not_run_is_not_a_chase
     moves = moves_of("h2h3 h8h7 h3h2 h7h8", times=3)
     analysis = analyse_game(fen, moves)
     assert analysis.repetitions and analysis.chases == []
+
+
+def test_iccs_strings_are_accepted_and_parameters_checked():
+    fen = "5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+    assert (
+        analyse_game(fen, ["a0a1", "i9i8"]).to_dict()
+        == analyse_game(fen, moves_of("a0a1 i9i8")).to_dict()
+    )
+    with pytest.raises(ValueError, match="no_capture_limit"):
+        analyse_game(fen, [], no_capture_limit=0)
+    with pytest.raises(ValueError, match="Not an ICCS move"):
+        analyse_game(fen, ["a0a"])
