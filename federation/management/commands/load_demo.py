@@ -1,0 +1,51 @@
+"""``manage.py load_demo [--if-empty] [--seed N]``: load the demo data of every app.
+
+Runs, in INSTALLED_APPS order, the ``LOADERS`` of each app's ``demo`` module
+(``federation.demo.LOADERS`` first); a later app adds its own module with
+``LOADERS = [...]``. Prints one line per loader.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+
+from django.apps import apps
+from django.core.management.base import BaseCommand
+
+from federation import demo
+
+
+def discovered_loaders() -> list:
+    loaders = []
+    for config in apps.get_app_configs():
+        try:
+            module = importlib.import_module(f"{config.name}.demo")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{config.name}.demo":
+                raise
+            continue
+        loaders.extend(getattr(module, "LOADERS", []))
+    return loaders
+
+
+class Command(BaseCommand):
+    help = "Load demo data: bodies, 20 clubs, ~500 members, dues, attendance, demo users."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true",
+                            help="do nothing when clubs or members already exist")
+        parser.add_argument("--seed", type=int, default=demo.SEED)
+
+    def handle(self, *args, **options):
+        if demo.has_data():
+            if options["if_empty"]:
+                self.stdout.write("demo data: the database already has data; nothing loaded")
+                return
+            self.stderr.write("warning: the database already has data; loading alongside it")
+        started = time.monotonic()
+        ctx = demo.new_context(options["seed"])
+        for line in demo.run_loaders(ctx, discovered_loaders()):
+            self.stdout.write(f"  {line}")
+        self.stdout.write(f"demo data loaded in {time.monotonic() - started:.1f}s; "
+                          f"admin login: demo / {demo.DEMO_PASSWORD}")
