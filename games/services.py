@@ -75,6 +75,7 @@ def update_game(game: GameRecord, *, user, expected_version: int | None,
     before = _validation_key(game)
     _apply(game, data)
     _check_consistency(game)
+    _check_may_write(user, game)  # again: the pairing (so the tournament) may have changed
     game.version += 1
     game.save()
     job = None
@@ -105,6 +106,8 @@ def check_fields(game: GameRecord) -> None:
 
 
 def _check_consistency(game: GameRecord) -> None:
+    if game.pairing_id:
+        _check_pairing(game)
     if game.notation in (Notation.SAN, Notation.UCI) and game.discipline != "chess":
         raise ServiceError(_("Cách ghi này chỉ dùng cho cờ vua."), field="notation")
     if game.notation in (Notation.VN_WORDS, Notation.ASIAN, Notation.COORD, Notation.WXF,
@@ -116,6 +119,17 @@ def _check_consistency(game: GameRecord) -> None:
         value = getattr(game, name)
         if value is not None and value < timedelta(0):
             raise ServiceError(_("Thời gian đã dùng không thể âm."), field=name)
+
+
+def _check_pairing(game: GameRecord) -> None:
+    pairing = game.pairing
+    if pairing.is_bye:
+        raise ServiceError(_("Bàn %(b)s là lượt nghỉ, không có ván đấu.") % {"b": pairing.board},
+                           field="pairing", code="bye")
+    other = GameRecord.objects.filter(pairing=pairing).exclude(pk=game.pk).first()
+    if other is not None:
+        raise ConflictError(_("Cặp đấu này đã có biên bản (số %(id)s).") % {"id": other.pk},
+                            field="pairing", code="already_recorded")
 
 
 def _check_may_write(user, game: GameRecord) -> None:

@@ -165,3 +165,25 @@ def test_arbiter_sees_only_the_games_of_his_tournaments(event):
                                                       "moves_text": ""}, format="json")
     assert_error(refused, 403, "permission_denied")
     assert client_for(make_staff()).get(f"/api/v1/games/{mine['id']}/").status_code == 200
+
+
+def test_a_pairing_has_one_record_and_a_bye_none(event):
+    client = client_for(event.arbiter)
+    _record_for(client, event.pairings[0])
+    again = client.post("/api/v1/games/", {"pairing": event.pairings[0].pk}, format="json")
+    assert_error(again, 409, "already_recorded", "pairing")
+    bye = Pairing.objects.create(round=event.round, board=9, white=event.entries[0],
+                                 kind=Pairing.Kind.PAB)
+    refused = client.post("/api/v1/games/", {"pairing": bye.pk}, format="json")
+    assert_error(refused, 400, "bye", "pairing")
+
+
+def test_standalone_records_belong_to_the_arbiter_who_entered_them(event):
+    client = client_for(event.arbiter)
+    response = client.post("/api/v1/games/", {"discipline": "xiangqi", "moves_text": "h2e2",
+                                              "white_name": "Khách A",
+                                              "black_name": "Khách B"}, format="json")
+    assert response.status_code == 201
+    other = client_for(make_arbiter(event.tournament))
+    assert other.get(f"/api/v1/games/{response.json()['id']}/").status_code == 404
+    assert client.get(f"/api/v1/games/{response.json()['id']}/").status_code == 200

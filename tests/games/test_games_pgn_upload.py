@@ -175,6 +175,7 @@ def test_export_reimports_identically(event, job_worker):
         "discipline": "xiangqi", "start_fen": "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
         "moves_text": "a8a9 e9e8", "event_name": "Thế cờ", "white_name": "A",
         "black_name": "B", "declared_score": "1-0"}, format="json").json()
+    job_worker.wait(fen_game["validation_job"]["id"])
     originals = list(GameRecord.objects.order_by("id"))
     for fmt in ("iccs", "wxf"):
         round_pgn = client.get(f"/api/v1/games/export/?tournament={event.tournament.pk}"
@@ -233,3 +234,17 @@ def test_full_real_set_rejects_exactly_the_four_illegal_records(job_worker):
         if number in illegal:
             expected = expected[:illegal[number] - 1]
         assert game.moves_normalised == expected, number
+
+
+def test_names_must_fit_the_board_and_the_round_the_upload_is_for(event, job_worker):
+    """Board 1 of round 1 is Lại Lý Huynh – Tôn Thất Nhật Tân: the same game with the colours
+    swapped is refused, and so is a round-2 game in an upload for round 1."""
+    iccs = sample("iccs")
+    content = pgn_of([("1-0", iccs[0][1]), ("0-1", iccs[1][1])], tags=[
+        {"Round": "1", "Board": "1", "White": "Tôn Thất Nhật Tân", "Black": "Lại Lý Huynh"},
+        {"Round": "2", "Board": "2"},
+    ])
+    stored, report = upload(client_for(event.arbiter), job_worker, content,
+                            tournament=event.tournament.pk, round=1)
+    assert stored.state == "rejected"
+    assert [g["errors"][0]["code"] for g in report["games"]] == ["players_differ", "wrong_round"]
