@@ -215,7 +215,7 @@ class OfficialPersonField(serializers.PrimaryKeyRelatedField):
         return Person.objects.all()
 
 
-class StandingRowSerializer(serializers.Serializer):
+class TournamentStandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     starting_number = serializers.IntegerField()
     entry = serializers.IntegerField()
@@ -228,7 +228,7 @@ class StandingRowSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
 
 
-class StandingsSerializer(serializers.Serializer):
+class TournamentStandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
-    rows = StandingRowSerializer(many=True)
+    rows = TournamentStandingRowSerializer(many=True)

@@ -34,11 +34,11 @@ from tournaments.serializers import (
     ResultSerializer,
     RoundSerializer,
     SeedSerializer,
-    StandingsSerializer,
     StatusChangeSerializer,
     TeamCreateSerializer,
     TeamEntrySerializer,
     TournamentSerializer,
+    TournamentStandingsSerializer,
     TrfImportSerializer,
     WithdrawSerializer,
 )
@@ -141,7 +141,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return self._done(services.reopen_tournament(self.get_object(), user=request.user,
                                                      reason=data.validated_data["reason"]))
 
-    @extend_schema(parameters=[AFTER_ROUND, AS_CSV], responses=StandingsSerializer)
+    @extend_schema(parameters=[AFTER_ROUND, AS_CSV], responses=TournamentStandingsSerializer)
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
         tournament = self.get_object()
