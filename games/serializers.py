@@ -19,7 +19,7 @@ from games.models import (
 from tournaments.models import Pairing, Tournament
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class GamePlayerSerializer(serializers.ModelSerializer):
     """A player as shown with a game: public fields only (never birth date, ID, contact)."""
 
     class Meta:
@@ -28,7 +28,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class FaultSerializer(serializers.ModelSerializer):
+class GameFaultSerializer(serializers.ModelSerializer):
     class Meta:
         model = GameFault
         fields = ["id", "side", "kind", "scoresheet_omission", "article", "ply", "note",
@@ -37,12 +37,12 @@ class FaultSerializer(serializers.ModelSerializer):
 
 
 class GameRecordSerializer(serializers.ModelSerializer):
-    white = PlayerSerializer(read_only=True)
-    black = PlayerSerializer(read_only=True)
+    white = GamePlayerSerializer(read_only=True)
+    black = GamePlayerSerializer(read_only=True)
     tournament = serializers.SerializerMethodField()
     decision_reason_label = serializers.SerializerMethodField()
     proposed_reason_label = serializers.SerializerMethodField()
-    faults = FaultSerializer(many=True, read_only=True)
+    faults = GameFaultSerializer(many=True, read_only=True)
 
     class Meta:
         model = GameRecord
@@ -109,7 +109,7 @@ class GameWriteSerializer(serializers.Serializer):
         return attrs
 
 
-class DecisionSerializer(serializers.Serializer):
+class GameDecisionSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(Decision.choices)
     reason = serializers.CharField(max_length=40)
     version = serializers.IntegerField()
@@ -121,16 +121,16 @@ class DecisionSerializer(serializers.Serializer):
         return value
 
 
-class VersionSerializer(serializers.Serializer):
+class GameVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class SignSerializer(VersionSerializer):
+class GameSignSerializer(GameVersionSerializer):
     who = serializers.ChoiceField([(Side.WHITE, Side.WHITE.label), (Side.BLACK, Side.BLACK.label),
                                    ("arbiter", _("Trọng tài"))])
 
 
-class FaultWriteSerializer(serializers.Serializer):
+class GameFaultWriteSerializer(serializers.Serializer):
     side = serializers.ChoiceField(Side.choices)
     kind = serializers.ChoiceField(FaultKind.choices)
     scoresheet_omission = serializers.BooleanField(required=False, default=False)
@@ -139,7 +139,7 @@ class FaultWriteSerializer(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class UploadSerializer(serializers.ModelSerializer):
+class GameUploadSerializer(serializers.ModelSerializer):
     file = serializers.FileField(write_only=True, required=False)
     content = serializers.CharField(required=False, trim_whitespace=False)
     tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all(),
@@ -171,9 +171,9 @@ class UploadSerializer(serializers.ModelSerializer):
         return attrs
 
 
-class UploadDetailSerializer(UploadSerializer):
+class GameUploadDetailSerializer(GameUploadSerializer):
     """An upload with its per-game report (the content itself is not echoed)."""
 
-    class Meta(UploadSerializer.Meta):
-        fields = [f for f in UploadSerializer.Meta.fields if f not in ("file", "content")]
+    class Meta(GameUploadSerializer.Meta):
+        fields = [f for f in GameUploadSerializer.Meta.fields if f not in ("file", "content")]
         read_only_fields = fields

@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -25,15 +26,15 @@ from core.serializers import JobSerializer
 from games import engine, pgn_export, selectors, services, svg
 from games.models import GameRecord, GameUpload
 from games.serializers import (
-    DecisionSerializer,
-    FaultSerializer,
-    FaultWriteSerializer,
+    GameDecisionSerializer,
+    GameFaultSerializer,
+    GameFaultWriteSerializer,
     GameRecordSerializer,
+    GameSignSerializer,
+    GameUploadDetailSerializer,
+    GameUploadSerializer,
+    GameVersionSerializer,
     GameWriteSerializer,
-    SignSerializer,
-    UploadDetailSerializer,
-    UploadSerializer,
-    VersionSerializer,
 )
 from tournaments.models import Tournament
 
@@ -57,7 +58,11 @@ class GameRecordViewSet(viewsets.ModelViewSet):
     serializer_class = GameRecordSerializer
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
+    queryset = GameRecord.objects.none()  # for the schema; requests use get_queryset
+
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return GameRecord.objects.none()
         games = selectors.games_visible_to(self.request.user).prefetch_related("faults")
         params = self.request.query_params
         if params.get("tournament"):
@@ -75,6 +80,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         data["validation_job"] = _job_json(job)
         return Response(data, status=code)
 
+    @extend_schema(request=GameWriteSerializer, responses={201: GameRecordSerializer})
     def create(self, request, *args, **kwargs):
         serializer = GameWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -83,6 +89,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         game, job = services.create_game(user=request.user, **data)
         return self._respond(game, job, status.HTTP_201_CREATED)
 
+    @extend_schema(request=GameWriteSerializer, responses=GameRecordSerializer)
     def partial_update(self, request, *args, **kwargs):
         game = self.get_object()
         serializer = GameWriteSerializer(game, data=request.data, partial=True)
@@ -101,6 +108,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         services.delete_game(game, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
+    @extend_schema(request=None, responses={202: JobSerializer})
     @action(detail=True, methods=["post"])
     def validate(self, request, pk=None):
         """Validate again (idempotent: the same inputs reuse the same job)."""
@@ -110,10 +118,11 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         job = services.start_validation(game, user=request.user)
         return Response(_job_json(job), status=status.HTTP_202_ACCEPTED)
 
+    @extend_schema(request=GameDecisionSerializer, responses=GameRecordSerializer)
     @action(detail=True, methods=["post"])
     def decision(self, request, pk=None):
         """The arbiter's decision and reason (Điều 7); updates the pairing's result."""
-        serializer = DecisionSerializer(data=request.data)
+        serializer = GameDecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game, job = services.decide(self.get_object(), decision=data["decision"],
@@ -121,45 +130,51 @@ class GameRecordViewSet(viewsets.ModelViewSet):
                                     expected_version=data["version"])
         return self._respond(game, job)
 
+    @extend_schema(request=GameVersionSerializer, responses=GameRecordSerializer)
     @action(detail=True, methods=["post"], url_path="confirm-proposal")
     def confirm_proposal(self, request, pk=None):
         """Confirm the loss proposed by the faults log (Điều 7.1m, 7.1n)."""
-        serializer = VersionSerializer(data=request.data)
+        serializer = GameVersionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         game, job = services.confirm_proposal(self.get_object(), user=request.user,
                                               expected_version=serializer.validated_data[
                                                   "version"])
         return self._respond(game, job)
 
+    @extend_schema(request=GameSignSerializer, responses=GameRecordSerializer)
     @action(detail=True, methods=["post"])
     def sign(self, request, pk=None):
-        serializer = SignSerializer(data=request.data)
+        serializer = GameSignSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = services.sign(self.get_object(), who=data["who"], user=request.user,
                              expected_version=data["version"])
         return self._respond(game)
 
+    @extend_schema(request=GameFaultWriteSerializer, responses=GameFaultSerializer(many=True))
     @action(detail=True, methods=["get", "post"])
     def faults(self, request, pk=None):
         game = self.get_object()
         if request.method == "GET":
-            return Response(FaultSerializer(game.faults.all(), many=True).data)
-        serializer = FaultWriteSerializer(data=request.data)
+            return Response(GameFaultSerializer(game.faults.all(), many=True).data)
+        serializer = GameFaultWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         fault = services.add_fault(game, user=request.user, **serializer.validated_data)
-        data = dict(FaultSerializer(fault).data)
+        data = dict(GameFaultSerializer(fault).data)
         game.refresh_from_db()
         data["game"] = {"version": game.version, "proposed_decision": game.proposed_decision,
                         "proposed_reason": game.proposed_reason}
         return Response(data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(responses={(200, "application/x-chess-pgn"): str},
+                   parameters=[OpenApiParameter("moves", str, description="iccs|wxf|san|uci")])
     @action(detail=True, methods=["get"])
     def pgn(self, request, pk=None):
         game = self.get_object()
         text = pgn_export.export_game(game, _fmt(request, game.discipline))
         return _pgn_response(text, f"game-{game.pk}.pgn")
 
+    @extend_schema(responses={(200, "text/plain"): str})
     @action(detail=True, methods=["get"])
     def scoresheet(self, request, pk=None):
         """The move list in Vietnamese notation for printing (Điều 11.2a, Phụ lục 4)."""
@@ -167,12 +182,16 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         return HttpResponse(pgn_export.scoresheet_text(game),
                             content_type="text/plain; charset=utf-8")
 
+    @extend_schema(responses={(200, "image/svg+xml"): str})
     @action(detail=True, methods=["get"])
     def board(self, request, pk=None):
         game = self.get_object()
         return HttpResponse(svg.board_svg(game.discipline, game.final_fen or game.start_fen),
                             content_type="image/svg+xml")
 
+    @extend_schema(responses={(200, "application/x-chess-pgn"): str}, parameters=[
+        OpenApiParameter("tournament", int, required=True), OpenApiParameter("round", int),
+        OpenApiParameter("moves", str, description="iccs|wxf|san|uci")])
     @action(detail=False, methods=["get"])
     def export(self, request):
         """PGN of a round (``?tournament=&round=``) or a whole tournament."""
@@ -203,17 +222,22 @@ class GameUploadViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
     permission_classes = [permissions.IsAuthenticated]
 
     def get_serializer_class(self):
-        return UploadSerializer if self.action == "create" else UploadDetailSerializer
+        return GameUploadSerializer if self.action == "create" else GameUploadDetailSerializer
+
+    queryset = GameUpload.objects.none()
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return GameUpload.objects.none()
         uploads = GameUpload.objects.select_related("job").defer("content")
         user = self.request.user
         if user.is_staff:
             return uploads
         return uploads.filter(uploaded_by=user)
 
+    @extend_schema(request=GameUploadSerializer, responses={202: JobSerializer})
     def create(self, request, *args, **kwargs):
-        serializer = UploadSerializer(data=request.data)
+        serializer = GameUploadSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         tournament: Tournament | None = data.get("tournament")
