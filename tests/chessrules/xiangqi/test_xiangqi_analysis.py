@@ -247,3 +247,16 @@ def test_iccs_strings_are_accepted_and_parameters_checked():
         analyse_game(fen, [], no_capture_limit=0)
     with pytest.raises(ValueError, match="Not an ICCS move"):
         analyse_game(fen, ["a0a"])
+
+
+def test_horse_and_cannon_chasing_one_chariot_in_turn_dieu_24_16():
+    """Điều 24.16 (and 23 point 3, 2nd sentence): cannon and horse take turns threatening the
+    same chariot: the horse steps off the a-file (attacking a7 itself) and back (becoming the
+    cannon's screen). Black only moves its general."""
+    fen = "4k4/9/r8/9/9/9/N8/C8/9/3K5 w - - 0 1"
+    moves = moves_of("a3b5 e9e8 b5a3 e8e9", times=3)
+    analysis = analyse_game(fen, moves)
+    [chase] = analysis.chases
+    assert (chase.side, chase.chased_piece, chase.kind) == ("w", "r@a7", "several_pieces")
+    assert chase.chasing_pieces == ["C@a2", "N@a3"]
+    assert chase.plies == [1, 3, 5, 7, 9, 11]
