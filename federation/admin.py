@@ -12,8 +12,7 @@ from django.contrib import admin, messages
 from django.db.models import Q
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.errors import ServiceError
@@ -201,7 +200,7 @@ class ApplicationForm(forms.ModelForm):
 
 
 class RejectForm(forms.Form):
-    reason = forms.CharField(label=_lazy("Lý do từ chối"), widget=forms.Textarea)
+    reason = forms.CharField(label=gettext_lazy("Lý do từ chối"), widget=forms.Textarea)
 
 
 @admin.register(MembershipApplication)
@@ -223,7 +222,7 @@ class MembershipApplicationAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
                                               submitted_on=obj.submitted_on, by=request.user)
         obj.pk = created.pk
 
-    @admin.action(description=_lazy("Duyệt các đơn đã chọn (cấp thẻ hội viên)"))
+    @admin.action(description=gettext_lazy("Duyệt các đơn đã chọn (cấp thẻ hội viên)"))
     def approve_selected(self, request, queryset):
         for application in queryset:
             try:
@@ -235,7 +234,7 @@ class MembershipApplicationAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
                     "name": application.person.full_name, "card": member.card_number},
                     messages.SUCCESS)
 
-    @admin.action(description=_lazy("Từ chối các đơn đã chọn (ghi lý do)"))
+    @admin.action(description=gettext_lazy("Từ chối các đơn đã chọn (ghi lý do)"))
     def reject_selected(self, request, queryset):
         return run_form_action(
             self, request, queryset, form_class=RejectForm, title=_("Từ chối đơn xin gia nhập"),
@@ -266,25 +265,25 @@ class MemberEventInline(admin.TabularInline):
 
 
 class DuesForm(forms.Form):
-    amount = forms.DecimalField(label=_lazy("Số tiền (đồng)"), min_value=1, decimal_places=0)
-    period_start = forms.DateField(label=_lazy("Từ ngày"))
-    period_end = forms.DateField(label=_lazy("Đến ngày"))
+    amount = forms.DecimalField(label=gettext_lazy("Số tiền (đồng)"), min_value=1, decimal_places=0)
+    period_start = forms.DateField(label=gettext_lazy("Từ ngày"))
+    period_end = forms.DateField(label=gettext_lazy("Đến ngày"))
     receipt_number = forms.CharField(
-        label=_lazy("Số biên lai"),
-        help_text=_lazy("Khi chọn nhiều hội viên, mỗi người nhận số biên lai này kèm số thứ tự "
+        label=gettext_lazy("Số biên lai"),
+        help_text=gettext_lazy("Khi chọn nhiều hội viên, mỗi người nhận số biên lai này kèm số thứ tự "
                         "(-1, -2, ...)."))
-    paid_on = forms.DateField(label=_lazy("Ngày nộp"), required=False)
+    paid_on = forms.DateField(label=gettext_lazy("Ngày nộp"), required=False)
 
 
 class ResignationForm(forms.Form):
-    applied_on = forms.DateField(label=_lazy("Ngày làm đơn"))
-    effective_on = forms.DateField(label=_lazy("Ngày có hiệu lực"), required=False)
-    card_returned = forms.BooleanField(label=_lazy("Đã trả thẻ"), required=False)
-    note = forms.CharField(label=_lazy("Ghi chú"), required=False)
+    applied_on = forms.DateField(label=gettext_lazy("Ngày làm đơn"))
+    effective_on = forms.DateField(label=gettext_lazy("Ngày có hiệu lực"), required=False)
+    card_returned = forms.BooleanField(label=gettext_lazy("Đã trả thẻ"), required=False)
+    note = forms.CharField(label=gettext_lazy("Ghi chú"), required=False)
 
 
 class ReinstateForm(forms.Form):
-    note = forms.CharField(label=_lazy("Lý do khôi phục"), widget=forms.Textarea)
+    note = forms.CharField(label=gettext_lazy("Lý do khôi phục"), widget=forms.Textarea)
 
 
 @admin.register(Member)
@@ -304,7 +303,7 @@ class MemberAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # a card number is never reused: memberships are never deleted
 
-    @admin.action(description=_lazy("Ghi hội phí cho các hội viên đã chọn"))
+    @admin.action(description=gettext_lazy("Ghi hội phí cho các hội viên đã chọn"))
     def record_dues(self, request, queryset):
         selected = list(queryset.order_by("pk"))
 
@@ -319,7 +318,7 @@ class MemberAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
         return run_form_action(self, request, queryset.order_by("pk"), form_class=DuesForm,
                                title=_("Ghi hội phí"), apply=apply)
 
-    @admin.action(description=_lazy("Ghi nhận xin ra Liên đoàn (Điều 10.4)"))
+    @admin.action(description=gettext_lazy("Ghi nhận xin ra Liên đoàn (Điều 10.4)"))
     def mark_resignation(self, request, queryset):
         return run_form_action(
             self, request, queryset, form_class=ResignationForm,
@@ -328,7 +327,7 @@ class MemberAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
                 member, applied_on=data["applied_on"], effective_on=data["effective_on"],
                 card_returned=data["card_returned"], note=data["note"], by=request.user) and None)
 
-    @admin.action(description=_lazy("Khôi phục hội viên bị khai trừ (Điều 15.5)"))
+    @admin.action(description=gettext_lazy("Khôi phục hội viên bị khai trừ (Điều 15.5)"))
     def reinstate(self, request, queryset):
         return run_form_action(
             self, request, queryset, form_class=ReinstateForm, title=_("Khôi phục hội viên"),
