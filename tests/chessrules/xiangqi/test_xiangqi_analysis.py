@@ -260,3 +260,25 @@ def test_horse_and_cannon_chasing_one_chariot_in_turn_dieu_24_16():
     assert (chase.side, chase.chased_piece, chase.kind) == ("w", "r@a7", "several_pieces")
     assert chase.chasing_pieces == ["C@a2", "N@a3"]
     assert chase.plies == [1, 3, 5, 7, 9, 11]
+
+
+@pytest.mark.parametrize(
+    ("fen", "chased"),
+    [
+        ("4k4/9/6n2/6p2/8p/7N1/9/9/9/3K5 w - - 0 1", True),  # legs g6 / i5 blocked: Hình 55
+        ("4k4/9/6n2/9/9/7N1/9/9/9/3K5 w - - 0 1", False),  # free to take back: exchange offer
+    ],
+    ids=["leg_blocked", "leg_free"],
+)
+def test_horse_chasing_a_horse_that_cannot_take_back_dieu_24_20_hinh_55(fen, chased):
+    """Hình 55 ("M2.4 M7.9 / M4/2 M9/7"): the red horse follows the black horse. When the black
+    horse's leg is blocked it cannot capture back, so it is a chase (24.20, second case);
+    with free legs the horses attack each other: an offered exchange (first case)."""
+    moves = moves_of("h4f5 g7i6 f5h4 i6g7", times=3)
+    analysis = analyse_game(fen, moves)
+    if chased:
+        [chase] = analysis.chases
+        assert (chase.side, chase.chasing_piece, chase.chased_piece) == ("w", "N@h4", "n@g7")
+        assert chase.kind == "one_piece"
+    else:
+        assert analysis.chases == []
