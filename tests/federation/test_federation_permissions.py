@@ -131,3 +131,28 @@ def test_lapse_job_is_staff_only(world):
             "/api/v1/lapse-jobs/", {}, format="json").status_code == 403
     assert world.client(None).post("/api/v1/lapse-jobs/", {}, format="json").status_code in (401,
                                                                                              403)
+
+
+def test_token_authentication_for_club_manager(world):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    token = Token.objects.create(user=world.manager_a)
+    member = f.make_member(club=world.club_a)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.post("/api/v1/attendance/", {"member": member.card_number,
+                                                    "date": "2026-02-03"}, format="json")
+    assert response.status_code == 201, response.content
+    bad = APIClient()
+    bad.credentials(HTTP_AUTHORIZATION="Token wrong")
+    assert bad.get("/api/v1/dues/").status_code == 401
+
+
+def test_openapi_schema_lists_registry_endpoints(world):
+    schema = world.client(None).get("/api/schema/?format=json")
+    assert schema.status_code == 200
+    paths = schema.json()["paths"]
+    for path in ("/api/v1/applications/{id}/approve/", "/api/v1/lapse-jobs/",
+                 "/api/v1/members/about-to-lapse/", "/api/v1/transfers/"):
+        assert path in paths, path
