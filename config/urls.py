@@ -19,6 +19,7 @@ admin.site.index_title = "Quản trị hồ sơ và hệ số"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/v1/public/", include("config.public_urls")),
     path("api/v1/", include(router.urls)),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
     path("api/v1/", include("federation.urls")),

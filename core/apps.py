@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class CoreConfig(AppConfig):
     name = "core"
     verbose_name = _("Hệ thống")
+
+    def ready(self) -> None:
+        from core import invalidation
+
+        invalidation.connect()

@@ -11,6 +11,7 @@ scope changes the ETag and misses the server cache; nothing needs to be deleted.
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from collections.abc import Callable, Iterable
 
@@ -53,36 +54,50 @@ def touch_on_change(model, scopes_of: Callable[[object], Iterable[str]]) -> None
 
 
 def cached_response(request, scopes: Iterable[str], build: Callable[[], Response], *,
-                    max_age: int = 30, server_cache: bool = True):
-    """Answer from the caches when possible, else ``build()`` the response and cache it.
+                    max_age: int = 30, finished: bool = True):
+    """Answer from the caches when possible, else ``build()`` the response.
 
-    ``server_cache`` keeps the rendered body in the cache (use it for finished events and
-    lists; a live round may prefer short ``max_age`` only).
+    ``finished``: the data changes only through writes that touch the scopes (finished
+    events, lists), so the ETag comes from the scope stamps and the rendered body is kept
+    server-side. Otherwise (a live event, where bulk writes may bypass model signals) the
+    body is built every time and the ETag is a hash of the body itself.
     """
     scope_stamps = stamps(scopes)
     last_modified = max(scope_stamps.values())
-    etag = '"' + hashlib.sha1(repr((request.get_full_path(), get_language(),
-                                    sorted(scope_stamps.items()))).encode()).hexdigest() + '"'
-    if _not_modified(request, etag, last_modified):
-        response = Response(status=304)
-    else:
-        body = cache.get(BODY_PREFIX + etag) if server_cache else None
-        if body is not None:
-            response = Response(body)
+    if finished:
+        etag = _etag(repr((request.get_full_path(), get_language(),
+                           sorted(scope_stamps.items()))))
+        if _not_modified(request, etag, last_modified):
+            response = Response(status=304)
         else:
-            response = build()
-            if server_cache and response.status_code == 200:
+            body = cache.get(BODY_PREFIX + etag)
+            response = Response(body) if body is not None else build()
+            if body is None and response.status_code == 200:
                 cache.set(BODY_PREFIX + etag, response.data, BODY_TIMEOUT)
+        response["Last-Modified"] = http_date(last_modified)
+    else:
+        response = build()
+        etag = _etag(json.dumps(response.data, sort_keys=True, default=str))
+        if etag in _if_none_match(request):
+            response = Response(status=304)
     response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_modified)
     response["Cache-Control"] = f"public, max-age={max_age}"
     response["Vary"] = "Accept, Accept-Language"
     return response
 
 
+def _etag(text: str) -> str:
+    return '"' + hashlib.sha1(text.encode()).hexdigest() + '"'
+
+
+def _if_none_match(request) -> set[str]:
+    header = request.headers.get("If-None-Match") or ""
+    return {tag.strip() for tag in header.split(",") if tag.strip()}
+
+
 def _not_modified(request, etag: str, last_modified: float) -> bool:
-    if_none_match = request.headers.get("If-None-Match")
-    if if_none_match:
-        return etag in {tag.strip() for tag in if_none_match.split(",")} or if_none_match == "*"
+    tags = _if_none_match(request)
+    if tags:
+        return etag in tags or "*" in tags
     since = parse_http_date_safe(request.headers.get("If-Modified-Since") or "")
     return since is not None and int(last_modified) <= since

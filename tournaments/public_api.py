@@ -1,0 +1,208 @@
+"""Public (anonymous, read-only) tournaments, pairings, standings and crosstables — issue 10.
+
+Drafts are never shown. Finished and certified events are cached server-side and
+revalidated by scope stamps; live events are rebuilt per request with a body ETag.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from core.caching import cached_response
+from core.errors import ServiceError
+from core.public import PublicReadOnlyViewSet
+from tournaments import selectors
+from tournaments.models import Pairing, Round, Tournament
+
+FINISHED = {Tournament.Status.FINISHED, Tournament.Status.CERTIFIED}
+
+
+class PublicTournamentSerializer(serializers.ModelSerializer):
+    organiser = serializers.SerializerMethodField()
+    province = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "discipline", "category", "age_group", "gender_section",
+                  "time_control_class", "time_control", "system", "number_of_rounds",
+                  "start_date", "end_date", "venue", "organiser", "province", "rated", "status",
+                  "tiebreaks"]
+
+    def get_organiser(self, t) -> str | None:
+        organiser = t.organiser_club or t.organiser_body
+        return organiser.name if organiser else None
+
+    def get_province(self, t) -> str | None:
+        if t.organiser_club_id:
+            return t.organiser_club.province.name
+        if t.organiser_body_id and t.organiser_body.province_id:
+            return t.organiser_body.province.name
+        return None
+
+
+class PublicRoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["number", "status", "system", "paired_at", "completed_at"]
+
+
+class PublicTournamentDetailSerializer(PublicTournamentSerializer):
+    rounds = PublicRoundSerializer(many=True, read_only=True)
+    players = serializers.IntegerField(source="entry_count", read_only=True)
+
+    class Meta(PublicTournamentSerializer.Meta):
+        fields = PublicTournamentSerializer.Meta.fields + ["purpose", "prizes", "schedule",
+                                                           "players", "rounds"]
+
+
+class PublicPairingSerializer(serializers.ModelSerializer):
+    white = serializers.SerializerMethodField()
+    black = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Pairing
+        fields = ["board", "kind", "white", "black", "result", "bye_points", "match_key",
+                  "game_number"]
+
+    def _side(self, entry) -> dict | None:
+        if entry is None:
+            return None
+        return {"number": entry.starting_number, "name": entry.name, "rating": entry.rating,
+                "title": entry.title}
+
+    def get_white(self, pairing) -> dict | None:
+        return self._side(pairing.white)
+
+    def get_black(self, pairing) -> dict | None:
+        return self._side(pairing.black)
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    starting_number = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField()
+    title = serializers.CharField(allow_blank=True)
+    team = serializers.CharField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+    points = serializers.FloatField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True))
+
+
+class StandingsSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    rows = StandingRowSerializer(many=True)
+
+
+class CrossCellSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    opponent = serializers.IntegerField(allow_null=True)
+    color = serializers.CharField(allow_null=True)
+    mark = serializers.CharField(allow_blank=True, allow_null=True)
+
+
+class CrossRowSerializer(StandingRowSerializer):
+    rounds = CrossCellSerializer(many=True)
+
+
+class CrosstableSerializer(StandingsSerializer):
+    rows = CrossRowSerializer(many=True)
+
+
+class PublicTournamentFilter(django_filters.FilterSet):
+    province = django_filters.CharFilter(method="filter_province")
+    date_from = django_filters.DateFilter(field_name="end_date", lookup_expr="gte")
+    date_to = django_filters.DateFilter(field_name="start_date", lookup_expr="lte")
+
+    class Meta:
+        model = Tournament
+        fields = ["discipline", "category", "status", "gender_section", "time_control_class",
+                  "province", "date_from", "date_to"]
+
+    def filter_province(self, queryset, name, value):
+        return queryset.filter(Q(organiser_club__province__code=value)
+                               | Q(organiser_body__province__code=value))
+
+
+after_round_parameter = OpenApiParameter("after_round", int, required=False,
+                                         description="Sau ván (mặc định: ván cuối đã đủ kết quả)")
+
+
+class PublicTournamentViewSet(PublicReadOnlyViewSet):
+    """Published tournaments with rounds, pairings, results, standings and crosstables."""
+
+    filterset_class = PublicTournamentFilter
+    ordering_fields = ["start_date", "name"]
+
+    def get_queryset(self):
+        tournaments = (Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+                       .select_related("organiser_club__province", "organiser_body__province")
+                       .order_by("-start_date", "name", "id"))
+        if self.action == "retrieve":
+            from django.db.models import Count
+
+            tournaments = tournaments.annotate(entry_count=Count("entries")).prefetch_related(
+                "rounds")
+        return tournaments
+
+    def get_serializer_class(self):
+        return (PublicTournamentDetailSerializer if self.action == "retrieve"
+                else PublicTournamentSerializer)
+
+    def scopes_for(self, obj=None):
+        return ("tournaments",) if obj is None else ("tournaments", f"tournament:{obj.pk}")
+
+    def is_finished(self, obj=None):
+        return obj is not None and obj.status in FINISHED
+
+    def _tournament(self, pk) -> Tournament:
+        return get_object_or_404(Tournament.objects.exclude(status=Tournament.Status.DRAFT),
+                                 pk=pk)
+
+    def _after_round(self, tournament) -> int | None:
+        raw = self.request.query_params.get("after_round")
+        if raw in (None, ""):
+            return None
+        if not raw.isdigit() or not 0 <= int(raw) <= tournament.rounds.count():
+            raise ServiceError("after_round phải là số ván đã đấu (0..số ván).",
+                               field="after_round")
+        return int(raw)
+
+    def _cached(self, tournament, build):
+        return cached_response(self.request, self.scopes_for(tournament), build,
+                               finished=self.is_finished(tournament))
+
+    @extend_schema(parameters=[after_round_parameter], responses=StandingsSerializer)
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        tournament = self._tournament(pk)
+        after = self._after_round(tournament)
+        return self._cached(tournament, lambda: Response(StandingsSerializer(
+            selectors.standings(tournament, after)).data))
+
+    @extend_schema(parameters=[after_round_parameter], responses=CrosstableSerializer)
+    @action(detail=True, methods=["get"])
+    def crosstable(self, request, pk=None):
+        tournament = self._tournament(pk)
+        after = self._after_round(tournament)
+        return self._cached(tournament, lambda: Response(CrosstableSerializer(
+            selectors.crosstable(tournament, after)).data))
+
+    @extend_schema(parameters=[OpenApiParameter("round", int, required=True)],
+                   responses=PublicPairingSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def pairings(self, request, pk=None):
+        tournament = self._tournament(pk)
+        raw = request.query_params.get("round", "")
+        round_ = tournament.rounds.filter(number=int(raw)).first() if raw.isdigit() else None
+        if round_ is None:
+            raise ServiceError("Không có ván này trong giải.", field="round", code="not_found")
+        return self._cached(tournament, lambda: Response(PublicPairingSerializer(
+            selectors.pairings_of(round_), many=True).data))
