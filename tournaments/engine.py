@@ -186,6 +186,10 @@ def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
         _plan_swiss_draw(tournament, number, plan)
     elif system == "knockout":
         _plan_knockout(tournament, number, plan)
+    elif system == "team_swiss_draw":
+        _plan_team_swiss_draw(tournament, number, plan)
+    elif system == "scheveningen":
+        _plan_scheveningen(tournament, number, plan)
     else:
         raise EngineError(f"the system {system!r} is not available in chessrules "
                           f"{engine_version()} yet")
@@ -202,6 +206,8 @@ def total_rounds(tournament, players: int | None = None, teams: int | None = Non
     if tournament.system == "team_round_robin":
         n = teams if teams is not None else tournament.teams.count()
         return roundrobin.table_size(n) - 1
+    if tournament.system == "scheveningen":
+        return tournament.boards_per_team or 0
     return tournament.number_of_rounds or 0
 
 
@@ -555,33 +561,60 @@ def crosstable(tournament, after_round: int) -> dict[int, list[dict]]:
     return table
 
 
-def team_standings(matches: list[dict], boards: int, match_points_first: bool = False
-                   ) -> list[dict]:
-    """Team ranking (Điều 30.1.5, ``chessrules.competition.team.rank_teams``): game points,
-    then board 1's score, board 2's, …
+def team_matches(tournament, up_to_round: int) -> list[dict]:
+    """Team match results from the DB: ``{"round", "home", "away", "points": [(team,
+    board, points)]}`` by team starting numbers. A player's board is his board order, or
+    the board he played as a reserve (30.1.4). A team bye of the team Swiss by draw scores
+    ``bye_score`` on every board (docs/decisions-tournaments.md)."""
+    from tournaments.models import RESULT_POINTS, TeamMatch
 
-    ``matches`` are ``{"home": n, "away": n, "boards": [(board, home_pts, away_pts)]}``.
-    With ``match_points_first`` match points (2/1/0) rank first (an option of the rules).
-    """
-    totals: dict[int, dict] = {}
-
-    def row(team: int) -> dict:
-        return totals.setdefault(team, {"team": team, "game_points": 0.0, "match_points": 0,
-                                        "boards": [0.0] * boards})
-    for match in matches:
-        home, away = row(match["home"]), row(match["away"]) if match["away"] else None
-        if away is None:
+    boards = tournament.boards_per_team or 4
+    matches = []
+    for match in (TeamMatch.objects.filter(round__tournament=tournament,
+                                           round__number__lte=up_to_round)
+                  .select_related("round", "home", "away")
+                  .prefetch_related("boards__white__team", "boards__black__team")
+                  .order_by("round__number", "table")):
+        row = {"round": match.round.number, "home": match.home.starting_number,
+               "away": match.away.starting_number if match.away_id else None, "points": []}
+        if match.away_id is None:
+            if tournament.system == "team_swiss_draw":
+                row["points"] = [(row["home"], b, float(tournament.bye_score))
+                                 for b in range(1, boards + 1)]
+            matches.append(row)
             continue
-        home_sum = away_sum = 0.0
-        for board, home_pts, away_pts in match["boards"]:
-            home["boards"][board - 1] += home_pts
-            away["boards"][board - 1] += away_pts
-            home_sum += home_pts
-            away_sum += away_pts
-        home["game_points"] += home_sum
-        away["game_points"] += away_sum
-        home["match_points"] += 2 if home_sum > away_sum else 1 if home_sum == away_sum else 0
-        away["match_points"] += 2 if away_sum > home_sum else 1 if home_sum == away_sum else 0
+        for p in match.boards.all():
+            if p.result not in RESULT_POINTS:
+                continue
+            for player, points in zip((p.white, p.black), RESULT_POINTS[p.result], strict=True):
+                board = player.board_order if player.board_order and \
+                    player.board_order <= boards else p.match_board
+                row["points"].append((player.team.starting_number, board, points))
+        matches.append(row)
+    return matches
+
+
+def team_standings(matches: list[dict], teams: list[int], boards: int,
+                   match_points_first: bool = False) -> list[dict]:
+    """Team ranking (Điều 30.1.5, ``chessrules.competition.team.rank_teams``): game points,
+    then board 1's score, board 2's, … With ``match_points_first`` match points (2 for a
+    won match, 1 drawn, 0 lost) rank first (an option of the rules)."""
+    totals = {team: {"team": team, "game_points": 0.0, "match_points": 0,
+                     "boards": [0.0] * boards} for team in teams}
+    for match in matches:
+        sums = {match["home"]: 0.0}
+        if match["away"] is not None:
+            sums[match["away"]] = 0.0
+        for team, board, points in match["points"]:
+            totals[team]["boards"][board - 1] += points
+            totals[team]["game_points"] += points
+            sums[team] = sums.get(team, 0.0) + points
+        if match["away"] is None:
+            totals[match["home"]]["match_points"] += 2 if sums[match["home"]] else 0
+            continue
+        home, away = sums[match["home"]], sums[match["away"]]
+        totals[match["home"]]["match_points"] += 2 if home > away else 1 if home == away else 0
+        totals[match["away"]]["match_points"] += 2 if away > home else 1 if home == away else 0
 
     results = [cteam.TeamResult(str(r["team"]), tuple(r["boards"]), r["match_points"])
                for r in totals.values()]
@@ -597,6 +630,84 @@ def team_standings(matches: list[dict], boards: int, match_points_first: bool = 
             rank = index + 1
         r["rank"] = rank
     return ordered
+
+
+def _team_competitors(tournament, up_to_round: int) -> dict[int, cmodel.Competitor]:
+    """Teams as competitors of the draw (30.5): each round a game against the other team
+    with the team's game points; colour "w" for the team that had the priority."""
+    teams = {t.starting_number: cmodel.Competitor(id=t.starting_number, name=t.name)
+             for t in tournament.teams.filter(starting_number__isnull=False)}
+    for t in tournament.teams.filter(withdrawn_on__isnull=False):
+        teams[t.starting_number].withdrawn_after = up_to_round
+    for match in team_matches(tournament, up_to_round):
+        sums: dict[int, float] = defaultdict(float)
+        for team, _board, points in match["points"]:
+            sums[team] += points
+        home, away, r = match["home"], match["away"], match["round"]
+        if away is None:
+            teams[home].entries[r] = cmodel.Entry(cmodel.PAB, sums[home])
+            continue
+        teams[home].entries[r] = cmodel.Entry(cmodel.GAME, sums[home], away, "w")
+        teams[away].entries[r] = cmodel.Entry(cmodel.GAME, sums[away], home, "b")
+    return teams
+
+
+def _lineups(tournament) -> dict[int, dict[int, int]]:
+    boards = tournament.boards_per_team or 4
+    lineup: dict[int, dict[int, int]] = defaultdict(dict)
+    for p in players_of(tournament):
+        if p.team is not None and p.board_order is not None and p.board_order <= boards:
+            lineup[p.team][p.board_order] = p.number
+    return lineup
+
+
+def _plan_team_swiss_draw(tournament, number: int, plan: RoundPlan) -> None:
+    """Điều 30.5: teams drawn like players (Điều 29); the team with White has White on odd
+    boards; board i meets board i."""
+    boards = tournament.boards_per_team or 4
+    lineup = _lineups(tournament)
+    try:
+        draw, colours = cteam.team_swiss_round(
+            _team_competitors(tournament, number - 1), number,
+            plan.seed if plan.seed is not None else 0, boards,
+            _previous_draw(tournament, number))
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    for home, away in draw.pairs:
+        plan.matches.append(PlannedMatch(home, away))
+        index = len(plan.matches) - 1
+        for board, (white_team, black_team) in enumerate(colours[(home, away)], 1):
+            plan.boards.append(PlannedBoard(lineup[white_team][board],
+                                            lineup[black_team][board], match_board=board,
+                                            team_match=index))
+    if draw.bye is not None:
+        plan.matches.append(PlannedMatch(draw.bye, None))
+    plan.warnings = list(draw.warnings) + list(draw.relaxed)
+    plan.draw = {"pairs": [list(p) for p in draw.pairs], "bye": draw.bye,
+                 "score_group": {str(k): v for k, v in draw.score_group.items()},
+                 "subgroups": {str(k): v for k, v in draw.subgroups.items()},
+                 "floats": {str(k): v for k, v in draw.floats.items()},
+                 "warnings": draw.warnings, "relaxed": draw.relaxed}
+
+
+def _plan_scheveningen(tournament, number: int, plan: RoundPlan) -> None:
+    """Điều 30.2.2: every player of A meets every player of B, by the printed tables."""
+    boards = tournament.boards_per_team or 4
+    lineup = _lineups(tournament)
+    if sorted(lineup) != [1, 2]:
+        raise EngineError("a Scheveningen match is played between exactly two teams")
+    try:
+        table = cteam.scheveningen(boards)
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    if number > len(table):
+        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the match")
+    plan.matches.append(PlannedMatch(1, 2))
+    for board, (white, black) in enumerate(table[number - 1], 1):
+        side = {"A": 1, "B": 2}
+        plan.boards.append(PlannedBoard(lineup[side[white[0]]][int(white[1:])],
+                                        lineup[side[black[0]]][int(black[1:])],
+                                        match_board=board, team_match=0))
 
 
 def tracking_card(tournament, number: int) -> list[dict]:

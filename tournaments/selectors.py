@@ -178,30 +178,13 @@ def knockout_bracket(tournament: Tournament) -> dict:
 def team_standings(tournament: Tournament, after_round: int | None = None) -> dict:
     """Team ranking by Điều 30.1.5: game points, then board 1, board 2, … scores."""
     after = completed_rounds(tournament) if after_round is None else after_round
-    teams = {t.starting_number: t for t in tournament.teams.all()}
-    matches = []
-    for rnd in tournament.rounds.filter(number__lte=after).prefetch_related(
-            "team_matches__boards", "team_matches__home", "team_matches__away"):
-        for match in rnd.team_matches.all():
-            boards = []
-            for p in match.boards.all():
-                if p.result not in ("1-0", "0-1", "1/2-1/2", "+-", "-+", "--"):
-                    continue
-                from tournaments.models import RESULT_POINTS
-
-                white_pts, black_pts = RESULT_POINTS[p.result]
-                home_white = (p.match_board or 1) % 2 == 1
-                home_pts, away_pts = (white_pts, black_pts) if home_white else (black_pts,
-                                                                                 white_pts)
-                boards.append((p.match_board, home_pts, away_pts))
-            matches.append({"home": match.home.starting_number,
-                            "away": match.away.starting_number if match.away_id else None,
-                            "boards": boards})
-    rows = engine.team_standings(matches, tournament.boards_per_team or 4)
+    teams = {t.starting_number: t for t in tournament.teams.filter(
+        starting_number__isnull=False)}
+    rows = engine.team_standings(engine.team_matches(tournament, after), sorted(teams),
+                                 tournament.boards_per_team or 4)
     for row in rows:
-        team: TeamEntry = teams[row["team"]]
+        team: TeamEntry = teams[row.pop("team")]
         row.update(team_id=team.pk, name=team.name, starting_number=team.starting_number)
-        del row["team"]
     return {"after_round": after, "rows": rows}
 
 

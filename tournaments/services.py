@@ -213,7 +213,11 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
             raise ServiceError(_("Cần ít nhất 2 đấu thủ."), code="too_few")
         t.lot_seed = seed if seed is not None else secrets.randbits(62)
         _draw_numbers(t)
-        if t.system in ("round_robin", "double_round_robin", "team_round_robin"):
+        if t.system == "scheveningen" and t.teams.count() != 2:
+            raise ServiceError(_("Đối kháng kiểu Anh (Điều 30.2.2) giữa đúng 2 đội."),
+                               code="too_few")
+        if t.system in ("round_robin", "double_round_robin", "team_round_robin",
+                        "scheveningen"):
             t.number_of_rounds = engine.total_rounds(t)
         _transition(t, S.CLOSED, user)
     return t
@@ -556,6 +560,10 @@ def change_pairing(pairing: Pairing, *, user, reason: str, expected_version: int
             if new.tournament_id != rnd.tournament_id:
                 raise ServiceError(_("Đấu thủ không thuộc giải này."), field=side)
             current = getattr(p, side)
+            if rnd.tournament.is_team_event and current is not None and \
+                    new.team_id != current.team_id:
+                raise ServiceError(_("Dự bị chỉ thay cho đấu thủ cùng đội, ở đúng bàn đó "
+                                     "(Điều 30.1.4)."), field=side, code="wrong_team")
             other = rnd.pairings.select_for_update().filter(
                 white=new).exclude(pk=p.pk).first() or rnd.pairings.select_for_update().filter(
                 black=new).exclude(pk=p.pk).first()

@@ -106,3 +106,59 @@ def test_team_round_robin_of_6_teams(driver):
     keys = [(r["game_points"], *r["boards"]) for r in rows]
     assert keys == sorted(keys, reverse=True)
     assert driver.finish_and_certify()["status"] == "certified"
+
+
+def _register_teams(driver, count: int, boards: int, reserves: int = 1) -> None:
+    for t in range(count):
+        members = driver.members(boards + reserves)
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(members)]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+
+
+def test_team_swiss_by_draw_of_9_teams(driver):
+    """Điều 30.5: teams drawn like players (round 1: 1-2, 3-4, …), one team rests when the
+    number is odd; teams never meet twice; the team with White has White on odd boards."""
+    driver.create(system="team_swiss_draw", number_of_rounds=4, boards_per_team=4,
+                  reserves_per_team=1, discipline="xiangqi")
+    driver.action("open-registration")
+    _register_teams(driver, 9, 4)
+    driver.action("close-registration", {"seed": 30})
+    driver.run_all_rounds(4, random.Random(30))
+    first = TeamMatch.objects.filter(round__tournament_id=driver.tid, round__number=1)
+    assert [(m.home.starting_number, m.away.starting_number if m.away else None)
+            for m in first] == [(1, 2), (3, 4), (5, 6), (7, 8), (9, None)]
+    pairs = [frozenset((m.home_id, m.away_id))
+             for m in TeamMatch.objects.filter(round__tournament_id=driver.tid, away__isnull=False)]
+    assert len(pairs) == len(set(pairs)) == 16
+    for match in TeamMatch.objects.filter(round__tournament_id=driver.tid, away__isnull=False):
+        for p in match.boards.all():
+            assert (p.white.team_id == match.home_id) == (p.match_board % 2 == 1)
+    rows = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()["rows"]
+    assert len(rows) == 9 and sum(r["game_points"] for r in rows) == 16 * 4 + 4 * 4
+    assert driver.finish_and_certify()["status"] == "certified"
+
+
+def test_scheveningen_match_of_two_teams_of_4(driver):
+    """Điều 30.2.2: every player of A meets every player of B once in 4 rounds; colours by
+    the rule under the tables (same parity of boards: A White)."""
+    driver.create(system="scheveningen", boards_per_team=4, reserves_per_team=1,
+                  discipline="xiangqi")
+    driver.action("open-registration")
+    _register_teams(driver, 2, 4)
+    closed = driver.action("close-registration", {"seed": 2})
+    assert closed["number_of_rounds"] == 4
+    driver.run_all_rounds(4, random.Random(4))
+    games = Pairing.objects.filter(round__tournament_id=driver.tid).select_related(
+        "white__team", "black__team")
+    meetings = set()
+    for p in games:
+        a, b = (p.white, p.black) if p.white.team.starting_number == 1 else (p.black, p.white)
+        meetings.add((a.board_order, b.board_order))
+        a_white = p.white == a
+        assert a_white == (a.board_order % 2 == b.board_order % 2)
+    assert meetings == {(i, j) for i in range(1, 5) for j in range(1, 5)}
+    rows = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()["rows"]
+    assert sum(r["game_points"] for r in rows) == 16
+    assert driver.finish_and_certify()["status"] == "certified"
