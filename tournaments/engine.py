@@ -258,7 +258,8 @@ def _plan_dutch(tournament, number: int, plan: RoundPlan) -> None:
         elif number in p.byes:
             not_paired[p.number] = _bye_code(p.byes[number])
     bye_tenths = int(Decimal(tournament.bye_score) * 10)
-    options = DutchOptions(total_rounds=tournament.number_of_rounds, initial_color="w",
+    options = DutchOptions(total_rounds=tournament.number_of_rounds,
+                           initial_color=initial_colour(tournament),
                            not_paired=not_paired, points=PointSystem(pairing_bye=bye_tenths))
     try:
         pairs = pair_round(swiss, entries, number, options)
@@ -274,6 +275,12 @@ def _plan_dutch(tournament, number: int, plan: RoundPlan) -> None:
         if not_paired.get(p.number) in ("H", "F", "Z") and number in p.byes:
             plan.boards.append(PlannedBoard(p.number, None, kind="bye",
                                             bye_points=p.byes[number]))
+
+
+def initial_colour(tournament) -> str:
+    """Colour of the top-ranked player in round 1 of a Dutch Swiss (C.04.3 E.5: by lot),
+    drawn from the stored lot seed so that it replays."""
+    return random.Random(f"initial-colour:{tournament.lot_seed or 0}").choice("wb")
 
 
 def _plan_team_round_robin(tournament, number: int, plan: RoundPlan) -> None:
@@ -751,7 +758,7 @@ def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
     history = history_of(tournament, played_rounds)
     rows = {s["starting_number"]: s for s in standings(tournament, played_rounds)}
     trf = TrfTournament(name=tournament.name, rounds=total_rounds(tournament) or played_rounds,
-                        rounds_declared=True, initial_color="w")
+                        rounds_declared=True, initial_color=initial_colour(tournament))
     for e in entries:
         row = rows.get(e.number, {})
         trf.players[e.number] = TrfPlayer(
@@ -761,7 +768,7 @@ def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
             games=[history[e.number][r] for r in sorted(history.get(e.number, {}))])
     head = [f"012 {tournament.name}", f"042 {tournament.start_date:%Y/%m/%d}",
             f"052 {tournament.end_date:%Y/%m/%d}", f"092 {tournament.get_system_display()}",
-            f"XXR {trf.rounds}", "XXC white1"]
+            f"XXR {trf.rounds}", f"XXC {'white1' if trf.initial_color == 'w' else 'black1'}"]
     if tournament.venue:
         head.insert(1, f"022 {tournament.venue}")
     trf.layout = head + sorted(trf.players)
