@@ -293,9 +293,9 @@ def _move_row(pairs: list[tuple[str, str]], index: int, first_number: int) -> di
 
 def tracking_cards_data(target: str) -> dict:
     """One card per entry (``tournament:<id>``) or the card of one entry (``entry:<id>``),
-    from ``tournaments.selectors.tracking_card``; the round's stored draw data adds the
-    colour sub-group (29.2) and the float marks ↓/↑ (29.3.5-29.3.6) when the pairing job
-    kept them."""
+    from ``tournaments.selectors.tracking_card`` (which reads the draw data the pairing job
+    stored: colour sub-group I-IV of 29.2 and the float marks ↓/↑ of 29.3.5-29.3.6). Rows
+    for the rounds not yet drawn are left blank, as the card is prepared in advance."""
     from tournaments import selectors as tournament_selectors
     from tournaments.models import Entry, Tournament
 
@@ -308,62 +308,29 @@ def tracking_cards_data(target: str) -> dict:
         entries = list(tournament.entries.filter(starting_number__isnull=False)
                        .order_by("starting_number"))
     head = _tournament_head(tournament)
-    draws = {r.number: r.draw or {} for r in tournament.rounds.only("number", "draw")}
-    rows_wanted = max(head["number_of_rounds"], len(draws))
-    cards = [_card(tournament_selectors.tracking_card(entry), draws, rows_wanted)
+    cards = [_card(tournament_selectors.tracking_card(entry), head["number_of_rounds"])
              for entry in entries]
     return {"tournament": head, "cards": cards}
 
 
-def _card(card: dict, draws: dict[int, dict], rows_wanted: int) -> dict:
-    number = card["starting_number"]
+def _card(card: dict, rows_wanted: int) -> dict:
     rows = []
     for row in card["rounds"]:
-        draw = draws.get(row["round"], {})
+        played = row["result"] is not None
         rows.append({
             "round": row["round"], "opponent_name": row["opponent_name"] or "",
             "opponent_title": row["opponent_title"] or "",
-            "opponent_number": row["opponent_number"] or "",
-            "color": {"w": "T", "b": "Đ"}.get(row["color"] or "", ""),
-            "result": vn_number(row["points"]) if row["result"] else "",
-            "group": _group_label(row["score_group"], draw, number),
-            "total": vn_number(row["running_score"]) if row["result"] else "",
-            "note": _card_note(row),
+            "opponent_number": row["opponent_number"] or "", "color": row["colour"] or "",
+            "result": vn_number(row["result"]) if played else "", "group": row["group"] or "",
+            "total": vn_number(row["total"]) if played else "",
+            "note": "nghỉ" if played and not row["opponent_number"] else "",
         })
     for r in range(len(rows) + 1, rows_wanted + 1):
         rows.append({"round": r, "opponent_name": "", "opponent_title": "",
                      "opponent_number": "", "color": "", "result": "", "group": "",
                      "total": "", "note": ""})
-    return {"number": number, "name": card["name"], "title": card["title"],
+    return {"number": card["starting_number"], "name": card["name"], "title": card["title"],
             "rating": card["rating"], "rows": rows}
-
-
-def _group_label(score_group: float, draw: dict, number: int) -> str:
-    """Score group (points before the round, 29.2), then the colour sub-group I-IV and the
-    float mark when the round's draw data has them."""
-    label = vn_number(score_group)
-    sub = _keyed(draw.get("subgroups"), number)
-    mark = _keyed(draw.get("floats"), number) or ""
-    if sub:
-        label += f" / {ROMAN.get(int(sub), sub)}"
-    return label + mark
-
-
-def _keyed(mapping, number: int):
-    if not isinstance(mapping, dict):
-        return None
-    return mapping.get(str(number), mapping.get(number))
-
-
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
-
-
-def _card_note(row: dict) -> str:
-    if row["opponent_number"]:
-        return {"+": "thắng do đối phương bỏ cuộc", "-": "thua do bỏ cuộc"}.get(
-            row["result"], "")
-    return {"U": "nghỉ (lẻ đấu thủ)", "H": "xin nghỉ", "F": "nghỉ", "Z": "xin nghỉ",
-            "-": "không xếp cặp"}.get(row["result"], "")
 
 
 def vn_number(value) -> str:

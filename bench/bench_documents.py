@@ -1,0 +1,147 @@
+"""Render times of official documents (issue 9): a decision and a 500-player crosstable.
+
+Run: ``.venv/bin/python bench/bench_documents.py [--players 500] [--rounds 9] [--repeat 5]``
+(``DATABASE_URL`` chooses the database, as for the service; a throw-away test database is
+created and dropped). Rendering is timed in-process, as the document job runs it:
+``builders.build`` (data through the selectors, then the data hash), the HTML template, and
+WeasyPrint's layout and PDF writing with the embedded fonts.
+
+Printed: for a title-award decision (target: at most 0.5 s) the best and median wall and CPU
+time of ``--repeat`` renders (CPU time is the figure to read on a loaded machine); for the crosstable of a ``--players`` × ``--rounds`` Swiss, each stage
+once, with the page count and size; and the load average (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, keepdb=False)
+    try:
+        run(args)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def stages(kind: str, target: str) -> dict[str, float]:
+    """Seconds of each stage of one render, as ``services.render_document`` does it."""
+    from documents import builders
+    from documents.render import html_to_pdf, render_html
+
+    cpu = time.process_time()
+    t0 = time.perf_counter()
+    built = builders.build(kind, target)
+    _hash = built.data_hash
+    t1 = time.perf_counter()
+    html = render_html(built.template, built.context)
+    t2 = time.perf_counter()
+    pdf, pages = html_to_pdf(html)
+    t3 = time.perf_counter()
+    return {"data": t1 - t0, "html": t2 - t1, "pdf": t3 - t2, "total": t3 - t0,
+            "cpu": time.process_time() - cpu, "pages": pages, "bytes": len(pdf)}
+
+
+def decision_target() -> str:
+    from documents import services
+
+    decision = services.issue_decision(
+        kind="title_award", subject="phong đẳng cấp Kiện tướng quốc gia môn Cờ Tướng",
+        grounds=["Căn cứ Điều lệ Liên đoàn Cờ Việt Nam;",
+                 "Căn cứ Phụ lục 6 Luật Cờ Tướng về tiêu chuẩn phong đẳng cấp;"],
+        articles=["Phong đẳng cấp Kiện tướng quốc gia cho các vận động viên có tên sau:",
+                  "Quyết định có hiệu lực kể từ ngày ký.",
+                  "Chánh Văn phòng và các vận động viên có tên tại Điều 1 thi hành."],
+        recipients=["Như Điều 3"], signer_position="Chủ tịch", signer_name="Đặng Tất Thắng",
+        issued_on=date(2026, 11, 20),
+        payload={"players": [{"name": f"Nguyễn Văn Thắng {i}", "unit": "Hà Nội",
+                              "title": "Kiện tướng quốc gia"} for i in range(1, 9)]})
+    return str(decision.pk)
+
+
+def crosstable_target(players: int, rounds: int) -> str:
+    """A Swiss of ``players`` × ``rounds`` written straight into the models (circle
+    schedule: no rematch; results from a seeded generator)."""
+    from tournaments.models import Entry, Pairing, Round, Tournament
+
+    tournament = Tournament.objects.create(
+        name="Giải Cờ Vua Mở rộng Đồng Nai", discipline="chess", system="dutch",
+        number_of_rounds=rounds, status="running", start_date=date(2026, 5, 4),
+        end_date=date(2026, 5, 12), venue="Biên Hòa, Đồng Nai")
+    entries = Entry.objects.bulk_create([
+        Entry(tournament=tournament, name=f"Trần Đức Thắng {i}", starting_number=i,
+              rating=2500 - i, title="KT" if i % 37 == 0 else "") for i in range(1, players + 1)])
+    rng = random.Random(7)
+    others = list(range(1, players))
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(tournament=tournament, number=number, system="dutch",
+                                   engine_version="bench", status="complete")
+        ring = [0] + others
+        rows = []
+        for board in range(players // 2):
+            w, b = ring[board], ring[players - 1 - board]
+            if (number + board) % 2:
+                w, b = b, w
+            rows.append(Pairing(round=rnd, board=board + 1, white=entries[w], black=entries[b],
+                                result=rng.choice(["1-0", "0-1", "1/2-1/2"])))
+        Pairing.objects.bulk_create(rows)
+        others = others[-1:] + others[:-1]
+    return f"tournament:{tournament.pk}"
+
+
+def run(args) -> None:
+    from django.db import connection
+
+    print(f"database {connection.vendor}, load average {os.getloadavg()[0]:.2f} "
+          "(shared 2-core machine)")
+    target = decision_target()
+    stages("decision", target)  # warm-up: fonts, templates, imports
+    runs = [stages("decision", target) for _ in range(args.repeat)]
+    totals = sorted(r["total"] for r in runs)
+    cpu = sorted(r["cpu"] for r in runs)
+    last = runs[-1]
+    print(f"decision: wall best {totals[0]:.3f} s, median {statistics.median(totals):.3f} s; "
+          f"CPU best {cpu[0]:.3f} s, median {statistics.median(cpu):.3f} s over "
+          f"{args.repeat} renders (target <= 0.5 s); data {last['data']:.3f} s, html "
+          f"{last['html']:.3f} s, pdf {last['pdf']:.3f} s; {last['pages']} page, "
+          f"{last['bytes'] / 1024:.0f} KiB")
+
+    players = args.players - args.players % 2
+    started = time.perf_counter()
+    target = crosstable_target(players, args.rounds)
+    print(f"crosstable: {players} players x {args.rounds} rounds written in "
+          f"{time.perf_counter() - started:.1f} s")
+    r = stages("crosstable", target)
+    print(f"crosstable: total {r['total']:.2f} s wall, {r['cpu']:.2f} s CPU (data through the tournaments selectors "
+          f"{r['data']:.2f} s, html {r['html']:.2f} s, pdf layout and writing {r['pdf']:.2f} s); "
+          f"{r['pages']} pages, {r['bytes'] / 1024:.0f} KiB")
+    print(f"load average: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""Tracking cards (Điều 29.1), standings and crosstables (Điều 21.3, 21.4, 29.5) and the
+pairings list of a round, rendered by the worker job through the API.
+
+Expected values are worked out by hand from the games each test writes.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+from documents import selectors
+from tests.documents.documents_support import (
+    add_entries,
+    assert_embedded_font_only,
+    circle_rounds,
+    download,
+    make_arbiter,
+    make_tournament,
+    pdf_pages,
+    play,
+    player_name,
+    request,
+)
+from tests.factories import make_staff, make_user
+from tests.helpers import assert_error, client_for
+from tournaments.models import Pairing, Round, Tournament
+
+# --- tracking cards ------------------------------------------------------------------------------
+
+
+def _swiss_by_draw(players: int = 20, rounds_played: int = 3):
+    """A Swiss by draw of 7 rounds, ``rounds_played`` written. Player 1 (index 0) meets
+    #20 (White, wins), #19 (Black, draw), #18 (White, loses) in the circle schedule."""
+    tournament = make_tournament(system="swiss_draw", number_of_rounds=7)
+    arbiter = make_arbiter(tournament, "Đỗ Văn Trọng")
+    entries = add_entries(tournament, players, titles={1: "KT", 20: "KT", 18: "C.1"})
+    fixed = {(1, 1): "1-0", (2, 1): "0-1", (3, 1): "0-1"}  # board 1 of round 2: #19 - #1
+    fixed[(2, 1)] = "1/2-1/2"
+    play(tournament, entries, circle_rounds(players, rounds_played), results=fixed)
+    return tournament, arbiter, entries
+
+
+def test_tracking_cards_one_per_player_as_in_dieu_29_1(job_worker):
+    tournament, arbiter, entries = _swiss_by_draw()
+    Round.objects.filter(tournament=tournament, number=2).update(
+        draw={"subgroups": {"1": 3}, "floats": {"1": "↓"}})
+    client = client_for(arbiter)
+    content = download(client, request(client, "tracking_card", f"tournament:{tournament.pk}"),
+                       job_worker)
+    pages = pdf_pages(content)
+    text = " ".join(pages)
+    assert text.count("THẺ THEO DÕI THI ĐẤU") == 20
+    assert all(f"Tên đấu thủ: {player_name(i)}" in text for i in range(20))
+    assert ("Vòng đấu Tên đối thủ Đẳng cấp Số Màu quân Kết quả Nhóm Tổng số điểm Ghi chú"
+            in text)
+    card = text[text.index(f"Tên đấu thủ: {player_name(0)}"):
+                text.index(f"Tên đấu thủ: {player_name(1)}")]
+    assert "Đẳng cấp: KT Số: 1" in card
+    assert f"1 {player_name(19)} KT 20 T 1 1" in card  # round 1: no sub-groups yet
+    assert f"2 {player_name(18)} 19 Đ 0,5 III↓ 1,5" in card  # as the pairing job stored
+    assert f"3 {player_name(17)} C.1 18 T 0 1,5" in card
+    assert re.search(r"T 0 1,5 4 5 6 7 T = Trắng", card), card  # rounds 4-7 left blank
+    assert 4 <= len(pages) <= 20  # 20 cards of 7 rows: 2-5 on an A4 page, never split
+    assert_embedded_font_only(content)
+
+
+@pytest.mark.django_db
+def test_one_players_tracking_card_and_who_may_see_it():
+    tournament, arbiter, entries = _swiss_by_draw(rounds_played=1)
+    target = f"entry:{entries[0].pk}"
+    data = selectors.tracking_cards_data(target)
+    [card] = data["cards"]
+    assert card["number"] == 1 and len(card["rows"]) == 7
+    assert card["rows"][0]["color"] == "T" and card["rows"][0]["total"] == "1"
+    assert selectors.can_view(arbiter, "tracking_card", target)
+    assert selectors.can_view(arbiter, "tracking_card", f"tournament:{tournament.pk}")
+    assert not selectors.can_view(make_user(), "tracking_card", target)
+    assert not selectors.can_view(AnonymousUser(), "tracking_card", target)
+    assert_error(request(client_for(make_user()), "tracking_card", target), 404)
+
+
+# --- standings and crosstable -----------------------------------------------------------------------
+
+#: A 4-player round robin: 1-4 1-0, 2-3 ½ | 4-3 0-1, 1-2 ½ | 2-4 1-0, 3-1 0-1.
+#: Points 2½, 2, 1½, 0. Sonneborn-Berger: #1 0 + ½·2 + 1½ = 2½; #2 ½·1½ + ½·2½ + 0 = 2;
+#: #3 ½·2 + 0 = 1; #4 0. Wins 2, 1, 1, 0; wins with Black: #1 (round 3), #3 (round 2).
+RR_SCHEDULE = [[(0, 3), (1, 2)], [(3, 2), (0, 1)], [(1, 3), (2, 0)]]
+RR_RESULTS = {(1, 1): "1-0", (1, 2): "1/2-1/2", (2, 1): "0-1", (2, 2): "1/2-1/2",
+              (3, 1): "1-0", (3, 2): "0-1"}
+
+
+def _round_robin(status=Tournament.Status.RUNNING):
+    tournament = make_tournament(system="round_robin", status=status,
+                                 name="Giải Cờ Tướng Hà Nội — bảng A")
+    entries = add_entries(tournament, 4, with_members=True)
+    play(tournament, entries, RR_SCHEDULE, results=RR_RESULTS)
+    return tournament, entries
+
+
+def test_standings_with_tiebreak_columns_are_public(job_worker, api_client):
+    tournament, entries = _round_robin()
+    content = download(api_client, request(api_client, "standings",
+                                           f"tournament:{tournament.pk}"), job_worker)
+    [text] = pdf_pages(content)
+    assert "BẢNG XẾP HẠNG SAU VÒNG 3" in text
+    assert "Hạng Số Họ và tên Đẳng cấp Hệ số Đơn vị Điểm DE SB WIN BWG" in text
+    club = entries[0].member.club_memberships.get().club.name
+    expected = [(1, "2,5", "2,5", 2, 1), (2, "2", "2", 1, 0), (3, "1,5", "1", 1, 1),
+                (4, "0", "0", 0, 0)]
+    for rank, (number, points, sb, wins, black_wins) in enumerate(expected, 1):
+        name = player_name(number - 1)
+        club = entries[number - 1].member.club_memberships.get().club.name
+        row = rf"{rank} {number} {re.escape(name)} {2401 - number} {re.escape(club)} " \
+              rf"{points} \S+ {sb} {wins} {black_wins}"
+        assert re.search(row, text), (row, text)
+    assert "SB — Hệ số Bécgơ (Sonneborn-Berger)" in text
+    assert_embedded_font_only(content)
+
+
+def test_round_robin_crosstable_is_the_player_by_player_table(job_worker, api_client):
+    tournament, entries = _round_robin()
+    content = download(api_client, request(api_client, "crosstable",
+                                           f"tournament:{tournament.pk}"), job_worker)
+    [text] = pdf_pages(content)
+    assert "BẢNG KẾT QUẢ THI ĐẤU SAU VÒNG 3" in text
+    assert re.search(r"Số Họ và tên ĐC Hệ số Đơn vị 1 2 3 4 Điểm DE SB WIN BWG Hạng", text)
+    rows = {1: "× ½ 1 1 2,5", 2: "½ × ½ 1 2", 3: "0 ½ × 1 1,5", 4: "0 0 0 × 0"}
+    for number, cells in rows.items():
+        assert re.search(rf"{re.escape(player_name(number - 1))} \d+ .*?{cells} ", text), number
+    assert_embedded_font_only(content)
+
+
+@pytest.mark.django_db
+def test_standings_of_a_draft_are_not_public(api_client):
+    tournament, _entries = _round_robin(status=Tournament.Status.DRAFT)
+    for kind in ("standings", "crosstable"):
+        assert_error(request(api_client, kind, f"tournament:{tournament.pk}"), 404)
+        assert not selectors.can_view(AnonymousUser(), kind, f"tournament:{tournament.pk}")
+        assert selectors.can_view(make_staff(), kind, f"tournament:{tournament.pk}")
+    assert_error(request(client_for(make_staff()), "standings",
+                         f"tournament:{tournament.pk}:round:9"), 400, code="not_found")
+
+
+def test_standings_after_an_earlier_round(db):
+    tournament, _entries = _round_robin()
+    data = selectors.standings_data(f"tournament:{tournament.pk}:round:1")
+    rows = [(r["number"], r["points"]) for r in data["rows"]]
+    assert data["after_round"] == 1  # 1-4 1-0, 2-3 ½-½
+    assert rows[0] == (1, "1") and rows[3] == (4, "0")
+    assert sorted(rows[1:3]) == [(2, "0,5"), (3, "0,5")]
+
+
+LARGE = 500
+LARGE_ROUNDS = 9
+
+
+@pytest.mark.slow
+def test_crosstable_of_500_players_repeats_its_header_on_every_page(job_worker, api_client):
+    """500 rows of a 9-round Swiss on landscape A4: a row is at least ~3 mm (7.5 pt type) and
+    at most ~7 mm, the body about 180 mm high, so 25-60 rows a page: 9 to 20 pages."""
+    tournament = make_tournament(system="dutch", number_of_rounds=LARGE_ROUNDS,
+                                 discipline="chess", name="Giải Cờ Vua Mở rộng Đồng Nai")
+    entries = add_entries(tournament, LARGE)
+    play(tournament, entries, circle_rounds(LARGE, LARGE_ROUNDS))
+    content = download(api_client, request(api_client, "crosstable",
+                                           f"tournament:{tournament.pk}"), job_worker)
+    pages = pdf_pages(content)
+    assert 9 <= len(pages) <= 20, len(pages)
+    header = "Hạng Số Họ và tên ĐC Hệ số Đơn vị " + " ".join(
+        f"V{r}" for r in range(1, LARGE_ROUNDS + 1)) + " Điểm BH-VN"
+    assert all(header in page for page in pages)
+    text = " ".join(pages)
+    assert all(player_name(i) in text for i in range(LARGE))
+    assert 50_000 < len(content) < 5_000_000
+    assert_embedded_font_only(content)
+
+
+# --- pairings list ------------------------------------------------------------------------------------
+
+def test_pairings_list_of_a_round_with_scores_before_it(job_worker, api_client):
+    """Round 1 all won by White; #21 had a requested ½-point bye in round 1 and the
+    pairing-allocated bye (1 point) in round 2. Board 1 of round 2: #19 (1) - #1 (1)."""
+    tournament = make_tournament(system="swiss_draw", number_of_rounds=7)
+    entries = add_entries(tournament, 21)
+    schedule = circle_rounds(20, 2)
+    rounds = play(tournament, entries, schedule,
+                  results={(1, b): "1-0" for b in range(1, 11)})
+    Pairing.objects.create(round=rounds[0], board=11, kind="bye", white=entries[20],
+                           bye_points=0.5)
+    Pairing.objects.create(round=rounds[1], board=11, kind="pab", white=entries[20],
+                           bye_points=1)
+    content = download(api_client, request(api_client, "pairings",
+                                           f"tournament:{tournament.pk}:round:2"), job_worker)
+    [text] = pdf_pages(content)
+    assert "DANH SÁCH CẶP ĐẤU VÒNG 2" in text
+    assert "Bàn Số Trắng Điểm Kết quả Điểm Đen Số" in text
+    result = Pairing.objects.get(round=rounds[1], board=1).result
+    mark = {"1-0": "1 - 0", "0-1": "0 - 1", "1/2-1/2": "½ - ½"}[result]
+    assert f"1 19 {player_name(18)} 1 {mark} 1 {player_name(0)} 1" in text
+    assert f"21 {player_name(20)} 0,5 Nghỉ do lẻ đấu thủ 1" in text
+    assert_embedded_font_only(content)
+    by_id = selectors.pairings_data(f"round:{rounds[1].pk}")
+    assert len(by_id["games"]) == 10 and by_id["round"] == 2
