@@ -28,6 +28,9 @@ from chessrules.dutch.matching import Feasibility, MatchingComputer
 from chessrules.dutch.model import PairingError
 from chessrules.dutch.state import FLOAT_DOWN, FLOAT_UP, PlayerState, TournamentState
 
+SHORTCUTS = True
+"""Settle sequences of ordering steps with one tie-broken matching (see _lexicographic)."""
+
 
 def _bits(value: int) -> int:
     return value.bit_length()
@@ -380,6 +383,7 @@ class _BracketPairing:
         self.weights = weights
         self.computer = computer
         self.matched = matched
+        self.shortcuts = SHORTCUTS
         count = len(players)
         self.base: list[list[int]] = [[] for _ in range(count)]
         for lo in range(moved_down, count):
@@ -409,6 +413,33 @@ class _BracketPairing:
 
     def _in_current_group(self, stable: list[int], k: int) -> bool:
         return self.group_vertex <= stable[self.vertices[k]] < self.next_vertex
+
+    def _lexicographic(self, order: list[int], candidates, stable: list[int]
+                       ) -> tuple[list[int], bool]:
+        """One matching that already makes the choices of a sequence of steps.
+
+        bbpPairings lets each player of ``order`` in turn take the first (highest
+        ranked) of his candidates that keeps the pairing optimal, re-solving the
+        matching each time.  Tie-break bonuses, one tier per player (the first
+        player's tier highest), give a matching that is optimal for the current
+        weights and makes all these choices at once; each step then checks that
+        the matching still pairs its player with his first candidate, which
+        proves it optimal for that step's weights, and re-solves otherwise.
+        Returns the matching and whether it is optimal for the current weights.
+        """
+        if not self.shortcuts or len(order) < 2:
+            return stable, False
+        vertices = self.vertices
+        lists = [candidates(k) for k in order]
+        width = max((len(c) for c in lists), default=0).bit_length()
+        bonus: dict[tuple[int, int], int] = {}
+        tiers = len(order)
+        for position, (k, options) in enumerate(zip(order, lists, strict=True)):
+            shift = (tiers - 1 - position) * width
+            for rank, opp in enumerate(options):
+                a, b = sorted((vertices[k], vertices[opp]))
+                bonus[(a, b)] = (len(options) - rank) << shift
+        return self.computer.compute(bonus, tiers * width), True
 
     def run(self) -> list[int]:
         players, vertices, base = self.players, self.vertices, self.base
@@ -451,20 +482,24 @@ class _BracketPairing:
                     if weight:
                         self._set(k, opp, (weight | (size - moved_down)) + 1)
 
-        # Their opponents: the highest-ranked resident possible.
-        for k in range(moved_down):
+        # Their opponents: the highest-ranked resident possible, in order.
+        order = [k for k in range(moved_down) if matched[vertices[k]]]
+
+        def resident_candidates(k: int) -> list[int]:
+            return [opp for opp in range(moved_down, size)
+                    if not matched[vertices[opp]] and base[opp][k]]
+
+        stable, optimal = self._lexicographic(order, resident_candidates, stable)
+        for k in order:
             vertex = vertices[k]
-            if not matched[vertex]:
-                continue
+            candidates = resident_candidates(k)
             addend = len(players)
-            for opp in range(size - 1, moved_down - 1, -1):
-                if matched[vertices[opp]]:
-                    continue
-                weight = base[opp][k]
-                if weight:
-                    self._set(k, opp, weight + addend)
-                    addend += 1
-            stable = computer.compute()
+            for opp in reversed(candidates):
+                self._set(k, opp, base[opp][k] + addend)
+                addend += 1
+            if not (optimal and stable[vertex] in {vertices[c] for c in candidates}):
+                stable = computer.compute()
+                optimal = False  # optimal for this step only, not a tie-broken one
             mate = stable[vertex]
             matched[mate] = True
             computer.finalize_pair(vertex, mate, max_weight)
@@ -550,6 +585,11 @@ class _BracketPairing:
                 self._set(k, lo, base[lo][k])
 
         # Each S1 player, in order, gets the highest-ranked S2 opponent still possible.
+        def s2_candidates(k: int) -> list[int]:
+            return [lo for lo in remainder if lo > k and not matched[vertices[lo]] and base[lo][k]]
+
+        order = [k for k in remainder if plays_up(k)]
+        stable, optimal = self._lexicographic(order, s2_candidates, stable)
         for k in remainder:
             if not plays_up(k):
                 continue
@@ -561,8 +601,11 @@ class _BracketPairing:
                 if weight:
                     self._set(k, lo, weight + addend)
                 addend += 1
-            stable = computer.compute()
             vertex = vertices[k]
+            candidates = s2_candidates(k)
+            if not (optimal and stable[vertex] in {vertices[c] for c in candidates}):
+                stable = computer.compute()
+                optimal = False  # optimal for this step only, not a tie-broken one
             mate = stable[vertex]
             matched[vertex] = True
             matched[mate] = True

@@ -11,7 +11,7 @@ remaining players can still all be paired, the window's optimum is an
 optimum of the whole graph; otherwise the whole graph is solved.
 
 Solvers: rustworkx (compiled) while the weights fit its 128-bit integers,
-otherwise networkx's exact integer blossom algorithm.  When several matchings
+otherwise the exact big-integer blossom algorithm of :mod:`.blossom`.  When several matchings
 are optimal the pairing procedure does not depend on which one is returned.
 """
 
@@ -25,6 +25,8 @@ except ImportError:  # pragma: no cover - depends on the environment
     _rx = None
 
 import networkx as _nx
+
+from chessrules.dutch.blossom import max_weight_matching
 
 RUSTWORKX_LIMIT = 1 << 122
 """Largest weight handed to rustworkx (its weights are 128-bit signed integers)."""
@@ -128,16 +130,26 @@ class MatchingComputer:
     def active(self) -> list[int]:
         return [v for v in range(self.size) if v not in self.fixed]
 
-    def compute(self) -> list[int]:
-        """A maximum-weight matching; ``mate[v] == v`` when v is unmatched."""
+    def compute(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0
+                ) -> list[int]:
+        """A maximum-weight matching; ``mate[v] == v`` when v is unmatched.
+
+        With ``bonus``, the weights are ``weight << bonus_bits`` plus the bonus of
+        the edge (keys (a, b) with a < b): the bonuses only break ties.
+        """
         self.calls += 1
         active = self.active()
+        weight = self.weight
+        if bonus is not None:
+            def weight(a: int, b: int) -> int:
+                key = (a, b) if a < b else (b, a)
+                return (self.weight(a, b) << bonus_bits) + bonus.get(key, 0)
         pairs = None
         if self.window is not None and self.feasibility is not None:
-            pairs = self._window_optimum(active)
+            pairs = self._window_optimum(active, weight, self.top_shift + bonus_bits)
         if pairs is None:
             self.full_calls += 1
-            pairs = self._solve(active, self.weight)
+            pairs = self._solve(active, weight)
         mate = list(range(self.size))
         for v, partner in self.fixed.items():
             mate[v] = partner
@@ -156,14 +168,16 @@ class MatchingComputer:
                     edges.append((i, j, w))
         return [(vertices[i], vertices[j]) for i, j in max_weight_matching_edges(len(vertices), edges)]
 
-    def _window_optimum(self, active: list[int]) -> list[tuple[int, int]] | None:
+    def _window_optimum(
+        self, active: list[int], weight: Callable[[int, int], int], top_shift: int
+    ) -> list[tuple[int, int]] | None:
         window = [v for v in self.window if v not in self.fixed]
         inside = set(window)
         dormant = [v for v in active if v not in inside]
         if not dormant:
             return None
-        mask = (1 << self.top_shift) - 1
-        pairs = self._solve(window, lambda a, b: self.weight(a, b) & mask)
+        mask = (1 << top_shift) - 1
+        pairs = self._solve(window, lambda a, b: weight(a, b) & mask)
         paired = {v for pair in pairs for v in pair}
         leftovers = [v for v in window if v not in paired]
         if self.feasibility.complete(leftovers + dormant, set(leftovers)):
@@ -181,9 +195,8 @@ def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> l
         graph.add_nodes_from(range(size))
         graph.add_edges_from(edges)
         return [tuple(pair) for pair in _rx.max_weight_matching(graph, weight_fn=lambda w: w)]
-    graph = _nx.Graph()
-    graph.add_weighted_edges_from(edges)
-    return [tuple(pair) for pair in _nx.max_weight_matching(graph)]
+    mate = max_weight_matching(size, edges)
+    return [(v, m) for v, m in enumerate(mate) if m > v]
 
 
 def has_perfect_matching(size: int, edges: list[tuple[int, int]]) -> bool:

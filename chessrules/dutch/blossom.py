@@ -1,0 +1,365 @@
+"""Maximum-weight matching in general graphs (Edmonds' blossom algorithm, O(n^3)).
+
+A compact array-based version of the classic primal-dual algorithm (Galil,
+"Efficient algorithms for finding maximum matching in graphs", 1986) in the
+form popularised by Joris van Rantwijk's public-domain ``mwmatching.py``.
+Weights are Python integers of any size (the Dutch pairing uses weights of
+hundreds of bits); all arithmetic is exact.  No maximum-cardinality option:
+the pairing puts cardinality into the weights itself.
+"""
+
+from __future__ import annotations
+
+
+def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
+    """Return ``mate`` with ``mate[v]`` the partner of v, or -1 if v is unmatched.
+
+    ``edges`` holds (i, j, weight) with 0 <= i, j < nvertex, i != j, integer weights.
+    """
+    if not edges:
+        return [-1] * nvertex
+    nedge = len(edges)
+    edge_i = [e[0] for e in edges]
+    edge_j = [e[1] for e in edges]
+    edge_w = [e[2] for e in edges]
+    maxweight = max(0, max(edge_w))
+    # endpoint[p] is the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
+    endpoint = [0] * (2 * nedge)
+    for k in range(nedge):
+        endpoint[2 * k] = edge_i[k]
+        endpoint[2 * k + 1] = edge_j[k]
+    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
+    for k in range(nedge):
+        neighbend[edge_i[k]].append(2 * k + 1)
+        neighbend[edge_j[k]].append(2 * k)
+
+    mate = [-1] * nvertex  # remote endpoint of the matched edge, or -1
+    label = [0] * (2 * nvertex)  # 0 free, 1 S, 2 T
+    labelend = [-1] * (2 * nvertex)
+    inblossom = list(range(nvertex))
+    blossomparent = [-1] * (2 * nvertex)
+    blossomchilds: list[list[int] | None] = [None] * (2 * nvertex)
+    blossombase = list(range(nvertex)) + [-1] * nvertex
+    blossomendps: list[list[int] | None] = [None] * (2 * nvertex)
+    bestedge = [-1] * (2 * nvertex)
+    blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
+    unusedblossoms = list(range(nvertex, 2 * nvertex))
+    dualvar = [maxweight] * nvertex + [0] * nvertex
+    allowedge = [False] * nedge
+    queue: list[int] = []
+
+    def slack(k: int) -> int:
+        return dualvar[edge_i[k]] + dualvar[edge_j[k]] - 2 * edge_w[k]
+
+    def blossom_leaves(b: int):
+        if b < nvertex:
+            yield b
+        else:
+            for t in blossomchilds[b]:
+                if t < nvertex:
+                    yield t
+                else:
+                    yield from blossom_leaves(t)
+
+    def assign_label(w: int, t: int, p: int) -> None:
+        b = inblossom[w]
+        label[w] = label[b] = t
+        labelend[w] = labelend[b] = p
+        bestedge[w] = bestedge[b] = -1
+        if t == 1:
+            queue.extend(blossom_leaves(b))
+        else:
+            base = blossombase[b]
+            assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
+
+    def scan_blossom(v: int, w: int) -> int:
+        path = []
+        base = -1
+        while v != -1 or w != -1:
+            b = inblossom[v]
+            if label[b] & 4:
+                base = blossombase[b]
+                break
+            path.append(b)
+            label[b] = 5
+            if labelend[b] == -1:
+                v = -1
+            else:
+                v = endpoint[labelend[b]]
+                b = inblossom[v]
+                v = endpoint[labelend[b]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def add_blossom(base: int, k: int) -> None:
+        v, w = edge_i[k], edge_j[k]
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = unusedblossoms.pop()
+        blossombase[b] = base
+        blossomparent[b] = -1
+        blossomparent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        blossomchilds[b] = path
+        blossomendps[b] = endps
+        while bv != bb:
+            blossomparent[bv] = b
+            path.append(bv)
+            endps.append(labelend[bv])
+            v = endpoint[labelend[bv]]
+            bv = inblossom[v]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(2 * k)
+        while bw != bb:
+            blossomparent[bw] = b
+            path.append(bw)
+            endps.append(labelend[bw] ^ 1)
+            w = endpoint[labelend[bw]]
+            bw = inblossom[w]
+        label[b] = 1
+        labelend[b] = labelend[bb]
+        dualvar[b] = 0
+        for leaf in blossom_leaves(b):
+            if label[inblossom[leaf]] == 2:
+                queue.append(leaf)
+            inblossom[leaf] = b
+        bestedgeto = [-1] * (2 * nvertex)
+        for bv in path:
+            if blossombestedges[bv] is None:
+                nblists = [[p // 2 for p in neighbend[leaf]] for leaf in blossom_leaves(bv)]
+            else:
+                nblists = [blossombestedges[bv]]
+            for nblist in nblists:
+                for kk in nblist:
+                    i, j = edge_i[kk], edge_j[kk]
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if (bj != b and label[bj] == 1
+                            and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))):
+                        bestedgeto[bj] = kk
+            blossombestedges[bv] = None
+            bestedge[bv] = -1
+        blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
+        bestedge[b] = -1
+        for kk in blossombestedges[b]:
+            if bestedge[b] == -1 or slack(kk) < slack(bestedge[b]):
+                bestedge[b] = kk
+
+    def expand_blossom(b: int, endstage: bool) -> None:
+        for s in blossomchilds[b]:
+            blossomparent[s] = -1
+            if s < nvertex:
+                inblossom[s] = s
+            elif endstage and dualvar[s] == 0:
+                expand_blossom(s, endstage)
+            else:
+                for leaf in blossom_leaves(s):
+                    inblossom[leaf] = s
+        if not endstage and label[b] == 2:
+            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
+            childs = blossomchilds[b]
+            endps = blossomendps[b]
+            j = childs.index(entrychild)
+            if j & 1:
+                j -= len(childs)
+                jstep = 1
+                endptrick = 0
+            else:
+                jstep = -1
+                endptrick = 1
+            p = labelend[b]
+            while j != 0:
+                label[endpoint[p ^ 1]] = 0
+                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
+                assign_label(endpoint[p ^ 1], 2, p)
+                allowedge[endps[j - endptrick] // 2] = True
+                j += jstep
+                p = endps[j - endptrick] ^ endptrick
+                allowedge[p // 2] = True
+                j += jstep
+            bv = childs[j]
+            label[endpoint[p ^ 1]] = label[bv] = 2
+            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            bestedge[bv] = -1
+            j += jstep
+            while childs[j] != entrychild:
+                bv = childs[j]
+                if label[bv] == 1:
+                    j += jstep
+                    continue
+                for v in blossom_leaves(bv):
+                    if label[v] != 0:
+                        break
+                if label[v] != 0:
+                    label[v] = 0
+                    label[endpoint[mate[blossombase[bv]]]] = 0
+                    assign_label(v, 2, labelend[v])
+                j += jstep
+        label[b] = labelend[b] = -1
+        blossomchilds[b] = blossomendps[b] = None
+        blossombase[b] = -1
+        blossombestedges[b] = None
+        bestedge[b] = -1
+        unusedblossoms.append(b)
+
+    def augment_blossom(b: int, v: int) -> None:
+        t = v
+        while blossomparent[t] != b:
+            t = blossomparent[t]
+        if t >= nvertex:
+            augment_blossom(t, v)
+        childs = blossomchilds[b]
+        endps = blossomendps[b]
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep = 1
+            endptrick = 0
+        else:
+            jstep = -1
+            endptrick = 1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            p = endps[j - endptrick] ^ endptrick
+            if t >= nvertex:
+                augment_blossom(t, endpoint[p])
+            j += jstep
+            t = childs[j]
+            if t >= nvertex:
+                augment_blossom(t, endpoint[p ^ 1])
+            mate[endpoint[p]] = p ^ 1
+            mate[endpoint[p ^ 1]] = p
+        blossomchilds[b] = childs[i:] + childs[:i]
+        blossomendps[b] = endps[i:] + endps[:i]
+        blossombase[b] = blossombase[childs[i]]
+
+    def augment_matching(k: int) -> None:
+        for s, p in ((edge_i[k], 2 * k + 1), (edge_j[k], 2 * k)):
+            while True:
+                bs = inblossom[s]
+                if bs >= nvertex:
+                    augment_blossom(bs, s)
+                mate[s] = p
+                if labelend[bs] == -1:
+                    break
+                t = endpoint[labelend[bs]]
+                bt = inblossom[t]
+                s = endpoint[labelend[bt]]
+                j = endpoint[labelend[bt] ^ 1]
+                if bt >= nvertex:
+                    augment_blossom(bt, j)
+                mate[j] = labelend[bt]
+                p = labelend[bt] ^ 1
+
+    for _ in range(nvertex):
+        label[:] = [0] * (2 * nvertex)
+        bestedge[:] = [-1] * (2 * nvertex)
+        for b in range(nvertex, 2 * nvertex):
+            blossombestedges[b] = None
+        allowedge[:] = [False] * nedge
+        queue[:] = []
+        for v in range(nvertex):
+            if mate[v] == -1 and label[inblossom[v]] == 0:
+                assign_label(v, 1, -1)
+        augmented = False
+        while True:
+            while queue and not augmented:
+                v = queue.pop()
+                dual_v = dualvar[v]
+                for p in neighbend[v]:
+                    k = p // 2
+                    w = endpoint[p]
+                    if inblossom[v] == inblossom[w]:
+                        continue
+                    if not allowedge[k]:
+                        kslack = dual_v + dualvar[w] - 2 * edge_w[k]
+                        if kslack <= 0:
+                            allowedge[k] = True
+                    if allowedge[k]:
+                        if label[inblossom[w]] == 0:
+                            assign_label(w, 2, p ^ 1)
+                        elif label[inblossom[w]] == 1:
+                            base = scan_blossom(v, w)
+                            if base >= 0:
+                                add_blossom(base, k)
+                            else:
+                                augment_matching(k)
+                                augmented = True
+                                break
+                        elif label[w] == 0:
+                            label[w] = 2
+                            labelend[w] = p ^ 1
+                    elif label[inblossom[w]] == 1:
+                        b = inblossom[v]
+                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
+                            bestedge[b] = k
+                    elif label[w] == 0:
+                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
+                            bestedge[w] = k
+            if augmented:
+                break
+            # No augmenting path: dual update.
+            deltatype = 1
+            delta = min(dualvar[:nvertex])
+            deltaedge = deltablossom = -1
+            for v in range(nvertex):
+                if label[inblossom[v]] == 0 and bestedge[v] != -1:
+                    d = slack(bestedge[v])
+                    if deltatype == -1 or d < delta:
+                        delta = d
+                        deltatype = 2
+                        deltaedge = bestedge[v]
+            for b in range(2 * nvertex):
+                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                    d = slack(bestedge[b]) // 2
+                    if deltatype == -1 or d < delta:
+                        delta = d
+                        deltatype = 3
+                        deltaedge = bestedge[b]
+            for b in range(nvertex, 2 * nvertex):
+                if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2
+                        and (deltatype == -1 or dualvar[b] < delta)):
+                    delta = dualvar[b]
+                    deltatype = 4
+                    deltablossom = b
+            for v in range(nvertex):
+                lab = label[inblossom[v]]
+                if lab == 1:
+                    dualvar[v] -= delta
+                elif lab == 2:
+                    dualvar[v] += delta
+            for b in range(nvertex, 2 * nvertex):
+                if blossombase[b] >= 0 and blossomparent[b] == -1:
+                    if label[b] == 1:
+                        dualvar[b] += delta
+                    elif label[b] == 2:
+                        dualvar[b] -= delta
+            if deltatype == 1:
+                break
+            if deltatype == 2:
+                allowedge[deltaedge] = True
+                i, j = edge_i[deltaedge], edge_j[deltaedge]
+                if label[inblossom[i]] == 0:
+                    i, j = j, i
+                queue.append(i)
+            elif deltatype == 3:
+                allowedge[deltaedge] = True
+                queue.append(edge_i[deltaedge])
+            else:
+                expand_blossom(deltablossom, False)
+        if not augmented:
+            break
+        for b in range(nvertex, 2 * nvertex):
+            if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
+                    and dualvar[b] == 0):
+                expand_blossom(b, True)
+    return [endpoint[m] if m != -1 else -1 for m in mate]
