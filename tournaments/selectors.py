@@ -19,6 +19,7 @@ from datetime import date
 from django.db.models import Q, QuerySet
 
 from federation.models import Body, Club, Person
+from federation.selectors import can_enter_tournaments, officer_body_ids
 from tournaments import engine
 from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
 
@@ -31,10 +32,6 @@ def _is_user(user) -> bool:
 def _officer_body_ids(user) -> set[int]:
     if not _is_user(user):
         return set()
-    try:
-        from federation.selectors import officer_body_ids
-    except ImportError:  # federation selectors not there yet: direct bodies only
-        return set(user.officer_of.values_list("body_id", flat=True))
     return officer_body_ids(user)
 
 
@@ -83,20 +80,7 @@ def visible_tournaments(user) -> QuerySet[Tournament]:
 
 
 def can_enter(person: Person, on_date: date) -> tuple[bool, str]:
-    """Active member and not suspended (federation.selectors.can_enter_tournaments)."""
-    try:
-        from federation.selectors import can_enter_tournaments
-    except ImportError:  # until helper-6's selectors land: the same facts, queried here
-        from federation.models import Member, Suspension
-
-        member = Member.objects.filter(person=person, status="active",
-                                       joined_on__lte=on_date).first()
-        if member is None:
-            return False, f"{person.full_name} không phải hội viên đang sinh hoạt."
-        if Suspension.objects.filter(person=person, starts_on__lte=on_date, ends_on__gte=on_date,
-                                     lifted_on__isnull=True).exists():
-            return False, f"{person.full_name} đang bị đình chỉ thi đấu (Điều 15.6)."
-        return True, ""
+    """Active member and not suspended (``federation.selectors.can_enter_tournaments``)."""
     return can_enter_tournaments(person, on_date)
 
 

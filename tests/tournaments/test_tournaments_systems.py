@@ -162,3 +162,26 @@ def test_scheveningen_match_of_two_teams_of_4(driver):
     rows = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()["rows"]
     assert sum(r["game_points"] for r in rows) == 16
     assert driver.finish_and_certify()["status"] == "certified"
+
+
+def test_reserve_replaces_a_player_of_his_own_team_only(driver):
+    """Điều 30.1.4: a reserve replaces a board player of his team on that board."""
+    from tests.helpers import assert_error
+    from tournaments.models import Entry
+
+    driver.create(system="team_round_robin", boards_per_team=3, reserves_per_team=1,
+                  discipline="xiangqi")
+    driver.action("open-registration")
+    _register_teams(driver, 4, 3)
+    driver.action("close-registration", {"seed": 8})
+    driver.pair_next()
+    board = Pairing.objects.filter(round__tournament_id=driver.tid).select_related(
+        "white").first()
+    own = Entry.objects.get(team_id=board.white.team_id, board_order=4)
+    other = Entry.objects.filter(tournament_id=driver.tid, board_order=4).exclude(
+        team_id=board.white.team_id).first()
+    url = f"/api/v1/tournament-pairings/{board.pk}/change/"
+    assert_error(driver.arbiter.post(url, {"reason": "Ốm", "white": other.pk}, format="json"),
+                 400, "wrong_team", "white")
+    changed = driver.post(driver.arbiter, url, {"reason": "Ốm", "white": own.pk})
+    assert changed["white"] == own.pk and changed["black"] == board.black_id

@@ -1,0 +1,37 @@
+"""Admin for staff: inline rounds/pairings and the actions that call the services."""
+
+from __future__ import annotations
+
+import time
+
+from tournaments.models import Round, Tournament
+
+
+def test_admin_actions_drive_the_lifecycle(driver, staff_user, client):
+    driver.create(system="round_robin")
+    client.force_login(staff_user)
+    url = "/admin/tournaments/tournament/"
+    assert client.get(url).status_code == 200
+    assert client.get(f"{url}{driver.tid}/change/").status_code == 200
+
+    def act(action: str) -> None:
+        response = client.post(url, {"action": action, "_selected_action": [driver.tid]})
+        assert response.status_code == 302
+
+    act("open_registration")
+    assert Tournament.objects.get(pk=driver.tid).status == "registration"
+    driver.enter(driver.members(4))
+    act("draw_numbers")
+    tournament = Tournament.objects.get(pk=driver.tid)
+    assert tournament.status == "closed" and tournament.lot_seed is not None
+    act("pair_next_round")
+    rnd = None
+    for _ in range(600):
+        rnd = Round.objects.filter(tournament_id=driver.tid, number=1).first()
+        if rnd is not None:
+            break
+        time.sleep(0.1)
+    assert rnd is not None and rnd.pairings.count() == 2
+    assert client.get(f"/admin/tournaments/round/{rnd.pk}/change/").status_code == 200
+    act("certify")  # refused (not finished): reported, nothing changes
+    assert Tournament.objects.get(pk=driver.tid).status == "running"
