@@ -91,7 +91,8 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Rea
     province (code), body (and the bodies below it), discipline, kind, is_active."""
 
     queryset = Club.objects.select_related("province", "body").annotate(
-        member_count=Count("club_memberships", filter=Q(club_memberships__ended_on__isnull=True)))
+        member_count=Count("club_memberships", filter=Q(club_memberships__ended_on__isnull=True))
+    ).order_by("name", "id")
     serializer_class = s.ClubSerializer
     filterset_class = ClubFilter
     ordering_fields = ["name", "founded_on", "member_count"]
@@ -122,7 +123,7 @@ class ClubMeetingViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet)
 class PlayGroupViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Play groups and play points of clubs (nhóm cờ, điểm chơi cờ, Điều 12)."""
 
-    queryset = PlayGroup.objects.all()
+    queryset = PlayGroup.objects.order_by("club", "name", "id")
     serializer_class = s.PlayGroupSerializer
     filterset_fields = ["club", "kind"]
 
