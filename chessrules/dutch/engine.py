@@ -429,6 +429,10 @@ class _BracketPairing:
         """
         if not self.shortcuts or len(order) < 2:
             return stable, False
+        return self.computer.compute(*self._bonus(order, candidates)), True
+
+    def _bonus(self, order: list[int], candidates) -> tuple[dict[tuple[int, int], int], int]:
+        """Tie-break bonuses: one tier per player of ``order``, best candidate highest."""
         vertices = self.vertices
         lists = [candidates(k) for k in order]
         width = max((len(c) for c in lists), default=0).bit_length()
@@ -439,7 +443,7 @@ class _BracketPairing:
             for rank, opp in enumerate(options):
                 a, b = sorted((vertices[k], vertices[opp]))
                 bonus[(a, b)] = (len(options) - rank) << shift
-        return self.computer.compute(bonus, tiers * width), True
+        return bonus, tiers * width
 
     def run(self) -> list[int]:
         players, vertices, base = self.players, self.vertices, self.base
@@ -519,7 +523,15 @@ class _BracketPairing:
         for a_pos, lo in enumerate(remainder):
             for hi_index, hi in enumerate(remainder[:a_pos]):
                 self._set(hi, lo, self._rweight(hi, lo, hi_index, remainder_pairs))
-        stable = computer.compute()
+        if self.shortcuts and remainder_pairs > 1:
+            # Also break ties the way the S1 steps below will (used if no exchange).
+            natural_s1 = remainder[:remainder_pairs]
+            stable = computer.compute(*self._bonus(
+                natural_s1, lambda k: [lo for lo in remainder if lo > k and base[lo][k]]))
+            tie_broken = True
+        else:
+            stable = computer.compute()
+            tie_broken = False
 
         def plays_up(k: int) -> bool:  # paired with a higher-index player of this bracket
             vertex = vertices[k]
@@ -589,7 +601,10 @@ class _BracketPairing:
             return [lo for lo in remainder if lo > k and not matched[vertices[lo]] and base[lo][k]]
 
         order = [k for k in remainder if plays_up(k)]
-        stable, optimal = self._lexicographic(order, s2_candidates, stable)
+        if tie_broken and exchange_count == 0:
+            optimal = True  # the remainder's matching already broke the ties
+        else:
+            stable, optimal = self._lexicographic(order, s2_candidates, stable)
         for k in remainder:
             if not plays_up(k):
                 continue
