@@ -11,14 +11,15 @@ scope changes the ETag and misses the server cache; nothing needs to be deleted.
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Callable, Iterable
 
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
+from django.http import HttpResponse
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 STAMP_PREFIX = "stamp:"
@@ -54,11 +55,11 @@ def touch_on_change(model, scopes_of: Callable[[object], Iterable[str]]) -> None
 
 
 def cached_response(request, scopes: Iterable[str], build: Callable[[], Response], *,
-                    max_age: int = 30, finished: bool = True):
+                    max_age: int = 30, finished: bool = True) -> HttpResponse:
     """Answer from the caches when possible, else ``build()`` the response.
 
     ``finished``: the data changes only through writes that touch the scopes (finished
-    events, lists), so the ETag comes from the scope stamps and the rendered body is kept
+    events, lists), so the ETag comes from the scope stamps and the rendered JSON is kept
     server-side. Otherwise (a live event, where bulk writes may bypass model signals) the
     body is built every time and the ETag is a hash of the body itself.
     """
@@ -66,28 +67,40 @@ def cached_response(request, scopes: Iterable[str], build: Callable[[], Response
     last_modified = max(scope_stamps.values())
     if finished:
         etag = _etag(repr((request.get_full_path(), get_language(),
-                           sorted(scope_stamps.items()))))
+                           sorted(scope_stamps.items()))).encode())
         if _not_modified(request, etag, last_modified):
-            response = Response(status=304)
+            response = HttpResponse(status=304)
         else:
             body = cache.get(BODY_PREFIX + etag)
-            response = Response(body) if body is not None else build()
-            if body is None and response.status_code == 200:
-                cache.set(BODY_PREFIX + etag, response.data, BODY_TIMEOUT)
+            if body is None:
+                body, status = _render(build())
+                if status == 200:
+                    cache.set(BODY_PREFIX + etag, body, BODY_TIMEOUT)
+            else:
+                status = 200
+            response = _json_response(body, status)
         response["Last-Modified"] = http_date(last_modified)
     else:
-        response = build()
-        etag = _etag(json.dumps(response.data, sort_keys=True, default=str))
-        if etag in _if_none_match(request):
-            response = Response(status=304)
+        body, status = _render(build())
+        etag = _etag(body)
+        response = (HttpResponse(status=304) if etag in _if_none_match(request)
+                    else _json_response(body, status))
     response["ETag"] = etag
     response["Cache-Control"] = f"public, max-age={max_age}"
     response["Vary"] = "Accept, Accept-Language"
     return response
 
 
-def _etag(text: str) -> str:
-    return '"' + hashlib.sha1(text.encode()).hexdigest() + '"'
+def _render(response: Response) -> tuple[bytes, int]:
+    return JSONRenderer().render(response.data), response.status_code
+
+
+def _json_response(body: bytes, status: int) -> HttpResponse:
+    return HttpResponse(body, status=status, content_type="application/json")
+
+
+def _etag(data: bytes) -> str:
+    return '"' + hashlib.sha1(data).hexdigest() + '"'
 
 
 def _if_none_match(request) -> set[str]:

@@ -9,6 +9,7 @@ ID number, contact) ever leaves through here.
 from __future__ import annotations
 
 from rest_framework import permissions, viewsets
+from rest_framework.renderers import JSONRenderer
 from rest_framework.throttling import AnonRateThrottle
 
 from core.caching import cached_response
@@ -16,6 +17,7 @@ from core.caching import cached_response
 
 class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.AllowAny]
+    renderer_classes = [JSONRenderer]
     throttle_classes = [AnonRateThrottle]
     #: scopes every response of this viewset depends on
     cache_scopes: tuple[str, ...] = ()
