@@ -1,9 +1,15 @@
+from django import forms
 from django.contrib import admin, messages
+from django.http import FileResponse, Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from documents import services
+from core.errors import ServiceError
+from documents import admin_actions, selectors, services
 from documents.models import Decision, Document
 
 
@@ -31,15 +37,77 @@ class DecisionAdmin(SimpleHistoryAdmin):
         self.message_user(request, _("Đã gửi yêu cầu tạo PDF."), messages.SUCCESS)
 
 
+class DocumentRequestForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Loại văn bản"), choices=Document.Kind.choices)
+    target = forms.CharField(
+        label=_("Đối tượng"), max_length=120,
+        help_text=_("Quyết định, thẻ hội viên: số id. Biên bản: pairing:<id> hoặc game:<id>. "
+                    "Thẻ theo dõi: tournament:<id> hoặc entry:<id>. Xếp hạng, bảng chéo: "
+                    "tournament:<id> hoặc tournament:<id>:round:<n>. Cặp đấu: round:<id> "
+                    "hoặc tournament:<id>:round:<n>."))
+
+
 @admin.register(Document)
 class DocumentAdmin(admin.ModelAdmin):
+    """Rendered PDFs; "Tạo văn bản" asks for any document by kind and target, and the other
+    apps' admin actions (``documents.admin_actions``) link here."""
+
     list_display = ["kind", "target", "pages", "size", "generated_at", "download"]
     list_filter = ["kind"]
+    search_fields = ["target"]
     readonly_fields = ["kind", "target", "data_hash", "file", "size", "pages", "generated_at"]
+    change_list_template = "admin/documents/document/change_list.html"
 
     @admin.display(description=_("Tải về"))
     def download(self, document):
-        return format_html('<a href="{}">PDF</a>', document.file.url) if document.file else "-"
+        if not document.file:
+            return "-"
+        return format_html('<a href="{}">PDF</a>', admin_actions.download_url(document))
 
     def has_add_permission(self, request):
         return False
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("<int:pk>/pdf/", view(self.pdf_view), name="documents_document_pdf"),
+            path("open/<str:kind>/<str:target>/", view(self.open_view),
+                 name="documents_document_open"),
+            path("request/", view(self.request_view), name="documents_document_request"),
+            *super().get_urls(),
+        ]
+
+    def pdf_view(self, request, pk: int):
+        document = get_object_or_404(Document, pk=pk)
+        if not document.file or not selectors.can_view(request.user, document.kind,
+                                                       document.target):
+            raise Http404(_("Không có văn bản này."))
+        return FileResponse(document.file.open("rb"), content_type="application/pdf",
+                            filename=document.file.name.rsplit("/", 1)[-1])
+
+    def open_view(self, request, kind: str, target: str):
+        """The current PDF, or start its job and come back to the list with a message."""
+        if not selectors.can_view(request.user, kind, target):
+            raise Http404(_("Không có văn bản này."))
+        response = admin_actions.produce(self, request, kind, [target])
+        return response or HttpResponseRedirect(reverse("admin:documents_document_changelist"))
+
+    def request_view(self, request):
+        form = DocumentRequestForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            kind, target = form.cleaned_data["kind"], form.cleaned_data["target"]
+            if not selectors.can_view(request.user, kind, target):
+                form.add_error("target", _("Không được xem văn bản này."))
+            else:
+                try:
+                    selectors.parse_target(kind, target)
+                except ServiceError as exc:
+                    form.add_error("target", exc.message)
+                else:
+                    response = admin_actions.produce(self, request, kind, [target])
+                    return response or HttpResponseRedirect(
+                        reverse("admin:documents_document_changelist"))
+        context = {**self.admin_site.each_context(request), "form": form, "opts": self.model._meta,
+                   "title": _("Tạo văn bản PDF")}
+        return TemplateResponse(request, "admin/documents/document/request.html", context)
+

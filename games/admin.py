@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.errors import ServiceError
+from documents.admin_actions import scoresheet_pdf
 from games import engine, pgn_export, services, svg
 from games.models import GameFault, GameRecord, GameUpload
 
@@ -54,7 +55,7 @@ class GameRecordAdmin(SimpleHistoryAdmin):
                      "black__name_folded"]
     raw_id_fields = ["pairing", "white", "black", "upload"]
     inlines = [GameFaultInline]
-    actions = ["revalidate"]
+    actions = ["revalidate", scoresheet_pdf]
     readonly_fields = [
         "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",
         "validation_status", "validation_summary", "validation_flags", "validation_warnings",

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.errors import ServiceError
+from documents import admin_actions as document_actions
 from tournaments import services
 from tournaments.models import (
     Entry,
@@ -86,7 +87,8 @@ class TournamentAdmin(SimpleHistoryAdmin):
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
                        "certified_by"]
     inlines = [OfficialInline, RoundInline, StatusChangeInline]
-    actions = [open_registration, draw_numbers, pair_next_round, certify]
+    actions = [open_registration, draw_numbers, pair_next_round, certify,
+               *document_actions.TOURNAMENT_ACTIONS]
 
 
 class PairingInline(admin.TabularInline):
@@ -106,6 +108,7 @@ class RoundAdmin(admin.ModelAdmin):
     readonly_fields = ["tournament", "number", "system", "engine_version", "seed", "warnings",
                        "draw", "job", "paired_at", "started_at", "completed_at"]
     inlines = [PairingInline]
+    actions = document_actions.ROUND_ACTIONS
 
     def save_formset(self, request, form, formset, change):
         """Results typed in the inline go through ``record_result`` (versioned, logged)."""
@@ -131,6 +134,7 @@ class EntryAdmin(SimpleHistoryAdmin):
     list_filter = ["tournament"]
     search_fields = ["name", "fide_id"]
     raw_id_fields = ["member", "team"]
+    actions = [document_actions.tracking_card_pdf]
 
 
 @admin.register(TeamEntry)

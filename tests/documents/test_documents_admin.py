@@ -1,0 +1,87 @@
+"""Documents from the admin: actions on the tournament, round, entry and game record pages,
+the "Tạo văn bản" form and the download view (issue 9: reachable from the admin)."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from core.models import Job
+from documents.models import Document
+from games.models import GameRecord
+from tests.documents.documents_support import (
+    add_entries,
+    make_tournament,
+    pdf_pages,
+    play,
+)
+from tests.factories import make_staff
+
+
+def _admin() -> Client:
+    client = Client()
+    client.force_login(make_staff())
+    return client
+
+
+def _finish_jobs(job_worker) -> None:
+    for job in Job.objects.filter(kind="document"):
+        assert job_worker.wait(job.pk).state == "succeeded"
+
+
+def test_tournament_action_renders_then_downloads_the_standings(job_worker):
+    tournament = make_tournament(system="round_robin", name="Giải Cờ Tướng Đống Đa")
+    entries = add_entries(tournament, 4)
+    play(tournament, entries, [[(0, 3), (1, 2)]])
+    admin = _admin()
+    action = {"action": "standings_pdf__tournaments", "_selected_action": [tournament.pk]}
+    first = admin.post("/admin/tournaments/tournament/", action)
+    assert first.status_code == 302 and first["Location"].endswith("/tournament/")
+    _finish_jobs(job_worker)
+    document = Document.objects.get(kind="standings", target=f"tournament:{tournament.pk}")
+    again = admin.post("/admin/tournaments/tournament/", action)
+    assert again.status_code == 302
+    assert again["Location"] == f"/admin/documents/document/{document.pk}/pdf/"
+    pdf = admin.get(again["Location"])
+    assert pdf["Content-Type"] == "application/pdf"
+    assert "Giải Cờ Tướng Đống Đa" in pdf_pages(b"".join(pdf.streaming_content))[0]
+
+
+def test_round_entry_and_game_record_actions_start_document_jobs(job_worker):
+    tournament = make_tournament()
+    entries = add_entries(tournament, 4)
+    [rnd] = play(tournament, entries, [[(0, 3), (1, 2)]], complete=False)
+    pairing = rnd.pairings.get(board=1)
+    game = GameRecord.objects.create(pairing=pairing, discipline="xiangqi")
+    admin = _admin()
+    for url, action, pk in [
+            ("/admin/tournaments/round/", "pairings_pdf__rounds", rnd.pk),
+            ("/admin/tournaments/round/", "scoresheet_pdf__round_games", rnd.pk),
+            ("/admin/tournaments/entry/", "tracking_card_pdf__entries", entries[0].pk),
+            ("/admin/games/gamerecord/", "scoresheet_pdf__games", game.pk)]:
+        response = admin.post(url, {"action": action, "_selected_action": [pk]})
+        assert response.status_code == 302, (action, response.status_code)
+    _finish_jobs(job_worker)
+    assert set(Document.objects.values_list("kind", "target")) == {
+        ("pairings", f"round:{rnd.pk}"), ("scoresheet", f"pairing:{pairing.pk}"),
+        ("scoresheet", f"pairing:{rnd.pairings.get(board=2).pk}"),
+        ("tracking_card", f"entry:{entries[0].pk}"), ("scoresheet", f"game:{game.pk}")}
+
+
+def test_request_form_checks_the_target_and_queues_the_job(db):
+    tournament = make_tournament()
+    admin = _admin()
+    assert admin.get("/admin/documents/document/request/").status_code == 200
+    bad = admin.post("/admin/documents/document/request/",
+                     {"kind": "crosstable", "target": "pairing:1"})
+    assert bad.status_code == 200 and "tournament:&lt;id&gt;" in bad.content.decode()
+    good = admin.post("/admin/documents/document/request/",
+                      {"kind": "crosstable", "target": f"tournament:{tournament.pk}"})
+    assert good.status_code == 302
+    job = Job.objects.get(kind="document")
+    assert job.params == {"kind": "crosstable", "target": f"tournament:{tournament.pk}"}
+    assert "Tạo văn bản" in admin.get("/admin/documents/document/").content.decode()
+
+
+def test_admin_document_views_need_a_staff_login(db):
+    response = Client().get("/admin/documents/document/request/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
