@@ -240,6 +240,14 @@ class AttendanceSerializer(serializers.ModelSerializer):
         return data
 
 
+class SessionSerializer(serializers.Serializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    date = serializers.DateField()
+    members = serializers.ListField(child=serializers.CharField(), allow_empty=False,
+                                    help_text=_("Hội viên: mã (id) hoặc số thẻ"))
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
 class ResignationSerializer(serializers.ModelSerializer):
     card_number = serializers.CharField(source="member.card_number", read_only=True)
     effective_on = serializers.DateField(required=False)

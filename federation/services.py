@@ -388,6 +388,10 @@ def approve_application(application: MembershipApplication, *, by,
     _require(perms.can_decide_for_club(by, application.club),
              _("Chỉ cán bộ Liên đoàn hoặc tổ chức quản lý câu lạc bộ được duyệt đơn."))
     on = on or _today()
+    if on > _today() or on < application.submitted_on:
+        raise ServiceError(_("Ngày duyệt phải từ ngày nộp đơn %(submitted)s đến hôm nay.")
+                           % {"submitted": application.submitted_on.strftime("%d/%m/%Y")},
+                           field="date")
     person = Person.objects.select_for_update().get(pk=application.person_id)
     _check_can_join(person)
     card = issue_card_number(application.club.province.code, on.year)
@@ -517,6 +521,23 @@ def record_attendance(*, member, day: date, kind: str = Attendance.Kind.CLUB_SES
         raise ServiceError(_("Đã ghi sinh hoạt của hội viên này trong ngày %(d)s.")
                            % {"d": day.strftime("%d/%m/%Y")}, field="date", code="duplicate")
     return Attendance.objects.create(member=member, club=club, date=day, kind=kind, note=note)
+
+
+@transaction.atomic
+def record_session(*, club: Club, day: date, members: list, note: str = "",
+                   by) -> list[Attendance]:
+    """A club session: attendance of several members of ``club`` on ``day`` (all or nothing).
+    Members already recorded that day are skipped."""
+    _require(perms.can_manage_club(by, club))
+    recorded = []
+    for reference in members:
+        member = reference if isinstance(reference, Member) else resolve_member(reference,
+                                                                                "members")
+        if Attendance.objects.filter(member=member, date=day,
+                                     kind=Attendance.Kind.CLUB_SESSION).exists():
+            continue
+        recorded.append(record_attendance(member=member, day=day, club=club, note=note, by=by))
+    return recorded
 
 
 def record_tournament_activity(member: Member, day: date, note: str = "") -> Attendance | None:

@@ -301,6 +301,19 @@ class AttendanceViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadO
             member=data["member"], day=data["date"], kind=data.get("kind", "club_session"),
             club=data.get("club"), note=data.get("note", ""), by=self.request.user)
 
+    @extend_schema(request=s.SessionSerializer, responses={201: s.AttendanceSerializer(many=True)})
+    @action(detail=False, methods=["post"])
+    def session(self, request):
+        """A club session: record the attendance of several members at once."""
+        body = s.SessionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        recorded = services.record_session(club=data["club"], day=data["date"],
+                                           members=data["members"], note=data["note"],
+                                           by=request.user)
+        return Response(self.get_serializer(recorded, many=True).data,
+                        status=status.HTTP_201_CREATED)
+
 
 class ResignationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Resignations (Điều 10.4): the application date, the effective date, the returned card."""

@@ -15,10 +15,11 @@ from tests.helpers import assert_error
 pytestmark = pytest.mark.django_db
 
 
-def _apply(world, client, person, club=None, sponsor=None):
+def _apply(world, client, person, club=None, sponsor=None, submitted_on="2026-01-02"):
     return client.post("/api/v1/applications/", {
         "person": person.pk, "club": (club or world.club_a).pk,
         "sponsor": sponsor if sponsor is not None else world.sponsor.card_number,
+        "submitted_on": submitted_on,
     }, format="json")
 
 

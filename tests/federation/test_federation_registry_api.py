@@ -290,3 +290,30 @@ def test_provinces_are_shipped(world):
 
 def test_body_rejects_national_officer_not_needed(world):
     assert Body.objects.filter(level="national").count() == 1
+
+
+def test_club_session_records_attendance_of_several_members(world):
+    members = [f.make_member(club=world.club_a) for _ in range(3)]
+    manager = world.client(world.manager_a)
+    payload = {"club": world.club_a.pk, "date": "2026-04-04",
+               "members": [m.card_number for m in members]}
+    response = manager.post("/api/v1/attendance/session/", payload, format="json")
+    assert response.status_code == 201, response.content
+    assert len(response.json()) == 3
+    again = manager.post("/api/v1/attendance/session/", payload, format="json")
+    assert again.status_code == 201 and again.json() == []  # already recorded: skipped
+    outsider = f.make_member(club=world.club_b)
+    mixed = manager.post("/api/v1/attendance/session/", {
+        "club": world.club_a.pk, "date": "2026-04-05",
+        "members": [members[0].card_number, outsider.card_number]}, format="json")
+    assert_error(mixed, 400, "not_member", "member")
+    assert not members[0].attendance.filter(date=date(2026, 4, 5)).exists()  # all or nothing
+
+
+def test_approval_date_not_before_submission(world, staff_client):
+    application = staff_client.post("/api/v1/applications/", {
+        "person": f.make_person().pk, "club": world.club_a.pk, "sponsor": world.sponsor.pk,
+        "submitted_on": "2026-03-01"}, format="json").json()
+    response = staff_client.post(f"/api/v1/applications/{application['id']}/approve/",
+                                 {"date": "2026-02-01"}, format="json")
+    assert_error(response, 400, field="date")
