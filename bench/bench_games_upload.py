@@ -2,8 +2,9 @@
 
 Run: ``.venv/bin/python bench/bench_games_upload.py [--games N] [--notation vn|wxf|iccs]``
 (``DATABASE_URL`` chooses the database, as for the service; a throw-away test database is
-created and dropped). Without ``CELERY_BROKER_URL`` the import job runs in-process; with it,
-start a worker on the same database first (the script then polls the job).
+created and dropped). Without ``CELERY_BROKER_URL`` the import job runs in-process; with it (and
+PostgreSQL) the script starts its own Celery worker on a private queue and the throw-away
+database, and the time includes the queue and the worker.
 
 It builds a PGN of N real xiangqi games from ../shared/data/xiangqi-games (the 20-game sample in
 tests/data/games, repeated, when ../shared is absent), POSTs it to ``/api/v1/game-uploads/`` as
@@ -61,10 +62,48 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["*"]
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, keepdb=False)
+    worker = None
     try:
+        if settings.CELERY_BROKER_URL:
+            worker = start_worker()
         run(args)
     finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(15)
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def start_worker():
+    """A celery worker on a private queue, reading the throw-away database."""
+    import subprocess
+    import tempfile
+    import uuid
+
+    from django.conf import settings
+    from django.db import connection
+
+    db = connection.settings_dict
+    if "postgresql" not in db["ENGINE"]:
+        raise SystemExit("a worker needs PostgreSQL: set DATABASE_URL, or unset CELERY_BROKER_URL")
+    auth = f"{db['USER']}{':' + db['PASSWORD'] if db.get('PASSWORD') else ''}@" \
+        if db.get("USER") else ""
+    url = f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+    queue = f"bench-{uuid.uuid4().hex[:10]}"
+    settings.CELERY_TASK_DEFAULT_QUEUE = queue
+    log = Path(tempfile.mkdtemp()) / "worker.log"
+    env = dict(os.environ, DATABASE_URL=url, CELERY_QUEUE=queue)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-P", "solo",
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info",
+         "-n", f"{queue}@%h", "-f", str(log)], cwd=REPO, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while " ready." not in (log.read_text(errors="replace") if log.exists() else ""):
+        if worker.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"worker did not start; see {log}")
+        time.sleep(0.2)
+    return worker
 
 
 def run(args) -> None:

@@ -248,3 +248,25 @@ def test_names_must_fit_the_board_and_the_round_the_upload_is_for(event, job_wor
                             tournament=event.tournament.pk, round=1)
     assert stored.state == "rejected"
     assert [g["errors"][0]["code"] for g in report["games"]] == ["players_differ", "wrong_round"]
+
+
+def test_whole_tournament_upload_matches_games_of_several_rounds(event, job_worker):
+    """Round 2 pairs the same six players differently; one file for the whole tournament
+    (no round chosen) is matched by each game's Round tag, or by the players alone when they
+    met only once."""
+    from tests.games.conftest import make_round
+
+    e = event.entries
+    _rnd2, round2 = make_round(event.tournament, 2, [(e[5], e[1]), (e[4], e[2]), (e[3], e[0])])
+    iccs = sample("iccs")
+    content = pgn_of([("1-0", iccs[0][1]), ("0-1", iccs[1][1]), ("1-0", iccs[3][1])], tags=[
+        {"Round": "1", "Board": "3", "White": "", "Black": ""},  # round and board decide
+        {"Round": "2", "Board": "1", "White": "Tôn Thất Nhật Tân", "Black": "Nguyễn Thành Bảo"},
+        {"White": "Uong Duong Bac", "Black": "Lai Ly Huynh"},  # round 2, board 3
+    ])
+    stored, report = upload(client_for(event.arbiter), job_worker, content,
+                            tournament=event.tournament.pk)
+    assert stored.state == "imported", report
+    assert [g["pairing_id"] for g in report["games"]] == \
+        [event.pairings[2].pk, round2[0].pk, round2[2].pk]
+    assert GameRecord.objects.get(pairing=round2[2]).round_number == 2
