@@ -166,3 +166,21 @@ def test_admin_reinstate_action(admin_client_vi, world):
 def test_members_cannot_be_deleted_in_admin(admin_client_vi, world):
     response = admin_client_vi.get(f"/admin/federation/member/{world.sponsor.pk}/delete/")
     assert response.status_code == 403
+
+
+def test_every_federation_admin_page_renders(admin_client_vi, world):
+    from django.contrib import admin as django_admin
+
+    f.make_dues(world.sponsor, date(2026, 1, 1), date(2026, 6, 30))
+    f.make_attendance(world.sponsor, date(2026, 2, 1))
+    models = [m for m in django_admin.site._registry if m._meta.app_label == "federation"]
+    assert len(models) >= 14
+    for model in models:
+        name = model._meta.model_name
+        listing = admin_client_vi.get(f"/admin/federation/{name}/")
+        assert listing.status_code == 200, name
+        assert admin_client_vi.get(f"/admin/federation/{name}/add/").status_code in (200, 403)
+        obj = model.objects.first()
+        if obj is not None:
+            change = admin_client_vi.get(f"/admin/federation/{name}/{obj.pk}/change/")
+            assert change.status_code == 200, name

@@ -60,3 +60,13 @@ def test_add_months_clamps_to_month_end():
     assert add_months(date(2026, 8, 31), 6) == date(2027, 2, 28)
     assert add_months(date(2026, 1, 15), 6) == date(2026, 7, 15)
     assert add_months(date(2026, 9, 30), 6) == date(2027, 3, 30)
+
+
+def test_refusal_reason_in_english():
+    from django.utils import translation
+
+    person = make_person(full_name="Hoàng Văn Minh")
+    with translation.override("en"):
+        ok, reason = can_enter_tournaments(person, date(2026, 5, 1))
+    assert not ok
+    assert reason == "Hoàng Văn Minh is not an active member of the Federation on 01/05/2026."
