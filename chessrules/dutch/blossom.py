@@ -23,6 +23,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
     edge_j = [e[1] for e in edges]
     edge_w = [e[2] for e in edges]
     maxweight = max(0, max(edge_w))
+    edge_w2 = [2 * w for w in edge_w]
     # endpoint[p] is the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
     endpoint = [0] * (2 * nedge)
     for k in range(nedge):
@@ -42,6 +43,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
     blossombase = list(range(nvertex)) + [-1] * nvertex
     blossomendps: list[list[int] | None] = [None] * (2 * nvertex)
     bestedge = [-1] * (2 * nvertex)
+    bestslack = [0] * (2 * nvertex)  # slack of bestedge, kept up to date
     blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
     unusedblossoms = list(range(nvertex, 2 * nvertex))
     dualvar = [maxweight] * nvertex + [0] * nvertex
@@ -49,7 +51,7 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
     queue: list[int] = []
 
     def slack(k: int) -> int:
-        return dualvar[edge_i[k]] + dualvar[edge_j[k]] - 2 * edge_w[k]
+        return dualvar[edge_i[k]] + dualvar[edge_j[k]] - edge_w2[k]
 
     def blossom_leaves(b: int):
         if b < nvertex:
@@ -150,8 +152,10 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
         blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
         bestedge[b] = -1
         for kk in blossombestedges[b]:
-            if bestedge[b] == -1 or slack(kk) < slack(bestedge[b]):
+            kk_slack = slack(kk)
+            if bestedge[b] == -1 or kk_slack < bestslack[b]:
                 bestedge[b] = kk
+                bestslack[b] = kk_slack
 
     def expand_blossom(b: int, endstage: bool) -> None:
         for s in blossomchilds[b]:
@@ -275,22 +279,25 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
             while queue and not augmented:
                 v = queue.pop()
                 dual_v = dualvar[v]
+                b_v = inblossom[v]
                 for p in neighbend[v]:
-                    k = p // 2
+                    k = p >> 1
                     w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
+                    b_w = inblossom[w]
+                    if b_v == b_w:
                         continue
                     if not allowedge[k]:
-                        kslack = dual_v + dualvar[w] - 2 * edge_w[k]
+                        kslack = dual_v + dualvar[w] - edge_w2[k]
                         if kslack <= 0:
                             allowedge[k] = True
                     if allowedge[k]:
-                        if label[inblossom[w]] == 0:
+                        if label[b_w] == 0:
                             assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
+                        elif label[b_w] == 1:
                             base = scan_blossom(v, w)
                             if base >= 0:
                                 add_blossom(base, k)
+                                b_v = inblossom[v]
                             else:
                                 augment_matching(k)
                                 augmented = True
@@ -298,13 +305,15 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
                         elif label[w] == 0:
                             label[w] = 2
                             labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
+                    elif label[b_w] == 1:
+                        b = b_v
+                        if bestedge[b] == -1 or kslack < bestslack[b]:
                             bestedge[b] = k
+                            bestslack[b] = kslack
                     elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
+                        if bestedge[w] == -1 or kslack < bestslack[w]:
                             bestedge[w] = k
+                            bestslack[w] = kslack
             if augmented:
                 break
             # No augmenting path: dual update.
@@ -337,6 +346,12 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
                     dualvar[v] -= delta
                 elif lab == 2:
                     dualvar[v] += delta
+                elif bestedge[v] != -1:
+                    bestslack[v] -= delta
+            twice = 2 * delta
+            for b in range(2 * nvertex):
+                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                    bestslack[b] -= twice
             for b in range(nvertex, 2 * nvertex):
                 if blossombase[b] >= 0 and blossomparent[b] == -1:
                     if label[b] == 1:
