@@ -324,11 +324,14 @@ def load_users(ctx: DemoContext) -> str:
     users = get_user_model().objects
     staff = users.filter(username="demo").first() or users.create_superuser(
         "demo", "demo@example.vn", DEMO_PASSWORD)
-    officer = users.create_user("demo-officer", password=DEMO_PASSWORD,
-                                first_name="Cán bộ", last_name="Liên đoàn Cờ Hà Nội")
-    Officer.objects.create(user=officer, body=ctx.data["bodies"]["Liên đoàn Cờ Hà Nội"])
-    manager = users.create_user("demo-manager", password=DEMO_PASSWORD,
-                                first_name="Quản lý", last_name=ctx.data["clubs"][0].name)
+    officer = users.filter(username="demo-officer").first() or users.create_user(
+        "demo-officer", password=DEMO_PASSWORD, first_name="Cán bộ",
+        last_name="Liên đoàn Cờ Hà Nội")
+    Officer.objects.get_or_create(user=officer,
+                                  body=ctx.data["bodies"]["Liên đoàn Cờ Hà Nội"])
+    manager = users.filter(username="demo-manager").first() or users.create_user(
+        "demo-manager", password=DEMO_PASSWORD, first_name="Quản lý",
+        last_name=ctx.data["clubs"][0].name)
     ctx.data["clubs"][0].managers.add(manager)
     ctx.data["users"] = {"staff": staff, "officer": officer, "manager": manager}
     return (f"users: demo (staff), demo-officer (officer of Liên đoàn Cờ Hà Nội), demo-manager "
