@@ -270,3 +270,54 @@ def test_whole_tournament_upload_matches_games_of_several_rounds(event, job_work
     assert [g["pairing_id"] for g in report["games"]] == \
         [event.pairings[2].pk, round2[0].pk, round2[2].pk]
     assert GameRecord.objects.get(pairing=round2[2]).round_number == 2
+
+
+def test_killed_worker_import_is_written_exactly_once(event, real_worker):
+    """The worker dies inside the import's writing transaction (its insert waits for a lock
+    held by another connection); a new worker gets the message again (late ack) and the games
+    are written exactly once."""
+    import os
+    import time
+
+    import psycopg
+    from django.db import connection
+
+    from core.models import Job
+
+    settings = connection.settings_dict
+    lock = psycopg.connect(host=settings["HOST"] or "127.0.0.1", port=settings["PORT"] or 5432,
+                           user=settings["USER"], password=settings["PASSWORD"] or None,
+                           dbname=settings["NAME"])
+    try:
+        # reads go on, inserts into the records table wait (taken before the job can start)
+        lock.execute("LOCK TABLE games_gamerecord IN EXCLUSIVE MODE")
+        response = client_for(event.arbiter).post("/api/v1/game-uploads/", {
+            "content": _round_pgn(event), "tournament": event.tournament.pk, "round": 1},
+            format="json")
+        assert response.status_code == 202
+        job_id, upload_id = response.json()["id"], response.json()["upload"]
+        deadline = time.monotonic() + 60
+        while Job.objects.get(pk=job_id).progress < 90:
+            assert time.monotonic() < deadline, "the job never reached its writing step"
+            time.sleep(0.05)
+        time.sleep(0.5)  # now blocked on the insert inside the writing transaction
+        real_worker.worker.kill()
+        previous = os.environ.get("CELERY_VISIBILITY")
+        os.environ["CELERY_VISIBILITY"] = "1"  # the new worker restores unacked messages
+        try:
+            time.sleep(1.5)
+            real_worker.worker.start()
+        finally:
+            if previous is None:
+                os.environ.pop("CELERY_VISIBILITY")
+            else:
+                os.environ["CELERY_VISIBILITY"] = previous
+        assert GameUpload.objects.get(pk=upload_id).state == "pending"
+    finally:
+        lock.rollback()
+        lock.close()
+    done = real_worker.wait(job_id, timeout=120)
+    assert done.state == Job.State.SUCCEEDED, done.error
+    assert done.attempts >= 2
+    assert GameRecord.objects.count() == 3
+    assert GameUpload.objects.get(pk=upload_id).state == "imported"
