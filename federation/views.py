@@ -318,7 +318,7 @@ class AttendanceViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadO
 class ResignationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Resignations (Điều 10.4): the application date, the effective date, the returned card."""
 
-    queryset = Resignation.objects.select_related("member")
+    queryset = Resignation.objects.select_related("member").order_by("-effective_on", "-id")
     serializer_class = s.ResignationSerializer
     club_path = "member__club_memberships__club_id"
     filterset_fields = ["member", "card_returned"]
