@@ -185,3 +185,34 @@ def test_reserve_replaces_a_player_of_his_own_team_only(driver):
                  400, "wrong_team", "white")
     changed = driver.post(driver.arbiter, url, {"reason": "Ốm", "white": own.pk})
     assert changed["white"] == own.pk and changed["black"] == board.black_id
+
+
+def test_double_round_robin_reverses_colours_in_the_second_cycle(driver):
+    """002 Điều 15: each pair meets twice, with the colours of the first cycle reversed."""
+    driver.create(system="double_round_robin")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    closed = driver.action("close-registration", {"seed": 12})
+    assert closed["number_of_rounds"] == 6
+    driver.run_all_rounds(6, random.Random(6))
+    first, second = {}, {}
+    for p in Pairing.objects.filter(round__tournament_id=driver.tid):
+        cycle = first if p.round.number <= 3 else second
+        cycle[frozenset((p.white_id, p.black_id))] = p.white_id
+    assert set(first) == set(second) and len(first) == 6
+    assert all(first[pair] != second[pair] for pair in first)
+
+
+def test_knockout_of_6_gives_the_top_seeds_first_round_byes(driver):
+    """Điều 25: a bracket of 8 for 6 entries; seeds 1 and 2 pass the first round."""
+    driver.create(system="knockout", knockout_tie_rule="two_then_lots")
+    driver.action("open-registration")
+    driver.enter(driver.members(6))
+    driver.action("close-registration")
+    driver.pair_next()
+    rnd = driver.round(1)
+    byes = sorted(p["white_number"] for p in rnd["pairings"] if p["kind"] == "pab")
+    games = [p for p in rnd["pairings"] if p["kind"] == "game"]
+    assert byes == [1, 2] and len(games) == 2
+    assert {frozenset((p["white_number"], p["black_number"])) for p in games} == {
+        frozenset((3, 6)), frozenset((4, 5))}
