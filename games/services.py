@@ -404,6 +404,7 @@ def start_upload(*, user, content: str, file_name: str = "", tournament=None,
         raise ServiceError(_("Chọn giải của vòng đấu."), field="tournament")
     upload = GameUpload.objects.create(
         tournament=tournament, round_number=round_number, content=content,
+        discipline=tournament.discipline if tournament is not None else "",
         file_name=file_name[:200], keep_valid=keep_valid, notation=notation,
         event_name=event_name, uploaded_by=user if user and user.is_authenticated else None)
     from games.tasks import import_upload_task
@@ -438,10 +439,9 @@ def import_upload_work(params: dict, progress: Progress) -> dict:
         report["seconds"] = {"read_and_validate": round(planned - started, 3),
                              "write": round(time.perf_counter() - planned, 3)}
         upload.report = report
-        upload.state = (GameUpload.State.IMPORTED if report["written"] or not report["games"]
-                        and not report["file_error"] else GameUpload.State.REJECTED)
-        if report["file_error"] or (report["invalid"] and not upload.keep_valid):
-            upload.state = GameUpload.State.REJECTED
+        # written games mean "imported" (with keep_valid some may have been left out)
+        upload.state = (GameUpload.State.IMPORTED if report["written"]
+                        else GameUpload.State.REJECTED)
         upload.save(update_fields=["report", "state"])
     return report
 
