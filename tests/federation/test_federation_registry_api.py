@@ -317,3 +317,17 @@ def test_approval_date_not_before_submission(world, staff_client):
     response = staff_client.post(f"/api/v1/applications/{application['id']}/approve/",
                                  {"date": "2026-02-01"}, format="json")
     assert_error(response, 400, field="date")
+
+
+def test_person_filters_name_province_club(world):
+    f.make_member(f.make_person(full_name="Trương Quốc Việt", province_code="79"), world.club_c)
+    f.make_person(full_name="Trương Thị Vy", province_code="01")
+    public = world.client(None)
+
+    def names(query):
+        return {p["full_name"] for p in public.get(f"/api/v1/persons/?{query}").json()["results"]}
+
+    assert names("name=truong") == {"Trương Quốc Việt", "Trương Thị Vy"}
+    assert names("name=Trương Quốc") == {"Trương Quốc Việt"}
+    assert names("name=truong&province=01") == {"Trương Thị Vy"}
+    assert names(f"club={world.club_c.pk}") == {"Trương Quốc Việt"}
