@@ -41,6 +41,7 @@ def bench(size: int, rounds: int, seed: int, dutch_history: bool, limit: int) ->
     signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(limit)
     start = time.perf_counter()
+    cpu_start = time.process_time()
     try:
         pairings = pair_round(tournament.players, tournament.history, rounds + 1, options)
     except _TimeUp:
@@ -48,7 +49,9 @@ def bench(size: int, rounds: int, seed: int, dutch_history: bool, limit: int) ->
     finally:
         signal.alarm(0)
     elapsed = time.perf_counter() - start
-    return f"{size:>5} players: {elapsed:8.2f} s  ({len(pairings)} boards, round {rounds + 1})"
+    cpu = time.process_time() - cpu_start
+    return (f"{size:>5} players: {elapsed:8.2f} s wall, {cpu:8.2f} s CPU "
+            f"({len(pairings)} boards, round {rounds + 1})")
 
 
 def main() -> None:

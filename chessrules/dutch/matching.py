@@ -31,6 +31,9 @@ from chessrules.dutch.blossom import max_weight_matching
 RUSTWORKX_LIMIT = 1 << 122
 """Largest weight handed to rustworkx (its weights are 128-bit signed integers)."""
 
+USE_WINDOW = True
+"""Solve on the bracket's window when possible (False: always the whole graph; tests)."""
+
 DefaultWeight = Callable[[int, int], int]
 Compatible = Callable[[int, int], bool]
 
@@ -145,7 +148,7 @@ class MatchingComputer:
                 key = (a, b) if a < b else (b, a)
                 return (self.weight(a, b) << bonus_bits) + bonus.get(key, 0)
         pairs = None
-        if self.window is not None and self.feasibility is not None:
+        if USE_WINDOW and self.window is not None and self.feasibility is not None:
             pairs = self._window_optimum(active, weight, self.top_shift + bonus_bits)
         if pairs is None:
             self.full_calls += 1
