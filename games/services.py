@@ -264,6 +264,7 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
     if reason not in engine.DECISION_REASONS:
         raise ServiceError(_("Lý do phán quyết không có trong danh mục (Điều 7)."),
                            field="reason", code="unknown_reason")
+    _check_reason_fits(game.discipline, decision, reason)
     if game.arbiter_signed_at and (game.decision, game.decision_reason) != (decision, reason):
         raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không đổi phán quyết được."),
                             code="record_confirmed")
@@ -281,6 +282,21 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
         _reset_validation(game)
         job = start_validation(game, user=user)
     return game, job
+
+
+def _check_reason_fits(discipline: str, decision: str, reason: str) -> None:
+    """The reason must apply to the discipline (e.g. perpetual check is a xiangqi rule) and to
+    the kind of decision: a draw reason (Điều 7.2) for a draw, a win reason (7.1) otherwise."""
+    outcome = engine.DECISION_REASONS[reason].outcome.get(discipline)
+    if outcome is None:
+        raise ServiceError(_("Lý do này không áp dụng cho môn này."), field="reason",
+                           code="reason_not_applicable")
+    if (outcome == "draw") != (decision == Decision.DRAW):
+        raise ServiceError(
+            _("Lý do “%(reason)s” không khớp với phán quyết “%(decision)s”.")
+            % {"reason": engine.reason_label(reason),
+               "decision": Decision(decision).label}, field="reason",
+            code="reason_mismatch")
 
 
 def _record_pairing_result(game: GameRecord, decision: str, *, user) -> None:

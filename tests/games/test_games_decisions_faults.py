@@ -187,3 +187,17 @@ def test_standalone_records_belong_to_the_arbiter_who_entered_them(event):
     other = client_for(make_arbiter(event.tournament))
     assert other.get(f"/api/v1/games/{response.json()['id']}/").status_code == 404
     assert client.get(f"/api/v1/games/{response.json()['id']}/").status_code == 200
+
+
+def test_reason_must_fit_the_decision_and_the_discipline(event):
+    """A draw reason (Điều 7.2) cannot back a win, a win reason (7.1) cannot back a draw, and
+    threefold repetition is a chess rule (FIDE 9.2), not a xiangqi one."""
+    client = client_for(event.arbiter)
+    game = _record_for(client, event.pairings[0])
+    url = f"/api/v1/games/{game['id']}/decision/"
+    for decision, reason, code in (("white_wins", "agreed_draw", "reason_mismatch"),
+                                   ("draw", "checkmate", "reason_mismatch"),
+                                   ("draw", "threefold_repetition", "reason_not_applicable")):
+        response = client.post(url, {"decision": decision, "reason": reason,
+                                     "version": game["version"]}, format="json")
+        assert_error(response, 400, code, "reason")
