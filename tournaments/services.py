@@ -158,9 +158,12 @@ def update_tournament(tournament: Tournament, *, user, **fields) -> Tournament:
     with transaction.atomic():
         t = _lock(tournament)
         _require_not_locked(t)
-        if t.status not in (S.DRAFT, S.REGISTRATION) and LOCKED_AFTER_CLOSE & set(fields):
+        changed = {name for name, value in fields.items()
+                   if name in TOURNAMENT_FIELDS and getattr(t, name) != value}
+        if t.status not in (S.DRAFT, S.REGISTRATION) and LOCKED_AFTER_CLOSE & changed:
             raise ServiceError(_("Không đổi thể thức/nội dung sau khi đã khóa đăng ký."),
-                               field=sorted(LOCKED_AFTER_CLOSE & set(fields))[0])
+                               field=sorted(LOCKED_AFTER_CLOSE & changed)[0],
+                               code="invalid_state")
         for name, value in fields.items():
             if name not in TOURNAMENT_FIELDS:
                 raise ServiceError(f"unknown field {name}", field=name)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from core.errors import ServiceError
+from core.errors import NotAllowedError, ServiceError
 from core.serializers import JobSerializer
 from federation.models import Club
 from tournaments import selectors, services, trf_import
@@ -184,7 +185,8 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         tournament = self.get_object()
         if not (selectors.can_manage(request.user, tournament)
                 or selectors.can_arbitrate(request.user, tournament)):
-            return Response(status=status.HTTP_403_FORBIDDEN)
+            raise NotAllowedError(_("Chỉ ban tổ chức và trọng tài của giải tải được tệp TRF "
+                                    "(có ngày sinh đấu thủ)."))
         response = HttpResponse(selectors.trf_text(tournament),
                                 content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="tournament-{pk}.trf"'

@@ -221,3 +221,24 @@ def test_openapi_schema_documents_the_tournament_api(staff_client):
                  "/api/v1/tournament-rounds/{id}/results/",
                  "/api/v1/tournaments/import-trf/"):
         assert path in paths
+
+
+def test_settings_validated_and_locked_after_close(driver):
+    driver.create(system="dutch", number_of_rounds=5)
+    url = f"/api/v1/tournaments/{driver.tid}/"
+    assert_error(driver.organiser.patch(url, {"tiebreaks": "BH,XYZ"}, format="json"), 400,
+                 field="tiebreaks")
+    assert driver.organiser.patch(url, {"tiebreaks": "BH-C1,SB", "bye_score": "0.5"},
+                                  format="json").status_code == 200
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration")
+    assert_error(driver.organiser.patch(url, {"system": "swiss_draw"}, format="json"), 400,
+                 "invalid_state", "system")
+    unchanged = driver.organiser.patch(url, {"system": "dutch", "venue": "Hà Nội"},
+                                       format="json")
+    assert unchanged.status_code == 200 and unchanged.json()["venue"] == "Hà Nội"
+    # the TRF (with birth dates) is for the organisers and arbiters only
+    outsider = client_for(make_user())
+    assert_error(outsider.get(f"/api/v1/tournaments/{driver.tid}/trf/"), 403)
+    assert driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/trf/").status_code == 200
