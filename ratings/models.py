@@ -106,10 +106,12 @@ class PeriodTournament(models.Model):
 class PlayerRating(models.Model):
     """A player on the list of one period: his state after the period and its numbers."""
 
+    # No single-column indexes: the unique (period, person) and the (person, period) index
+    # cover them, and every index slows the 100,000-row COPY of a period.
     period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="ratings",
-                               verbose_name=_("kỳ"))
+                               verbose_name=_("kỳ"), db_index=False)
     person = models.ForeignKey("federation.Person", on_delete=models.PROTECT,
-                               related_name="ratings", verbose_name=_("đấu thủ"))
+                               related_name="ratings", verbose_name=_("đấu thủ"), db_index=False)
     rating = models.PositiveSmallIntegerField(_("hệ số"), null=True, blank=True,
                                               help_text=_("Trống: chưa có hệ số."))
     old_rating = models.PositiveSmallIntegerField(_("hệ số đầu kỳ"), null=True, blank=True)
@@ -149,10 +151,15 @@ class RatingChangeDetail(models.Model):
     """One player's rated games of one event in a period (what he needs to check his rating):
     ``opponents`` is a list of {"person", "rating", "score", "expected"}."""
 
+    # No database-level foreign-key constraints (Django still cascades and protects): these
+    # rows are derived, written only by the period job from rows read in the same locked
+    # transaction, and the deferred checks of 200,000 rows would cost seconds at commit.
     player_rating = models.ForeignKey(PlayerRating, on_delete=models.CASCADE,
-                                      related_name="details", verbose_name=_("hệ số đấu thủ"))
+                                      related_name="details", verbose_name=_("hệ số đấu thủ"),
+                                      db_constraint=False)
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.PROTECT,
-                                   related_name="rating_details", verbose_name=_("giải đấu"))
+                                   related_name="rating_details", verbose_name=_("giải đấu"),
+                                   db_constraint=False)
     old_rating = models.PositiveSmallIntegerField(_("hệ số trước"), null=True, blank=True)
     games = models.PositiveSmallIntegerField(_("số ván"))
     score = models.DecimalField(_("điểm"), max_digits=6, decimal_places=1)
