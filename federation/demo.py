@@ -6,7 +6,8 @@ A loader is ``loader(ctx: DemoContext) -> str``: it reads what earlier loaders l
 ``ctx.data`` (here: "bodies", "clubs", "members", "users") and returns a summary line.
 
 Names come from a seeded random generator (same seed, same people); dates are relative
-to the day of loading so that the demo members are in good standing (Điều 15.5) then.
+to the day of loading; persons, clubs, members and club memberships get their
+"created" history records so that the demo members are in good standing (Điều 15.5) then.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import date, timedelta
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
 
 from core.text import fold
 from federation.models import (
@@ -135,7 +137,7 @@ def load_clubs(ctx: DemoContext) -> str:
                           kind=kind, plays_xiangqi=xiangqi, plays_chess=chess,
                           founded_on=ctx.today - timedelta(days=ctx.rng.randint(4 * 365, 30 * 365)),
                           address=f"Số {ctx.rng.randint(1, 200)} đường {ctx.rng.choice(GIVEN['M'])}"))
-    clubs = Club.objects.bulk_create(clubs)
+    clubs = bulk_create_with_history(clubs, Club)
     PlayGroup.objects.bulk_create(
         PlayGroup(club=club, kind=PlayGroup.Kind.POINT, name=f"Điểm chơi cờ {club.name[7:]}")
         for club in clubs[::3])
@@ -169,7 +171,7 @@ def load_members(ctx: DemoContext) -> str:
             persons.append(_person(ctx, club.province, len(persons) + 1))
             joined = today - timedelta(days=rng.randint(60, 4 * 365))
             plans.append((club, joined, _fate(rng)))
-    persons = Person.objects.bulk_create(persons)
+    persons = bulk_create_with_history(persons, Person)
 
     # card numbers in joining order, per (province, year), as approvals would have issued them
     order = sorted(range(len(plans)), key=lambda i: (plans[i][1], i))
@@ -195,10 +197,10 @@ def load_members(ctx: DemoContext) -> str:
             status=fate, ended_on=ended,
             end_rule={"active": "", "resigned": Member.EndRule.RESIGNATION}.get(
                 fate, rng.choice([Member.EndRule.NO_DUES, Member.EndRule.NO_ACTIVITY]))))
-    members = Member.objects.bulk_create(members)
-    ClubMembership.objects.bulk_create(
-        ClubMembership(member=m, club=club, started_on=m.joined_on, ended_on=m.ended_on)
-        for m, (club, _j, _f) in zip(members, plans, strict=True))
+    members = bulk_create_with_history(members, Member)
+    bulk_create_with_history(
+        [ClubMembership(member=m, club=club, started_on=m.joined_on, ended_on=m.ended_on)
+         for m, (club, _j, _f) in zip(members, plans, strict=True)], ClubMembership)
 
     events, dues, attendance, resignations = [], [], [], []
     for m, (club, _joined, _unused) in zip(members, plans, strict=True):
@@ -268,8 +270,8 @@ def _applications(ctx: DemoContext, members: list[Member], plans: list) -> None:
             person_id=member.person_id, club=club, sponsor=sponsor, member=member,
             submitted_on=joined - timedelta(days=7), status=MembershipApplication.Status.APPROVED))
     active = [m for m in members if m.status == Member.Status.ACTIVE]
-    pending_people = Person.objects.bulk_create(
-        _person(ctx, plans[0][0].province, 900000 + i) for i in range(6))
+    pending_people = bulk_create_with_history(
+        [_person(ctx, plans[0][0].province, 900000 + i) for i in range(6)], Person)
     clubs = ctx.data["clubs"]
     for i, person in enumerate(pending_people):
         club = clubs[i % 3]
@@ -277,7 +279,7 @@ def _applications(ctx: DemoContext, members: list[Member], plans: list) -> None:
                        if c == club and m in active)
         applications.append(MembershipApplication(
             person=person, club=club, sponsor=sponsor, submitted_on=ctx.today - timedelta(days=i)))
-    MembershipApplication.objects.bulk_create(applications)
+    bulk_create_with_history(applications, MembershipApplication)
 
 
 def load_boards(ctx: DemoContext) -> str:
