@@ -209,6 +209,8 @@ def compute_pairs(state: TournamentState) -> list[tuple[PlayerState, PlayerState
     n = len(players_sorted)
     if n == 0:
         return []
+    if SHORTCUTS and _is_plain_first_round(players_sorted, state):
+        return _first_round_pairs(players_sorted)
     weights = _Weights(players_sorted, state)
 
     def is_compatible(a: int, b: int) -> bool:
@@ -238,6 +240,24 @@ def compute_pairs(state: TournamentState) -> list[tuple[PlayerState, PlayerState
         elif player.id < match.id:
             result.append((player, match))
     return result
+
+
+def _is_plain_first_round(players: list[PlayerState], state: TournamentState) -> bool:
+    """Round 1 without acceleration: one homogeneous bracket of identical players."""
+    return state.played_rounds == 0 and all(not p.accelerations for p in players)
+
+
+def _first_round_pairs(players: list[PlayerState]) -> list[tuple[PlayerState, PlayerState | None]]:
+    """C.04.3 for round 1: S1 (upper half) meets S2 (lower half) in order; with an odd
+    number the lowest-ranked player gets the bye (C5/C9 cannot tell the players apart,
+    so the bracket's order decides).  Identical to the general procedure, in O(n)."""
+    half = len(players) // 2
+    pairs: list[tuple[PlayerState, PlayerState | None]] = [
+        (players[k], players[half + k]) for k in range(half)
+    ]
+    if len(players) % 2:
+        pairs.append((players[-1], None))
+    return pairs
 
 
 def _no_pairing() -> PairingError:
@@ -450,6 +470,19 @@ class _BracketPairing:
         moved_down, size = self.moved_down, self.size
         computer, matched = self.computer, self.matched
         max_weight = self.weights.max_weight
+        if self.shortcuts and moved_down == 0:
+            # Homogeneous bracket: the remainder is the whole bracket; its number of
+            # pairs (C6) is that of any optimal matching, so guess it, solve, check.
+            remainder = list(range(size))
+            remainder_pairs = size // 2
+            presolved = self._solve_remainder(remainder, remainder_pairs)
+            stable = presolved[0]
+            actual = sum(1 for k in remainder
+                         if self.group_vertex <= stable[vertices[k]] < vertices[k])
+            if actual != remainder_pairs:
+                remainder_pairs = actual
+                presolved = self._solve_remainder(remainder, remainder_pairs)
+            return self._pair_remainder(remainder, remainder_pairs, presolved)
         stable = computer.compute()
 
         # Which moved-down players get paired here (highest first).
@@ -518,20 +551,35 @@ class _BracketPairing:
             remainder.append(k)
             if stable[vertex] < vertex:
                 remainder_pairs += 1
-        first_group_end = remainder_pairs
+        return self._pair_remainder(remainder, remainder_pairs, None)
 
+    def _solve_remainder(self, remainder: list[int], remainder_pairs: int
+                         ) -> tuple[list[int], bool]:
+        """Weights minimising exchanges (and their BSN differences); solve."""
+        base, computer = self.base, self.computer
         for a_pos, lo in enumerate(remainder):
             for hi_index, hi in enumerate(remainder[:a_pos]):
                 self._set(hi, lo, self._rweight(hi, lo, hi_index, remainder_pairs))
         if self.shortcuts and remainder_pairs > 1:
-            # Also break ties the way the S1 steps below will (used if no exchange).
+            # Also break ties the way the S1 steps will (used if there is no exchange).
             natural_s1 = remainder[:remainder_pairs]
             stable = computer.compute(*self._bonus(
                 natural_s1, lambda k: [lo for lo in remainder if lo > k and base[lo][k]]))
-            tie_broken = True
+            return stable, True
+        return computer.compute(), False
+
+    def _pair_remainder(self, remainder: list[int], remainder_pairs: int,
+                        presolved: tuple[list[int], bool] | None) -> list[int]:
+        players, vertices, base = self.players, self.vertices, self.base
+        size = self.size
+        computer, matched = self.computer, self.matched
+        max_weight = self.weights.max_weight
+        first_group_end = remainder_pairs
+
+        if presolved is None:
+            stable, tie_broken = self._solve_remainder(remainder, remainder_pairs)
         else:
-            stable = computer.compute()
-            tie_broken = False
+            stable, tie_broken = presolved
 
         def plays_up(k: int) -> bool:  # paired with a higher-index player of this bracket
             vertex = vertices[k]
