@@ -302,6 +302,11 @@ class LapseJobSerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
 
 
+class AboutToLapseQuerySerializer(serializers.Serializer):
+    date = serializers.DateField(required=False)
+    within = serializers.IntegerField(required=False, default=30, min_value=1, max_value=366)
+
+
 class LapseDueSerializer(serializers.Serializer):
     member = serializers.IntegerField(source="member_id")
     card_number = serializers.CharField()

@@ -213,17 +213,17 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
                                            on=body.validated_data.get("date"), by=request.user)
         return Response(self.get_serializer(_member_queryset().get(pk=member.pk)).data)
 
-    @extend_schema(responses=s.LapseDueSerializer(many=True))
+    @extend_schema(parameters=[s.AboutToLapseQuerySerializer],
+                   responses=s.LapseDueSerializer(many=True))
     @action(detail=False, methods=["get"], url_path="about-to-lapse",
             permission_classes=[permissions.IsAuthenticated])
     def about_to_lapse(self, request):
         """Active members of the user's clubs whose Điều 15.5 deadline is within ``within``
         days (default 30) of ``date`` (default today)."""
-        params = s.LapseJobSerializer(data={"date": request.query_params.get("date")}
-                                      if request.query_params.get("date") else {})
+        params = s.AboutToLapseQuerySerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         on = params.validated_data.get("date") or timezone.localdate()
-        within = int(request.query_params.get("within") or 30)
+        within = params.validated_data["within"]
         members = scoped(_member_queryset(), request.user, "last_club_id")
         due = selectors.members_about_to_lapse(on, within, members)
         names = dict(Member.objects.filter(pk__in=[d.member_id for d in due])

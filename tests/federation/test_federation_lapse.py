@@ -159,3 +159,13 @@ def test_beat_call_without_job_id_starts_the_days_job(job_worker, world):
     assert job.state == Job.State.SUCCEEDED and job.result["lapsed"] >= 1
     lapse_members_task.apply(args=[]).get()
     assert Job.objects.filter(kind="federation.lapse").count() == 1
+
+
+@pytest.mark.django_db
+def test_about_to_lapse_bad_query_is_400(world, staff_client):
+    from tests.helpers import assert_error
+
+    assert_error(staff_client.get("/api/v1/members/about-to-lapse/?within=abc"), 400,
+                 field="within")
+    assert_error(staff_client.get("/api/v1/members/about-to-lapse/?date=2026-13-01"), 400,
+                 field="date")
