@@ -196,11 +196,11 @@ class ApplicationSerializer(serializers.ModelSerializer):
         return data
 
 
-class ApproveSerializer(serializers.Serializer):
+class ApplicationApproveSerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
 
 
-class RejectSerializer(serializers.Serializer):
+class ApplicationRejectSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
 
 
@@ -240,7 +240,7 @@ class AttendanceSerializer(serializers.ModelSerializer):
         return data
 
 
-class SessionSerializer(serializers.Serializer):
+class AttendanceSessionSerializer(serializers.Serializer):
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
     date = serializers.DateField()
     members = serializers.ListField(child=serializers.CharField(), allow_empty=False,
@@ -259,7 +259,7 @@ class ResignationSerializer(serializers.ModelSerializer):
         validators: list = []
 
 
-class CardReturnSerializer(serializers.Serializer):
+class ResignationCardReturnSerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
 
 
@@ -273,7 +273,7 @@ class SuspensionSerializer(serializers.ModelSerializer):
         read_only_fields = ["lifted_on"]
 
 
-class LiftSerializer(serializers.Serializer):
+class SuspensionLiftSerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
 
 
@@ -286,19 +286,19 @@ class ClubMembershipSerializer(serializers.ModelSerializer):
         fields = ["id", "member", "card_number", "club", "club_name", "started_on", "ended_on"]
 
 
-class TransferSerializer(serializers.Serializer):
+class MemberTransferSerializer(serializers.Serializer):
     member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
     to_club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
     date = serializers.DateField(required=False)
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class ReinstateSerializer(serializers.Serializer):
+class MemberReinstateSerializer(serializers.Serializer):
     note = serializers.CharField(allow_blank=True)
     date = serializers.DateField(required=False)
 
 
-class LapseJobSerializer(serializers.Serializer):
+class LapseJobStartSerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
 
 

@@ -202,12 +202,12 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
         member = self.get_object()
         return Response(s.MemberEventSerializer(member.events.all(), many=True).data)
 
-    @extend_schema(request=s.ReinstateSerializer, responses=s.MemberSerializer)
+    @extend_schema(request=s.MemberReinstateSerializer, responses=s.MemberSerializer)
     @action(detail=True, methods=["post"])
     def reinstate(self, request, pk=None):
         """Staff reverse a lapse (Điều 15.5) with a note."""
         member = self.get_object()
-        body = s.ReinstateSerializer(data=request.data)
+        body = s.MemberReinstateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         member = services.reinstate_member(member, note=body.validated_data["note"],
                                            on=body.validated_data.get("date"), by=request.user)
@@ -250,24 +250,24 @@ class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.Read
             person=data["person"], club=data["club"], sponsor=data["sponsor"],
             submitted_on=data.get("submitted_on"), by=self.request.user)
 
-    @extend_schema(request=s.ApproveSerializer, responses=s.ApplicationSerializer)
+    @extend_schema(request=s.ApplicationApproveSerializer, responses=s.ApplicationSerializer)
     @action(detail=True, methods=["post"])
     def approve(self, request, pk=None):
         """Approve and issue the member card ``PP-YYYY-NNNNN`` (Điều 8.3, 15.2)."""
         application = self.get_object()
-        body = s.ApproveSerializer(data=request.data)
+        body = s.ApplicationApproveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.approve_application(application, by=request.user,
                                      on=body.validated_data.get("date"))
         application.refresh_from_db()
         return Response(self.get_serializer(application).data)
 
-    @extend_schema(request=s.RejectSerializer, responses=s.ApplicationSerializer)
+    @extend_schema(request=s.ApplicationRejectSerializer, responses=s.ApplicationSerializer)
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
         """Reject with a reason."""
         application = self.get_object()
-        body = s.RejectSerializer(data=request.data)
+        body = s.ApplicationRejectSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         application = services.reject_application(
             application, reason=body.validated_data["reason"], by=request.user)
@@ -301,11 +301,11 @@ class AttendanceViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadO
             member=data["member"], day=data["date"], kind=data.get("kind", "club_session"),
             club=data.get("club"), note=data.get("note", ""), by=self.request.user)
 
-    @extend_schema(request=s.SessionSerializer, responses={201: s.AttendanceSerializer(many=True)})
+    @extend_schema(request=s.AttendanceSessionSerializer, responses={201: s.AttendanceSerializer(many=True)})
     @action(detail=False, methods=["post"])
     def session(self, request):
         """A club session: record the attendance of several members at once."""
-        body = s.SessionSerializer(data=request.data)
+        body = s.AttendanceSessionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         recorded = services.record_session(club=data["club"], day=data["date"],
@@ -332,11 +332,11 @@ class ResignationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.Read
         serializer.instance = services.resign_member(data.pop("member"), by=self.request.user,
                                                      **data)
 
-    @extend_schema(request=s.CardReturnSerializer, responses=s.ResignationSerializer)
+    @extend_schema(request=s.ResignationCardReturnSerializer, responses=s.ResignationSerializer)
     @action(detail=True, methods=["post"], url_path="card-returned")
     def card_returned(self, request, pk=None):
         """Record that the member card came back (Điều 10.4)."""
-        body = s.CardReturnSerializer(data=request.data)
+        body = s.ResignationCardReturnSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         resignation = services.record_card_return(self.get_object(),
                                                   on=body.validated_data.get("date"),
@@ -357,10 +357,10 @@ class SuspensionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         serializer.instance = services.suspend_person(by=self.request.user,
                                                       **serializer.validated_data)
 
-    @extend_schema(request=s.LiftSerializer, responses=s.SuspensionSerializer)
+    @extend_schema(request=s.SuspensionLiftSerializer, responses=s.SuspensionSerializer)
     @action(detail=True, methods=["post"])
     def lift(self, request, pk=None):
-        body = s.LiftSerializer(data=request.data)
+        body = s.SuspensionLiftSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         suspension = services.lift_suspension(self.get_object(),
                                               on=body.validated_data.get("date"), by=request.user)
@@ -375,9 +375,9 @@ class TransferViewSet(ScopedReadMixin, viewsets.GenericViewSet, mixins.ListModel
     filterset_fields = ["member", "club"]
     ordering_fields = ["started_on", "ended_on"]
 
-    @extend_schema(request=s.TransferSerializer, responses={201: s.ClubMembershipSerializer})
+    @extend_schema(request=s.MemberTransferSerializer, responses={201: s.ClubMembershipSerializer})
     def create(self, request):
-        body = s.TransferSerializer(data=request.data)
+        body = s.MemberTransferSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         member = services.resolve_member(data["member"], "member")
@@ -390,11 +390,11 @@ class LapseJobViewSet(viewsets.GenericViewSet):
     """Start the Điều 15.5 lapse job now (staff): 202 with the job; poll /api/v1/jobs/{id}/."""
 
     permission_classes = [permissions.IsAdminUser]
-    serializer_class = s.LapseJobSerializer
+    serializer_class = s.LapseJobStartSerializer
 
-    @extend_schema(request=s.LapseJobSerializer, responses={202: JobSerializer})
+    @extend_schema(request=s.LapseJobStartSerializer, responses={202: JobSerializer})
     def create(self, request):
-        body = s.LapseJobSerializer(data=request.data)
+        body = s.LapseJobStartSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         job = services.start_lapse_job(on=body.validated_data.get("date"), by=request.user)
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
