@@ -169,3 +169,15 @@ def test_about_to_lapse_bad_query_is_400(world, staff_client):
                  field="within")
     assert_error(staff_client.get("/api/v1/members/about-to-lapse/?date=2026-13-01"), 400,
                  field="date")
+
+
+def test_beat_schedules_the_registered_lapse_task_daily():
+    from django.conf import settings
+
+    from config.celery import app
+
+    entry = next(e for e in settings.CELERY_BEAT_SCHEDULE.values()
+                 if e["task"] == "federation.tasks.lapse_members_task")
+    assert entry["schedule"] == 24 * 60 * 60
+    app.loader.import_default_modules()
+    assert "federation.tasks.lapse_members_task" in app.tasks
