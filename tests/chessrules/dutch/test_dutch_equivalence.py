@@ -1,0 +1,51 @@
+"""The fast paths of the Dutch pairing give exactly the pairing of the plain procedure.
+
+The plain procedure (one matching of the whole graph per decision, as the
+FIDE-endorsed engine bbpPairings does) is slow; the fast paths (window plus
+completability check, tie-broken matchings for ordered steps, O(n) first round,
+one matching for homogeneous brackets) must not change any pair or colour.
+"""
+
+import pytest
+
+from chessrules.dutch import DutchOptions, SwissPlayer, engine, matching, pair_round
+from chessrules.dutch.generator import play_tournament
+
+
+@pytest.fixture
+def plain_procedure():
+    def run(players, history, round_number, options):
+        saved = engine.SHORTCUTS, matching.USE_WINDOW
+        engine.SHORTCUTS, matching.USE_WINDOW = False, False
+        try:
+            return pair_round(players, history, round_number, options)
+        finally:
+            engine.SHORTCUTS, matching.USE_WINDOW = saved
+    return run
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(14, 6, 31), (23, 7, 32), (36, 8, 33)])
+def test_fast_paths_match_the_plain_procedure(players, rounds, seed, plain_procedure):
+    tournament = play_tournament(players, rounds, seed, bye_rate=0.05, withdraw_rate=0.03,
+                                 forfeit_rate=0.05)
+    for index in range(rounds):
+        history = {p: entries[:index] for p, entries in tournament.history.items()}
+        options = tournament.options(tournament.not_paired[index])
+        assert plain_procedure(tournament.players, history, index + 1, options) == \
+            tournament.pairings[index], f"round {index + 1}"
+
+
+def test_baku_acceleration_pairs_the_accelerated_half_first():
+    """C.04.5.1 (Baku): in round 1 of 7 the top half (players 1-4) get one virtual point,
+    so they form their own scoregroup: 1-3 and 2-4, then 5-7 and 6-8 (E.5 colours)."""
+    players = [SwissPlayer(i, 2500 - 10 * i) for i in range(1, 9)]
+    result = pair_round(players, {}, 1, DutchOptions(total_rounds=7, baku=True))
+    assert [(p.white, p.black) for p in result] == [(1, 3), (4, 2), (5, 7), (8, 6)]
+
+
+def test_baku_acceleration_plain_and_fast_agree(plain_procedure):
+    tournament = play_tournament(20, 7, 41, play=3)
+    history = tournament.history
+    options = DutchOptions(total_rounds=7, baku=True, initial_color=tournament.initial_color)
+    fast = pair_round(tournament.players, history, 4, options)
+    assert fast == plain_procedure(tournament.players, history, 4, options)
