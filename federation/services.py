@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as _stored
 
 from core.errors import NotAllowedError, ServiceError
 from federation import permissions as perms
@@ -51,6 +52,10 @@ PERSON_FIELDS = ("full_name", "gender", "date_of_birth", "citizen_id", "phone", 
                  "address", "fide_id", "province")
 CLUB_FIELDS = ("name", "body", "province", "kind", "plays_xiangqi", "plays_chess", "address",
                "founded_on", "is_active")
+
+
+# Texts stored in the records (event notes) stay in Vietnamese, whatever the request's
+# language: ``_stored`` (gettext_noop) only marks them for translation catalogues.
 
 
 def _today() -> date:
@@ -398,7 +403,7 @@ def approve_application(application: MembershipApplication, *, by,
     member = Member.objects.create(person=person, card_number=card, joined_on=on)
     ClubMembership.objects.create(member=member, club=application.club, started_on=on)
     MemberEvent.objects.create(member=member, kind=MemberEvent.Kind.JOINED, date=on, by=by,
-                               rule="8.3", note=_("Thẻ hội viên %(card)s, câu lạc bộ %(club)s")
+                               rule="8.3", note=_stored("Thẻ hội viên %(card)s, câu lạc bộ %(club)s")
                                % {"card": card, "club": application.club.name})
     application.status = MembershipApplication.Status.APPROVED
     application.decided_by = by
@@ -459,7 +464,7 @@ def transfer_member(member: Member, *, to_club: Club, on: date | None = None, no
     opened = ClubMembership.objects.create(member=member, club=to_club, started_on=on)
     MemberEvent.objects.create(
         member=member, kind=MemberEvent.Kind.TRANSFERRED, date=on, by=by, note=note or (
-            _("Từ %(old)s sang %(new)s") % {"old": current.club.name if current else "—",
+            _stored("Từ %(old)s sang %(new)s") % {"old": current.club.name if current else "—",
                                              "new": to_club.name}))
     return opened
 
@@ -589,7 +594,7 @@ def resign_member(member: Member, *, applied_on: date, effective_on: date | None
                       rule=Member.EndRule.RESIGNATION, on=effective_on)
     MemberEvent.objects.create(
         member=member, kind=MemberEvent.Kind.RESIGNED, date=effective_on, by=by, rule="10.4",
-        note=(_("Đã trả thẻ") if card_returned else _("Chưa trả thẻ")) + (f". {note}" if note else ""))
+        note=(_stored("Đã trả thẻ") if card_returned else _stored("Chưa trả thẻ")) + (f". {note}" if note else ""))
     return resignation
 
 
@@ -650,7 +655,7 @@ def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision_r
     if member is not None:
         MemberEvent.objects.create(
             member=member, kind=MemberEvent.Kind.SUSPENDED, date=starts_on, by=by, rule=article,
-            note=_("Đình chỉ đến hết ngày %(end)s, quyết định %(ref)s") % {
+            note=_stored("Đình chỉ đến hết ngày %(end)s, quyết định %(ref)s") % {
                 "end": ends_on.strftime("%d/%m/%Y"), "ref": suspension.decision_reference})
     return suspension
 
@@ -744,7 +749,7 @@ def _lapse_batch(batch, on: date) -> list[dict]:
         _close_membership(member, status=Member.Status.LAPSED, rule=current.rule, on=on)
         MemberEvent.objects.create(
             member=member, kind=MemberEvent.Kind.LAPSED, date=on, rule=current.rule,
-            note=_("Quá hạn 6 tháng tính từ %(ref)s (hạn cuối %(deadline)s)") % {
+            note=_stored("Quá hạn 6 tháng tính từ %(ref)s (hạn cuối %(deadline)s)") % {
                 "ref": current.reference.strftime("%d/%m/%Y"),
                 "deadline": current.deadline.strftime("%d/%m/%Y")})
         done.append({"card": member.card_number, "rule": current.rule})

@@ -235,3 +235,11 @@ def test_reinstate_lapsed_member_staff_only_with_note(world, staff_client):
         "active", None, "", date(2026, 2, 3))
     assert member.club_memberships.get().ended_on is None
     assert member.events.filter(kind=MemberEvent.Kind.REINSTATED).get().note.startswith("Hội phí")
+
+
+def test_event_notes_are_stored_in_vietnamese_whatever_the_language(world, staff_client):
+    app = _apply(world, staff_client, f.make_person()).json()
+    response = staff_client.post(f"/api/v1/applications/{app['id']}/approve/", {},
+                                 format="json", HTTP_ACCEPT_LANGUAGE="en")
+    member = Member.objects.get(card_number=response.json()["card_number"])
+    assert member.events.get().note.startswith("Thẻ hội viên ")
