@@ -48,6 +48,7 @@ class GameFaultInline(admin.TabularInline):
 @admin.register(GameRecord)
 class GameRecordAdmin(SimpleHistoryAdmin):
     form = GameRecordAdminForm
+    list_select_related = ["white", "black"]
     list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",
                     "decision", "validation_status", "version"]
     list_filter = ["discipline", "validation_status", "decision"]

@@ -101,3 +101,39 @@ def test_chess_export_in_san_and_uci_reads_back():
         (read,) = engine.read_pgn(text)
         report = engine.validate("chess", read.movetext)
         assert report["moves"] == game.moves_normalised
+
+
+@pytest.mark.django_db
+def test_admin_lists_adds_and_shows_upload_reports(django_capture_on_commit_callbacks):
+    """The admin pages render; a record added in the admin goes through the service (it is
+    validated and gets version 1), and a wrong notation is shown on the form."""
+    from django.test import Client
+
+    from games.models import GameUpload
+
+    staff = make_staff()
+    browser = Client()
+    browser.force_login(staff)
+    assert browser.get("/admin/games/gamerecord/").status_code == 200
+    assert browser.get("/admin/games/gamerecord/add/").status_code == 200
+    form = {"discipline": "xiangqi", "notation": "vn", "moves_text": "1. P2-5 M8.7",
+            "white_name": "A", "black_name": "B", "start_fen": "", "event_name": "",
+            "declared_score": "", "_save": "1", "faults-TOTAL_FORMS": "0",
+            "faults-INITIAL_FORMS": "0"}
+    refused = browser.post("/admin/games/gamerecord/add/", {**form, "notation": "san"})
+    assert refused.status_code == 200 and "chỉ dùng cho cờ vua" in refused.content.decode()
+    with django_capture_on_commit_callbacks() as queued:  # the validation job, not run here
+        added = browser.post("/admin/games/gamerecord/add/", form)
+    assert added.status_code == 302, added.content.decode()[:2000]
+    assert len(queued) == 1
+    game = GameRecord.objects.get()
+    services.validate_game_work({"game_id": game.pk}, lambda *a: None)
+    game.refresh_from_db()
+    assert (game.validation_status, game.moves_normalised, game.version) == \
+        ("valid", ["h2e2", "h9g7"], 1)
+    upload = GameUpload.objects.create(content="x", report={
+        "written": 0, "total": 1, "games": [{"index": 1, "white": "A", "black": "B",
+                                             "status": "invalid", "errors": [
+                                                 {"message": "nước 2 không hợp lệ"}]}]})
+    page = browser.get(f"/admin/games/gameupload/{upload.pk}/change/").content.decode()
+    assert "nước 2 không hợp lệ" in page
