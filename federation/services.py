@@ -451,6 +451,8 @@ def transfer_member(member: Member, *, to_club: Club, on: date | None = None, no
     _require(perms.can_decide_for_club(by, to_club)
              or (current is not None and perms.can_decide_for_club(by, current.club)))
     on = on or _today()
+    if on > _today():
+        raise ServiceError(_("Không ghi ngày trong tương lai."), field="date")
     if not to_club.is_active:
         raise ServiceError(_("Câu lạc bộ này không còn hoạt động."), field="to_club")
     if current is not None:
@@ -495,6 +497,8 @@ def record_dues(*, member, amount: Decimal | int, period_start: date, period_end
         raise ServiceError(_("Số tiền phải lớn hơn 0."), field="amount")
     if period_end < period_start:
         raise ServiceError(_("Kỳ hội phí phải kết thúc sau khi bắt đầu."), field="period_end")
+    if paid_on is not None and paid_on > _today():
+        raise ServiceError(_("Không ghi ngày trong tương lai."), field="paid_on")
     receipt_number = (receipt_number or "").strip()
     if not receipt_number:
         raise ServiceError(_("Hãy ghi số biên lai."), field="receipt_number")
@@ -522,6 +526,8 @@ def record_attendance(*, member, day: date, kind: str = Attendance.Kind.CLUB_SES
     club = _member_club_for_record(member, club, by)
     if day < member.joined_on:
         raise ServiceError(_("Ngày sinh hoạt trước ngày gia nhập."), field="date")
+    if day > _today():  # a future attendance would hold off the Điều 15.5 lapse
+        raise ServiceError(_("Không ghi ngày trong tương lai."), field="date")
     if Attendance.objects.filter(member=member, date=day, kind=kind).exists():
         raise ServiceError(_("Đã ghi sinh hoạt của hội viên này trong ngày %(d)s.")
                            % {"d": day.strftime("%d/%m/%Y")}, field="date", code="duplicate")

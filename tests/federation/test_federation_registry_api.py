@@ -331,3 +331,16 @@ def test_person_filters_name_province_club(world):
     assert names("name=Trương Quốc") == {"Trương Quốc Việt"}
     assert names("name=truong&province=01") == {"Trương Thị Vy"}
     assert names(f"club={world.club_c.pk}") == {"Trương Quốc Việt"}
+
+
+def test_future_attendance_and_payment_dates_refused(world, staff_client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    tomorrow = (timezone.localdate() + timedelta(days=1)).isoformat()
+    member = f.make_member(club=world.club_a)
+    assert_error(staff_client.post("/api/v1/attendance/", {"member": member.pk, "date": tomorrow},
+                                   format="json"), 400, field="date")
+    assert_error(staff_client.post("/api/v1/dues/", _dues(member, paid_on=tomorrow),
+                                   format="json"), 400, field="paid_on")
