@@ -249,7 +249,7 @@ def compute_period(period: RatingPeriod, *, publish: bool = True,
                    progress: Progress = _no_progress) -> dict:
     """Compute (replace) the list of ``period``, in one transaction; then publish it."""
     with transaction.atomic():
-        period = RatingPeriod.objects.select_for_update().select_related("rating_list").get(
+        period = RatingPeriod.objects.select_for_update(of=("self",)).select_related("rating_list").get(
             pk=period.pk)
         previous = _previous_period(period)
         if previous is not None and previous.status != RatingPeriod.Status.PUBLISHED:
@@ -647,8 +647,8 @@ def approve_qualification(qualification: TitleQualification, *, user, signer_nam
     if not (signer_name or "").strip():
         raise ServiceError(_("Cần tên người ký quyết định."), field="signer_name")
     with transaction.atomic():
-        q = (TitleQualification.objects.select_for_update().select_related("person", "tournament")
-             .get(pk=qualification.pk))
+        q = (TitleQualification.objects.select_for_update(of=("self",))
+             .select_related("person", "tournament").get(pk=qualification.pk))
         if q.status != TitleQualification.Status.PENDING:
             raise ConflictError(_("Hồ sơ này đã được xét (%(s)s).") % {"s": q.get_status_display()},
                                 field="status")

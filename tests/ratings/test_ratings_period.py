@@ -18,7 +18,6 @@ from ratings.models import PeriodTournament, PlayerRating, RatingChangeDetail, R
 from tests.helpers import client_for
 from tests.ratings.conftest import certified_tournament, member, xiangqi_standard
 from tournaments.models import Pairing, Tournament
-from tournaments.signals import tournament_certified
 
 OCT = (date(2026, 10, 1), date(2026, 10, 31))
 
@@ -173,8 +172,8 @@ def test_first_rating_in_one_event(job_worker, staff):
 
 
 def test_correction_recomputes_the_affected_period_and_later_ones(job_worker, four, staff):
-    """A certified tournament is reopened, a result corrected and certified again (in
-    December): the tournaments signal recomputes November (where it was rated) and December."""
+    """A certified tournament is reopened, a result corrected and certified again (whatever
+    the date): the tournaments signal recomputes November (where it was rated) and December."""
     from tournaments import services as tournament_services
 
     a, b, c, d = four
@@ -195,11 +194,9 @@ def test_correction_recomputes_the_affected_period_and_later_ones(job_worker, fo
                                   .get(member=a))
     tournament_services.record_result(pairing, "1/2-1/2", user=staff,
                                       expected_version=pairing.version)
-    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.CERTIFIED,
-                                                  certified_at=date(2026, 12, 20).isoformat()
-                                                  + "T10:00:00+07:00")
-    event.refresh_from_db()
-    tournament_certified.send(sender=Tournament, tournament=event)
+    # Certified again through the tournaments service: its tournament_certified signal
+    # (sent after the commit) starts the recomputation.
+    tournament_services.certify_tournament(event, user=staff)
     job = Job.objects.filter(kind="rating_recompute").latest("created_at")
     job = job_worker.wait(job.pk)
     assert job.state == Job.State.SUCCEEDED, job.error
