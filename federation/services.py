@@ -587,7 +587,7 @@ def resign_member(member: Member, *, applied_on: date, effective_on: date | None
     if effective_on > _today():
         raise ServiceError(_("Chỉ ghi nhận việc ra Liên đoàn khi đã có hiệu lực (không ghi "
                              "ngày trong tương lai)."), field="effective_on")
-    if effective_on < member.joined_on:
+    if effective_on < max(member.joined_on, current.started_on if current else member.joined_on):
         raise ServiceError(_("Ngày có hiệu lực trước ngày gia nhập."), field="effective_on")
     if card_returned and card_returned_on is None:
         card_returned_on = effective_on
@@ -698,6 +698,9 @@ def reinstate_member(member: Member, *, note: str, on: date | None = None, by) -
     Person.objects.select_for_update().get(pk=member.person_id)
     _check_can_join(member.person)
     on = on or _today()
+    if on > _today() or on < member.ended_on:
+        raise ServiceError(_("Ngày khôi phục phải từ ngày bị khai trừ đến hôm nay."),
+                           field="date")
     lapsed_on = member.ended_on
     last = member.club_memberships.order_by("-started_on").first()
     member.status = Member.Status.ACTIVE
