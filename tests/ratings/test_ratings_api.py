@@ -168,3 +168,19 @@ def test_staff_only_writes(world, staff):
     services.get_or_create_period(world["list"], date(2027, 1, 1))
     public = anonymous.get("/api/v1/ratings/periods/").json()["results"]
     assert {p["status"] for p in public} == {RatingPeriod.Status.PUBLISHED}
+
+
+def test_staff_starts_jobs_and_reads_admin_pages(world, staff):
+    client = client_for(staff)
+    period = world["november"]
+    for action in ("compute", "recompute"):
+        response = client.post(f"/api/v1/ratings/periods/{period.pk}/{action}/")
+        assert response.status_code == 202, response.content
+        assert response.json()["state"] == "queued"
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(staff)
+    for name in ("ratinglist", "ratingperiod", "playerrating", "titlecriteriatable",
+                 "titlequalification", "playertitle", "foreigntitle"):
+        assert browser.get(f"/admin/ratings/{name}/").status_code == 200, name

@@ -191,6 +191,13 @@ def test_approval_issues_a_numbered_decision_and_shows_the_title(job_worker, sta
     assert decision.formatted_number == "1/2026/QĐ-LĐC"
     assert decision.payload["players"][0]["title"] == "Kiện tướng quốc gia"
     assert response.json()["decision"]["number"] == "1/2026/QĐ-LĐC"
+    # The documents app builds the decision document (table of players) from it.
+    from documents import builders
+
+    built = builders.build("decision", str(decision.pk))
+    assert built.context["players"] == [{"name": players[0].person.full_name,
+                                         "unit": players[0].club_memberships.get().club.name,
+                                         "title": "Kiện tướng quốc gia"}]
     # A second approval the same year takes the next number.
     q2 = TitleQualification.objects.get(person=players[6].person)
     client.post(f"/api/v1/titles/qualifications/{q2.pk}/approve/",
