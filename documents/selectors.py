@@ -292,25 +292,77 @@ def _move_row(pairs: list[tuple[str, str]], index: int, first_number: int) -> di
 # --- tracking card (thẻ theo dõi thi đấu, Điều 29.1) ---------------------------------------------------
 
 def tracking_cards_data(target: str) -> dict:
-    """One card per entry (``tournament:<id>``) or the card of one entry (``entry:<id>``),
-    from ``tournaments.selectors.tracking_card`` (which reads the draw data the pairing job
-    stored: colour sub-group I-IV of 29.2 and the float marks ↓/↑ of 29.3.5-29.3.6). Rows
-    for the rounds not yet drawn are left blank, as the card is prepared in advance."""
-    from tournaments import selectors as tournament_selectors
+    """One card per entry (``tournament:<id>``) or the card of one entry (``entry:<id>``).
+
+    The same card as ``tournaments.selectors.tracking_card`` (a test checks they agree),
+    built for all players at once from ``tournaments.selectors.crosstable`` and the draw
+    data each round stored (colour sub-group I-IV of 29.2, float marks ↓/↑ of
+    29.3.5-29.3.6): the per-entry selector recomputes the whole tournament for each card,
+    which made a 100-player set take seconds. Rows for the rounds not yet drawn are left
+    blank, as the card is prepared in advance (29.1).
+    """
     from tournaments.models import Entry, Tournament
 
     parsed = parse_target(Document.Kind.TRACKING_CARD, target)
+    only = None
     if "entry" in parsed:
         entry = _object(Entry, parsed["entry"])
-        tournament, entries = entry.tournament, [entry]
+        tournament, only = entry.tournament, entry.starting_number
     else:
         tournament = _object(Tournament, parsed["tournament"])
-        entries = list(tournament.entries.filter(starting_number__isnull=False)
-                       .order_by("starting_number"))
     head = _tournament_head(tournament)
-    cards = [_card(tournament_selectors.tracking_card(entry), head["number_of_rounds"])
-             for entry in entries]
+    cards = [_card(card, head["number_of_rounds"]) for card in _tracking_cards(tournament)
+             if only is None or card["starting_number"] == only]
     return {"tournament": head, "cards": cards}
+
+
+#: Crosstable marks (chessrules' scoring.crosstable_mark) → points of the round.
+_MARK_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "F": 1.0, "H": 0.5,
+                "Z": 0.0, "X": 0.0}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def _tracking_cards(tournament) -> list[dict]:
+    """Every entry's card in the shape of ``tournaments.selectors.tracking_card``."""
+    from tournaments import selectors as tournament_selectors
+
+    rounds = list(tournament.rounds.order_by("number").only("number", "draw"))
+    if not rounds:
+        return [_card_head(e, []) for e in tournament.entries.filter(
+            starting_number__isnull=False).order_by("starting_number")]
+    table = tournament_selectors.crosstable(tournament, rounds[-1].number)
+    people = {e.starting_number: e for e in tournament.entries.filter(
+        starting_number__isnull=False)}
+    cards = []
+    for row in sorted(table["rows"], key=lambda r: r["starting_number"]):
+        number, total, lines = row["starting_number"], 0.0, []
+        for rnd, cell in zip(rounds, row["rounds"], strict=True):
+            opponent = people.get(cell["opponent"]) if cell["opponent"] else None
+            result = _MARK_POINTS.get(cell["mark"])
+            total += result or 0.0
+            draw = rnd.draw or {}
+            sub = _keyed(draw.get("subgroups"), number)
+            lines.append({
+                "round": rnd.number, "opponent_number": cell["opponent"],
+                "opponent_name": opponent.name if opponent else "",
+                "opponent_title": opponent.title if opponent else "",
+                "colour": {"w": "T", "b": "Đ"}.get(cell["color"] or "", "") if opponent else "",
+                "result": result, "total": total,
+                "group": (ROMAN.get(int(sub), "") if sub else "")
+                + (_keyed(draw.get("floats"), number) or "")})
+        cards.append(_card_head(people[number], lines))
+    return cards
+
+
+def _card_head(entry, rows: list[dict]) -> dict:
+    return {"entry": entry.pk, "starting_number": entry.starting_number, "name": entry.name,
+            "title": entry.title, "rating": entry.rating, "rounds": rows}
+
+
+def _keyed(mapping, number: int):
+    if not isinstance(mapping, dict):
+        return None
+    return mapping.get(str(number), mapping.get(number))
 
 
 def _card(card: dict, rows_wanted: int) -> dict:

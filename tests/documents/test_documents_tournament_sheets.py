@@ -204,3 +204,30 @@ def test_pairings_list_of_a_round_with_scores_before_it(job_worker, api_client):
     assert_embedded_font_only(content)
     by_id = selectors.pairings_data(f"round:{rounds[1].pk}")
     assert len(by_id["games"]) == 10 and by_id["round"] == 2
+
+
+@pytest.mark.django_db
+def test_bulk_tracking_cards_agree_with_the_tournaments_selector():
+    """The documents build every card at once; each must equal the tournaments app's own
+    ``tracking_card(entry)`` (Điều 29.1): five players, a pairing-allocated bye each round,
+    a forfeit, and stored draw data (sub-groups and floats) for rounds 2 and 3."""
+    from tournaments import selectors as tournament_selectors
+
+    tournament = make_tournament(system="swiss_draw", number_of_rounds=5)
+    entries = add_entries(tournament, 5, titles={2: "KT"})
+    schedule = circle_rounds(6, 3)
+    rounds = play(tournament, entries[:5] + [entries[0]],
+                  [[pair for pair in pairs if 5 not in pair] for pairs in schedule],
+                  results={(2, 1): "+-"})
+    for rnd, pairs in zip(rounds, schedule, strict=True):
+        [alone] = [a if b == 5 else b for a, b in pairs if 5 in (a, b)]
+        Pairing.objects.create(round=rnd, board=9, kind="pab", white=entries[alone],
+                               bye_points=1)
+    Round.objects.filter(pk=rounds[1].pk).update(
+        draw={"subgroups": {"1": 1, "2": 4, "3": 2}, "floats": {"2": "↓", "4": "↑"}})
+    Round.objects.filter(pk=rounds[2].pk).update(draw={"subgroups": {"5": 3}})
+    ours = selectors._tracking_cards(tournament)
+    theirs = [tournament_selectors.tracking_card(e) for e in entries]
+    assert ours == theirs
+    assert any(row["opponent_number"] is None and row["result"] == 1.0
+               for card in ours for row in card["rounds"])  # the byes are there
