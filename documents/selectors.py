@@ -575,12 +575,13 @@ def can_view(user, kind: str, target: str) -> bool:
     """Who may read a document of this kind about this target."""
     if user.is_authenticated and user.is_staff:
         return True
-    if kind == Document.Kind.DECISION:
-        return Decision.objects.filter(pk=target, kind__in=public_decision_kinds()).exists()
-    if kind == Document.Kind.MEMBER_CARD:
-        return user.is_authenticated and _manages_member(user, target)
     try:
         parsed = parse_target(kind, target)
+        if kind == Document.Kind.DECISION:
+            return Decision.objects.filter(pk=parsed["id"],
+                                           kind__in=public_decision_kinds()).exists()
+        if kind == Document.Kind.MEMBER_CARD:
+            return user.is_authenticated and _manages_member(user, parsed["id"])
         tournament = _tournament_of_target(parsed)
     except ServiceError:
         return False  # nothing to show; staff (above) get the clear 400 instead
@@ -619,7 +620,7 @@ def _sees_game(user, game_id: int) -> bool:
     return games_visible_to(user).filter(pk=game_id).exists()
 
 
-def _manages_member(user, member_id: str) -> bool:
+def _manages_member(user, member_id: int) -> bool:
     from federation.models import ClubMembership
 
     return ClubMembership.objects.filter(

@@ -163,3 +163,14 @@ def test_bad_scoresheet_targets_are_clear_errors():
     error = assert_error(request(staff, "scoresheet", "tournament:1"), 400, field="target")
     assert "pairing:<id>" in error["message"]
     assert_error(request(staff, "scoresheet", "pairing:99999"), 400, code="not_found")
+
+
+@pytest.mark.django_db
+def test_malformed_targets_are_not_found_for_the_public(api_client):
+    """Every kind answers a malformed target with 404 for the public (never a server error);
+    staff get the 400 that names the accepted forms."""
+    for kind in ("decision", "member_card", "scoresheet", "tracking_card", "standings",
+                 "crosstable", "pairings"):
+        for target in ("abc", "tournament:x", "1:2:3"):
+            assert not selectors.can_view(make_user(), kind, target), (kind, target)
+            assert_error(request(api_client, kind, target), 404)
