@@ -178,25 +178,27 @@ def recompute_from_job(params: dict, progress: Progress) -> dict:
 
 def recompute_from(period: RatingPeriod, *, progress: Progress = _no_progress) -> dict:
     """Recompute ``period`` and every later period of its list that was computed (a correction
-    changes the start state of all of them); published periods are published again."""
-    later = list(RatingPeriod.objects.filter(
-        rating_list=period.rating_list, start__gte=period.start,
-        status__in=[RatingPeriod.Status.COMPUTED, RatingPeriod.Status.PUBLISHED])
-        .order_by("start"))
-    if period not in later:
-        later.insert(0, period)
+    changes the start state of all of them); published periods are published again, the others
+    stay unpublished. The next
+    period is looked up after each one, so a period computed meanwhile is not missed."""
     done = []
-    share = 100 / len(later)
-    for index, item in enumerate(later):
-        publish = item == period or item.status == RatingPeriod.Status.PUBLISHED
+    item: RatingPeriod | None = period
+    publish = period.status == RatingPeriod.Status.PUBLISHED  # unpublished ones stay so
+    while item is not None:
+        count = len(done)
         compute_period(item, publish=publish,
-                       progress=lambda p, m, i=index: progress(i * share + p * share / 100, m))
+                       progress=lambda p, m, c=count: progress(min(95, c * 20 + p / 5), m))
         done.append(item.start.isoformat())
+        item = (RatingPeriod.objects.filter(rating_list=item.rating_list, start__gt=item.start)
+                .exclude(status=RatingPeriod.Status.DRAFT).order_by("start").first())
+        publish = item is not None and item.status == RatingPeriod.Status.PUBLISHED
     return {"periods": done}
 
 
 def _previous_period(period: RatingPeriod) -> RatingPeriod | None:
-    return (RatingPeriod.objects.filter(rating_list=period.rating_list, start__lt=period.start)
+    """The period before, locked: a recomputation of it finishes before this one reads it."""
+    return (RatingPeriod.objects.select_for_update()
+            .filter(rating_list=period.rating_list, start__lt=period.start)
             .order_by("-start").first())
 
 
