@@ -42,10 +42,22 @@ def game_headers(game: GameRecord) -> dict[str, str]:
     return headers
 
 
+def current_moves(game: GameRecord) -> tuple[list[str], list[str]]:
+    """The record's normalised and Vietnamese moves; replayed now (not stored) when the
+    stored validation is missing or stale, so an export never shows an outdated move list."""
+    from games import services
+
+    if game.validation_status != ValidationStatus.PENDING and \
+            game.validated_input == services.validation_key(game):
+        return list(game.moves_normalised), list(game.moves_federation)
+    report = engine.validate(**services.validation_inputs(game))
+    return list(report.get("moves") or []), list(report.get("moves_vn") or [])
+
+
 def export_game(game: GameRecord, fmt: str | None = None) -> str:
     """One record as PGN text (``fmt``: iccs/wxf for xiangqi, san/uci for chess)."""
     fmt = fmt or engine.EXPORT_FORMATS[game.discipline][0]
-    return engine.write_pgn_game(game.discipline, list(game.moves_normalised),
+    return engine.write_pgn_game(game.discipline, current_moves(game)[0],
                                  headers=game_headers(game), start_fen=game.start_fen,
                                  fmt=fmt, result=pgn_result(game))
 
@@ -84,7 +96,7 @@ def scoresheet_text(game: GameRecord) -> str:
 
 def move_lines(game: GameRecord) -> list[str]:
     """``"1. P2-5  M8.7"`` lines; a game starting with Black's move opens with ``"1. ..."``."""
-    moves = list(game.moves_federation)
+    moves = current_moves(game)[1]
     fields = game.start_fen.split() if game.start_fen else []
     first_black = len(fields) > 1 and fields[1] == "b"
     number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1

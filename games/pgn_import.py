@@ -100,7 +100,7 @@ def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Mat
             setattr(record, side, person)
     report = engine.validate(**services.validation_inputs(record), tokens=pgn_game.tokens)
     services.apply_report(record, report)
-    record.validated_input = services._validation_key(record)
+    record.validated_input = services.validation_key(record)
     planned.record = record
     if report.get("error"):
         planned.error("invalid_move", report["error"].get("reason", ""), **{

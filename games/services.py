@@ -72,14 +72,14 @@ def update_game(game: GameRecord, *, user, expected_version: int | None,
     if game.arbiter_signed_at and set(data) & set(VALIDATION_INPUTS):
         raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không sửa nước đi hay tỷ "
                               "số được nữa."), code="record_confirmed")
-    before = _validation_key(game)
+    before = validation_key(game)
     _apply(game, data)
     _check_consistency(game)
     _check_may_write(user, game)  # again: the pairing (so the tournament) may have changed
     game.version += 1
     game.save()
     job = None
-    if _validation_key(game) != before:
+    if validation_key(game) != before:
         _reset_validation(game)
         job = start_validation(game, user=user)
     return game, job
@@ -161,7 +161,8 @@ def validation_inputs(game: GameRecord) -> dict:
             "declared_result": _declared_result(game), "declared_reason": game.decision_reason}
 
 
-def _validation_key(game: GameRecord) -> str:
+def validation_key(game: GameRecord) -> str:
+    """sha256 of the validation inputs: equal keys give equal stored validation states."""
     text = json.dumps(validation_inputs(game), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -175,7 +176,7 @@ def start_validation(game: GameRecord, *, user=None):
     """Queue the validation job of the record's current inputs (idempotent per inputs)."""
     from games.tasks import validate_game_task  # tasks import services
 
-    key = f"games.validate:{game.pk}:{_validation_key(game)}:{game.version}"
+    key = f"games.validate:{game.pk}:{validation_key(game)}:{game.version}"
     return start_job("games.validate", validate_game_task,
                      params={"game_id": game.pk}, key=key, user=user)
 
@@ -222,7 +223,7 @@ def validate_game_work(params: dict, progress: Progress) -> dict:
     game = GameRecord.objects.filter(pk=params["game_id"]).first()
     if game is None:
         return {"game_id": params["game_id"], "status": "deleted"}
-    key = _validation_key(game)
+    key = validation_key(game)
     if game.validated_input == key and game.validation_status != ValidationStatus.PENDING:
         return _summary(game, reused=True)
     progress(10, _("Đang kiểm tra nước đi"))
@@ -230,7 +231,7 @@ def validate_game_work(params: dict, progress: Progress) -> dict:
     progress(80, _("Đang lưu kết quả"))
     with transaction.atomic():
         game = GameRecord.objects.select_for_update().get(pk=game.pk)
-        if _validation_key(game) != key:
+        if validation_key(game) != key:
             return {"game_id": game.pk, "status": "superseded"}
         apply_report(game, report)
         game.validated_input = key
@@ -270,7 +271,7 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
                             code="record_confirmed")
     if game.pairing_id:
         _record_pairing_result(game, decision, user=user)
-    before = _validation_key(game)
+    before = validation_key(game)
     game.decision, game.decision_reason = decision, reason
     game.decided_by, game.decided_at = user, timezone.now()
     if (game.proposed_decision, game.proposed_reason) == (decision, reason):
@@ -278,7 +279,7 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
     game.version += 1
     game.save()
     job = None
-    if _validation_key(game) != before:
+    if validation_key(game) != before:
         _reset_validation(game)
         job = start_validation(game, user=user)
     return game, job

@@ -137,3 +137,16 @@ def test_admin_lists_adds_and_shows_upload_reports(django_capture_on_commit_call
                                                  {"message": "nước 2 không hợp lệ"}]}]})
     page = browser.get(f"/admin/games/gameupload/{upload.pk}/change/").content.decode()
     assert "nước 2 không hợp lệ" in page
+
+
+@pytest.mark.django_db
+def test_export_of_a_record_not_yet_validated_replays_its_moves():
+    """The validation job has not run (no worker in this test): the PGN and the printed
+    move list still show the record's moves, replayed on the spot."""
+    from games import pgn_export
+
+    game, _job = services.create_game(user=make_staff(), discipline="xiangqi", notation="vn",
+                                      moves_text="1. P2-5 M8.7")
+    assert game.validation_status == "pending"
+    assert "1. h2e2 h9g7" in pgn_export.export_game(game)
+    assert "1. P2-5  M8.7" in pgn_export.scoresheet_text(game)
