@@ -85,3 +85,23 @@ def test_request_form_checks_the_target_and_queues_the_job(db):
 def test_admin_document_views_need_a_staff_login(db):
     response = Client().get("/admin/documents/document/request/")
     assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_open_link_starts_the_job_then_downloads(job_worker):
+    """``document_link`` for other admin pages: the first visit queues the render, the next
+    one downloads the current PDF."""
+    from documents.admin_actions import document_link, open_url
+
+    tournament = make_tournament()
+    entries = add_entries(tournament, 4)
+    [rnd] = play(tournament, entries, [[(0, 3), (1, 2)]])
+    url = open_url("pairings", f"round:{rnd.pk}")
+    assert url in document_link("pairings", f"round:{rnd.pk}", "Cặp đấu")
+    admin = _admin()
+    first = admin.get(url)
+    assert first.status_code == 302 and first["Location"] == "/admin/documents/document/"
+    _finish_jobs(job_worker)
+    second = admin.get(url)
+    assert second.status_code == 302 and second["Location"].endswith("/pdf/")
+    text = pdf_pages(b"".join(admin.get(second["Location"]).streaming_content))[0]
+    assert "DANH SÁCH CẶP ĐẤU VÒNG 1" in text
