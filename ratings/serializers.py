@@ -128,3 +128,18 @@ class PeriodCreateSerializer(serializers.Serializer):
     rating_list = serializers.PrimaryKeyRelatedField(queryset=RatingList.objects.all())
     start = serializers.DateField()
     end = serializers.DateField(required=False, allow_null=True)
+
+
+class SeedRowSerializer(serializers.Serializer):
+    person = serializers.IntegerField()
+    rating = serializers.IntegerField(min_value=0, max_value=4000)
+    games = serializers.IntegerField(min_value=0, default=0)
+
+
+class SeedSerializer(serializers.Serializer):
+    """A starting list (ratings from FIDE or an earlier federation list)."""
+
+    rating_list = serializers.PrimaryKeyRelatedField(queryset=RatingList.objects.all())
+    start = serializers.DateField()
+    end = serializers.DateField()
+    ratings = SeedRowSerializer(many=True)

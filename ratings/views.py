@@ -41,6 +41,7 @@ from ratings.serializers import (
     RatingListSerializer,
     RatingPeriodSerializer,
     RejectSerializer,
+    SeedSerializer,
 )
 from tournaments.models import Tournament
 
@@ -179,6 +180,23 @@ class RatingPeriodViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                                             user=request.user)
         else:
             period = services.get_or_create_period(data["rating_list"], data["start"])
+        return Response(RatingPeriodSerializer(period).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SeedSerializer, responses=RatingPeriodSerializer)
+    @action(detail=False, methods=["post"])
+    def seed(self, request):
+        """Load a starting list as a published period (before any other period of the list)."""
+        form = SeedSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        known = set(Person.objects.filter(pk__in=[r["person"] for r in data["ratings"]])
+                    .values_list("pk", flat=True))
+        missing = [r["person"] for r in data["ratings"] if r["person"] not in known]
+        if missing:
+            raise ServiceError(f"unknown person id(s): {missing[:10]}", field="ratings")
+        period = services.seed_period(
+            data["rating_list"], data["start"], data["end"],
+            {r["person"]: (r["rating"], r["games"]) for r in data["ratings"]}, user=request.user)
         return Response(RatingPeriodSerializer(period).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={202: JobSerializer})

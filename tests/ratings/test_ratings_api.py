@@ -184,3 +184,22 @@ def test_staff_starts_jobs_and_reads_admin_pages(world, staff):
     for name in ("ratinglist", "ratingperiod", "playerrating", "titlecriteriatable",
                  "titlequalification", "playertitle", "foreigntitle"):
         assert browser.get(f"/admin/ratings/{name}/").status_code == 200, name
+
+
+def test_staff_load_a_starting_list(staff):
+    """Nobody can get a first rating without rated opponents (B.02 8.2): staff load one."""
+    a, b = make_member(), make_member()
+    lst = xiangqi_standard()
+    body = {"rating_list": lst.pk, "start": "2026-09-01", "end": "2026-09-30",
+            "ratings": [{"person": a.person_id, "rating": 1850, "games": 40},
+                        {"person": b.person_id, "rating": 1300}]}
+    assert client_for(make_user()).post("/api/v1/ratings/periods/seed/", body,
+                                        format="json").status_code == 403
+    assert_error(client_for(staff).post("/api/v1/ratings/periods/seed/", body, format="json"),
+                 400, field="ratings")  # 1300 is below the floor of 1400 (B.02 7.1)
+    body["ratings"][1]["rating"] = 1850
+    response = client_for(staff).post("/api/v1/ratings/periods/seed/", body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["status"] == "published"
+    rows = client_for(None).get(f"/api/v1/ratings/lists/{lst.pk}/players/").json()["results"]
+    assert [(r["rank"], r["rating"]) for r in rows] == [(1, 1850), (1, 1850)]  # shared rank
