@@ -65,10 +65,13 @@ class GameRecordViewSet(viewsets.ModelViewSet):
             return GameRecord.objects.none()
         games = selectors.games_visible_to(self.request.user).prefetch_related("faults")
         params = self.request.query_params
-        if params.get("tournament"):
-            games = games.filter(pairing__round__tournament=params["tournament"])
-        if params.get("round"):
-            games = games.filter(round_number=params["round"])
+        for name, lookup in (("tournament", "pairing__round__tournament"),
+                             ("round", "round_number")):
+            value = params.get(name)
+            if value is not None and value != "":
+                if not value.isdigit():
+                    raise ServiceError(_("Tham số phải là số."), field=name)
+                games = games.filter(**{lookup: int(value)})
         for name in ("validation_status", "discipline", "decision"):
             if params.get(name):
                 games = games.filter(**{name: params[name]})
@@ -196,7 +199,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
     def export(self, request):
         """PGN of a round (``?tournament=&round=``) or a whole tournament."""
         tournament_id = request.query_params.get("tournament")
-        if not tournament_id:
+        if not tournament_id or not tournament_id.isdigit():
             raise ServiceError(_("Chọn giải cần xuất."), field="tournament")
         tournament = get_object_or_404(selectors.tournaments_visible_to(request.user),
                                        pk=tournament_id)

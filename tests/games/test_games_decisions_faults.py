@@ -201,3 +201,13 @@ def test_reason_must_fit_the_decision_and_the_discipline(event):
         response = client.post(url, {"decision": decision, "reason": reason,
                                      "version": game["version"]}, format="json")
         assert_error(response, 400, code, "reason")
+
+
+def test_list_filters_and_bad_parameters(event):
+    client = client_for(event.arbiter)
+    _record_for(client, event.pairings[0])
+    listed = client.get(f"/api/v1/games/?tournament={event.tournament.pk}&round=1").json()
+    assert listed["count"] == 1
+    assert client.get("/api/v1/games/?round=2").json()["count"] == 0
+    assert_error(client.get("/api/v1/games/?round=abc"), 400, "invalid", "round")
+    assert_error(client.get("/api/v1/games/export/?tournament=x"), 400, "invalid", "tournament")
