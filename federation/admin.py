@@ -11,12 +11,14 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import Q
 from django.template.response import TemplateResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.errors import ServiceError
 from core.text import fold
+from documents.admin_actions import member_card_pdf
 from federation import services
 from federation.models import (
     Attendance,
@@ -38,6 +40,7 @@ from federation.models import (
     Resignation,
     Suspension,
 )
+from federation.selectors import members_about_to_lapse
 
 
 def service_validation_error(exc: ServiceError) -> forms.ValidationError:
@@ -264,6 +267,22 @@ class MemberEventInline(admin.TabularInline):
         return False
 
 
+class AboutToLapseFilter(admin.SimpleListFilter):
+    """Active members whose Điều 15.5 deadline falls within the next 30 days."""
+
+    title = gettext_lazy("sắp bị khai trừ (Điều 15.5)")
+    parameter_name = "about_to_lapse"
+
+    def lookups(self, request, model_admin):
+        return [("30", gettext_lazy("trong 30 ngày tới"))]
+
+    def queryset(self, request, queryset):
+        if self.value() != "30":
+            return queryset
+        due = members_about_to_lapse(timezone.localdate(), 30)
+        return queryset.filter(pk__in=[d.member_id for d in due])
+
+
 class DuesForm(forms.Form):
     amount = forms.DecimalField(label=gettext_lazy("Số tiền (đồng)"), min_value=1, decimal_places=0)
     period_start = forms.DateField(label=gettext_lazy("Từ ngày"))
@@ -290,12 +309,12 @@ class ReinstateForm(forms.Form):
 class MemberAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
     folded_field = "person__name_folded"
     list_display = ["card_number", "person", "status", "joined_on", "ended_on", "end_rule"]
-    list_filter = ["status", "end_rule", "club_memberships__club__province"]
+    list_filter = ["status", "end_rule", AboutToLapseFilter, "club_memberships__club__province"]
     search_fields = ["card_number", "person__full_name"]
     readonly_fields = ["person", "card_number", "status", "joined_on", "ended_on", "end_rule",
                        "reinstated_on"]
     inlines = [ClubMembershipInline, MemberEventInline]
-    actions = ["record_dues", "mark_resignation", "reinstate"]
+    actions = ["record_dues", "mark_resignation", "reinstate", member_card_pdf]
 
     def has_add_permission(self, request):
         return False  # members are created by approving an application

@@ -184,3 +184,15 @@ def test_every_federation_admin_page_renders(admin_client_vi, world):
         if obj is not None:
             change = admin_client_vi.get(f"/admin/federation/{name}/{obj.pk}/change/")
             assert change.status_code == 200, name
+
+
+def test_admin_about_to_lapse_filter(admin_client_vi, world):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    soon = f.make_member(club=world.club_a, joined_on=today - timedelta(days=170))
+    fresh = f.make_member(club=world.club_a, joined_on=today - timedelta(days=10))
+    page = admin_client_vi.get("/admin/federation/member/", {"about_to_lapse": "30"}).content.decode()
+    assert soon.card_number in page and fresh.card_number not in page
