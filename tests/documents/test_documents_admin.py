@@ -105,3 +105,17 @@ def test_open_link_starts_the_job_then_downloads(job_worker):
     assert second.status_code == 302 and second["Location"].endswith("/pdf/")
     text = pdf_pages(b"".join(admin.get(second["Location"]).streaming_content))[0]
     assert "DANH SÁCH CẶP ĐẤU VÒNG 1" in text
+
+
+def test_member_admin_action_renders_the_member_card(job_worker):
+    from tests.factories import make_member, make_person
+
+    member = make_member(make_person(full_name="Võ Thị Kim Phụng"))
+    admin = _admin()
+    response = admin.post("/admin/federation/member/",
+                          {"action": "member_card_pdf__members", "_selected_action": [member.pk]})
+    assert response.status_code == 302
+    _finish_jobs(job_worker)
+    document = Document.objects.get(kind="member_card", target=str(member.pk))
+    pdf = admin.get(f"/admin/documents/document/{document.pk}/pdf/")
+    assert "Võ Thị Kim Phụng" in pdf_pages(b"".join(pdf.streaming_content))[0]
