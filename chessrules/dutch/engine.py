@@ -475,15 +475,22 @@ class _BracketPairing:
             # pairs (C6) is that of any optimal matching, so guess it, solve, check.
             remainder = list(range(size))
             remainder_pairs = size // 2
+            full_window = computer.window
+            if full_window is not None and size % 2 == 0:
+                # If the bracket can be paired within itself nobody floats down, and
+                # the next scoregroup cannot change the bracket's pairs: leave it out.
+                computer.window = vertices[:size]
+                presolved = self._solve_remainder(remainder, remainder_pairs)
+                if self._pairs_in_bracket(remainder, presolved[0]) == remainder_pairs:
+                    return self._pair_remainder(remainder, remainder_pairs, presolved)
+                computer.window = full_window
             presolved = self._solve_remainder(remainder, remainder_pairs)
-            stable = presolved[0]
-            actual = sum(1 for k in remainder
-                         if self.group_vertex <= stable[vertices[k]] < vertices[k])
+            actual = self._pairs_in_bracket(remainder, presolved[0])
             if actual != remainder_pairs:
                 remainder_pairs = actual
                 presolved = self._solve_remainder(remainder, remainder_pairs)
             return self._pair_remainder(remainder, remainder_pairs, presolved)
-        stable = computer.compute()
+        stable = self._first_matching()
 
         # Which moved-down players get paired here (highest first).
         group_score = None
@@ -552,6 +559,29 @@ class _BracketPairing:
             if stable[vertex] < vertex:
                 remainder_pairs += 1
         return self._pair_remainder(remainder, remainder_pairs, None)
+
+    def _first_matching(self) -> list[int]:
+        """The bracket's first matching, on the bracket alone when nobody floats down.
+
+        When the bracket (even) can be paired within itself, every optimal pairing
+        does so and the next scoregroup cannot change the bracket's pairs.
+        """
+        computer = self.computer
+        full_window = computer.window
+        if not self.shortcuts or full_window is None or self.size % 2:
+            return computer.compute()
+        bracket = self.vertices[: self.size]
+        computer.window = bracket
+        stable = computer.compute()
+        inside = set(bracket)
+        if all(stable[v] in inside and stable[v] != v for v in bracket):
+            return stable
+        computer.window = full_window
+        return computer.compute()
+
+    def _pairs_in_bracket(self, remainder: list[int], stable: list[int]) -> int:
+        vertices = self.vertices
+        return sum(1 for k in remainder if self.group_vertex <= stable[vertices[k]] < vertices[k])
 
     def _solve_remainder(self, remainder: list[int], remainder_pairs: int
                          ) -> tuple[list[int], bool]:
