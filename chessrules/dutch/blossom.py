@@ -53,15 +53,18 @@ def max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list
     def slack(k: int) -> int:
         return dualvar[edge_i[k]] + dualvar[edge_j[k]] - edge_w2[k]
 
-    def blossom_leaves(b: int):
+    def blossom_leaves(b: int) -> list[int]:
         if b < nvertex:
-            yield b
-        else:
-            for t in blossomchilds[b]:
-                if t < nvertex:
-                    yield t
-                else:
-                    yield from blossom_leaves(t)
+            return [b]
+        leaves: list[int] = []
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < nvertex:
+                leaves.append(t)
+            else:
+                stack.extend(reversed(blossomchilds[t]))
+        return leaves
 
     def assign_label(w: int, t: int, p: int) -> None:
         b = inblossom[w]

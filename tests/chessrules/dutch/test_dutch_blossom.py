@@ -1,0 +1,38 @@
+"""The big-integer blossom algorithm against networkx's reference implementation."""
+
+import random
+
+import networkx as nx
+import pytest
+
+from chessrules.dutch.blossom import max_weight_matching
+
+
+def _weight(edges, mate):
+    weights = {(a, b): w for a, b, w in edges} | {(b, a): w for a, b, w in edges}
+    return sum(weights[(v, m)] for v, m in enumerate(mate) if m > v)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_blossom_matches_networkx_on_random_graphs(seed):
+    rng = random.Random(seed)
+    for _ in range(40):
+        n = rng.randint(2, 24)
+        top = rng.choice([3, 50, 2**300])
+        density = rng.choice([0.2, 0.5, 1.0])
+        edges = [(i, j, rng.randint(1, top)) for i in range(n) for j in range(i + 1, n)
+                 if rng.random() < density]
+        mate = max_weight_matching(n, edges)
+        assert all(mate[m] == v for v, m in enumerate(mate) if m != -1)
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(edges)
+        expected = sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))
+        assert _weight(edges, mate) == expected
+
+
+def test_blossom_small_cases():
+    assert max_weight_matching(3, []) == [-1, -1, -1]
+    # A triangle with a pendant: the odd cycle must be handled (blossom).
+    edges = [(0, 1, 6), (1, 2, 10), (0, 2, 5), (2, 3, 7)]
+    mate = max_weight_matching(4, edges)
+    assert mate == [1, 0, 3, 2]  # 6 + 7 = 13 beats 10
