@@ -113,15 +113,6 @@ def load_table(data: Mapping[str, Any]) -> _titles.CriteriaTable:
     return _titles.load_criteria(data)
 
 
-def title_names(data: Mapping[str, Any]) -> dict[str, str]:
-    return {t.code: t.name_vi for t in load_table(data).titles.values()}
-
-
-def title_rank(data: Mapping[str, Any], code: str) -> int:
-    titles = load_table(data).titles
-    return titles[code].rank if code in titles else 0
-
-
 @dataclass(frozen=True)
 class EarlierStandard:
     title: str
