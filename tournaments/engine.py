@@ -175,6 +175,11 @@ def rating_order(players: list[tuple[object, int, str, str]]) -> list:
 def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
     """Pair round ``number`` of ``tournament`` by its system (state read from the DB)."""
     system = tournament.system
+    if system not in ("swiss_draw", "team_swiss_draw"):
+        # Only the draws of Điều 29/30.5 use a new seed each round; every other system is
+        # determined by the lot drawn at closing (starting numbers, Dutch initial colour,
+        # knockout colours and lots), so that is the seed recorded with the round.
+        seed = tournament.lot_seed
     plan = RoundPlan(number=number, system=system, seed=seed)
     if system in ("round_robin", "double_round_robin"):
         _plan_round_robin(tournament, number, plan)

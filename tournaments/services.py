@@ -622,10 +622,22 @@ def record_result(pairing: Pairing, result: str, *, user, expected_version: int 
 def _write_result(pairing_id: int, value: str, *, user, expected_version, source) -> Pairing:
     p = (Pairing.objects.select_for_update().select_related("round__tournament")
          .get(pk=pairing_id))
-    t = p.round.tournament
     if user is not None:
-        _require_arbiter(user, t)
-    _require_not_locked(t)
+        _require_arbiter(user, p.round.tournament)
+    change = _apply_result(p, value, expected_version=expected_version, source=source,
+                           user=user)
+    if change is not None:
+        p.save(update_fields=["result", "version", "updated_at"])
+        change.save()
+        _mark_started(p.round)
+    return p
+
+
+def _apply_result(p: Pairing, value: str, *, expected_version, source, user
+                  ) -> ResultChange | None:
+    """Check and apply ``value`` on the locked pairing in memory; the change to log, or
+    None when the result is already the recorded one."""
+    _require_not_locked(p.round.tournament)
     if p.kind != Pairing.Kind.GAME:
         raise ServiceError(_("Bàn %(b)s là lượt nghỉ; không có kết quả để ghi.")
                            % {"b": p.board}, field="result", code="bye")
@@ -635,7 +647,7 @@ def _write_result(pairing_id: int, value: str, *, user, expected_version, source
               "%(e)s); hãy tải lại.") % {"b": p.board, "v": p.version, "e": expected_version},
             field="version")
     if p.result == value:
-        return p
+        return None
     if source not in ARBITER_SOURCES and p.result in FINAL_RESULTS and value != p.result:
         raise ServiceError(_("Bàn %(b)s đã có kết quả %(r)s khác với kết quả gửi đến.")
                            % {"b": p.board, "r": p.result}, field="result",
@@ -643,16 +655,16 @@ def _write_result(pairing_id: int, value: str, *, user, expected_version, source
     old = p.result
     p.result = value
     p.version += 1
-    p.save(update_fields=["result", "version", "updated_at"])
-    ResultChange.objects.create(pairing=p, old_result=old, new_result=value, version=p.version,
-                                source=source[:30],
-                                changed_by=user if getattr(user, "is_authenticated", False)
-                                else None)
-    if p.round.status == Round.Status.PAIRED:
-        Round.objects.filter(pk=p.round_id).update(status=Round.Status.STARTED,
-                                                   started_at=timezone.now())
-        p.round.status = Round.Status.STARTED
-    return p
+    return ResultChange(pairing=p, old_result=old, new_result=value, version=p.version,
+                        source=source[:30],
+                        changed_by=user if getattr(user, "is_authenticated", False) else None)
+
+
+def _mark_started(rnd: Round) -> None:
+    if rnd.status == Round.Status.PAIRED:
+        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.STARTED,
+                                               started_at=timezone.now())
+        rnd.status = Round.Status.STARTED
 
 
 def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bulk"
@@ -661,20 +673,30 @@ def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bu
     nothing — one stale version (409) or invalid result saves none of them."""
     _require_arbiter(user, rnd.tournament)
     items = list(items)
-    by_board = dict(rnd.pairings.values_list("board", "pk"))
-    done = []
     with transaction.atomic():
-        ids = []
+        locked = {p.pk: p for p in Pairing.objects.select_for_update().filter(round=rnd)
+                  .select_related("round__tournament").order_by("pk")}
+        by_board = {p.board: p for p in locked.values()}
+        done, changes = [], []
         for item in items:
-            pid = item.get("pairing") or by_board.get(item.get("board"))
-            if pid is None or not rnd.pairings.filter(pk=pid).exists():
+            p = locked.get(item.get("pairing")) or by_board.get(item.get("board"))
+            if p is None:
                 raise ServiceError(_("Không có bàn %(b)s trong ván này.")
                                    % {"b": item.get("board", item.get("pairing"))},
                                    field="results")
-            ids.append(pid)
-        for pid, item in zip(ids, items, strict=True):
-            done.append(_write_result(pid, normalize_result(item.get("result", "")), user=user,
-                                      expected_version=item.get("version"), source=source))
+            change = _apply_result(p, normalize_result(item.get("result", "")),
+                                   expected_version=item.get("version"), source=source,
+                                   user=user)
+            if change is not None:
+                changes.append(change)
+            done.append(p)
+        changed = [c.pairing for c in changes]
+        for p in changed:
+            p.updated_at = timezone.now()
+        Pairing.objects.bulk_update(changed, ["result", "version", "updated_at"])
+        ResultChange.objects.bulk_create(changes)
+        if changes:
+            _mark_started(rnd)
         rnd.refresh_from_db()
         refresh_round_status(rnd)
     return done
