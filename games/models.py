@@ -158,7 +158,11 @@ class GameRecord(models.Model):
         related_name="+", verbose_name=_("người nhập"))
     created_at = models.DateTimeField(_("nhập lúc"), auto_now_add=True)
     updated_at = models.DateTimeField(_("sửa lúc"), auto_now=True)
-    history = HistoricalRecords(excluded_fields=["validated_input"])
+    # Derived validation data is left out of the history: it follows from the inputs (moves,
+    # notation, start, score, decision), which are kept, and it doubled the bulk import.
+    history = HistoricalRecords(excluded_fields=[
+        "validated_input", "moves_normalised", "moves_federation", "validation_flags",
+        "validation_warnings", "validation_consistency", "validation_error", "final_fen"])
 
     class Meta:
         verbose_name = _("biên bản ván đấu")
