@@ -365,7 +365,21 @@ def _write_rows(period: RatingPeriod, stored: dict[int, tuple], states: dict,
             "delisted": sum(1 for row in rows if row.get("delisted"))}
 
 
+def _opponents(lines, as_text: bool):
+    """[[person, rating, score, expected], ...]; as JSON text for COPY (no json.dumps call per
+    row: 200,000 rows in the bench)."""
+    if not as_text:
+        return [[line.opponent, line.opponent_rating, line.score,
+                 None if line.expected_x100 is None else line.expected_x100 / 100]
+                for line in lines]
+    return JsonText("[" + ",".join([
+        f"[{line.opponent},{line.opponent_rating},{line.score},"
+        f"{'null' if line.expected_x100 is None else line.expected_x100 / 100}]"
+        for line in lines]) + "]")
+
+
 def _detail_rows(rows: list[dict], ids: dict[int, int]) -> Iterable[dict]:
+    as_text = connection.vendor == "postgresql"
     for row in rows:
         for event in row.get("_events", ()):
             rated_player = row["old_rating"] is not None
@@ -376,9 +390,7 @@ def _detail_rows(rows: list[dict], ids: dict[int, int]) -> Iterable[dict]:
                 "expected": _dec(event.expected_x100) if rated_player else None,
                 "k": event.k, "change": _dec(event.change_x100),
                 "performance": event.performance.rating if event.performance else None,
-                "opponents": [[line.opponent, line.opponent_rating, line.score,
-                               None if line.expected_x100 is None else line.expected_x100 / 100]
-                              for line in event.games],
+                "opponents": _opponents(event.games, as_text),
             }
 
 
@@ -410,27 +422,58 @@ def _bulk_insert(model, fields: list[str], rows: Iterable[dict], batch: int = 50
         model.objects.bulk_create(buffer)
 
 
-def _copy_insert(model, fields: list[str], rows: Iterable[dict]) -> None:
+class JsonText(str):
+    """A JSON value already serialised (the COPY path writes it as it is)."""
+
+
+def _copy_value(value) -> str:
+    """One value in COPY text format (NULL, booleans, escaped text)."""
+    if value is None:
+        return "\\N"
+    if value is True:
+        return "t"
+    if value is False:
+        return "f"
+    if isinstance(value, str):
+        if "\\" in value or "\t" in value or "\n" in value or "\r" in value:
+            value = (value.replace("\\", "\\\\").replace("\t", "\\t")
+                     .replace("\n", "\\n").replace("\r", "\\r"))
+        return value
+    return str(value)
+
+
+def _json_value(value) -> str:
     import json
 
+    if value is None:
+        return "\\N"
+    if isinstance(value, JsonText):
+        return _copy_value(value)
+    if value == []:
+        return "[]"
+    return _copy_value(json.dumps(value))
+
+
+def _copy_insert(model, fields: list[str], rows: Iterable[dict], batch: int = 5000) -> None:
+    """COPY in text format, formatted here in batches (faster than adapting row by row)."""
     opts = model._meta
-    columns = [opts.get_field(name.removesuffix("_id") if name.endswith("_id") else name).column
-               for name in fields]
-    json_fields = {name for name in fields
-                   if opts.get_field(name.removesuffix("_id")).get_internal_type() == "JSONField"}
-    sql = (f"COPY {opts.db_table} ({', '.join(columns)}) FROM STDIN")
+    column_of = {name: opts.get_field(name.removesuffix("_id")).column for name in fields}
+    json_fields = [name for name in fields
+                   if opts.get_field(name.removesuffix("_id")).get_internal_type() == "JSONField"]
     plain = [name for name in fields if name not in json_fields]
-    dumped = [name for name in fields if name in json_fields]
-    order = [fields.index(name) for name in plain + dumped]
-    if order != list(range(len(fields))):  # keep the column list in the written order
-        columns = [columns[i] for i in order]
-        sql = f"COPY {opts.db_table} ({', '.join(columns)}) FROM STDIN"
-    dumps = json.dumps
+    columns = [column_of[name] for name in plain + json_fields]
+    sql = f"COPY {opts.db_table} ({', '.join(columns)}) FROM STDIN"
+    value, json_value = _copy_value, _json_value
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        write = copy.write_row
+        lines: list[str] = []
         for row in rows:
-            write([row[name] for name in plain]
-                  + [None if row[name] is None else dumps(row[name]) for name in dumped])
+            lines.append("\t".join([value(row[name]) for name in plain]
+                                   + [json_value(row[name]) for name in json_fields]))
+            if len(lines) >= batch:
+                copy.write("\n".join(lines) + "\n")
+                lines = []
+        if lines:
+            copy.write("\n".join(lines) + "\n")
 
 
 def _link_tournaments(period: RatingPeriod, tournaments: Sequence[Tournament],
