@@ -131,6 +131,8 @@ def test_admin_lists_adds_and_shows_upload_reports(django_capture_on_commit_call
     game.refresh_from_db()
     assert (game.validation_status, game.moves_normalised, game.version) == \
         ("valid", ["h2e2", "h9g7"], 1)
+    history = browser.get(f"/admin/games/gamerecord/{game.pk}/history/")
+    assert history.status_code == 200 and game.history.count() == 1
     upload = GameUpload.objects.create(content="x", report={
         "written": 0, "total": 1, "games": [{"index": 1, "white": "A", "black": "B",
                                              "status": "invalid", "errors": [
