@@ -162,7 +162,8 @@ class GameRecord(models.Model):
     # notation, start, score, decision), which are kept, and it doubled the bulk import.
     history = HistoricalRecords(excluded_fields=[
         "validated_input", "moves_normalised", "moves_federation", "validation_flags",
-        "validation_warnings", "validation_consistency", "validation_error", "final_fen"])
+        "validation_warnings", "validation_consistency", "validation_error", "final_fen",
+        "ending", "validation_status", "validated_at"])
 
     class Meta:
         verbose_name = _("biên bản ván đấu")

@@ -47,6 +47,12 @@ EDITABLE_FIELDS = (
 VALIDATION_INPUTS = ("discipline", "start_fen", "moves_text", "notation", "declared_score",
                      "decision", "decision_reason")
 
+#: Fields the validation job writes (derived from the inputs; not in the history).
+VALIDATION_OUTPUTS = ("validation_status", "validation_error", "validation_flags",
+                      "validation_warnings", "validation_consistency", "moves_normalised",
+                      "moves_federation", "final_fen", "ending", "validated_at",
+                      "validated_input")
+
 FAULTS_TO_LOSE = 3  # Điều 7.1n (three technical or three conduct faults), 7.1m / 11.3b
 
 
@@ -235,10 +241,9 @@ def validate_game_work(params: dict, progress: Progress) -> dict:
             return {"game_id": game.pk, "status": "superseded"}
         apply_report(game, report)
         game.validated_input = key
-        game.save(update_fields=[
-            "validation_status", "validation_error", "validation_flags", "validation_warnings",
-            "validation_consistency", "moves_normalised", "moves_federation", "final_fen",
-            "ending", "validated_at", "validated_input", "updated_at"])
+        # update(), not save(): derived data, no history row and no version bump
+        GameRecord.objects.filter(pk=game.pk).update(
+            **{name: getattr(game, name) for name in VALIDATION_OUTPUTS})
     return _summary(game)
 
 
