@@ -1,0 +1,119 @@
+"""OpenAPI generation: one error component and the error responses of every operation.
+
+Every API error has one shape (``core.errors``)::
+
+    {"error": {"code": "invalid", "message": "…", "fields": {"sponsor": ["…"]}}}
+
+``ServiceAutoSchema`` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) registers that shape once
+as the ``Error`` schema with reusable responses (``components/responses``) and adds to every
+operation the error statuses it can answer, unless the view documents that status itself
+(``@extend_schema(responses={409: ...})`` wins):
+
+- 400 — invalid input: any operation with parameters or a request body, and every write;
+- 401 — authentication failed (a wrong token), or required and missing: every operation;
+- 403 — not allowed (permission classes, object rules in services, CSRF): every operation;
+- 404 — unknown object (path parameters) or page out of range (paginated lists);
+- 409 — conflict (stale version, state conflict, unique data): every write;
+- 415 — the request body's media type is not accepted: operations with a request body;
+- 429 — throttled (anonymous clients), with ``Retry-After``: every operation;
+- 503 — the database is unavailable, with ``Retry-After``: every operation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import ResolvedComponent
+
+ERROR_COMPONENT = "Error"
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "Every API error: a stable machine code, a message in the request's "
+                   "language and the messages of each invalid field.",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "description": "Stable machine code, e.g. "
+                         "invalid, not_found, permission_denied, conflict, throttled."},
+                "message": {"type": "string", "description": "Human text (vi or en)."},
+                "fields": {
+                    "type": "object",
+                    "description": "Field name (dotted for nested data) → its messages; "
+                                   "empty when the error is not about a field.",
+                    "additionalProperties": {"type": "array", "items": {"type": "string"}},
+                },
+                "retry_after": {"type": "integer", "nullable": True,
+                                "description": "Seconds to wait (throttled requests only)."},
+            },
+            "required": ["code", "message", "fields"],
+        },
+    },
+    "required": ["error"],
+}
+
+_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.",
+                                "schema": {"type": "integer"}}}
+
+#: status → (reusable response name, description, headers)
+ERROR_RESPONSES: dict[str, tuple[str, str, dict]] = {
+    "400": ("BadRequest", "Invalid input (code invalid); fields names each invalid field.", {}),
+    "401": ("Unauthorized", "Authentication required or the credentials are wrong.", {}),
+    "403": ("Forbidden", "The user may not do this (code permission_denied).", {}),
+    "404": ("NotFound", "No such object, or page out of range (code not_found).", {}),
+    "409": ("Conflict", "Stale version or state conflict; reload and retry (code conflict).",
+            {}),
+    "415": ("UnsupportedMediaType", "The request body's media type is not accepted.", {}),
+    "429": ("Throttled", "Too many requests (code throttled); retry after Retry-After seconds.",
+            _RETRY_AFTER),
+    "503": ("ServiceUnavailable", "Database temporarily unavailable "
+            "(code service_unavailable); retry after Retry-After seconds.", _RETRY_AFTER),
+}
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+def error_statuses(method: str, operation: dict[str, Any]) -> list[str]:
+    """The error statuses an operation can answer (see the module docstring)."""
+    parameters = operation.get("parameters", [])
+    has_body = "requestBody" in operation
+    is_write = method.upper() not in SAFE_METHODS
+    statuses = ["401", "403", "429", "503"]
+    if parameters or has_body or is_write:
+        statuses.append("400")
+    if any(p.get("in") == "path" or p.get("name") == "page" for p in parameters):
+        statuses.append("404")
+    if is_write:
+        statuses.append("409")
+    if has_body:
+        statuses.append("415")
+    return sorted(statuses)
+
+
+class ServiceAutoSchema(AutoSchema):
+    """drf-spectacular's AutoSchema plus the service's error responses (module docstring)."""
+
+    def get_operation(self, path, path_regex, path_prefix, method, registry):
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is None:
+            return None
+        self._register_error_components()
+        responses = operation.setdefault("responses", {})
+        for status in error_statuses(method, operation):
+            name = ERROR_RESPONSES[status][0]
+            responses.setdefault(status, {"$ref": f"#/components/responses/{name}"})
+        return operation
+
+    def _register_error_components(self) -> None:
+        error = ResolvedComponent(name=ERROR_COMPONENT, type=ResolvedComponent.SCHEMA,
+                                  object=ERROR_COMPONENT, schema=ERROR_SCHEMA)
+        self.registry.register_on_missing(error)
+        for name, description, headers in ERROR_RESPONSES.values():
+            body: dict[str, Any] = {"description": description,
+                                    "content": {"application/json": {"schema": error.ref}}}
+            if headers:
+                body["headers"] = headers
+            self.registry.register_on_missing(ResolvedComponent(
+                name=name, type=ResolvedComponent.RESPONSE, object=name, schema=body))
