@@ -211,3 +211,18 @@ def test_list_filters_and_bad_parameters(event):
     assert client.get("/api/v1/games/?round=2").json()["count"] == 0
     assert_error(client.get("/api/v1/games/?round=abc"), 400, "invalid", "round")
     assert_error(client.get("/api/v1/games/export/?tournament=x"), 400, "invalid", "tournament")
+
+
+def test_decision_conflict_hook_for_result_entry(event):
+    """What the tournaments app can ask before a hand entry: does a decided record say
+    otherwise?"""
+    from games.selectors import decision_conflict
+
+    client = client_for(event.arbiter)
+    game = _record_for(client, event.pairings[0])
+    assert decision_conflict(event.pairings[0], "1-0") is None  # no decision yet
+    client.post(f"/api/v1/games/{game['id']}/decision/",
+                {"decision": "black_wins", "reason": "time_forfeit",
+                 "version": game["version"]}, format="json")
+    assert decision_conflict(event.pairings[0], "0-1") is None
+    assert "black_wins" in decision_conflict(event.pairings[0], "1-0")
