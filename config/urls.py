@@ -32,5 +32,10 @@ urlpatterns = [
     path("api-auth/", include("rest_framework.urls")),
 ]
 
+# Unmatched URLs and unhandled errors under /api/ answer in the error shape (core.errors).
+handler400 = "core.errors.api_bad_request"
+handler404 = "core.errors.api_page_not_found"
+handler500 = "core.errors.api_server_error"
+
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

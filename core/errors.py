@@ -12,8 +12,9 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DatabaseError, IntegrityError, OperationalError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -132,3 +133,30 @@ def database_unavailable_response() -> Response:
     )
     response["Retry-After"] = "5"
     return response
+
+
+# --- Django's own error views (URL not matched, unhandled exception, bad request) ------------
+# Wired as handler404/handler500/handler400 in config/urls.py: under /api/ they answer in the
+# error shape (JSON) instead of Django's HTML page; elsewhere (admin, docs) Django's page stays.
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def api_page_not_found(request, exception=None):
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception)
+    return JsonResponse(error_body("not_found", exceptions.NotFound.default_detail), status=404)
+
+
+def api_server_error(request):
+    if not _is_api(request):
+        return defaults.server_error(request)
+    return JsonResponse(error_body("server_error", exceptions.APIException.default_detail),
+                        status=500)
+
+
+def api_bad_request(request, exception=None):
+    if not _is_api(request):
+        return defaults.bad_request(request, exception)
+    return JsonResponse(error_body("bad_request", exceptions.ParseError.default_detail), status=400)
