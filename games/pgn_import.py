@@ -183,22 +183,16 @@ class _Matcher:
 
 
 def _persons_by_name(games) -> dict[str, Person]:
-    """Persons whose folded name occurs exactly once in the registry (standalone games)."""
-    wanted = {selectors.name_key(g.tags.get(side, "")) for g in games
-              for side in ("White", "Black")} - {""}
-    found: dict[str, list[Person]] = {}
-    folded = {" ".join(k.split()) for k in wanted}
-    for person in Person.objects.filter(name_folded__in=_folded_variants(games)):
-        key = selectors.name_key(person.full_name)
-        if key in folded:
-            found.setdefault(key, []).append(person)
-    return {key: people[0] for key, people in found.items() if len(people) == 1}
-
-
-def _folded_variants(games) -> set[str]:
+    """Registered persons for the names of a standalone upload, by ``selectors.name_key``:
+    a name written in the registry's word order (with or without diacritics) that belongs to
+    exactly one person."""
     from core.text import fold
 
-    return {fold(g.tags.get(side, "")) for g in games for side in ("White", "Black")} - {""}
+    folded = {fold(g.tags.get(side, "")) for g in games for side in ("White", "Black")} - {""}
+    found: dict[str, list[Person]] = {}
+    for person in Person.objects.filter(name_folded__in=folded):
+        found.setdefault(selectors.name_key(person.full_name), []).append(person)
+    return {key: people[0] for key, people in found.items() if len(people) == 1}
 
 
 def _pgn_date(text: str) -> date | None:

@@ -1,0 +1,262 @@
+"""Public (anonymous, read-only) games of certified events — issue 10.
+
+Only records that are linked to a pairing of a CERTIFIED tournament (Điều 13: the players and
+the arbiter signed; the federation certified the results) and whose moves were validated
+(``valid`` or ``valid with warnings``) are shown. A game is given with its moves in the
+notation asked for (``?notation=``: Điều 11.2a/b, Phụ lục 3, WXF, ICCS for xiangqi; SAN, the
+Vietnamese letters or UCI for chess), converted by ``chessrules``, and as PGN (one game, a
+round or a whole tournament). Nothing about who entered, decided or signed a record, nor any
+person's private data, leaves through here.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from chessrules import chess as chess_rules
+from chessrules.notation import xiangqi as xiangqi_notation
+from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
+from chessrules.xiangqi import Position as XiangqiPosition
+from core.caching import cached_response
+from core.errors import ServiceError
+from core.public import PublicReadOnlyViewSet
+from core.text import fold
+from federation.models import Discipline
+from games import engine, pgn_export
+from games.models import GameRecord, ValidationStatus
+from tournaments.models import Tournament
+
+#: Notations a public game can be shown in, per discipline (the first is the default).
+MOVE_NOTATIONS: dict[str, tuple[str, ...]] = {
+    "xiangqi": ("vn", "vn-words", "asian", "coord", "wxf", "iccs"),
+    "chess": ("san", "vn", "uci"),
+}
+ALL_NOTATIONS = tuple(dict.fromkeys(MOVE_NOTATIONS["xiangqi"] + MOVE_NOTATIONS["chess"]))
+#: Move formats of a PGN download (PGN readers know these), per discipline.
+PGN_NOTATIONS: dict[str, tuple[str, ...]] = dict(engine.EXPORT_FORMATS)
+ALL_PGN_NOTATIONS = tuple(dict.fromkeys(PGN_NOTATIONS["xiangqi"] + PGN_NOTATIONS["chess"]))
+PUBLIC_STATUSES = (ValidationStatus.VALID, ValidationStatus.WARNINGS)
+PGN_CONTENT_TYPE = "application/x-chess-pgn; charset=utf-8"
+
+
+def public_games():
+    """Validated records of certified tournaments, with what their pages show (constant
+    number of queries: the tournament, the round and both players are joined)."""
+    return (GameRecord.objects
+            .filter(pairing__round__tournament__status=Tournament.Status.CERTIFIED,
+                    validation_status__in=PUBLIC_STATUSES)
+            .select_related("pairing__round__tournament", "white", "black")
+            .order_by("-played_on", "pairing__round__tournament_id", "round_number",
+                      "board_number", "id"))
+
+
+def requested_notation(request, discipline: str, choices: dict[str, tuple[str, ...]]) -> str:
+    """``?notation=`` checked against the discipline (400 on the field ``notation``)."""
+    allowed = choices[discipline]
+    value = request.query_params.get("notation") or allowed[0]
+    if value not in allowed:
+        raise ServiceError(
+            f"notation '{value}' is not available for {discipline}: use one of "
+            f"{', '.join(allowed)}", field="notation")
+    return value
+
+
+def moves_in(discipline: str, normalised: list[str], start_fen: str, notation: str) -> list[str]:
+    """The game's moves (stored as ICCS / UCI) one string per half-move in ``notation``."""
+    written = []
+    if discipline == Discipline.XIANGQI:
+        moves = xiangqi_notation.parse_moves(normalised, "iccs", start_fen or None)
+        position = XiangqiPosition.from_fen(start_fen or XIANGQI_START_FEN)
+        for move in moves:
+            written.append(xiangqi_notation.write_move(position, move, notation))
+            position.push(move)
+        return written
+    moves = chess_rules.parse_moves(normalised, start_fen or None)
+    board = chess_rules.board_from(start_fen or None)
+    for move in moves:
+        written.append(chess_rules.write_move(board, move, notation))
+        board.push(move)
+    return written
+
+
+# --- serializers ---------------------------------------------------------------------------
+
+class PublicGamePlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True, help_text="Person id (public profile)")
+    name = serializers.CharField()
+
+
+class PublicGameTournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PublicGameSerializer(serializers.ModelSerializer):
+    tournament = serializers.SerializerMethodField()
+    round = serializers.IntegerField(source="round_number", allow_null=True)
+    board = serializers.IntegerField(source="board_number", allow_null=True)
+    white = serializers.SerializerMethodField()
+    black = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField()
+    plies = serializers.SerializerMethodField()
+
+    class Meta:
+        model = GameRecord
+        fields = ["id", "tournament", "round", "board", "played_on", "discipline", "white",
+                  "black", "result", "decision", "decision_reason", "ending",
+                  "validation_status", "plies"]
+
+    @extend_schema_field(PublicGameTournamentSerializer)
+    def get_tournament(self, game) -> dict:
+        tournament = game.pairing.round.tournament
+        return {"id": tournament.pk, "name": tournament.name}
+
+    def _player(self, game, side: str) -> dict:
+        person = getattr(game, side)
+        name = getattr(game, f"{side}_name") or (person.full_name if person else "")
+        return {"id": person.pk if person else None, "name": name}
+
+    @extend_schema_field(PublicGamePlayerSerializer)
+    def get_white(self, game) -> dict:
+        return self._player(game, "white")
+
+    @extend_schema_field(PublicGamePlayerSerializer)
+    def get_black(self, game) -> dict:
+        return self._player(game, "black")
+
+    def get_result(self, game) -> str:
+        """PGN result: 1-0, 0-1, 1/2-1/2, or * (both lose, Điều 7.1i, or none)."""
+        return pgn_export.pgn_result(game)
+
+    def get_plies(self, game) -> int:
+        return len(game.moves_normalised or [])
+
+
+class PublicGameDetailSerializer(PublicGameSerializer):
+    start_fen = serializers.SerializerMethodField()
+    final_fen = serializers.CharField()
+    notation = serializers.SerializerMethodField()
+    moves = serializers.SerializerMethodField()
+
+    class Meta(PublicGameSerializer.Meta):
+        fields = PublicGameSerializer.Meta.fields + ["start_fen", "final_fen", "notation",
+                                                     "moves"]
+
+    def get_start_fen(self, game) -> str:
+        return game.start_fen or engine.start_fen_of(game.discipline)
+
+    def get_notation(self, game) -> str:
+        return self.context["notation"]
+
+    def get_moves(self, game) -> list[str]:
+        """One string per half-move (White, Black, ...) in the requested notation."""
+        normalised = pgn_export.current_moves(game)[0]
+        return moves_in(game.discipline, normalised, game.start_fen, self.context["notation"])
+
+
+# --- filters -------------------------------------------------------------------------------
+
+class PublicGameFilter(django_filters.FilterSet):
+    tournament = django_filters.NumberFilter(field_name="pairing__round__tournament_id")
+    round = django_filters.NumberFilter(field_name="round_number")
+    player = django_filters.CharFilter(method="filter_player",
+                                       help_text="Tên đấu thủ, không dấu cũng được")
+    discipline = django_filters.ChoiceFilter(choices=Discipline.choices)
+
+    class Meta:
+        model = GameRecord
+        fields = ["tournament", "round", "player", "discipline"]
+
+    def filter_player(self, queryset, name, value):
+        folded = fold(value)
+        return queryset.filter(Q(white__name_folded__contains=folded)
+                               | Q(black__name_folded__contains=folded)
+                               | Q(pairing__white__name__icontains=value)
+                               | Q(pairing__black__name__icontains=value))
+
+
+notation_parameter = OpenApiParameter(
+    "notation", str, enum=list(ALL_NOTATIONS), required=False,
+    description="Cách ghi nước đi. Cờ tướng: vn (mặc định), vn-words, asian, coord, wxf, "
+                "iccs. Cờ vua: san (mặc định), vn, uci. Cách ghi không hợp với môn: 400.")
+pgn_notation_parameter = OpenApiParameter(
+    "notation", str, enum=list(ALL_PGN_NOTATIONS), required=False,
+    description="Nước đi trong PGN. Cờ tướng: iccs (mặc định), wxf. Cờ vua: san (mặc định), "
+                "uci.")
+PGN_RESPONSE = {(200, "application/x-chess-pgn"): str}
+
+
+class PublicGameViewSet(PublicReadOnlyViewSet):
+    """Games of certified events: list, one game with its moves, PGN downloads."""
+
+    filterset_class = PublicGameFilter
+    ordering_fields = ["played_on", "round_number", "board_number"]
+    cache_scopes = ("games",)
+
+    def get_queryset(self):
+        return public_games()
+
+    def get_serializer_class(self):
+        return PublicGameDetailSerializer if self.action == "retrieve" else PublicGameSerializer
+
+    @extend_schema(parameters=[notation_parameter])
+    def retrieve(self, request, *args, **kwargs):
+        game = self.get_object()
+        notation = requested_notation(request, game.discipline, MOVE_NOTATIONS)
+        return cached_response(request, self.scopes_for(game), lambda: Response(
+            PublicGameDetailSerializer(game, context={"notation": notation}).data))
+
+    @extend_schema(parameters=[pgn_notation_parameter], responses=PGN_RESPONSE)
+    @action(detail=True, methods=["get"])
+    def pgn(self, request, pk=None):
+        """One game as PGN (Content-Type ``application/x-chess-pgn``)."""
+        game = self.get_object()
+        notation = requested_notation(request, game.discipline, PGN_NOTATIONS)
+        return cached_response(request, self.scopes_for(game), lambda: pgn_file(
+            pgn_export.export_game(game, notation), f"game-{game.pk}.pgn"))
+
+    @extend_schema(parameters=[
+        OpenApiParameter("tournament", int, required=True),
+        OpenApiParameter("round", int, required=False, description="Chỉ một vòng"),
+        pgn_notation_parameter], responses=PGN_RESPONSE)
+    @action(detail=False, methods=["get"])
+    def export(self, request):
+        """All public games of a certified tournament (or of one round) as one PGN file."""
+        tournament = get_object_or_404(
+            Tournament.objects.filter(status=Tournament.Status.CERTIFIED),
+            pk=_int_param(request, "tournament", required=True))
+        round_number = _int_param(request, "round")
+        notation = requested_notation(request, tournament.discipline, PGN_NOTATIONS)
+
+        def build():
+            games = public_games().filter(pairing__round__tournament=tournament).order_by(
+                "round_number", "board_number", "id")
+            name = f"tournament-{tournament.pk}"
+            if round_number is not None:
+                games = games.filter(round_number=round_number)
+                name += f"-round-{round_number}"
+            return pgn_file(pgn_export.export_games(games, notation), f"{name}.pgn")
+
+        return cached_response(request, self.scopes_for(), build)
+
+
+def pgn_file(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=PGN_CONTENT_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _int_param(request, name: str, *, required: bool = False) -> int | None:
+    raw = request.query_params.get(name, "")
+    if raw == "" and not required:
+        return None
+    if not raw.isdigit() or int(raw) > 2**31 - 1:
+        raise ServiceError(f"{name} must be a whole number", field=name)
+    return int(raw)
