@@ -345,7 +345,7 @@ def _pair_brackets(
             vertices.append(vertices[-1] + 1)
             nxt += 1
         window_allowed = n % 2 == 0 or all(p.score > weights.bye_score for p in players)
-        computer.window = list(vertices) if window_allowed else None
+        computer.open_window(list(vertices) if window_allowed else None)
         bracket = _BracketPairing(
             players, vertices, moved_down, size, group_vertex, next_vertex, weights, computer,
             matched,
@@ -475,15 +475,10 @@ class _BracketPairing:
             # pairs (C6) is that of any optimal matching, so guess it, solve, check.
             remainder = list(range(size))
             remainder_pairs = size // 2
-            full_window = computer.window
-            if full_window is not None and size % 2 == 0:
+            if computer.window is not None and size % 2 == 0:
                 # If the bracket can be paired within itself nobody floats down, and
                 # the next scoregroup cannot change the bracket's pairs: leave it out.
-                computer.window = vertices[:size]
-                presolved = self._solve_remainder(remainder, remainder_pairs)
-                if self._pairs_in_bracket(remainder, presolved[0]) == remainder_pairs:
-                    return self._pair_remainder(remainder, remainder_pairs, presolved)
-                computer.window = full_window
+                computer.close_window(vertices[:size])
             presolved = self._solve_remainder(remainder, remainder_pairs)
             actual = self._pairs_in_bracket(remainder, presolved[0])
             if actual != remainder_pairs:
@@ -564,19 +559,12 @@ class _BracketPairing:
         """The bracket's first matching, on the bracket alone when nobody floats down.
 
         When the bracket (even) can be paired within itself, every optimal pairing
-        does so and the next scoregroup cannot change the bracket's pairs.
+        does so and the next scoregroup cannot change the bracket's pairs; every
+        matching of the bracket is checked for that (see ``close_window``).
         """
         computer = self.computer
-        full_window = computer.window
-        if not self.shortcuts or full_window is None or self.size % 2:
-            return computer.compute()
-        bracket = self.vertices[: self.size]
-        computer.window = bracket
-        stable = computer.compute()
-        inside = set(bracket)
-        if all(stable[v] in inside and stable[v] != v for v in bracket):
-            return stable
-        computer.window = full_window
+        if self.shortcuts and computer.window is not None and self.size % 2 == 0:
+            computer.close_window(self.vertices[: self.size])
         return computer.compute()
 
     def _pairs_in_bracket(self, remainder: list[int], stable: list[int]) -> int:

@@ -108,6 +108,10 @@ class MatchingComputer:
         self.window: list[int] | None = None
         self.top_shift = 0
         self.feasibility: Feasibility | None = None
+        # A "closed" window: the bracket alone, valid while the optimum pairs all of
+        # it within itself; otherwise compute() widens to ``closed_fallback``.
+        self.closed: set[int] | None = None
+        self.closed_fallback: list[int] | None = None
         self.calls = 0
         self.full_calls = 0
 
@@ -129,6 +133,16 @@ class MatchingComputer:
         self.fixed[a] = b
         self.fixed[b] = a
         self.set_weight(a, b, weight)
+
+    def close_window(self, bracket: list[int]) -> None:
+        """Solve on ``bracket`` alone as long as every optimum pairs it within itself."""
+        self.closed_fallback = self.window
+        self.closed = set(bracket)
+        self.window = list(bracket)
+
+    def open_window(self, window: list[int] | None) -> None:
+        self.window = window
+        self.closed = self.closed_fallback = None
 
     def active(self) -> list[int]:
         return [v for v in range(self.size) if v not in self.fixed]
@@ -159,6 +173,12 @@ class MatchingComputer:
         for a, b in pairs:
             mate[a] = b
             mate[b] = a
+        if self.closed is not None and not all(
+            mate[v] in self.closed and mate[v] != v for v in self.closed
+        ):
+            # Somebody floats down after all: the next scoregroup matters again.
+            self.open_window(self.closed_fallback)
+            return self.compute(bonus, bonus_bits)
         self.mate = mate
         return mate
 
