@@ -3,11 +3,16 @@
 from rest_framework.routers import DefaultRouter
 
 from federation.public_api import PublicClubViewSet, PublicPlayerViewSet
+from games.public_api import PublicGameViewSet
+from ratings.public_api import PublicRatingListViewSet, PublicTitledPlayerViewSet
 from tournaments.public_api import PublicTournamentViewSet
 
 router = DefaultRouter()
 router.register("tournaments", PublicTournamentViewSet, basename="public-tournament")
 router.register("players", PublicPlayerViewSet, basename="public-player")
 router.register("clubs", PublicClubViewSet, basename="public-club")
+router.register("games", PublicGameViewSet, basename="public-game")
+router.register("rating-lists", PublicRatingListViewSet, basename="public-rating-list")
+router.register("titled-players", PublicTitledPlayerViewSet, basename="public-titled-player")
 
 urlpatterns = router.urls

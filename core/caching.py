@@ -13,8 +13,10 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 from django.utils.http import http_date, parse_http_date_safe
@@ -23,7 +25,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 STAMP_PREFIX = "stamp:"
-BODY_PREFIX = "public-body:"
+BODY_PREFIX = "public-body:v2:"  # v2: a Rendered (body, status, content type)
 BODY_TIMEOUT = 24 * 60 * 60
 
 
@@ -43,18 +45,29 @@ def stamps(scopes: Iterable[str]) -> dict[str, float]:
     return {key[len(STAMP_PREFIX):]: value for key, value in found.items()}
 
 
+def touch_now_and_on_commit(*scopes: str) -> None:
+    """Touch now, and again when the surrounding transaction commits.
+
+    A reader between the write and the commit still sees the old rows; had it been served
+    under the new stamp only, the cache would keep that old body until the next change. The
+    second touch after commit gives the committed data a stamp of its own.
+    """
+    touch(*scopes)
+    transaction.on_commit(lambda: touch(*scopes))
+
+
 def touch_on_change(model, scopes_of: Callable[[object], Iterable[str]]) -> None:
     """Connect ``model``'s save and delete signals to :func:`touch` of ``scopes_of(instance)``."""
 
     def handler(sender, instance, **kwargs):
-        touch(*scopes_of(instance))
+        touch_now_and_on_commit(*scopes_of(instance))
 
     uid = f"touch:{model._meta.label}:{id(scopes_of)}"
     post_save.connect(handler, sender=model, weak=False, dispatch_uid=uid + ":save")
     post_delete.connect(handler, sender=model, weak=False, dispatch_uid=uid + ":delete")
 
 
-def cached_response(request, scopes: Iterable[str], build: Callable[[], Response], *,
+def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResponse], *,
                     max_age: int = 30, finished: bool = True) -> HttpResponse:
     """Answer from the caches when possible, else ``build()`` the response.
 
@@ -71,32 +84,46 @@ def cached_response(request, scopes: Iterable[str], build: Callable[[], Response
         if _not_modified(request, etag, last_modified):
             response = HttpResponse(status=304)
         else:
-            body = cache.get(BODY_PREFIX + etag)
-            if body is None:
-                body, status = _render(build())
-                if status == 200:
-                    cache.set(BODY_PREFIX + etag, body, BODY_TIMEOUT)
-            else:
-                status = 200
-            response = _json_response(body, status)
+            stored = cache.get(BODY_PREFIX + etag)
+            if stored is None:
+                stored = _render(build())
+                if stored.status == 200:
+                    cache.set(BODY_PREFIX + etag, stored, BODY_TIMEOUT)
+            response = stored.response()
         response["Last-Modified"] = http_date(last_modified)
     else:
-        body, status = _render(build())
-        etag = _etag(body)
+        rendered = _render(build())
+        etag = _etag(rendered.body)
         response = (HttpResponse(status=304) if etag in _if_none_match(request)
-                    else _json_response(body, status))
+                    else rendered.response())
     response["ETag"] = etag
     response["Cache-Control"] = f"public, max-age={max_age}"
     response["Vary"] = "Accept, Accept-Language"
     return response
 
 
-def _render(response: Response) -> tuple[bytes, int]:
-    return JSONRenderer().render(response.data), response.status_code
+@dataclass(frozen=True)
+class Rendered:
+    """A response reduced to what the cache keeps (picklable, no request attached)."""
+
+    body: bytes
+    status: int
+    content_type: str = "application/json"
+    disposition: str | None = None
+
+    def response(self) -> HttpResponse:
+        response = HttpResponse(self.body, status=self.status, content_type=self.content_type)
+        if self.disposition:
+            response["Content-Disposition"] = self.disposition
+        return response
 
 
-def _json_response(body: bytes, status: int) -> HttpResponse:
-    return HttpResponse(body, status=status, content_type="application/json")
+def _render(response: HttpResponse) -> Rendered:
+    """DRF responses are rendered as JSON; plain ones (PGN, CSV) are kept as they are."""
+    if isinstance(response, Response):
+        return Rendered(JSONRenderer().render(response.data), response.status_code)
+    return Rendered(response.content, response.status_code, response["Content-Type"],
+                    response.get("Content-Disposition"))
 
 
 def _etag(data: bytes) -> str:

@@ -1,19 +1,27 @@
 """Public (anonymous, read-only) clubs and player profiles — issue 10.
 
 A player profile shows the name, gender, current club and province, and (from the
-ratings app) titles with their decisions and ratings. Never the date of birth, the
+ratings app) national titles with their decisions (Phụ lục 6: number and date of the
+decision), the current rating on every list (the latest published period) and, on the
+profile itself, the rating history of every published period. Never the date of birth, the
 citizen ID or contact details: the serializers below list every field they show.
+
+Every related row is prefetched, so the list and the profile take a fixed number of queries
+whatever the number of players, titles or periods.
 """
 
 from __future__ import annotations
 
 import django_filters
 from django.db.models import Prefetch, Q
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.public import PublicReadOnlyViewSet
 from core.text import fold
 from federation.models import Club, ClubMembership, Member, Person
+from ratings.models import PlayerRating, PlayerTitle
+from ratings.public_api import PUBLISHED, PublicDecisionSerializer, current_periods
 
 
 class PublicClubSerializer(serializers.ModelSerializer):
@@ -61,15 +69,69 @@ def _current_club(person: Person) -> Club | None:
     return None
 
 
+class PublicClubRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PublicPlayerTitleSerializer(serializers.ModelSerializer):
+    title_name = serializers.CharField(source="get_title_display")
+    decision = PublicDecisionSerializer(allow_null=True)
+
+    class Meta:
+        model = PlayerTitle
+        fields = ["title", "title_name", "awarded_on", "decision"]
+
+
+class PublicCurrentRatingSerializer(serializers.ModelSerializer):
+    """The player's rating on one list's current (latest published) period."""
+
+    list = serializers.IntegerField(source="period.rating_list_id")
+    list_name = serializers.CharField(source="period.rating_list.name")
+    discipline = serializers.CharField(source="period.rating_list.discipline")
+    time_control_class = serializers.CharField(source="period.rating_list.time_control_class")
+    period = serializers.IntegerField(source="period_id")
+    period_start = serializers.DateField(source="period.start")
+
+    class Meta:
+        model = PlayerRating
+        fields = ["list", "list_name", "discipline", "time_control_class", "period",
+                  "period_start", "rating", "rank", "games", "change", "peak_rating"]
+
+
+class PublicRatingPointSerializer(serializers.ModelSerializer):
+    """One published period of the player's history on a list."""
+
+    period = serializers.IntegerField(source="period_id")
+    start = serializers.DateField(source="period.start")
+    end = serializers.DateField(source="period.end")
+
+    class Meta:
+        model = PlayerRating
+        fields = ["period", "start", "end", "rating", "old_rating", "change", "games",
+                  "score", "rank"]
+
+
+class PublicRatingHistorySerializer(serializers.Serializer):
+    list = serializers.IntegerField()
+    list_name = serializers.CharField()
+    discipline = serializers.CharField()
+    time_control_class = serializers.CharField()
+    periods = PublicRatingPointSerializer(many=True)
+
+
 class PublicPlayerSerializer(serializers.ModelSerializer):
     name = serializers.CharField(source="full_name")
     club = serializers.SerializerMethodField()
     province = serializers.SerializerMethodField()
+    titles = PublicPlayerTitleSerializer(source="public_titles", many=True)
+    ratings = PublicCurrentRatingSerializer(source="current_ratings", many=True)
 
     class Meta:
         model = Person
-        fields = ["id", "name", "gender", "fide_id", "club", "province"]
+        fields = ["id", "name", "gender", "fide_id", "club", "province", "titles", "ratings"]
 
+    @extend_schema_field(PublicClubRefSerializer(allow_null=True))
     def get_club(self, person) -> dict | None:
         club = _current_club(person)
         return {"id": club.pk, "name": club.name} if club else None
@@ -104,25 +166,60 @@ class PublicPlayerFilter(django_filters.FilterSet):
             memberships__club_memberships__club__province__code=value)).distinct()
 
 
-def public_players():
-    """Persons who are or were members (anyone the federation lists as a player)."""
+class PublicPlayerDetailSerializer(PublicPlayerSerializer):
+    rating_history = serializers.SerializerMethodField()
+
+    class Meta(PublicPlayerSerializer.Meta):
+        fields = PublicPlayerSerializer.Meta.fields + ["rating_history"]
+
+    @extend_schema_field(PublicRatingHistorySerializer(many=True))
+    def get_rating_history(self, person) -> list[dict]:
+        """Per list, every published period the player is on, oldest first."""
+        lists: dict[int, dict] = {}
+        for row in person.rating_rows:  # ordered by list, then period start
+            rating_list = row.period.rating_list
+            entry = lists.setdefault(rating_list.pk, {
+                "list": rating_list.pk, "list_name": rating_list.name,
+                "discipline": rating_list.discipline,
+                "time_control_class": rating_list.time_control_class, "periods": []})
+            entry["periods"].append(PublicRatingPointSerializer(row).data)
+        return list(lists.values())
+
+
+def public_players(*, with_history: bool = False):
+    """Persons who are or were members (anyone the federation lists as a player), with their
+    current club, titles and current ratings (and their rating history for a profile)."""
     open_stints = ClubMembership.objects.filter(ended_on__isnull=True).select_related(
         "club__province")
     members = Member.objects.filter(status=Member.Status.ACTIVE).prefetch_related(
         Prefetch("club_memberships", queryset=open_stints, to_attr="public_stints"))
+    titles = PlayerTitle.objects.select_related("decision").order_by("-awarded_on", "id")
+    current = (PlayerRating.objects.filter(period__in=current_periods(), rating__isnull=False)
+               .select_related("period__rating_list").order_by("period__rating_list_id"))
+    prefetches = [Prefetch("memberships", queryset=members, to_attr="public_members"),
+                  Prefetch("titles", queryset=titles, to_attr="public_titles"),
+                  Prefetch("ratings", queryset=current, to_attr="current_ratings")]
+    if with_history:
+        history = (PlayerRating.objects.filter(period__status=PUBLISHED)
+                   .select_related("period__rating_list")
+                   .order_by("period__rating_list_id", "period__start"))
+        prefetches.append(Prefetch("ratings", queryset=history, to_attr="rating_rows"))
     return (Person.objects.filter(memberships__isnull=False).distinct()
-            .select_related("province")
-            .prefetch_related(Prefetch("memberships", queryset=members, to_attr="public_members"))
+            .select_related("province").prefetch_related(*prefetches)
             .order_by("name_folded", "id"))
 
 
 class PublicPlayerViewSet(PublicReadOnlyViewSet):
-    """Players' public profiles: name, gender, club, province (no private data)."""
+    """Players' public profiles: name, gender, club, province, titles with their decisions,
+    current ratings; the profile adds the rating history (no private data)."""
 
-    serializer_class = PublicPlayerSerializer
     filterset_class = PublicPlayerFilter
     ordering_fields = ["name_folded"]
     cache_scopes = ("players",)
 
     def get_queryset(self):
-        return public_players()
+        return public_players(with_history=self.action == "retrieve")
+
+    def get_serializer_class(self):
+        return (PublicPlayerDetailSerializer if self.action == "retrieve"
+                else PublicPlayerSerializer)

@@ -201,7 +201,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def pairings(self, request, pk=None):
         tournament = self._tournament(pk)
         raw = request.query_params.get("round", "")
-        round_ = tournament.rounds.filter(number=int(raw)).first() if raw.isdigit() else None
+        round_ = (tournament.rounds.filter(number=int(raw)).first()
+                  if raw.isdigit() and len(raw) <= 5 else None)
         if round_ is None:
             raise ServiceError("Không có ván này trong giải.", field="round", code="not_found")
         return self._cached(tournament, lambda: Response(PublicPairingSerializer(

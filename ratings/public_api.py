@@ -1,0 +1,233 @@
+"""Public (anonymous, read-only) rating lists and titled players — issue 10.
+
+Rating lists (FIDE B.02 through ``ratings``): the current list of a discipline × time-control
+class (the latest PUBLISHED period) and every past published period (``?period=`` as an id or
+``YYYY-MM``), filtered by province, club, gender, title (Phụ lục 6) and birth-year range —
+the age filter takes years and no birth date or year is ever returned. Titled players: the
+national titles with the number and date of their decision.
+
+Rows come from ``ratings.selectors.list_rows`` (explicit public columns). Only published
+periods are visible; unpublished (computed, draft) ones answer 400 on ``period``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import django_filters
+from django.db.models import Exists, OuterRef, Prefetch, Q
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.decorators import action
+
+from core.caching import cached_response
+from core.errors import ServiceError
+from core.pagination import StandardPagination
+from core.public import PublicReadOnlyViewSet
+from core.text import fold
+from federation.models import Gender
+from ratings import selectors
+from ratings.models import PlayerTitle, RatingList, RatingPeriod, TitleCode
+from ratings.serializers import ListRowSerializer
+
+PUBLISHED = RatingPeriod.Status.PUBLISHED
+RATING_SCOPES = ("ratings", "players")  # rows show names, provinces and clubs too
+
+
+def published_periods():
+    return RatingPeriod.objects.filter(status=PUBLISHED)
+
+
+def current_periods():
+    """The latest published period of every list (one subquery, no per-list query)."""
+    later = published_periods().filter(rating_list=OuterRef("rating_list"),
+                                       start__gt=OuterRef("start"))
+    return published_periods().exclude(Exists(later))
+
+
+# --- serializers ---------------------------------------------------------------------------
+
+class PublicPeriodSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingPeriod
+        fields = ["id", "start", "end", "published_at"]
+
+
+class PublicRatingListSerializer(serializers.ModelSerializer):
+    current_period = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RatingList
+        fields = ["id", "discipline", "time_control_class", "name", "current_period"]
+
+    @extend_schema_field(PublicPeriodSerializer(allow_null=True))
+    def get_current_period(self, rating_list) -> dict | None:
+        periods = rating_list.public_periods  # prefetched, newest first
+        return PublicPeriodSerializer(periods[0]).data if periods else None
+
+
+class PublicRatingListDetailSerializer(PublicRatingListSerializer):
+    periods = serializers.SerializerMethodField()
+
+    class Meta(PublicRatingListSerializer.Meta):
+        fields = PublicRatingListSerializer.Meta.fields + ["periods"]
+
+    @extend_schema_field(PublicPeriodSerializer(many=True))
+    def get_periods(self, rating_list) -> list[dict]:
+        """Every published period, newest first (the past lists)."""
+        return PublicPeriodSerializer(rating_list.public_periods, many=True).data
+
+
+class PublicRatingRowsSerializer(serializers.Serializer):
+    """One page of a list (the pagination envelope plus the period shown)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    period = PublicPeriodSerializer(allow_null=True)
+    results = ListRowSerializer(many=True)
+
+
+class PublicDecisionSerializer(serializers.Serializer):
+    """The decision (quyết định) that awarded a title: its number and date."""
+
+    number = serializers.CharField(source="formatted_number")
+    issued_on = serializers.DateField()
+
+
+class PublicTitledPlayerSerializer(serializers.ModelSerializer):
+    person = serializers.IntegerField(source="person_id")
+    name = serializers.CharField(source="person.full_name")
+    gender = serializers.CharField(source="person.gender")
+    province = serializers.CharField(source="person.province.name", default=None,
+                                     allow_null=True)
+    title_name = serializers.CharField(source="get_title_display")
+    decision = PublicDecisionSerializer(allow_null=True)
+
+    class Meta:
+        model = PlayerTitle
+        fields = ["id", "person", "name", "gender", "province", "title", "title_name",
+                  "awarded_on", "decision"]
+
+
+# --- parameters ----------------------------------------------------------------------------
+
+PERIOD_PATTERN = re.compile(r"^(\d{1,9}|\d{4}-(0?[1-9]|1[0-2]))$")
+PROVINCE_PATTERN = re.compile(r"^\d{2}$")
+
+LIST_PARAMETERS = [
+    OpenApiParameter("period", str, description="Kỳ đã công bố: id hoặc YYYY-MM (mặc định: "
+                                                "kỳ hiện hành)"),
+    OpenApiParameter("province", str, pattern=r"^\d{2}$", description="Mã tỉnh (vd. 01)"),
+    OpenApiParameter("club", int, description="Câu lạc bộ (đang sinh hoạt)"),
+    OpenApiParameter("gender", str, enum=list(Gender.values)),
+    OpenApiParameter("born_from", int, description="Sinh từ năm (không trả về ngày sinh)"),
+    OpenApiParameter("born_to", int, description="Sinh đến năm"),
+    OpenApiParameter("title", str, enum=list(TitleCode.values)),
+    OpenApiParameter("search", str, description="Tên (không dấu cũng được)"),
+    OpenApiParameter("page", int), OpenApiParameter("page_size", int),
+]
+
+
+def _int(params, name: str, low: int, high: int) -> int | None:
+    raw = params.get(name, "")
+    if raw == "":
+        return None
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ServiceError(f"{name} must be a whole number from {low} to {high}", field=name)
+    return int(raw)
+
+
+def _choice(params, name: str, choices) -> str | None:
+    value = params.get(name) or None
+    if value is not None and value not in choices:
+        raise ServiceError(f"{name} must be one of {', '.join(choices)}", field=name)
+    return value
+
+
+def list_filters(params) -> dict:
+    """The list filters of the query string, checked (400 naming the parameter)."""
+    province = params.get("province") or None
+    if province is not None and not PROVINCE_PATTERN.match(province):
+        raise ServiceError("province must be a two-digit province code (e.g. 01)",
+                           field="province")
+    return {"province": province, "club": _int(params, "club", 1, 2**31 - 1),
+            "gender": _choice(params, "gender", Gender.values),
+            "born_from": _int(params, "born_from", 1900, 2100),
+            "born_to": _int(params, "born_to", 1900, 2100),
+            "title": _choice(params, "title", TitleCode.values),
+            "search": params.get("search") or None}
+
+
+def period_of(rating_list: RatingList, value: str | None) -> RatingPeriod | None:
+    if value and not PERIOD_PATTERN.match(value):
+        raise ServiceError("period must be a period id or YYYY-MM", field="period")
+    period = selectors.resolve_period(rating_list, value, staff=False)
+    if period is None and value:
+        raise ServiceError("no published period of this list matches", field="period",
+                           code="not_found")
+    return period
+
+
+# --- views ---------------------------------------------------------------------------------
+
+class PublicRatingListViewSet(PublicReadOnlyViewSet):
+    """Rating lists with their current and past published periods, and their players."""
+
+    cache_scopes = RATING_SCOPES
+    filterset_fields = ["discipline", "time_control_class"]
+    ordering_fields = ["name"]
+
+    def get_queryset(self):
+        periods = published_periods().order_by("-start")
+        return RatingList.objects.prefetch_related(
+            Prefetch("periods", queryset=periods, to_attr="public_periods")).order_by(
+            "discipline", "time_control_class", "id")
+
+    def get_serializer_class(self):
+        return (PublicRatingListDetailSerializer if self.action == "retrieve"
+                else PublicRatingListSerializer)
+
+    @extend_schema(parameters=LIST_PARAMETERS, responses=PublicRatingRowsSerializer)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def players(self, request, pk=None):
+        """The players of a period, best first (unrated players last); one page."""
+        rating_list = self.get_object()
+        filters = list_filters(request.query_params)
+        period = period_of(rating_list, request.query_params.get("period"))
+
+        def build():
+            rows = selectors.list_rows(period, **filters) if period is not None else []
+            paginator = StandardPagination()
+            page = paginator.paginate_queryset(rows, request, view=self)
+            response = paginator.get_paginated_response(ListRowSerializer(page, many=True).data)
+            response.data["period"] = (PublicPeriodSerializer(period).data
+                                       if period is not None else None)
+            return response
+
+        return cached_response(request, self.scopes_for(), build)
+
+
+class PublicTitledPlayerFilter(django_filters.FilterSet):
+    title = django_filters.ChoiceFilter(choices=TitleCode.choices)
+    gender = django_filters.ChoiceFilter(field_name="person__gender", choices=Gender.choices)
+    province = django_filters.CharFilter(field_name="person__province__code")
+    name = django_filters.CharFilter(method="filter_name")
+
+    class Meta:
+        model = PlayerTitle
+        fields = ["title", "gender", "province", "name"]
+
+    def filter_name(self, queryset, name, value):
+        return queryset.filter(Q(person__name_folded__contains=fold(value)))
+
+
+class PublicTitledPlayerViewSet(PublicReadOnlyViewSet):
+    """Players holding a national title (Phụ lục 6), with the decision that awarded it."""
+
+    serializer_class = PublicTitledPlayerSerializer
+    filterset_class = PublicTitledPlayerFilter
+    ordering_fields = ["awarded_on"]
+    cache_scopes = RATING_SCOPES
+    queryset = (PlayerTitle.objects.select_related("person__province", "decision")
+                .order_by("title", "person__name_folded", "id"))
