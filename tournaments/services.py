@@ -22,6 +22,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.caching import touch_now_and_on_commit
 from core.errors import ConflictError, NotAllowedError, ServiceError
 from core.jobs import start_job
 from core.models import Job
@@ -695,6 +696,8 @@ def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bu
             p.updated_at = timezone.now()
         Pairing.objects.bulk_update(changed, ["result", "version", "updated_at"])
         ResultChange.objects.bulk_create(changes)
+        if changes:  # bulk writes send no model signals: invalidate the public pages here
+            touch_now_and_on_commit("tournaments", f"tournament:{rnd.tournament_id}")
         if changes:
             _mark_started(rnd)
         rnd.refresh_from_db()

@@ -167,3 +167,16 @@ def test_killed_worker_pairing_completes_once(real_worker, driver):
     assert Round.objects.filter(tournament_id=driver.tid).count() == 1
     assert Pairing.objects.filter(round__tournament_id=driver.tid).count() == 20
     driver.play_round(1, random.Random(3))
+
+
+def test_bulk_result_entry_invalidates_the_public_pages(driver):
+    """Bulk writes send no model signals; the service touches the tournament's cache scope."""
+    from core.caching import stamps
+
+    _small_swiss(driver)
+    driver.pair_next()
+    scope = f"tournament:{driver.tid}"
+    before = stamps([scope])[scope]
+    time.sleep(0.01)
+    driver.play_round(1, random.Random(1))
+    assert stamps([scope])[scope] > before
