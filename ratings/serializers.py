@@ -3,6 +3,7 @@ contact of a person is ever serialised here)."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from ratings.models import (
@@ -136,6 +137,7 @@ class SeedRowSerializer(serializers.Serializer):
     games = serializers.IntegerField(min_value=0, default=0)
 
 
+@extend_schema_serializer(component_name="RatingSeed")  # tournaments has a SeedSerializer too
 class SeedSerializer(serializers.Serializer):
     """A starting list (ratings from FIDE or an earlier federation list)."""
 

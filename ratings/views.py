@@ -11,11 +11,12 @@ from __future__ import annotations
 from datetime import date
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, status, viewsets
+from rest_framework import serializers as drf_serializers
 from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404  # 404 (not 500) for a malformed id
 from rest_framework.response import Response
 
 from core.errors import ServiceError
@@ -57,6 +58,18 @@ LIST_FILTERS = [
                                                "first_category"),
     OpenApiParameter("search", str, description="Name (without diacritics is fine)"),
 ]
+
+PAGE_PARAMETERS = [OpenApiParameter("page", int), OpenApiParameter("page_size", int)]
+#: The page of a list's rows as the players action answers it (page + the period shown).
+LIST_PAGE = inline_serializer("RatingListPage", fields={
+    "count": drf_serializers.IntegerField(),
+    "next": drf_serializers.URLField(allow_null=True),
+    "previous": drf_serializers.URLField(allow_null=True),
+    "period": inline_serializer("RatingListPagePeriod", allow_null=True, fields={
+        "id": drf_serializers.IntegerField(), "start": drf_serializers.DateField(),
+        "end": drf_serializers.DateField(), "status": drf_serializers.CharField()}),
+    "results": ListRowSerializer(many=True),
+})
 
 
 def _is_staff(request) -> bool:
@@ -119,7 +132,7 @@ class RatingListViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             born_from=_int_param(request, "born_from"), born_to=_int_param(request, "born_to"),
             title=request.query_params.get("title"), search=request.query_params.get("search"))
 
-    @extend_schema(parameters=LIST_FILTERS, responses=ListRowSerializer(many=True))
+    @extend_schema(parameters=LIST_FILTERS + PAGE_PARAMETERS, responses=LIST_PAGE)
     @action(detail=True, methods=["get"])
     def players(self, request, pk=None):
         """The list of a period (default: the current, i.e. latest published, one)."""
