@@ -7,12 +7,18 @@ Every API error has one shape (``core.errors``)::
 ``ServiceAutoSchema`` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) registers that shape once
 as the ``Error`` schema with reusable responses (``components/responses``) and adds to every
 operation the error statuses it can answer, unless the view documents that status itself
-(``@extend_schema(responses={409: ...})`` wins):
+(``@extend_schema(responses={409: ...})`` wins). It also corrects two gaps of the generated
+field schemas: a read-only field declared with ``default=None`` is nullable (it answers null
+when its source is missing), and a read-only choice field of a model field with
+``blank=True`` may answer "" (DRF drops ``allow_blank`` from read-only model fields).
+
+Error statuses:
 
 - 400 — invalid input: any operation with parameters or a request body, and every write;
 - 401 — authentication failed (a wrong token), or required and missing: every operation;
 - 403 — not allowed (permission classes, object rules in services, CSRF): every operation;
-- 404 — unknown object (path parameters) or page out of range (paginated lists);
+- 404 — an object the request names (path, query or body) does not exist or is not visible
+  to the user, or the page is out of range: same operations as 400;
 - 409 — conflict (stale version, state conflict, unique data): every write;
 - 415 — the request body's media type is not accepted: operations with a request body;
 - 429 — throttled (anonymous clients), with ``Retry-After``: every operation;
@@ -25,6 +31,7 @@ from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
+from rest_framework import serializers
 
 ERROR_COMPONENT = "Error"
 
@@ -82,14 +89,26 @@ def error_statuses(method: str, operation: dict[str, Any]) -> list[str]:
     is_write = method.upper() not in SAFE_METHODS
     statuses = ["401", "403", "429", "503"]
     if parameters or has_body or is_write:
-        statuses.append("400")
-    if any(p.get("in") == "path" or p.get("name") == "page" for p in parameters):
-        statuses.append("404")
+        statuses += ["400", "404"]
     if is_write:
         statuses.append("409")
     if has_body:
         statuses.append("415")
     return sorted(statuses)
+
+
+def _model_field_allows_blank(field: serializers.Field) -> bool:
+    """Whether the model field behind a serializer field is a CharField with blank=True."""
+    model = getattr(getattr(field.parent, "Meta", None), "model", None)
+    source = getattr(field, "source", None) or ""
+    if model is None or not source or "." in source or source == "*":
+        return False
+    try:
+        model_field = model._meta.get_field(source)
+    except Exception:  # FieldDoesNotExist, or a property
+        return False
+    return bool(getattr(model_field, "blank", False)) and model_field.get_internal_type() in (
+        "CharField", "TextField")
 
 
 class ServiceAutoSchema(AutoSchema):
@@ -105,6 +124,20 @@ class ServiceAutoSchema(AutoSchema):
             name = ERROR_RESPONSES[status][0]
             responses.setdefault(status, {"$ref": f"#/components/responses/{name}"})
         return operation
+
+    def _get_serializer_field_meta(self, field, direction):
+        meta = super()._get_serializer_field_meta(field, direction)
+        # A read-only field declared with default=None (e.g. source="team.name" of an entry
+        # without a team) answers null when its source is missing: say so in the schema.
+        if isinstance(field, serializers.Field) and field.read_only and field.default is None:
+            meta["nullable"] = True
+        return meta
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        if (isinstance(field, serializers.ChoiceField) and field.read_only
+                and not field.allow_blank and _model_field_allows_blank(field)):
+            field.allow_blank = True  # only the schema reads it: read-only fields never validate
+        return super()._map_serializer_field(field, direction, bypass_extensions)
 
     def _register_error_components(self) -> None:
         error = ResolvedComponent(name=ERROR_COMPONENT, type=ResolvedComponent.SCHEMA,
