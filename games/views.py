@@ -16,8 +16,9 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, status, viewsets
+from rest_framework import serializers as drf_serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
@@ -49,6 +50,18 @@ def _fmt(request, discipline: str) -> str:
         raise ServiceError(_("Cách ghi nước đi khi xuất PGN: %s")
                            % ", ".join(engine.EXPORT_FORMATS[discipline]), field="moves")
     return fmt
+
+
+class GameFaultAddedSerializer(GameFaultSerializer):
+    """Schema only: the added fault and the game's new version and proposed decision."""
+
+    game = inline_serializer("GameAfterFault", fields={
+        "version": drf_serializers.IntegerField(),
+        "proposed_decision": drf_serializers.CharField(),
+        "proposed_reason": drf_serializers.CharField()})
+
+    class Meta(GameFaultSerializer.Meta):
+        fields = [*GameFaultSerializer.Meta.fields, "game"]
 
 
 class GameRecordViewSet(viewsets.ModelViewSet):
@@ -154,8 +167,10 @@ class GameRecordViewSet(viewsets.ModelViewSet):
                              expected_version=data["version"])
         return self._respond(game)
 
-    @extend_schema(request=GameFaultWriteSerializer, responses=GameFaultSerializer(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], responses=GameFaultSerializer(many=True))
+    @extend_schema(methods=["POST"], request=GameFaultWriteSerializer,
+                   responses={201: GameFaultAddedSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def faults(self, request, pk=None):
         game = self.get_object()
         if request.method == "GET":
