@@ -68,7 +68,9 @@ class BodyViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["name", "level"]
 
     def perform_create(self, serializer):
-        serializer.instance = services.create_body(by=self.request.user, **serializer.validated_data)
+        # province and parent are optional in the body but keyword-only in the service
+        data = {"province": None, "parent": None, **serializer.validated_data}
+        serializer.instance = services.create_body(by=self.request.user, **data)
 
 
 class BoardPositionViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -196,7 +198,8 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
     filterset_class = MemberFilter
     ordering_fields = ["card_number", "joined_on", "ended_on", "person__name_folded"]
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(responses=s.MemberEventSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def events(self, request, pk=None):
         """The membership's history: joined, transferred, lapsed, reinstated, resigned..."""
         member = self.get_object()
@@ -216,7 +219,8 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(parameters=[s.AboutToLapseQuerySerializer],
                    responses=s.LapseDueSerializer(many=True))
     @action(detail=False, methods=["get"], url_path="about-to-lapse",
-            permission_classes=[permissions.IsAuthenticated])
+            permission_classes=[permissions.IsAuthenticated], pagination_class=None,
+            filter_backends=[])
     def about_to_lapse(self, request):
         """Active members of the user's clubs whose Điều 15.5 deadline is within ``within``
         days (default 30) of ``date`` (default today)."""
