@@ -35,8 +35,9 @@ class DecisionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.C
         return decisions.filter(kind__in=selectors.public_decision_kinds())
 
     def perform_create(self, serializer):
-        serializer.instance = services.issue_decision(user=self.request.user,
-                                                      **serializer.validated_data)
+        # grounds and articles may be left out of the body; the service refuses no articles
+        data = {"grounds": [], "articles": [], **serializer.validated_data}
+        serializer.instance = services.issue_decision(user=self.request.user, **data)
 
 
 class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
