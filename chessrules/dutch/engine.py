@@ -485,7 +485,17 @@ class _BracketPairing:
                 remainder_pairs = actual
                 presolved = self._solve_remainder(remainder, remainder_pairs)
             return self._pair_remainder(remainder, remainder_pairs, presolved)
-        stable = self._first_matching()
+        # Break the first matching's ties the way the moved-down players' opponent
+        # steps will; valid for them as long as no step below needs a new matching.
+        if self.shortcuts:
+            def residents(k: int) -> list[int]:
+                return [opp for opp in range(moved_down, size) if base[opp][k]]
+
+            stable = self._first_matching(self._bonus(list(range(moved_down)), residents))
+            tie_broken = True
+        else:
+            stable = self._first_matching()
+            tie_broken = False
 
         # Which moved-down players get paired here (highest first).
         group_score = None
@@ -513,6 +523,7 @@ class _BracketPairing:
                     if weight:
                         self._set(k, opp, weight | 1)
                 stable = computer.compute()
+                tie_broken = False
             if self._in_current_group(stable, k):
                 matched[vertex] = True
                 remaining_matched -= 1
@@ -528,7 +539,10 @@ class _BracketPairing:
             return [opp for opp in range(moved_down, size)
                     if not matched[vertices[opp]] and base[opp][k]]
 
-        stable, optimal = self._lexicographic(order, resident_candidates, stable)
+        if tie_broken:
+            optimal = True
+        else:
+            stable, optimal = self._lexicographic(order, resident_candidates, stable)
         for k in order:
             vertex = vertices[k]
             candidates = resident_candidates(k)
@@ -555,7 +569,8 @@ class _BracketPairing:
                 remainder_pairs += 1
         return self._pair_remainder(remainder, remainder_pairs, None)
 
-    def _first_matching(self) -> list[int]:
+    def _first_matching(self, bonus: tuple[dict[tuple[int, int], int], int] | None = None
+                        ) -> list[int]:
         """The bracket's first matching, on the bracket alone when nobody floats down.
 
         When the bracket (even) can be paired within itself, every optimal pairing
@@ -565,7 +580,7 @@ class _BracketPairing:
         computer = self.computer
         if self.shortcuts and computer.window is not None and self.size % 2 == 0:
             computer.close_window(self.vertices[: self.size])
-        return computer.compute()
+        return computer.compute(*bonus) if bonus else computer.compute()
 
     def _pairs_in_bracket(self, remainder: list[int], stable: list[int]) -> int:
         vertices = self.vertices
