@@ -189,6 +189,18 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # One stable name per choice set whose field name (status, kind, ...) is shared.
+    "ENUM_NAME_OVERRIDES": {
+        "DisciplineEnum": "federation.models.Discipline",
+        "ClubKindEnum": "federation.models.Club.Kind",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "PairingKindEnum": "tournaments.models.Pairing.Kind",
+        "GameDecisionEnum": "games.models.Decision",
+        "GameFaultKindEnum": "games.models.FaultKind",
+        "TitleEnum": "ratings.models.TitleCode",
+        "DocumentKindEnum": "documents.models.Document.Kind",
+    },
 }
 
 LOGGING = {

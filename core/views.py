@@ -10,6 +10,7 @@ class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Gene
     A user sees the jobs he started; federation staff see all.
     """
 
+    queryset = Job.objects.all()  # the schema's model (id type, filters); get_queryset scopes
     serializer_class = JobSerializer
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ["kind", "state"]
