@@ -8,13 +8,66 @@ ID number, contact) ever leaves through here.
 
 from __future__ import annotations
 
+import django_filters
+from django import forms
 from drf_spectacular.openapi import AutoSchema
-from rest_framework import permissions, serializers, viewsets
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import exceptions, permissions, serializers, viewsets
 from rest_framework.renderers import JSONRenderer
 from rest_framework.throttling import AnonRateThrottle
 
 from core.caching import cached_response
 from core.errors import ServiceError
+from core.pagination import StandardPagination
+
+MAX_ID = 2**31 - 1  # PostgreSQL integer: a larger number in a query is a database error
+
+
+class PublicNotFound(ServiceError):
+    """A well-formed parameter naming something that does not exist (a round, a period)."""
+
+    status_code = 404
+    default_code = "not_found"
+
+
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
+class PublicIdFilter(django_filters.NumberFilter):
+    """A whole-number id filter (1 .. 2^31-1); anything else is a 400 on the parameter."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
+
+class PublicPagination(StandardPagination):
+    """Pages as documented: ``page`` and ``page_size`` whole numbers or a 400 naming them
+    (DRF would silently ignore a bad page size)."""
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is not None and not (raw.isdigit() and 1 <= int(raw) <= self.max_page_size):
+            raise ServiceError(f"page_size must be a whole number from 1 to "
+                               f"{self.max_page_size}", field="page_size")
+        return super().get_page_size(request)
+
+    def paginate_queryset(self, queryset, request, view=None):
+        raw = request.query_params.get(self.page_query_param)
+        if raw is not None and not (raw.isdigit() and 1 <= int(raw) <= MAX_ID):
+            raise ServiceError("page must be a whole number from 1", field="page")
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+            elif parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1,
+                                       "maximum": self.max_page_size}
+        return parameters
 
 
 class ErrorDetailSerializer(serializers.Serializer):
@@ -46,23 +99,36 @@ class PublicAutoSchema(AutoSchema):
         return responses
 
 
+def _drop_nul_characters(request) -> None:
+    """PostgreSQL refuses NUL in text; no name or code contains one, so it is dropped."""
+    params = request._request.GET
+    if not any("\x00" in value for _name, values in params.lists() for value in values):
+        return
+    cleaned = params.copy()
+    for name, values in params.lists():
+        cleaned.setlist(name, [value.replace("\x00", "") for value in values])
+    cleaned._mutable = False
+    request._request.GET = cleaned
+
+
 class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.AllowAny]
     renderer_classes = [JSONRenderer]
     throttle_classes = [AnonRateThrottle]
     schema = PublicAutoSchema()
     #: ids are database integers: anything else (or a number past the column's range, which
-    #: PostgreSQL would refuse) is simply not found
-    lookup_value_regex = r"[0-9]{1,9}"
+    #: PostgreSQL would refuse) is not found — with the error shape, not Django's HTML page
+    lookup_value_regex = r"[^/]+"  # anything reaches the view, which answers a JSON 404
+    pagination_class = PublicPagination
     #: scopes every response of this viewset depends on
     cache_scopes: tuple[str, ...] = ()
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        for name, values in request.query_params.lists():
-            if any("\x00" in value for value in values):  # PostgreSQL refuses NUL in text
-                raise ServiceError("query parameters must not contain NUL characters",
-                                   field=name)
+        pk = self.kwargs.get(self.lookup_url_kwarg or self.lookup_field)
+        if pk is not None and not (pk.isdigit() and int(pk) <= MAX_ID):
+            raise exceptions.NotFound()
+        _drop_nul_characters(request)
 
     def scopes_for(self, obj=None) -> tuple[str, ...]:
         return self.cache_scopes

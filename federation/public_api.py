@@ -17,7 +17,7 @@ from django.db.models import Prefetch, Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.public import PublicReadOnlyViewSet
+from core.public import PublicIdFilter, PublicReadOnlyViewSet
 from core.text import fold
 from federation.models import Club, ClubMembership, Member, Person
 from ratings.models import PlayerRating, PlayerTitle
@@ -145,7 +145,7 @@ class PublicPlayerSerializer(serializers.ModelSerializer):
 
 class PublicPlayerFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(method="filter_name")
-    club = django_filters.NumberFilter(method="filter_club")
+    club = PublicIdFilter(method="filter_club")
     province = django_filters.CharFilter(method="filter_province")
 
     class Meta:

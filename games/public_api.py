@@ -26,7 +26,7 @@ from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
 from chessrules.xiangqi import Position as XiangqiPosition
 from core.caching import cached_response
 from core.errors import ServiceError
-from core.public import PublicReadOnlyViewSet
+from core.public import MAX_ID, PublicIdFilter, PublicReadOnlyViewSet
 from core.text import fold
 from federation.models import Discipline
 from games import engine, pgn_export
@@ -164,8 +164,8 @@ class PublicGameDetailSerializer(PublicGameSerializer):
 # --- filters -------------------------------------------------------------------------------
 
 class PublicGameFilter(django_filters.FilterSet):
-    tournament = django_filters.NumberFilter(field_name="pairing__round__tournament_id")
-    round = django_filters.NumberFilter(field_name="round_number")
+    tournament = PublicIdFilter(field_name="pairing__round__tournament_id")
+    round = PublicIdFilter(field_name="round_number")
     player = django_filters.CharFilter(method="filter_player",
                                        help_text="Tên đấu thủ, không dấu cũng được")
     discipline = django_filters.ChoiceFilter(choices=Discipline.choices)
@@ -214,7 +214,7 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
             PublicGameDetailSerializer(game, context={"notation": notation}).data))
 
     @extend_schema(parameters=[pgn_notation_parameter], responses=PGN_RESPONSE)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[])
     def pgn(self, request, pk=None):
         """One game as PGN (Content-Type ``application/x-chess-pgn``)."""
         game = self.get_object()
@@ -223,10 +223,12 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
             pgn_export.export_game(game, notation), f"game-{game.pk}.pgn"))
 
     @extend_schema(parameters=[
-        OpenApiParameter("tournament", int, required=True),
-        OpenApiParameter("round", int, required=False, description="Chỉ một vòng"),
+        OpenApiParameter("tournament", {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+                         required=True),
+        OpenApiParameter("round", {"type": "integer", "minimum": 1, "maximum": 32767},
+                         required=False, description="Chỉ một vòng"),
         pgn_notation_parameter], responses=PGN_RESPONSE)
-    @action(detail=False, methods=["get"])
+    @action(detail=False, methods=["get"], filter_backends=[], pagination_class=None)
     def export(self, request):
         """All public games of a certified tournament (or of one round) as one PGN file."""
         tournament = get_object_or_404(
@@ -257,6 +259,6 @@ def _int_param(request, name: str, *, required: bool = False) -> int | None:
     raw = request.query_params.get(name, "")
     if raw == "" and not required:
         return None
-    if not raw.isdigit() or int(raw) > 2**31 - 1:
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_ID:
         raise ServiceError(f"{name} must be a whole number", field=name)
     return int(raw)

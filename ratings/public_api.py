@@ -22,8 +22,7 @@ from rest_framework.decorators import action
 
 from core.caching import cached_response
 from core.errors import ServiceError
-from core.pagination import StandardPagination
-from core.public import PublicReadOnlyViewSet
+from core.public import MAX_ID, PublicNotFound, PublicPagination, PublicReadOnlyViewSet
 from core.text import fold
 from federation.models import Gender
 from ratings import selectors
@@ -116,16 +115,21 @@ PERIOD_PATTERN = re.compile(r"^(\d{1,9}|\d{4}-(0?[1-9]|1[0-2]))$")
 PROVINCE_PATTERN = re.compile(r"^\d{2}$")
 
 LIST_PARAMETERS = [
-    OpenApiParameter("period", str, description="Kỳ đã công bố: id hoặc YYYY-MM (mặc định: "
+    OpenApiParameter("period", {"type": "string", "pattern": PERIOD_PATTERN.pattern},
+                     description="Kỳ đã công bố: id hoặc YYYY-MM (mặc định: "
                                                 "kỳ hiện hành)"),
     OpenApiParameter("province", str, pattern=r"^\d{2}$", description="Mã tỉnh (vd. 01)"),
-    OpenApiParameter("club", int, description="Câu lạc bộ (đang sinh hoạt)"),
+    OpenApiParameter("club", {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+                     description="Câu lạc bộ (đang sinh hoạt)"),
     OpenApiParameter("gender", str, enum=list(Gender.values)),
-    OpenApiParameter("born_from", int, description="Sinh từ năm (không trả về ngày sinh)"),
-    OpenApiParameter("born_to", int, description="Sinh đến năm"),
+    OpenApiParameter("born_from", {"type": "integer", "minimum": 1900, "maximum": 2100},
+                     description="Sinh từ năm (không trả về ngày sinh)"),
+    OpenApiParameter("born_to", {"type": "integer", "minimum": 1900, "maximum": 2100},
+                     description="Sinh đến năm"),
     OpenApiParameter("title", str, enum=list(TitleCode.values)),
     OpenApiParameter("search", str, description="Tên (không dấu cũng được)"),
-    OpenApiParameter("page", int), OpenApiParameter("page_size", int),
+    OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_ID}),
+    OpenApiParameter("page_size", {"type": "integer", "minimum": 1, "maximum": 500}),
 ]
 
 
@@ -151,7 +155,7 @@ def list_filters(params) -> dict:
     if province is not None and not PROVINCE_PATTERN.match(province):
         raise ServiceError("province must be a two-digit province code (e.g. 01)",
                            field="province")
-    return {"province": province, "club": _int(params, "club", 1, 2**31 - 1),
+    return {"province": province, "club": _int(params, "club", 1, MAX_ID),
             "gender": _choice(params, "gender", Gender.values),
             "born_from": _int(params, "born_from", 1900, 2100),
             "born_to": _int(params, "born_to", 1900, 2100),
@@ -164,8 +168,7 @@ def period_of(rating_list: RatingList, value: str | None) -> RatingPeriod | None
         raise ServiceError("period must be a period id or YYYY-MM", field="period")
     period = selectors.resolve_period(rating_list, value, staff=False)
     if period is None and value:
-        raise ServiceError("no published period of this list matches", field="period",
-                           code="not_found")
+        raise PublicNotFound("no published period of this list matches", field="period")
     return period
 
 
@@ -198,7 +201,7 @@ class PublicRatingListViewSet(PublicReadOnlyViewSet):
 
         def build():
             rows = selectors.list_rows(period, **filters) if period is not None else []
-            paginator = StandardPagination()
+            paginator = PublicPagination()
             page = paginator.paginate_queryset(rows, request, view=self)
             response = paginator.get_paginated_response(ListRowSerializer(page, many=True).data)
             response.data["period"] = (PublicPeriodSerializer(period).data

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 
 from core.caching import cached_response
 from core.errors import ServiceError
-from core.public import PublicReadOnlyViewSet
+from core.public import PublicNotFound, PublicReadOnlyViewSet
 from tournaments import selectors
 from tournaments.models import Pairing, Round, Tournament
 
@@ -131,7 +131,8 @@ class PublicTournamentFilter(django_filters.FilterSet):
                                | Q(organiser_body__province__code=value))
 
 
-after_round_parameter = OpenApiParameter("after_round", int, required=False,
+after_round_parameter = OpenApiParameter("after_round", {"type": "integer", "minimum": 0,
+                                                        "maximum": 99999}, required=False,
                                          description="Sau ván (mặc định: ván cuối đã đủ kết quả)")
 
 
@@ -170,9 +171,12 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         raw = self.request.query_params.get("after_round")
         if raw in (None, ""):
             return None
-        if not raw.isdigit() or not 0 <= int(raw) <= tournament.rounds.count():
+        if not raw.isdigit() or len(raw) > 5:
             raise ServiceError("after_round phải là số ván đã đấu (0..số ván).",
                                field="after_round")
+        if int(raw) > tournament.rounds.count():
+            raise PublicNotFound("Giải chưa có ván này (after_round lớn hơn số ván).",
+                                 field="after_round")
         return int(raw)
 
     def _cached(self, tournament, build):
@@ -180,7 +184,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
                                finished=self.is_finished(tournament))
 
     @extend_schema(parameters=[after_round_parameter], responses=StandingsSerializer)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def standings(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
@@ -188,22 +192,24 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
             selectors.standings(tournament, after)).data))
 
     @extend_schema(parameters=[after_round_parameter], responses=CrosstableSerializer)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def crosstable(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
         return self._cached(tournament, lambda: Response(CrosstableSerializer(
             selectors.crosstable(tournament, after)).data))
 
-    @extend_schema(parameters=[OpenApiParameter("round", int, required=True)],
+    @extend_schema(parameters=[OpenApiParameter(
+        "round", {"type": "integer", "minimum": 0, "maximum": 99999}, required=True)],
                    responses=PublicPairingSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def pairings(self, request, pk=None):
         tournament = self._tournament(pk)
         raw = request.query_params.get("round", "")
-        round_ = (tournament.rounds.filter(number=int(raw)).first()
-                  if raw.isdigit() and len(raw) <= 5 else None)
+        if not raw.isdigit() or len(raw) > 5:
+            raise ServiceError("round phải là số thứ tự của ván.", field="round")
+        round_ = tournament.rounds.filter(number=int(raw)).first()
         if round_ is None:
-            raise ServiceError("Không có ván này trong giải.", field="round", code="not_found")
+            raise PublicNotFound("Không có ván này trong giải.", field="round")
         return self._cached(tournament, lambda: Response(PublicPairingSerializer(
             selectors.pairings_of(round_), many=True).data))

@@ -148,8 +148,12 @@ def test_served_from_the_server_cache_without_queries(api_client):
 def test_bad_round_parameter_is_a_clear_error(api_client):
     t = build_round_robin(4)
     error = assert_error(api_client.get(f"/api/v1/public/tournaments/{t.pk}/pairings/",
-                                        {"round": "99"}), 400, field="round")
+                                        {"round": "99"}), 404, field="round")
     assert error["code"] == "not_found"
+    assert_error(api_client.get(f"/api/v1/public/tournaments/{t.pk}/pairings/",
+                                {"round": "x"}), 400, field="round")
+    assert_error(api_client.get(f"/api/v1/public/tournaments/{t.pk}/standings/",
+                                {"after_round": "9"}), 404, field="after_round")
     assert_error(api_client.get(f"/api/v1/public/tournaments/{t.pk}/standings/",
                                 {"after_round": "x"}), 400, field="after_round")
 

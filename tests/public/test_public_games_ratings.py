@@ -185,7 +185,7 @@ def test_rating_list_current_and_past_periods_and_filters(api_client):
     assert api_client.get(url, {"club": club}).json()["count"] == 4
     assert api_client.get(url, {"province": "01"}).json()["count"] == 8
     assert_error(api_client.get(url, {"period": "2026-13"}), 400, field="period")
-    assert_error(api_client.get(url, {"period": "2025-01"}), 400, field="period")
+    assert_error(api_client.get(url, {"period": "2025-01"}), 404, field="period")
     assert_error(api_client.get(url, {"born_from": "x"}), 400, field="born_from")
     assert_error(api_client.get(url, {"title": "grandmaster"}), 400, field="title")
 
@@ -302,3 +302,19 @@ def test_games_ratings_and_profiles_take_a_constant_number_of_queries(api_client
             _queries(api_client, "/api/v1/public/titled-players/"),
         ])
     assert counts[0] == counts[1], counts
+
+
+def test_malformed_requests_get_the_error_shape_not_a_server_error(api_client):
+    """What a fuzzer sends: ids that are not numbers or too large, bad page sizes, NUL
+    characters (PostgreSQL refuses them in text)."""
+    build_round_robin(4, seed=41)
+    for url in (f"{GAMES}0.5/", f"{GAMES}abc/pgn/", f"{GAMES}99999999999/",
+                "/api/v1/public/players/-1/", "/api/v1/public/rating-lists/1e9/players/"):
+        assert_error(api_client.get(url), 404)
+    assert_error(api_client.get(GAMES, {"page_size": "null"}), 400, field="page_size")
+    assert_error(api_client.get(GAMES, {"page": "0"}), 400, field="page")
+    assert_error(api_client.get(GAMES, {"round": "0.5"}), 400, field="round")
+    assert_error(api_client.get("/api/v1/public/players/", {"club": "99999999999"}), 400,
+                 field="club")
+    found = api_client.get("/api/v1/public/players/", {"name": "dau thu 41-1\x00"})
+    assert found.status_code == 200 and found.json()["count"] == 1
