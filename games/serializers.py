@@ -135,7 +135,8 @@ class GameFaultWriteSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(FaultKind.choices)
     scoresheet_omission = serializers.BooleanField(required=False, default=False)
     article = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
-    ply = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    ply = serializers.IntegerField(min_value=1, max_value=32767,  # PositiveSmallIntegerField
+                                   required=False, allow_null=True, default=None)
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
