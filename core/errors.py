@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DatabaseError, IntegrityError, OperationalError
+from django.db import DatabaseError, DataError, IntegrityError, OperationalError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -99,6 +99,11 @@ def api_exception_handler(exc, context):
             error_body("conflict", _("Dữ liệu xung đột với bản ghi đã có; hãy tải lại và thử lại.")),
             status=status.HTTP_409_CONFLICT,
         )
+    elif isinstance(exc, DataError):
+        # a value the database cannot store (number out of range, text too long) that no
+        # serializer bounded: bad input (400), not an unavailable database (503)
+        return Response(error_body("invalid", exceptions.ValidationError.default_detail),
+                        status=status.HTTP_400_BAD_REQUEST)
     elif isinstance(exc, (OperationalError, DatabaseError)):
         return database_unavailable_response()
 
