@@ -594,19 +594,11 @@ class _BracketPairing:
             for hi_index, hi in enumerate(remainder[:a_pos]):
                 self._set(hi, lo, self._rweight(hi, lo, hi_index, remainder_pairs))
         if self.shortcuts and remainder_pairs > 1:
-            # Prefer S1[i] against S2[i] among the optimal pairings: the S1 steps
-            # then usually find their choice already made (checked step by step).
-            s1, s2 = remainder[:remainder_pairs], remainder[remainder_pairs:]
-            top = len(s1) + 1
-            bonus: dict[tuple[int, int], int] = {}
-            vertices = self.vertices
-            for i, hi in enumerate(s1):
-                for j, lo in enumerate(s2):
-                    value = top - abs(i - j)
-                    if value > 0 and base[lo][hi]:
-                        a, b = sorted((vertices[hi], vertices[lo]))
-                        bonus[(a, b)] = value
-            return computer.compute(bonus, (top * top).bit_length() + 1), True
+            # Also break ties the way the S1 steps will (used if there is no exchange).
+            natural_s1 = remainder[:remainder_pairs]
+            stable = computer.compute(*self._bonus(
+                natural_s1, lambda k: [lo for lo in remainder if lo > k and base[lo][k]]))
+            return stable, True
         return computer.compute(), False
 
     def _pair_remainder(self, remainder: list[int], remainder_pairs: int,
@@ -690,11 +682,9 @@ class _BracketPairing:
             return [lo for lo in remainder if lo > k and not matched[vertices[lo]] and base[lo][k]]
 
         order = [k for k in remainder if plays_up(k)]
-        # ``diagonal``: the remainder's matching is optimal and preferred S1[i]-S2[i];
-        # a step may use it when it already gives the step's best candidate.
-        diagonal = tie_broken and exchange_count == 0
-        optimal = False
-        if not diagonal:
+        if tie_broken and exchange_count == 0:
+            optimal = True  # the remainder's matching already broke the ties
+        else:
             stable, optimal = self._lexicographic(order, s2_candidates, stable)
         for k in remainder:
             if not plays_up(k):
@@ -709,21 +699,11 @@ class _BracketPairing:
                 addend += 1
             vertex = vertices[k]
             candidates = s2_candidates(k)
-            retie = False
-            if diagonal and candidates and stable[vertex] == vertices[candidates[0]]:
-                pass
-            elif optimal and stable[vertex] in {vertices[c] for c in candidates}:
-                pass
-            else:
+            if not (optimal and stable[vertex] in {vertices[c] for c in candidates}):
                 stable = computer.compute()
                 optimal = False  # optimal for this step only, not a tie-broken one
-                retie, diagonal = diagonal, False
             mate = stable[vertex]
             matched[vertex] = True
             matched[mate] = True
             computer.finalize_pair(vertex, mate, max_weight)
-            if retie:
-                # First transposition: break the remaining steps' ties exactly.
-                rest = [k2 for k2 in order if k2 > k and not matched[vertices[k2]]]
-                stable, optimal = self._lexicographic(rest, s2_candidates, stable)
         return stable
