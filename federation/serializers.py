@@ -56,7 +56,8 @@ class BodySerializer(serializers.ModelSerializer):
 class ClubSerializer(serializers.ModelSerializer):
     province_code = serializers.CharField(source="province.code", read_only=True)
     province = serializers.PrimaryKeyRelatedField(queryset=Province.objects.all(), required=False)
-    member_count = serializers.IntegerField(read_only=True, default=None)
+    # a method field: a read-only field with a default is skipped from PATCH answers
+    member_count = serializers.SerializerMethodField()
     managers = serializers.PrimaryKeyRelatedField(
         many=True, required=False, write_only=True,
         queryset=Club._meta.get_field("managers").related_model.objects.all())
@@ -65,6 +66,10 @@ class ClubSerializer(serializers.ModelSerializer):
         model = Club
         fields = ["id", "name", "body", "province", "province_code", "kind", "plays_xiangqi",
                   "plays_chess", "address", "founded_on", "is_active", "member_count", "managers"]
+
+    def get_member_count(self, club: Club) -> int | None:
+        """Active members (annotated by the club list/detail queryset; None when not)."""
+        return getattr(club, "member_count", None)
 
 
 class ClubBoardMemberSerializer(serializers.ModelSerializer):
