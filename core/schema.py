@@ -7,7 +7,9 @@ Every API error has one shape (``core.errors``)::
 ``ServiceAutoSchema`` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) registers that shape once
 as the ``Error`` schema with reusable responses (``components/responses``) and adds to every
 operation the error statuses it can answer, unless the view documents that status itself
-(``@extend_schema(responses={409: ...})`` wins). It also corrects two gaps of the generated
+(``@extend_schema(responses={409: ...})`` wins). Operations that anonymous clients may call (by the view's permission classes, evaluated for
+an anonymous request) list the empty security requirement ``{}`` (authentication optional).
+It also corrects two gaps of the generated
 field schemas: a read-only field declared with ``default=None`` is nullable (it answers null
 when its source is missing), and a read-only choice field of a model field with
 ``blank=True`` may answer "" (DRF drops ``allow_blank`` from read-only model fields).
@@ -29,9 +31,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
 from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
 
 ERROR_COMPONENT = "Error"
 
@@ -124,6 +129,23 @@ class ServiceAutoSchema(AutoSchema):
             name = ERROR_RESPONSES[status][0]
             responses.setdefault(status, {"$ref": f"#/components/responses/{name}"})
         return operation
+
+    def get_auth(self):
+        auths = super().get_auth()
+        if {} not in auths and self._anonymous_may_call():
+            auths.append({})  # authentication is optional: anonymous clients are served too
+        return auths
+
+    def _anonymous_may_call(self) -> bool:
+        """Whether the view's permission classes let an anonymous client call the operation
+        (drf-spectacular only knows AllowAny and IsAuthenticatedOrReadOnly)."""
+        request = Request(APIRequestFactory().generic(self.method, self.path))
+        request.user = AnonymousUser()
+        try:
+            return all(permission.has_permission(request, self.view)
+                       for permission in self.view.get_permissions())
+        except Exception:  # a permission that needs more than the request: assume not
+            return False
 
     def _get_serializer_field_meta(self, field, direction):
         meta = super()._get_serializer_field_meta(field, direction)
