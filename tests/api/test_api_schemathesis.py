@@ -1,0 +1,198 @@
+"""Schemathesis against the whole OpenAPI schema (issue 10, "Bad input and faults").
+
+For EVERY operation of /api/schema/, as an anonymous client, a non-staff user with a token and
+a staff user with a token, schemathesis generates requests (valid and invalid data) and sends
+them to the WSGI app in process. Each response must:
+
+- never be a server error (5xx other than the documented 503);
+- have a status code the schema documents for the operation, a documented content type and a
+  body valid against the documented schema;
+- when it is an error (4xx/5xx), have the service's shape
+  ``{"error": {"code", "message", "fields"}}`` (``core.errors``).
+
+The database holds a small realistic event (clubs, members, a certified round robin with its
+rounds and pairings, a game record, a seeded rating list) so that detail operations also get
+real ids; every example's writes are rolled back (a savepoint), the seed at the end of the
+module. Deterministic (``derandomize``) and bounded (``MAX_EXAMPLES`` per operation and user).
+
+Run alone: ``.venv/bin/pytest tests/api/test_api_schemathesis.py -q`` (or ``-m schemathesis``;
+``-m "not schemathesis"`` leaves it out).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+
+import pytest
+import schemathesis
+from django.core.cache import cache
+from django.db import transaction
+from django.urls import Resolver404, resolve
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rest_framework.authtoken.models import Token
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    ignored_auth,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from config.wsgi import application
+
+pytestmark = [pytest.mark.schemathesis, pytest.mark.slow]
+
+#: Examples per operation, user and generation mode (valid / invalid data): bounded CI cost.
+MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "8"))
+
+SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/", application)
+OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance, negative_data_rejection, ignored_auth]
+
+USERS = ["anonymous", "member", "staff"]
+
+
+# --- the seed --------------------------------------------------------------------------------
+
+def _seed() -> dict:
+    from federation.models import Person
+    from games.models import GameRecord
+    from ratings import services as ratings_services
+    from ratings.models import RatingList
+    from tests.factories import make_staff, make_user
+    from tests.public.conftest import build_round_robin
+
+    staff = make_staff("api-staff")
+    member_user = make_user("api-member")
+    tournament = build_round_robin(6, staff=staff, seed=3)
+    pairing = tournament.rounds.first().pairings.filter(kind="game").first()
+    GameRecord.objects.create(
+        pairing=pairing, discipline="xiangqi", white=pairing.white.member.person,
+        black=pairing.black.member.person, white_name=pairing.white.name,
+        black_name=pairing.black.name, event_name=tournament.name, played_on=date(2026, 3, 1),
+        round_number=1, board_number=pairing.board, moves_text="1. C2.5 M8+7 2. M2+3 X9.8",
+        notation="vn")
+    people = Person.objects.filter(memberships__tournament_entries__tournament=tournament)
+    rating_list = RatingList.objects.get(discipline="xiangqi", time_control_class="standard")
+    ratings_services.seed_period(rating_list, date(2026, 1, 1), date(2026, 1, 31),
+                                 {p.pk: (1900 + 10 * i, 40) for i, p in enumerate(people)},
+                                 user=staff)
+    return {
+        "staff": f"Token {Token.objects.create(user=staff).key}",
+        "member": f"Token {Token.objects.create(user=member_user).key}",
+        "anonymous": None,
+    }
+
+
+@pytest.fixture(scope="module")
+def in_process_requests():
+    """Requests through the raw WSGI app keep the test's connection (and its transaction).
+
+    Django closes the database connection when a request ends (``close_old_connections``);
+    inside the test's transaction that would close it for good (PostgreSQL). Django's own test
+    client disconnects the handler the same way.
+    """
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture(scope="module")
+def seeded(django_db_setup, django_db_blocker, in_process_requests):
+    """The seed, written once for the module inside a transaction rolled back at its end."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        tokens = _seed()
+        yield tokens
+        transaction.set_rollback(True)
+
+
+# --- real ids for path parameters ------------------------------------------------------------
+
+def _model_of(operation) -> type | None:
+    """The model behind an operation's ``{id}`` (from the viewset the path resolves to)."""
+    path = operation.path.replace("{id}", "1").replace("{tournament_id}", "1")
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    view = getattr(match.func, "cls", None)
+    queryset = getattr(view, "queryset", None)
+    return queryset.model if queryset is not None else None
+
+
+def _real_ids(operation) -> list[int]:
+    model = _model_of(operation)
+    if model is None:
+        return []
+    return list(model.objects.order_by("pk").values_list("pk", flat=True)[:5])
+
+
+def _strategy(operation):
+    """Valid and invalid cases; for ``{id}`` also cases with ids of seeded objects."""
+    cases = [operation.as_strategy(GenerationMode.POSITIVE),
+             operation.as_strategy(GenerationMode.NEGATIVE)]
+    ids = _real_ids(operation) if "{id}" in operation.path else []
+    if ids:
+        cases.append(st.sampled_from(ids).flatmap(
+            lambda pk: operation.as_strategy(GenerationMode.POSITIVE, path_parameters={"id": pk})))
+    return st.one_of(cases)
+
+
+# --- the test ---------------------------------------------------------------------------------
+
+def _assert_error_shape(response) -> None:
+    if response.status_code < 400:
+        return
+    body = response.json()
+    assert set(body) == {"error"}, body
+    error = body["error"]
+    assert isinstance(error.get("code"), str) and error["code"], body
+    assert isinstance(error.get("message"), str) and error["message"], body
+    assert isinstance(error.get("fields"), dict), body
+
+
+def _checks_for(case) -> list:
+    """All checks, except that invalid *query* values need not be refused: DRF's pagination
+    and django-filter ignore values they cannot use (``page_size=x``, ``club=``,
+    ``card_returned=maybe``) by design, and the service keeps that leniency."""
+    if case.meta is not None and case.meta.is_negative_at(ParameterLocation.QUERY):
+        return [check for check in CHECKS if check is not negative_data_rejection]
+    return CHECKS
+
+
+def _call(case, authorization: str | None):
+    """One case through the WSGI app; its writes are rolled back with a savepoint."""
+    cache.clear()  # no throttling between examples, no cached public answer of another example
+    headers = {"Authorization": authorization} if authorization else None
+    with transaction.atomic():
+        response = case.call(headers=headers)
+        transaction.set_rollback(True)
+    case.validate_response(response, checks=_checks_for(case), headers=headers)
+    _assert_error_shape(response)
+
+
+@pytest.mark.parametrize("who", USERS)
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
+def test_operation_conforms_to_schema(operation, who, seeded, db):
+    """No server error, documented status and body, errors in the service's shape."""
+    authorization = seeded[who]
+
+    @settings(max_examples=MAX_EXAMPLES, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck), print_blob=False)
+    @given(case=_strategy(operation))
+    def run(case):
+        _call(case, authorization)
+
+    run()
