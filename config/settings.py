@@ -189,6 +189,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "core.schema.add_error_responses"],
     # One stable name per choice set whose field name (status, kind, ...) is shared.
     "ENUM_NAME_OVERRIDES": {
         "DisciplineEnum": "federation.models.Discipline",

@@ -4,15 +4,21 @@ Every API error has one shape (``core.errors``)::
 
     {"error": {"code": "invalid", "message": "…", "fields": {"sponsor": ["…"]}}}
 
-``ServiceAutoSchema`` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) registers that shape once
-as the ``Error`` schema with reusable responses (``components/responses``) and adds to every
-operation the error statuses it can answer, unless the view documents that status itself
-(``@extend_schema(responses={409: ...})`` wins). Operations that anonymous clients may call (by the view's permission classes, evaluated for
-an anonymous request) list the empty security requirement ``{}`` (authentication optional).
-It also corrects two gaps of the generated
-field schemas: a read-only field declared with ``default=None`` is nullable (it answers null
-when its source is missing), and a read-only choice field of a model field with
-``blank=True`` may answer "" (DRF drops ``allow_blank`` from read-only model fields).
+The postprocessing hook ``add_error_responses`` (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``)
+registers that shape once as the ``Error`` schema with reusable responses
+(``components/responses``) and adds to every operation, whatever its view's schema class, the
+error statuses it can answer, unless the view documents that status itself
+(``@extend_schema(responses={409: ...})`` wins).
+
+``ServiceAutoSchema`` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) corrects what
+drf-spectacular infers:
+
+- an operation that anonymous clients may call (the view's permission classes, evaluated for
+  an anonymous request) lists the empty security requirement ``{}`` (authentication optional);
+- a read-only field declared with ``default=None`` is nullable (it answers null when its
+  source is missing);
+- a read-only choice field of a model field with ``blank=True`` may answer "" (DRF drops
+  ``allow_blank`` from read-only model fields).
 
 Error statuses:
 
@@ -33,7 +39,6 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.plumbing import ResolvedComponent
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
@@ -116,19 +121,34 @@ def _model_field_allows_blank(field: serializers.Field) -> bool:
         "CharField", "TextField")
 
 
-class ServiceAutoSchema(AutoSchema):
-    """drf-spectacular's AutoSchema plus the service's error responses (module docstring)."""
+def add_error_responses(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]):
+    the ``Error`` schema, the reusable error responses, and on every operation — whatever
+    its view's schema class — the error statuses it can answer that it does not document."""
+    components = result.setdefault("components", {})
+    components.setdefault("schemas", {})[ERROR_COMPONENT] = ERROR_SCHEMA
+    reusable = components.setdefault("responses", {})
+    for name, description, headers in ERROR_RESPONSES.values():
+        body: dict[str, Any] = {
+            "description": description,
+            "content": {"application/json": {
+                "schema": {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}}}}
+        if headers:
+            body["headers"] = headers
+        reusable[name] = body
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if method not in ("get", "put", "patch", "post", "delete"):
+                continue
+            responses = operation.setdefault("responses", {})
+            for status in error_statuses(method, operation):
+                name = ERROR_RESPONSES[status][0]
+                responses.setdefault(status, {"$ref": f"#/components/responses/{name}"})
+    return result
 
-    def get_operation(self, path, path_regex, path_prefix, method, registry):
-        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
-        if operation is None:
-            return None
-        self._register_error_components()
-        responses = operation.setdefault("responses", {})
-        for status in error_statuses(method, operation):
-            name = ERROR_RESPONSES[status][0]
-            responses.setdefault(status, {"$ref": f"#/components/responses/{name}"})
-        return operation
+
+class ServiceAutoSchema(AutoSchema):
+    """drf-spectacular's AutoSchema with the corrections of the module docstring."""
 
     def get_auth(self):
         auths = super().get_auth()
@@ -160,15 +180,3 @@ class ServiceAutoSchema(AutoSchema):
                 and not field.allow_blank and _model_field_allows_blank(field)):
             field.allow_blank = True  # only the schema reads it: read-only fields never validate
         return super()._map_serializer_field(field, direction, bypass_extensions)
-
-    def _register_error_components(self) -> None:
-        error = ResolvedComponent(name=ERROR_COMPONENT, type=ResolvedComponent.SCHEMA,
-                                  object=ERROR_COMPONENT, schema=ERROR_SCHEMA)
-        self.registry.register_on_missing(error)
-        for name, description, headers in ERROR_RESPONSES.values():
-            body: dict[str, Any] = {"description": description,
-                                    "content": {"application/json": {"schema": error.ref}}}
-            if headers:
-                body["headers"] = headers
-            self.registry.register_on_missing(ResolvedComponent(
-                name=name, type=ResolvedComponent.RESPONSE, object=name, schema=body))
