@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
+from schemathesis.config import CacheConfig, SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -50,7 +51,9 @@ pytestmark = [pytest.mark.schemathesis, pytest.mark.slow]
 #: Examples per operation, user and generation mode (valid / invalid data): bounded CI cost.
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "8"))
 
-SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/", application)
+#: No crash/cache files written into the repository (.schemathesis/), a fixed seed.
+CONFIG = SchemathesisConfig(cache=CacheConfig(enabled=False), seed=20261122)
+SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG)
 OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
