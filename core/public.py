@@ -23,6 +23,11 @@ from core.pagination import StandardPagination
 MAX_ID = 2**31 - 1  # PostgreSQL integer: a larger number in a query is a database error
 
 
+def is_whole_number(raw: str) -> bool:
+    """ASCII digits only (``"²".isdigit()`` is true, and ``int("²")`` fails)."""
+    return raw.isascii() and raw.isdigit()
+
+
 class PublicNotFound(ServiceError):
     """A well-formed parameter naming something that does not exist (a round, a period)."""
 
@@ -42,20 +47,47 @@ class PublicIdFilter(django_filters.NumberFilter):
         super().__init__(*args, **kwargs)
 
 
+TRUE_FALSE = {"true", "false", "True", "False", "1", "0"}
+
+
+class PublicFilterSet(django_filters.FilterSet):
+    """Filters as documented: a filter given with an empty value (other than free text), or a
+    yes/no filter with another word than true/false, is a 400 naming it — not ignored."""
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        for name, filter_ in self.filters.items():
+            if name not in self.data:
+                continue
+            raw = self.data.get(name)
+            if isinstance(filter_, django_filters.BooleanFilter):
+                if raw not in TRUE_FALSE:
+                    self.form.add_error(name, "must be true or false")
+                    valid = False
+            elif raw == "" and not _is_free_text(filter_):
+                self.form.add_error(name, "must not be empty")
+                valid = False
+        return valid
+
+
+def _is_free_text(filter_) -> bool:
+    return type(filter_) is django_filters.CharFilter
+
+
 class PublicPagination(StandardPagination):
     """Pages as documented: ``page`` and ``page_size`` whole numbers or a 400 naming them
     (DRF would silently ignore a bad page size)."""
 
     def get_page_size(self, request):
         raw = request.query_params.get(self.page_size_query_param)
-        if raw is not None and not (raw.isdigit() and 1 <= int(raw) <= self.max_page_size):
+        if raw is not None and not (is_whole_number(raw) and 1 <= int(raw) <= self.max_page_size):
             raise ServiceError(f"page_size must be a whole number from 1 to "
                                f"{self.max_page_size}", field="page_size")
         return super().get_page_size(request)
 
     def paginate_queryset(self, queryset, request, view=None):
         raw = request.query_params.get(self.page_query_param)
-        if raw is not None and not (raw.isdigit() and 1 <= int(raw) <= MAX_ID):
+        if raw is not None and not (is_whole_number(raw) and 1 <= int(raw) <= MAX_ID):
             raise ServiceError("page must be a whole number from 1", field="page")
         return super().paginate_queryset(queryset, request, view)
 
@@ -126,7 +158,7 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         pk = self.kwargs.get(self.lookup_url_kwarg or self.lookup_field)
-        if pk is not None and not (pk.isdigit() and int(pk) <= MAX_ID):
+        if pk is not None and not (is_whole_number(pk) and int(pk) <= MAX_ID):
             raise exceptions.NotFound()
         _drop_nul_characters(request)
 

@@ -17,7 +17,7 @@ from django.db.models import Prefetch, Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.public import PublicIdFilter, PublicReadOnlyViewSet
+from core.public import PublicFilterSet, PublicIdFilter, PublicReadOnlyViewSet
 from core.text import fold
 from federation.models import Club, ClubMembership, Member, Person
 from ratings.models import PlayerRating, PlayerTitle
@@ -35,7 +35,7 @@ class PublicClubSerializer(serializers.ModelSerializer):
                   "plays_xiangqi", "plays_chess", "founded_on", "is_active"]
 
 
-class PublicClubFilter(django_filters.FilterSet):
+class PublicClubFilter(PublicFilterSet):
     province = django_filters.CharFilter(field_name="province__code")
     name = django_filters.CharFilter(method="filter_name")
     discipline = django_filters.ChoiceFilter(choices=[("xiangqi", "xiangqi"), ("chess", "chess")],
@@ -143,7 +143,7 @@ class PublicPlayerSerializer(serializers.ModelSerializer):
         return person.province.name if person.province_id else None
 
 
-class PublicPlayerFilter(django_filters.FilterSet):
+class PublicPlayerFilter(PublicFilterSet):
     name = django_filters.CharFilter(method="filter_name")
     club = PublicIdFilter(method="filter_club")
     province = django_filters.CharFilter(method="filter_province")
@@ -216,6 +216,7 @@ class PublicPlayerViewSet(PublicReadOnlyViewSet):
     filterset_class = PublicPlayerFilter
     ordering_fields = ["name_folded"]
     cache_scopes = ("players",)
+    queryset = Person.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):
         return public_players(with_history=self.action == "retrieve")

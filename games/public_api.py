@@ -26,7 +26,13 @@ from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
 from chessrules.xiangqi import Position as XiangqiPosition
 from core.caching import cached_response
 from core.errors import ServiceError
-from core.public import MAX_ID, PublicIdFilter, PublicReadOnlyViewSet
+from core.public import (
+    MAX_ID,
+    PublicFilterSet,
+    PublicIdFilter,
+    PublicReadOnlyViewSet,
+    is_whole_number,
+)
 from core.text import fold
 from federation.models import Discipline
 from games import engine, pgn_export
@@ -60,7 +66,7 @@ def public_games():
 def requested_notation(request, discipline: str, choices: dict[str, tuple[str, ...]]) -> str:
     """``?notation=`` checked against the discipline (400 on the field ``notation``)."""
     allowed = choices[discipline]
-    value = request.query_params.get("notation") or allowed[0]
+    value = request.query_params.get("notation", allowed[0])
     if value not in allowed:
         raise ServiceError(
             f"notation '{value}' is not available for {discipline}: use one of "
@@ -163,7 +169,7 @@ class PublicGameDetailSerializer(PublicGameSerializer):
 
 # --- filters -------------------------------------------------------------------------------
 
-class PublicGameFilter(django_filters.FilterSet):
+class PublicGameFilter(PublicFilterSet):
     tournament = PublicIdFilter(field_name="pairing__round__tournament_id")
     round = PublicIdFilter(field_name="round_number")
     player = django_filters.CharFilter(method="filter_player",
@@ -199,6 +205,7 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
     filterset_class = PublicGameFilter
     ordering_fields = ["played_on", "round_number", "board_number"]
     cache_scopes = ("games",)
+    queryset = GameRecord.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):
         return public_games()
@@ -256,9 +263,10 @@ def pgn_file(text: str, filename: str) -> HttpResponse:
 
 
 def _int_param(request, name: str, *, required: bool = False) -> int | None:
-    raw = request.query_params.get(name, "")
-    if raw == "" and not required:
+    raw = request.query_params.get(name)
+    if raw is None and not required:
         return None
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_ID:
+    raw = raw or ""
+    if not is_whole_number(raw) or not 1 <= int(raw) <= MAX_ID:
         raise ServiceError(f"{name} must be a whole number", field=name)
     return int(raw)

@@ -22,7 +22,14 @@ from rest_framework.decorators import action
 
 from core.caching import cached_response
 from core.errors import ServiceError
-from core.public import MAX_ID, PublicNotFound, PublicPagination, PublicReadOnlyViewSet
+from core.public import (
+    MAX_ID,
+    PublicFilterSet,
+    PublicNotFound,
+    PublicPagination,
+    PublicReadOnlyViewSet,
+    is_whole_number,
+)
 from core.text import fold
 from federation.models import Gender
 from ratings import selectors
@@ -111,8 +118,8 @@ class PublicTitledPlayerSerializer(serializers.ModelSerializer):
 
 # --- parameters ----------------------------------------------------------------------------
 
-PERIOD_PATTERN = re.compile(r"^(\d{1,9}|\d{4}-(0?[1-9]|1[0-2]))$")
-PROVINCE_PATTERN = re.compile(r"^\d{2}$")
+PERIOD_PATTERN = re.compile(r"^(\d{1,9}|\d{4}-(0?[1-9]|1[0-2]))$", re.ASCII)
+PROVINCE_PATTERN = re.compile(r"^\d{2}$", re.ASCII)
 
 LIST_PARAMETERS = [
     OpenApiParameter("period", {"type": "string", "pattern": PERIOD_PATTERN.pattern},
@@ -134,16 +141,16 @@ LIST_PARAMETERS = [
 
 
 def _int(params, name: str, low: int, high: int) -> int | None:
-    raw = params.get(name, "")
-    if raw == "":
+    raw = params.get(name)
+    if raw is None:
         return None
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    if not is_whole_number(raw) or not low <= int(raw) <= high:
         raise ServiceError(f"{name} must be a whole number from {low} to {high}", field=name)
     return int(raw)
 
 
 def _choice(params, name: str, choices) -> str | None:
-    value = params.get(name) or None
+    value = params.get(name)
     if value is not None and value not in choices:
         raise ServiceError(f"{name} must be one of {', '.join(choices)}", field=name)
     return value
@@ -151,7 +158,7 @@ def _choice(params, name: str, choices) -> str | None:
 
 def list_filters(params) -> dict:
     """The list filters of the query string, checked (400 naming the parameter)."""
-    province = params.get("province") or None
+    province = params.get("province")
     if province is not None and not PROVINCE_PATTERN.match(province):
         raise ServiceError("province must be a two-digit province code (e.g. 01)",
                            field="province")
@@ -164,7 +171,7 @@ def list_filters(params) -> dict:
 
 
 def period_of(rating_list: RatingList, value: str | None) -> RatingPeriod | None:
-    if value and not PERIOD_PATTERN.match(value):
+    if value is not None and not PERIOD_PATTERN.match(value):
         raise ServiceError("period must be a period id or YYYY-MM", field="period")
     period = selectors.resolve_period(rating_list, value, staff=False)
     if period is None and value:
@@ -174,11 +181,18 @@ def period_of(rating_list: RatingList, value: str | None) -> RatingPeriod | None
 
 # --- views ---------------------------------------------------------------------------------
 
+class PublicRatingListFilter(PublicFilterSet):
+    class Meta:
+        model = RatingList
+        fields = ["discipline", "time_control_class"]
+
+
 class PublicRatingListViewSet(PublicReadOnlyViewSet):
     """Rating lists with their current and past published periods, and their players."""
 
     cache_scopes = RATING_SCOPES
-    filterset_fields = ["discipline", "time_control_class"]
+    filterset_class = PublicRatingListFilter
+    queryset = RatingList.objects.none()  # the model, for tools; requests use get_queryset
     ordering_fields = ["name"]
 
     def get_queryset(self):
@@ -211,7 +225,7 @@ class PublicRatingListViewSet(PublicReadOnlyViewSet):
         return cached_response(request, self.scopes_for(), build)
 
 
-class PublicTitledPlayerFilter(django_filters.FilterSet):
+class PublicTitledPlayerFilter(PublicFilterSet):
     title = django_filters.ChoiceFilter(choices=TitleCode.choices)
     gender = django_filters.ChoiceFilter(field_name="person__gender", choices=Gender.choices)
     province = django_filters.CharFilter(field_name="person__province__code")

@@ -16,7 +16,12 @@ from rest_framework.response import Response
 
 from core.caching import cached_response
 from core.errors import ServiceError
-from core.public import PublicNotFound, PublicReadOnlyViewSet
+from core.public import (
+    PublicFilterSet,
+    PublicNotFound,
+    PublicReadOnlyViewSet,
+    is_whole_number,
+)
 from tournaments import selectors
 from tournaments.models import Pairing, Round, Tournament
 
@@ -116,7 +121,7 @@ class CrosstableSerializer(StandingsSerializer):
     rows = CrossRowSerializer(many=True)
 
 
-class PublicTournamentFilter(django_filters.FilterSet):
+class PublicTournamentFilter(PublicFilterSet):
     province = django_filters.CharFilter(method="filter_province")
     date_from = django_filters.DateFilter(field_name="end_date", lookup_expr="gte")
     date_to = django_filters.DateFilter(field_name="start_date", lookup_expr="lte")
@@ -141,6 +146,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
 
     filterset_class = PublicTournamentFilter
     ordering_fields = ["start_date", "name"]
+    queryset = Tournament.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):
         tournaments = (Tournament.objects.exclude(status=Tournament.Status.DRAFT)
@@ -169,9 +175,9 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
 
     def _after_round(self, tournament) -> int | None:
         raw = self.request.query_params.get("after_round")
-        if raw in (None, ""):
+        if raw is None:
             return None
-        if not raw.isdigit() or len(raw) > 5:
+        if not is_whole_number(raw) or len(raw) > 5:
             raise ServiceError("after_round phải là số ván đã đấu (0..số ván).",
                                field="after_round")
         if int(raw) > tournament.rounds.count():
@@ -206,7 +212,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def pairings(self, request, pk=None):
         tournament = self._tournament(pk)
         raw = request.query_params.get("round", "")
-        if not raw.isdigit() or len(raw) > 5:
+        if not is_whole_number(raw) or len(raw) > 5:
             raise ServiceError("round phải là số thứ tự của ván.", field="round")
         round_ = tournament.rounds.filter(number=int(raw)).first()
         if round_ is None:

@@ -308,13 +308,22 @@ def test_malformed_requests_get_the_error_shape_not_a_server_error(api_client):
     """What a fuzzer sends: ids that are not numbers or too large, bad page sizes, NUL
     characters (PostgreSQL refuses them in text)."""
     build_round_robin(4, seed=41)
-    for url in (f"{GAMES}0.5/", f"{GAMES}abc/pgn/", f"{GAMES}99999999999/",
+    for url in (f"{GAMES}0.5/", f"{GAMES}abc/pgn/", f"{GAMES}99999999999/", f"{GAMES}²/",
+                "/api/v1/public/tournaments/¹/standings/",
                 "/api/v1/public/players/-1/", "/api/v1/public/rating-lists/1e9/players/"):
         assert_error(api_client.get(url), 404)
     assert_error(api_client.get(GAMES, {"page_size": "null"}), 400, field="page_size")
     assert_error(api_client.get(GAMES, {"page": "0"}), 400, field="page")
+    assert_error(api_client.get(GAMES, {"page": "²"}), 400, field="page")
     assert_error(api_client.get(GAMES, {"round": "0.5"}), 400, field="round")
     assert_error(api_client.get("/api/v1/public/players/", {"club": "99999999999"}), 400,
                  field="club")
+    # a documented filter given empty or with an undocumented value is refused, not ignored
+    assert_error(api_client.get(GAMES, {"discipline": ""}), 400, field="discipline")
+    assert_error(api_client.get("/api/v1/public/clubs/", {"is_active": "null"}), 400,
+                 field="is_active")
+    assert_error(api_client.get("/api/v1/public/tournaments/", {"date_to": ""}), 400,
+                 field="date_to")
+    assert api_client.get("/api/v1/public/clubs/", {"is_active": "true"}).status_code == 200
     found = api_client.get("/api/v1/public/players/", {"name": "dau thu 41-1\x00"})
     assert found.status_code == 200 and found.json()["count"] == 1
