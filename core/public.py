@@ -14,6 +14,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, permissions, serializers, viewsets
 from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
 from core.caching import cached_response
@@ -173,9 +174,15 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
                                lambda: super(PublicReadOnlyViewSet, self).list(
                                    request, *args, **kwargs))
 
+    def detail_object(self, obj):
+        """The object as the detail serializer needs it (with its related rows). By default
+        ``obj`` itself; a viewset whose detail needs heavy prefetches looks ``obj`` up lightly
+        (``get_queryset``) and loads the rest here, only when the cache misses."""
+        return obj
+
     def retrieve(self, request, *args, **kwargs):
-        obj = self.get_object()
-        return cached_response(request, self.scopes_for(obj),
-                               lambda: super(PublicReadOnlyViewSet, self).retrieve(
-                                   request, *args, **kwargs),
-                               finished=self.is_finished(obj))
+        obj = self.get_object()  # 404, and what the scopes and freshness depend on
+        return cached_response(
+            request, self.scopes_for(obj),
+            lambda: Response(self.get_serializer(self.detail_object(obj)).data),
+            finished=self.is_finished(obj))

@@ -219,7 +219,12 @@ class PublicPlayerViewSet(PublicReadOnlyViewSet):
     queryset = Person.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):
-        return public_players(with_history=self.action == "retrieve")
+        if self.action == "retrieve":  # found (or 404) lightly; loaded on a cache miss
+            return Person.objects.filter(memberships__isnull=False).distinct()
+        return public_players()
+
+    def detail_object(self, obj):
+        return public_players(with_history=True).get(pk=obj.pk)
 
     def get_serializer_class(self):
         return (PublicPlayerDetailSerializer if self.action == "retrieve"
