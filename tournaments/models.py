@@ -59,6 +59,7 @@ class Tournament(models.Model):
         U10 = "U10", "U10"
         U12 = "U12", "U12"
         U14 = "U14", "U14"
+        U15 = "U15", "U15"  # Phụ lục 6: first category for the U15 youth champion
         U16 = "U16", "U16"
         U18 = "U18", "U18"
 
