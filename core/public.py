@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, permissions, serializers, viewsets
@@ -63,10 +64,10 @@ class PublicFilterSet(django_filters.FilterSet):
             raw = self.data.get(name)
             if isinstance(filter_, django_filters.BooleanFilter):
                 if raw not in TRUE_FALSE:
-                    self.form.add_error(name, "must be true or false")
+                    self.form.add_error(name, _("Chỉ nhận true hoặc false."))
                     valid = False
             elif raw == "" and not _is_free_text(filter_):
-                self.form.add_error(name, "must not be empty")
+                self.form.add_error(name, _("Không được để trống."))
                 valid = False
         return valid
 
@@ -82,14 +83,14 @@ class PublicPagination(StandardPagination):
     def get_page_size(self, request):
         raw = request.query_params.get(self.page_size_query_param)
         if raw is not None and not (is_whole_number(raw) and 1 <= int(raw) <= self.max_page_size):
-            raise ServiceError(f"page_size must be a whole number from 1 to "
-                               f"{self.max_page_size}", field="page_size")
+            raise ServiceError(_("page_size phải là số nguyên từ 1 đến %(max)s.")
+                               % {"max": self.max_page_size}, field="page_size")
         return super().get_page_size(request)
 
     def paginate_queryset(self, queryset, request, view=None):
         raw = request.query_params.get(self.page_query_param)
         if raw is not None and not (is_whole_number(raw) and 1 <= int(raw) <= MAX_ID):
-            raise ServiceError("page must be a whole number from 1", field="page")
+            raise ServiceError(_("page phải là số nguyên từ 1."), field="page")
         return super().paginate_queryset(queryset, request, view)
 
     def get_schema_operation_parameters(self, view):

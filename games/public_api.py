@@ -15,6 +15,7 @@ import django_filters
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.decorators import action
@@ -69,8 +70,9 @@ def requested_notation(request, discipline: str, choices: dict[str, tuple[str, .
     value = request.query_params.get("notation", allowed[0])
     if value not in allowed:
         raise ServiceError(
-            f"notation '{value}' is not available for {discipline}: use one of "
-            f"{', '.join(allowed)}", field="notation")
+            _("Cách ghi '%(value)s' không dùng cho môn %(discipline)s; chọn một trong: "
+              "%(allowed)s.") % {"value": value, "discipline": discipline,
+                                 "allowed": ", ".join(allowed)}, field="notation")
     return value
 
 
@@ -268,5 +270,5 @@ def _int_param(request, name: str, *, required: bool = False) -> int | None:
         return None
     raw = raw or ""
     if not is_whole_number(raw) or not 1 <= int(raw) <= MAX_ID:
-        raise ServiceError(f"{name} must be a whole number", field=name)
+        raise ServiceError(_("%(name)s phải là số nguyên dương.") % {"name": name}, field=name)
     return int(raw)

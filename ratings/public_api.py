@@ -16,6 +16,7 @@ import re
 
 import django_filters
 from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.decorators import action
@@ -145,14 +146,16 @@ def _int(params, name: str, low: int, high: int) -> int | None:
     if raw is None:
         return None
     if not is_whole_number(raw) or not low <= int(raw) <= high:
-        raise ServiceError(f"{name} must be a whole number from {low} to {high}", field=name)
+        raise ServiceError(_("%(name)s phải là số nguyên từ %(low)s đến %(high)s.")
+                           % {"name": name, "low": low, "high": high}, field=name)
     return int(raw)
 
 
 def _choice(params, name: str, choices) -> str | None:
     value = params.get(name)
     if value is not None and value not in choices:
-        raise ServiceError(f"{name} must be one of {', '.join(choices)}", field=name)
+        raise ServiceError(_("%(name)s phải là một trong: %(choices)s.")
+                           % {"name": name, "choices": ", ".join(choices)}, field=name)
     return value
 
 
@@ -160,7 +163,7 @@ def list_filters(params) -> dict:
     """The list filters of the query string, checked (400 naming the parameter)."""
     province = params.get("province")
     if province is not None and not PROVINCE_PATTERN.match(province):
-        raise ServiceError("province must be a two-digit province code (e.g. 01)",
+        raise ServiceError(_("province phải là mã tỉnh hai chữ số (vd. 01)."),
                            field="province")
     return {"province": province, "club": _int(params, "club", 1, MAX_ID),
             "gender": _choice(params, "gender", Gender.values),
@@ -172,10 +175,10 @@ def list_filters(params) -> dict:
 
 def period_of(rating_list: RatingList, value: str | None) -> RatingPeriod | None:
     if value is not None and not PERIOD_PATTERN.match(value):
-        raise ServiceError("period must be a period id or YYYY-MM", field="period")
+        raise ServiceError(_("period phải là mã kỳ hoặc YYYY-MM."), field="period")
     period = selectors.resolve_period(rating_list, value, staff=False)
     if period is None and value:
-        raise PublicNotFound("no published period of this list matches", field="period")
+        raise PublicNotFound(_("Bảng hệ số không có kỳ đã công bố này."), field="period")
     return period
 
 

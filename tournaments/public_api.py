@@ -9,6 +9,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import action
@@ -178,10 +179,10 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         if raw is None:
             return None
         if not is_whole_number(raw) or len(raw) > 5:
-            raise ServiceError("after_round phải là số ván đã đấu (0..số ván).",
+            raise ServiceError(_("after_round phải là số ván đã đấu (0..số ván)."),
                                field="after_round")
         if int(raw) > tournament.rounds.count():
-            raise PublicNotFound("Giải chưa có ván này (after_round lớn hơn số ván).",
+            raise PublicNotFound(_("Giải chưa có ván này (after_round lớn hơn số ván)."),
                                  field="after_round")
         return int(raw)
 
@@ -213,9 +214,9 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         tournament = self._tournament(pk)
         raw = request.query_params.get("round", "")
         if not is_whole_number(raw) or len(raw) > 5:
-            raise ServiceError("round phải là số thứ tự của ván.", field="round")
+            raise ServiceError(_("round phải là số thứ tự của ván."), field="round")
         round_ = tournament.rounds.filter(number=int(raw)).first()
         if round_ is None:
-            raise PublicNotFound("Không có ván này trong giải.", field="round")
+            raise PublicNotFound(_("Không có ván này trong giải."), field="round")
         return self._cached(tournament, lambda: Response(PublicPairingSerializer(
             selectors.pairings_of(round_), many=True).data))
