@@ -327,3 +327,17 @@ def test_malformed_requests_get_the_error_shape_not_a_server_error(api_client):
     assert api_client.get("/api/v1/public/clubs/", {"is_active": "true"}).status_code == 200
     found = api_client.get("/api/v1/public/players/", {"name": "dau thu 41-1\x00"})
     assert found.status_code == 200 and found.json()["count"] == 1
+
+
+def test_reopening_a_certified_event_withdraws_its_games_at_once(api_client):
+    """Only certified events' games are public: a tournament's save touches ``games`` too, so
+    the cached list does not keep showing the games of a reopened event."""
+    from tournaments import services
+
+    staff = make_staff()
+    t = build_round_robin(4, seed=42, with_games=True, staff=staff)
+    first = api_client.get(GAMES)
+    assert first.json()["count"] == 6
+    services.reopen_tournament(t, user=staff, reason="Sửa biên bản ván 2")
+    again = api_client.get(GAMES, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again.json()["count"] == 0
