@@ -31,10 +31,15 @@ def _discipline_q(prefix: str, value: str) -> Q:
     return Q()
 
 
+#: ids are positive database integers: a 400 for anything else (a huge number would reach
+#: the database and fail there: OverflowError on SQLite, DataError on PostgreSQL)
+ID_BOUNDS = {"min_value": 1, "max_value": 2**31 - 1}
+
+
 class ClubFilter(filters.FilterSet):
     name = filters.CharFilter(method=lambda qs, n, v: _folded_contains("name_folded")(qs, n, v))
     province = filters.CharFilter(field_name="province__code")
-    body = filters.NumberFilter(method="filter_body")
+    body = filters.NumberFilter(method="filter_body", **ID_BOUNDS)
     discipline = filters.ChoiceFilter(choices=Discipline.choices, method="filter_discipline")
 
     class Meta:
@@ -51,7 +56,7 @@ class ClubFilter(filters.FilterSet):
 class PersonFilter(filters.FilterSet):
     name = filters.CharFilter(method=lambda qs, n, v: _folded_contains("name_folded")(qs, n, v))
     province = filters.CharFilter(field_name="province__code")
-    club = filters.NumberFilter(field_name="current_club_id")
+    club = filters.NumberFilter(field_name="current_club_id", **ID_BOUNDS)
 
     class Meta:
         model = Person
@@ -64,9 +69,9 @@ class MemberFilter(filters.FilterSet):
 
     name = filters.CharFilter(
         method=lambda qs, n, v: _folded_contains("person__name_folded")(qs, n, v))
-    club = filters.NumberFilter(field_name="last_club_id")
+    club = filters.NumberFilter(field_name="last_club_id", **ID_BOUNDS)
     province = filters.CharFilter(method="filter_province")
-    body = filters.NumberFilter(method="filter_body")
+    body = filters.NumberFilter(method="filter_body", **ID_BOUNDS)
     discipline = filters.ChoiceFilter(choices=Discipline.choices, method="filter_discipline")
     card_number = filters.CharFilter(field_name="card_number", lookup_expr="iexact")
     status = filters.MultipleChoiceFilter(choices=Member.Status.choices)
