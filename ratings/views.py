@@ -93,6 +93,14 @@ def _int_param(request, name: str) -> int | None:
         raise ServiceError(f"{name} must be a whole number", field=name) from None
 
 
+def _year_param(request, name: str) -> int | None:
+    """A year 1..9999 (a date's range: a larger one would fail in the year lookup)."""
+    year = _int_param(request, name)
+    if year is not None and not 1 <= year <= 9999:
+        raise ServiceError(f"{name} must be a year from 1 to 9999", field=name)
+    return year
+
+
 def _job_response(job) -> Response:
     return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
@@ -129,7 +137,7 @@ class RatingListViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return period, selectors.list_rows(
             period, province=request.query_params.get("province"),
             club=_int_param(request, "club"), gender=request.query_params.get("gender"),
-            born_from=_int_param(request, "born_from"), born_to=_int_param(request, "born_to"),
+            born_from=_year_param(request, "born_from"), born_to=_year_param(request, "born_to"),
             title=request.query_params.get("title"), search=request.query_params.get("search"))
 
     @extend_schema(parameters=LIST_FILTERS + PAGE_PARAMETERS, responses=LIST_PAGE)
