@@ -161,10 +161,21 @@ def _declared_result(game: GameRecord) -> str:
     return game.declared_score
 
 
+DEFAULT_NO_CAPTURE_LIMIT = 50  # Điều 12 of the 2004 law
+
+
 def validation_inputs(game: GameRecord) -> dict:
     return {"discipline": game.discipline, "moves_text": game.moves_text,
             "start_fen": game.start_fen, "notation": game.notation,
-            "declared_result": _declared_result(game), "declared_reason": game.decision_reason}
+            "declared_result": _declared_result(game), "declared_reason": game.decision_reason,
+            "no_capture_limit": no_capture_limit_of(game)}
+
+
+def no_capture_limit_of(game: GameRecord) -> int:
+    """Điều 12's no-capture limit set by the game's tournament (50 for standalone games)."""
+    if game.pairing_id is None:
+        return DEFAULT_NO_CAPTURE_LIMIT
+    return game.pairing.round.tournament.no_capture_move_limit
 
 
 def validation_key(game: GameRecord) -> str:

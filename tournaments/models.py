@@ -13,6 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -125,6 +126,10 @@ class Tournament(models.Model):
     move_rule_reference = models.CharField(
         _("luật số nước (50/60 nước)"), max_length=60, blank=True,
         help_text=_("Tham chiếu điều luật áp dụng cho luật số nước hòa cờ."))
+    no_capture_move_limit = models.PositiveSmallIntegerField(
+        _("số nước không ăn quân để xử hòa"), default=50,
+        validators=[MinValueValidator(20), MaxValueValidator(100)],
+        help_text=_("Điều 12: 50 nước mỗi bên (bản 001 ghi 60); điều lệ giải quyết định."))
     knockout_tie_rule = models.CharField(_("xử lý hòa trận loại trực tiếp"), max_length=20,
                                          choices=KnockoutTieRule.choices,
                                          default=KnockoutTieRule.TWO_GAMES_THEN_DECIDER)

@@ -106,7 +106,7 @@ TOURNAMENT_FIELDS = frozenset({
     "name", "discipline", "time_control_class", "time_control_preset", "time_control",
     "category", "age_group", "gender_section", "start_date", "end_date", "venue",
     "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
-    "tiebreaks", "move_rule_reference", "knockout_tie_rule", "late_arrival_minutes",
+    "tiebreaks", "move_rule_reference", "no_capture_move_limit", "knockout_tie_rule", "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document",
