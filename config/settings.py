@@ -225,6 +225,10 @@ if not DEBUG and not env_bool("ALLOW_EMBEDDED", False):
         problems.append("DATABASE_URL must point at PostgreSQL")
     if not CELERY_BROKER_URL:
         problems.append("CELERY_BROKER_URL must name a broker (Redis)")
+    if not CACHE_URL:
+        # web and worker processes must share one cache, or worker writes never invalidate
+        # the public responses cached by the web processes
+        problems.append("CACHE_URL must name a shared cache (Redis)")
     if SECRET_KEY == INSECURE_DEFAULT_SECRET or len(SECRET_KEY) < 32:
         problems.append("SECRET_KEY must be a real secret of at least 32 characters")
     if problems:
