@@ -173,7 +173,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Response(selectors.knockout_bracket(tournament))
 
     @extend_schema(responses=StatusChangeSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def history(self, request, pk=None):
         return Response(StatusChangeSerializer(
             self.get_object().status_changes.all(), many=True).data)
@@ -334,7 +334,8 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return _csv(selectors.pairings_csv(rnd), f"pairings-{rnd.tournament_id}-{rnd.number}.csv")
 
     @extend_schema(responses=PairingChangeSerializer(many=True))
-    @action(detail=True, methods=["get"], url_path="pairing-changes")
+    @action(detail=True, methods=["get"], url_path="pairing-changes", pagination_class=None,
+            filter_backends=[])
     def pairing_changes(self, request, pk=None):
         return Response(PairingChangeSerializer(self.get_object().pairing_changes.all(),
                                                 many=True).data)
@@ -404,7 +405,8 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return self._answer(pairing)
 
     @extend_schema(responses=ResultChangeSerializer(many=True))
-    @action(detail=True, methods=["get"], url_path="result-changes")
+    @action(detail=True, methods=["get"], url_path="result-changes", pagination_class=None,
+            filter_backends=[])
     def result_changes(self, request, pk=None):
         return Response(ResultChangeSerializer(self.get_object().result_changes.select_related(
             "changed_by"), many=True).data)
