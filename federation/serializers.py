@@ -7,6 +7,7 @@ Private person fields (Person.PRIVATE_FIELDS) are dropped unless the request's
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from federation.models import (
@@ -209,8 +210,14 @@ class ApplicationRejectSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
 
 
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
+class MemberReferenceField(serializers.CharField):
+    """In: a member's id or card number (text); out: the member's id (to_representation of
+    the serializers below), so the schema says integer or string."""
+
+
 class DuesSerializer(serializers.ModelSerializer):
-    member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
+    member = MemberReferenceField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
     card_number = serializers.CharField(source="member.card_number", read_only=True)
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False)
     paid_on = serializers.DateField(required=False)
@@ -229,7 +236,7 @@ class DuesSerializer(serializers.ModelSerializer):
 
 
 class AttendanceSerializer(serializers.ModelSerializer):
-    member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
+    member = MemberReferenceField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
     card_number = serializers.CharField(source="member.card_number", read_only=True)
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False,
                                               allow_null=True)
