@@ -48,7 +48,7 @@ from config.wsgi import application
 
 pytestmark = [pytest.mark.schemathesis, pytest.mark.slow]
 
-#: Examples per operation, user and generation mode (valid / invalid data): bounded CI cost.
+#: Examples per operation and user (valid, invalid and real-id cases mixed): bounded CI cost.
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "8"))
 
 #: No crash/cache files written into the repository (.schemathesis/), a fixed seed.
@@ -65,23 +65,44 @@ USERS = ["anonymous", "member", "staff"]
 # --- the seed --------------------------------------------------------------------------------
 
 def _seed() -> dict:
+    from core.models import Job
+    from documents.services import issue_decision
     from federation.models import Person
     from games.models import GameRecord
+    from games.services import validate_game_work
     from ratings import services as ratings_services
     from ratings.models import RatingList
-    from tests.factories import make_staff, make_user
+    from tests.factories import (
+        make_attendance,
+        make_dues,
+        make_staff,
+        make_suspension,
+        make_user,
+    )
     from tests.public.conftest import build_round_robin
 
     staff = make_staff("api-staff")
     member_user = make_user("api-member")
     tournament = build_round_robin(6, staff=staff, seed=3)
+    # the non-staff user manages the players' club: scoped reads and writes, not everything
+    tournament.entries.first().member.club_memberships.get().club.managers.add(member_user)
     pairing = tournament.rounds.first().pairings.filter(kind="game").first()
-    GameRecord.objects.create(
+    game = GameRecord.objects.create(
         pairing=pairing, discipline="xiangqi", white=pairing.white.member.person,
         black=pairing.black.member.person, white_name=pairing.white.name,
         black_name=pairing.black.name, event_name=tournament.name, played_on=date(2026, 3, 1),
-        round_number=1, board_number=pairing.board, moves_text="1. C2.5 M8+7 2. M2+3 X9.8",
-        notation="vn")
+        round_number=1, board_number=pairing.board, moves_text="h2e2 b9c7 b0c2 h7e7",
+        notation="iccs")
+    validate_game_work({"game_id": game.pk}, lambda *_: None)  # as its job would (public)
+    member = tournament.entries.first().member
+    make_dues(member, date(2026, 1, 1), date(2026, 12, 31))
+    make_attendance(member, date(2026, 2, 1))
+    make_suspension(member.person, date(2024, 1, 1))  # served: the player may still play
+    issue_decision(kind="disciplinary", subject="Kỷ luật đấu thủ", grounds=["Điều lệ"],
+                   articles=["Điều 1. Cảnh cáo."], signer_position="Chủ tịch",
+                   signer_name="Nguyễn Văn A", user=staff)
+    Job.objects.create(kind="ratings.compute", state=Job.State.SUCCEEDED, progress=100,
+                       result={"rows": 6}, created_by=staff)
     people = Person.objects.filter(memberships__tournament_entries__tournament=tournament)
     rating_list = RatingList.objects.get(discipline="xiangqi", time_control_class="standard")
     ratings_services.seed_period(rating_list, date(2026, 1, 1), date(2026, 1, 31),
@@ -132,14 +153,18 @@ def _model_of(operation) -> type | None:
         return None
     view = getattr(match.func, "cls", None)
     queryset = getattr(view, "queryset", None)
-    return queryset.model if queryset is not None else None
+    if queryset is not None:
+        return queryset.model
+    meta = getattr(getattr(view, "serializer_class", None), "Meta", None)
+    return getattr(meta, "model", None)  # viewsets that only define get_queryset()
 
 
 def _real_ids(operation) -> list[int]:
     model = _model_of(operation)
     if model is None:
         return []
-    return list(model.objects.order_by("pk").values_list("pk", flat=True)[:5])
+    ids = model.objects.order_by("pk").values_list("pk", flat=True)[:5]
+    return [pk if isinstance(pk, int) else str(pk) for pk in ids]  # Job ids are UUIDs
 
 
 def _strategy(operation):
@@ -199,3 +224,26 @@ def test_operation_conforms_to_schema(operation, who, seeded, db):
         _call(case, authorization)
 
     run()
+
+
+# --- every detail operation, once, with a seeded object -------------------------------------
+
+DETAIL_OPERATIONS = [op for op in OPERATIONS if op.method.upper() == "GET" and "{id}" in op.path]
+
+
+@pytest.mark.parametrize("operation", DETAIL_OPERATIONS, ids=lambda op: op.label)
+def test_detail_operation_answers_a_seeded_object(operation, seeded, db):
+    """As staff, the first seeded object of the operation's model is found (2xx, or a
+    documented business refusal such as "not a knockout"), and the answer conforms."""
+    ids = _real_ids(operation)
+    if not ids:
+        pytest.skip(f"no seeded object for {operation.path} (model: {_model_of(operation)})")
+    case = operation.Case(path_parameters={"id": ids[0]})
+    cache.clear()
+    headers = {"Authorization": seeded["staff"]}
+    with transaction.atomic():
+        response = case.call(headers=headers)
+        transaction.set_rollback(True)
+    case.validate_response(response, checks=CHECKS[:4], headers=headers)
+    assert response.status_code != 404, (operation.label, ids[0], response.content[:300])
+    assert response.status_code < 500
