@@ -561,6 +561,16 @@ def record_tournament_activity(member: Member, day: date, note: str = "") -> Att
     return attendance
 
 
+def record_tournament_activities(member_ids, day: date, note: str = "") -> int:
+    """Bulk form of :func:`record_tournament_activity` for a whole round: one attendance per
+    member and day (existing ones are kept). Returns how many members were given."""
+    ids = sorted(set(member_ids))
+    Attendance.objects.bulk_create(
+        [Attendance(member_id=pk, date=day, kind=Attendance.Kind.TOURNAMENT, note=note[:200])
+         for pk in ids], ignore_conflicts=True)
+    return len(ids)
+
+
 def _close_membership(member: Member, *, status: str, rule: str, on: date) -> None:
     member.status = status
     member.ended_on = on

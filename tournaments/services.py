@@ -508,10 +508,31 @@ def refresh_round_status(rnd: Round) -> None:
         rnd.status = Round.Status.COMPLETE
         rnd.completed_at = timezone.now()
         rnd.save(update_fields=["status", "completed_at"])
+        _record_play_as_activity(rnd)
     elif pending and rnd.status == Round.Status.COMPLETE:
         rnd.status = Round.Status.STARTED
         rnd.completed_at = None
         rnd.save(update_fields=["status", "completed_at"])
+
+
+#: which sides of a board were present at the board (a forfeiting player was not)
+_PRESENT_SIDES = {"1-0": ("white", "black"), "0-1": ("white", "black"),
+                  "1/2-1/2": ("white", "black"), "+-": ("white",), "-+": ("black",)}
+
+
+def _record_play_as_activity(rnd: Round) -> None:
+    """Playing in a tournament is club activity for the lapse rule (Phụ lục 2, Điều 15.5)."""
+    from federation.services import record_tournament_activities
+
+    t = rnd.tournament
+    day = min(max(timezone.localdate(), t.start_date), t.end_date)
+    members = []
+    for p in rnd.pairings.filter(kind=Pairing.Kind.GAME).select_related("white", "black"):
+        for side in _PRESENT_SIDES.get(p.result, ()):
+            entry = getattr(p, side)
+            if entry is not None and entry.member_id:
+                members.append(entry.member_id)
+    record_tournament_activities(members, day, note=f"{t.name}, ván {rnd.number}")
 
 
 def start_round(rnd: Round, *, user) -> Round:
