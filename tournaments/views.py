@@ -56,14 +56,20 @@ class ReadPublicWriteAuthenticated(permissions.BasePermission):
         return bool(request.user and request.user.is_authenticated)
 
 
+MAX_ROUNDS = 999  # no event has more rounds
+
+
 def _after_round(request) -> int | None:
     value = request.query_params.get("after_round")
     if value in (None, ""):
         return None
     try:
-        return int(value)
+        number = int(value)
     except ValueError as exc:
         raise ServiceError("after_round must be a number", field="after_round") from exc
+    if not 0 <= number <= MAX_ROUNDS:  # a huge number kept the crosstable busy for minutes
+        raise ServiceError(f"after_round must be from 0 to {MAX_ROUNDS}", field="after_round")
+    return number
 
 
 def _csv(text: str, filename: str) -> HttpResponse:
