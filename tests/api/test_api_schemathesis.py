@@ -191,11 +191,22 @@ def _assert_error_shape(response) -> None:
     assert isinstance(error.get("fields"), dict), body
 
 
+FORM_MEDIA_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 def _checks_for(case) -> list:
-    """All checks, except that invalid *query* values need not be refused: DRF's pagination
-    and django-filter ignore values they cannot use (``page_size=x``, ``club=``,
-    ``card_returned=maybe``) by design, and the service keeps that leniency."""
-    if case.meta is not None and case.meta.is_negative_at(ParameterLocation.QUERY):
+    """All checks, except that invalid data need not be refused
+
+    - in the *query*: DRF's pagination and django-filter ignore values they cannot use
+      (``page_size=x``, ``club=``, ``card_returned=maybe``) by design;
+    - in a *form* body: DRF reads an empty form value of an optional field (``date=``) as
+      "not given", the HTML-form convention.
+    """
+    meta = case.meta
+    lenient = meta is not None and (
+        meta.is_negative_at(ParameterLocation.QUERY)
+        or (meta.is_negative_at(ParameterLocation.BODY) and case.media_type in FORM_MEDIA_TYPES))
+    if lenient:
         return [check for check in CHECKS if check is not negative_data_rejection]
     return CHECKS
 
