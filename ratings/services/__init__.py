@@ -1,0 +1,52 @@
+"""Writes of the ratings app, one module per concern (issue 19):
+
+- ``periods``: rating lists and periods (compute, publish, recompute after a correction);
+- ``period_rows``: the rows a computed period stores; ``bulk_copy``: the COPY writer;
+- ``titles``: national titles (Phụ lục 6): checks, qualifications, approval;
+- ``csv_export``: lists as CSV.
+
+The public names are re-exported here: callers write ``from ratings import services``.
+"""
+
+from ratings.services.common import Progress
+from ratings.services.csv_export import list_csv
+from ratings.services.periods import (
+    PLAYED_RESULTS,
+    compute_period,
+    compute_period_job,
+    create_period,
+    get_or_create_period,
+    month_bounds,
+    on_tournament_certified,
+    publish_period,
+    rated_games,
+    recompute_from,
+    recompute_from_job,
+    request_period_computation,
+    request_recompute,
+    schedule_monthly_periods,
+    seed_period,
+    update_list_rules,
+)
+from ratings.services.titles import (
+    CATEGORY_OF,
+    approve_qualification,
+    check_titles_job,
+    check_tournament_titles,
+    record_foreign_title,
+    reject_qualification,
+    request_title_check,
+    save_criteria_table,
+    section_of,
+    table_for,
+)
+
+__all__ = [
+    "CATEGORY_OF", "PLAYED_RESULTS", "Progress", "approve_qualification", "check_titles_job",
+    "check_tournament_titles", "compute_period", "compute_period_job", "create_period",
+    "get_or_create_period", "list_csv", "month_bounds", "on_tournament_certified",
+    "publish_period", "rated_games", "recompute_from", "recompute_from_job",
+    "record_foreign_title", "reject_qualification", "request_period_computation",
+    "request_recompute", "request_title_check", "save_criteria_table", "schedule_monthly_periods",
+    "section_of", "seed_period", "table_for", "update_list_rules",
+]

@@ -1,0 +1,252 @@
+"""National titles (Phụ lục 6, Luật Cờ Tướng 2004).
+
+When a tournament is certified, every player is checked against the criteria table in force
+on the event's end date; each criterion met becomes a :class:`TitleQualification` with its
+evidence. Staff approve (a title-award decision is issued through
+``documents.services.issue_decision`` and a :class:`PlayerTitle` created) or reject with a
+reason.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ConflictError, ServiceError
+from core.jobs import start_job
+from federation.models import Person
+from ratings import engine, selectors
+from ratings.models import (
+    TITLE_ORDER,
+    ForeignTitle,
+    PlayerTitle,
+    TitleCode,
+    TitleCriteriaTable,
+    TitleQualification,
+)
+from ratings.services.common import Progress, _no_progress, _require_staff
+from tournaments.models import Tournament
+
+CATEGORY_OF = {
+    Tournament.Category.NATIONAL_INDIVIDUAL: engine.INDIVIDUAL_CHAMPIONSHIP,
+    Tournament.Category.NATIONAL_TEAM: engine.TEAM_CHAMPIONSHIP,
+    Tournament.Category.NATIONAL_YOUTH: engine.YOUTH_CHAMPIONSHIP,
+}
+
+
+def save_criteria_table(*, user, code: str, data: dict, discipline: str = "xiangqi",
+                        source: str = "", table: TitleCriteriaTable | None = None
+                        ) -> TitleCriteriaTable:
+    """Staff add or edit a version of the standards (checked by the evaluator's loader)."""
+    _require_staff(user)
+    try:
+        loaded = engine.load_table(data)
+    except (engine.CriteriaError, ValueError, TypeError) as exc:
+        raise ServiceError(str(exc), field="data", code="invalid_criteria") from None
+    table = table or TitleCriteriaTable()
+    table.code = code or loaded.id
+    table.discipline = discipline
+    table.valid_from, table.valid_to = loaded.valid_from, loaded.valid_to
+    table.source = source or loaded.source
+    table.data = data
+    table.save()
+    return table
+
+
+def table_for(discipline: str, day: date) -> TitleCriteriaTable | None:
+    tables = list(TitleCriteriaTable.objects.filter(discipline=discipline))
+    key = engine.table_valid_on(((t.pk, t.data) for t in tables), day)
+    return next((t for t in tables if t.pk == key), None)
+
+
+def request_title_check(tournament: Tournament, *, user=None):
+    from ratings.tasks import check_titles_task
+
+    stamp = tournament.certified_at.isoformat() if tournament.certified_at else "manual"
+    return start_job("title_check", check_titles_task, params={"tournament": tournament.pk},
+                     key=f"title-check:{tournament.pk}:{stamp}", user=user)
+
+
+def check_titles_job(params: dict, progress: Progress) -> dict:
+    tournament = Tournament.objects.get(pk=params["tournament"])
+    return check_tournament_titles(tournament, progress=progress)
+
+
+def check_tournament_titles(tournament: Tournament, *, progress: Progress = _no_progress) -> dict:
+    """Check every player of a certified national event against Phụ lục 6 (idempotent)."""
+    if tournament.status != Tournament.Status.CERTIFIED:
+        raise ServiceError(_("Giải chưa được công nhận kết quả."), field="tournament",
+                           code="not_certified")
+    category = CATEGORY_OF.get(tournament.category)
+    table = table_for(tournament.discipline, tournament.end_date)
+    if category is None or table is None:
+        return {"tournament": tournament.pk, "checked": 0, "qualifications": 0,
+                "reason": "no criteria for this event"}
+    performances = selectors.title_performances(tournament)
+    progress(30, "checking")
+    created = kept = 0
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        met_keys = set()
+        for perf in performances:
+            earlier = _earlier_standards(perf["person"], tournament)
+            qualifications = engine.check_player(
+                table.data, event_id=tournament.pk, category=category, section=perf["section"],
+                end_date=tournament.end_date, rank=perf.get("rank"),
+                age_group=perf.get("age_group"), score=perf.get("score"),
+                games=perf.get("games"), board_rank=perf.get("board_rank"), earlier=earlier)
+            for q in qualifications:
+                met_keys.add((perf["person"], q.criterion_id))
+                _obj, was_created = _store_qualification(perf["person"], tournament, table, q)
+                created += was_created
+                kept += not was_created
+        stale = [q.pk for q in TitleQualification.objects.filter(
+            tournament=tournament, status=TitleQualification.Status.PENDING)
+            if (q.person_id, q.criterion_id) not in met_keys]
+        TitleQualification.objects.filter(pk__in=stale).delete()
+    return {"tournament": tournament.pk, "checked": len(performances), "created": created,
+            "unchanged": kept, "withdrawn": len(stale), "table": table.code}
+
+
+def _earlier_standards(person_id: int, tournament: Tournament) -> list[engine.EarlierStandard]:
+    """Candidate-master standards of the same year at other events (approved or pending)."""
+    rows = (TitleQualification.objects
+            .filter(person_id=person_id, title=TitleCode.NATIONAL_CANDIDATE_MASTER,
+                    event_date__year=tournament.end_date.year, tournament__isnull=False)
+            .exclude(tournament=tournament).exclude(status=TitleQualification.Status.REJECTED))
+    return [engine.EarlierStandard(q.title, q.criterion_id, q.tournament_id, q.event_date)
+            for q in rows]
+
+
+def _store_qualification(person_id: int, tournament: Tournament | None,
+                         table: TitleCriteriaTable, q, *, foreign: ForeignTitle | None = None,
+                         event_date: date | None = None) -> tuple[TitleQualification, bool]:
+    lookup = {"person_id": person_id, "criterion_id": q.criterion_id}
+    if foreign is not None:
+        lookup["foreign_title"] = foreign
+    else:
+        lookup["tournament"] = tournament
+    existing = TitleQualification.objects.filter(**lookup).first()
+    values = {"title": q.title, "criterion_text": q.text, "table": table, "section": q.section,
+              "evidence": q.evidence,
+              "event_date": event_date or (tournament.end_date if tournament else date.today())}
+    if existing is None:
+        return TitleQualification.objects.create(**lookup, **values), True
+    if existing.status == TitleQualification.Status.PENDING:
+        for name, value in values.items():
+            setattr(existing, name, value)
+        existing.save()
+    return existing, False
+
+
+def section_of(person: Person) -> str:
+    return engine.WOMEN if person.gender == "F" else engine.MEN
+
+
+def record_foreign_title(person: Person, title: str, awarded_on: date, *, user,
+                         reference: str = "") -> ForeignTitle:
+    """Staff record a WXF/AXF master title; the criteria it meets (A.1.d, B.1.c) become
+    qualifications for review."""
+    _require_staff(user)
+    if title not in ForeignTitle.Kind.values:
+        raise ServiceError(_("Danh hiệu quốc tế không hợp lệ."), field="title")
+    with transaction.atomic():
+        foreign, _created = ForeignTitle.objects.get_or_create(
+            person=person, title=title,
+            defaults={"awarded_on": awarded_on, "reference": reference, "recorded_by": user})
+        table = table_for("xiangqi", awarded_on)
+        if table is not None:
+            for q in engine.check_foreign(table.data, section=section_of(person),
+                                          foreign_titles=[title]):
+                _store_qualification(person.pk, None, table, q, foreign=foreign,
+                                     event_date=awarded_on)
+    return foreign
+
+
+def approve_qualification(qualification: TitleQualification, *, user, signer_name: str,
+                          signer_position: str = "CHỦ TỊCH", issued_on: date | None = None
+                          ) -> PlayerTitle:
+    """Duyệt: issue the title-award decision (numbered, unique per year) and award the title."""
+    from documents.services import issue_decision
+
+    _require_staff(user)
+    if not (signer_name or "").strip():
+        raise ServiceError(_("Cần tên người ký quyết định."), field="signer_name")
+    with transaction.atomic():
+        q = (TitleQualification.objects.select_for_update(of=("self",))
+             .select_related("person", "tournament").get(pk=qualification.pk))
+        if q.status != TitleQualification.Status.PENDING:
+            raise ConflictError(_("Hồ sơ này đã được xét (%(s)s).") % {"s": q.get_status_display()},
+                                field="status")
+        held = list(PlayerTitle.objects.filter(person=q.person).values_list("title", flat=True))
+        if any(TITLE_ORDER[TitleCode(t)] >= TITLE_ORDER[TitleCode(q.title)] for t in held):
+            raise ConflictError(_("Vận động viên đã có đẳng cấp này hoặc cao hơn."),
+                                field="title", code="title_held")
+        decision = issue_decision(
+            kind="title_award", subject=_decision_subject(q), grounds=_decision_grounds(q),
+            articles=_decision_articles(q), signer_position=signer_position,
+            signer_name=signer_name, recipients=[_("Như Điều 3"), _("Lưu VP")],
+            issued_on=issued_on, user=user,
+            payload={"players": [{"name": q.person.full_name, "unit": _unit_of(q.person),
+                                  "title": q.get_title_display()}]})
+        title = PlayerTitle.objects.create(person=q.person, title=q.title,
+                                           awarded_on=decision.issued_on, decision=decision,
+                                           qualification=q)
+        q.status = TitleQualification.Status.APPROVED
+        q.reviewed_by, q.reviewed_at, q.decision = user, timezone.now(), decision
+        q.save(update_fields=["status", "reviewed_by", "reviewed_at", "decision"])
+    return title
+
+
+def reject_qualification(qualification: TitleQualification, *, user, reason: str
+                         ) -> TitleQualification:
+    _require_staff(user)
+    if not (reason or "").strip():
+        raise ServiceError(_("Cần ghi lý do không duyệt."), field="reason")
+    with transaction.atomic():
+        q = TitleQualification.objects.select_for_update().get(pk=qualification.pk)
+        if q.status != TitleQualification.Status.PENDING:
+            raise ConflictError(_("Hồ sơ này đã được xét (%(s)s).") % {"s": q.get_status_display()},
+                                field="status")
+        q.status = TitleQualification.Status.REJECTED
+        q.rejection_reason = reason.strip()
+        q.reviewed_by, q.reviewed_at = user, timezone.now()
+        q.save(update_fields=["status", "rejection_reason", "reviewed_by", "reviewed_at"])
+    return q
+
+
+def _unit_of(person: Person) -> str:
+    from federation.selectors import active_club_of
+
+    club = active_club_of(person)
+    if club is not None:
+        return club.name
+    return person.province.name if person.province_id else ""
+
+
+def _decision_subject(q: TitleQualification) -> str:
+    return _("Về việc phong đẳng cấp %(title)s cho vận động viên %(name)s") % {
+        "title": q.get_title_display(), "name": q.person.full_name}
+
+
+def _decision_grounds(q: TitleQualification) -> list[str]:
+    grounds = [_("Căn cứ Luật Cờ Tướng ban hành theo Quyết định số 1409/2004/QĐ-UBTDTT, "
+                 "Phụ lục 6: Tiêu chuẩn phong cấp vận động viên cờ Tướng cấp quốc gia;"),
+               _("Căn cứ tiêu chuẩn %(c)s: %(text)s") % {"c": q.criterion_id,
+                                                         "text": q.criterion_text}]
+    if q.tournament_id:
+        grounds.append(_("Căn cứ kết quả giải %(event)s (kết thúc ngày %(day)s);") % {
+            "event": q.tournament.name, "day": q.event_date.strftime("%d/%m/%Y")})
+    return grounds
+
+
+def _decision_articles(q: TitleQualification) -> list[str]:
+    return [_("Phong đẳng cấp %(title)s cho vận động viên %(name)s (%(unit)s).") % {
+                "title": q.get_title_display(), "name": q.person.full_name,
+                "unit": _unit_of(q.person)},
+            _("Quyết định có hiệu lực kể từ ngày ký."),
+            _("Văn phòng Liên đoàn và vận động viên có tên tại Điều 1 chịu trách nhiệm thi hành "
+              "Quyết định này.")]
