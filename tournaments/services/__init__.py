@@ -1,0 +1,72 @@
+"""Writes of the tournaments app: the lifecycle, entries, pairing jobs and results.
+
+Lifecycle (each transition a service with its preconditions)::
+
+    draft → registration → closed (starting numbers drawn) → running (round N paired,
+    round N complete, …) → finished → certified (locked; staff may reopen with a reason)
+
+Pairing is the Celery job ``tournaments.tasks.pair_round_task`` (``request_pairing``
+starts it, ``pair_round_job`` does the work, idempotently: it locks the tournament row
+and checks for the round inside the writing transaction).
+
+One module per concern; the public names are re-exported here, so callers import
+``tournaments.services`` (or names from it) and need not know the module:
+
+- ``lifecycle``: the tournament, registration open/close, finish, certify, reopen
+- ``entries``: eligibility, entries and teams, starting numbers, withdrawals, byes
+- ``officials``: arbiters of the event (Điều 20)
+- ``rounds``: the pairing job, round status, start of a round, manual pairing changes
+- ``results``: board results, one or a whole round, with version checks
+"""
+
+from tournaments import engine, selectors
+from tournaments.services._common import (
+    ARBITER_SOURCES,
+    RATING_ORDER_SYSTEMS,
+    SWISS_SYSTEMS,
+    S,
+)
+from tournaments.services.entries import (
+    check_eligibility,
+    register_entry,
+    register_team,
+    request_bye,
+    withdraw_entry,
+)
+from tournaments.services.lifecycle import (
+    LOCKED_AFTER_CLOSE,
+    TOURNAMENT_FIELDS,
+    certify_tournament,
+    close_registration,
+    create_tournament,
+    finish_tournament,
+    open_registration,
+    reopen_tournament,
+    update_tournament,
+)
+from tournaments.services.officials import assign_official, remove_official
+from tournaments.services.results import (
+    RESULT_ALIASES,
+    normalize_result,
+    record_result,
+    record_results,
+)
+from tournaments.services.rounds import (
+    change_pairing,
+    pair_round_job,
+    pairing_job_key,
+    refresh_round_status,
+    request_pairing,
+    start_round,
+)
+
+__all__ = [
+    "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "RESULT_ALIASES", "S",
+    "SWISS_SYSTEMS", "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
+    "change_pairing", "check_eligibility", "close_registration", "create_tournament",
+    "engine", "finish_tournament", "normalize_result", "open_registration",
+    "pair_round_job", "pairing_job_key", "record_result", "record_results",
+    "refresh_round_status", "register_entry", "register_team", "remove_official",
+    "reopen_tournament", "request_bye", "request_pairing", "selectors", "start_round",
+    "update_tournament", "withdraw_entry",
+]

@@ -1,0 +1,202 @@
+"""Entries and teams: eligibility, registration (late entries in Swiss), starting
+numbers, withdrawals (Điều 21.5) and requested byes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import NotAllowedError, ServiceError
+from federation.models import Club, Gender, Member, Person
+from tournaments import engine, selectors
+from tournaments.models import (
+    Entry,
+    TeamEntry,
+    Tournament,
+)
+from tournaments.services._common import (
+    RATING_ORDER_SYSTEMS,
+    SWISS_SYSTEMS,
+    S,
+    _expect_status,
+    _lock,
+    _require_manager,
+    _require_not_locked,
+)
+
+
+def _draw_numbers(t: Tournament) -> None:
+    if t.is_team_event:
+        teams = list(t.teams.all())
+        order = engine.lot_order([team.pk for team in teams], t.lot_seed)
+        places = (t.boards_per_team or 0) + (t.reserves_per_team or 0)
+        TeamEntry.objects.filter(tournament=t).update(starting_number=None)
+        Entry.objects.filter(tournament=t).update(starting_number=None)
+        for number, pk in enumerate(order, 1):
+            TeamEntry.objects.filter(pk=pk).update(starting_number=number)
+            for entry in Entry.objects.filter(team_id=pk):
+                entry.starting_number = (number - 1) * places + entry.board_order
+                entry.save(update_fields=["starting_number"])
+        return
+    _number_entries(t)
+
+
+def _number_entries(t: Tournament) -> None:
+    entries = list(t.entries.all())
+    if t.system in RATING_ORDER_SYSTEMS:
+        order = engine.rating_order([(e.pk, e.rating, e.title, e.name) for e in entries])
+    else:
+        order = engine.lot_order([e.pk for e in entries], t.lot_seed)
+    Entry.objects.filter(tournament=t).update(starting_number=None)
+    for number, pk in enumerate(order, 1):
+        Entry.objects.filter(pk=pk).update(starting_number=number)
+
+
+def _age_on(birth: date, day: date) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def check_eligibility(tournament: Tournament, person: Person) -> None:
+    """Active member, not suspended; gender section; age group (age on 1 January)."""
+    ok, reason = selectors.can_enter(person, tournament.start_date)
+    if not ok:
+        raise ServiceError(reason, field="member", code="not_eligible")
+    section = tournament.gender_section
+    if section == Tournament.GenderSection.MEN and person.gender != Gender.MALE:
+        raise ServiceError(_("Nội dung nam chỉ dành cho đấu thủ nam."), field="member",
+                           code="not_eligible")
+    if section == Tournament.GenderSection.WOMEN and person.gender != Gender.FEMALE:
+        raise ServiceError(_("Nội dung nữ chỉ dành cho đấu thủ nữ."), field="member",
+                           code="not_eligible")
+    if tournament.age_group:
+        limit = int(tournament.age_group[1:])
+        if person.date_of_birth is None:
+            raise ServiceError(_("Thiếu ngày sinh để xét lứa tuổi %(group)s.")
+                               % {"group": tournament.age_group}, field="member",
+                               code="not_eligible")
+        age = _age_on(person.date_of_birth, date(tournament.start_date.year, 1, 1))
+        if age >= limit:
+            raise ServiceError(_("Đấu thủ %(age)s tuổi (ngày 1/1) không thuộc lứa tuổi "
+                                 "%(group)s.") % {"age": age, "group": tournament.age_group},
+                               field="member", code="not_eligible")
+
+
+def _entry_for(t: Tournament, member: Member, user, *, rating: int, title: str) -> Entry:
+    person = member.person
+    check_eligibility(t, person)
+    if t.entries.filter(member=member).exists():
+        raise ServiceError(_("%(name)s đã đăng ký giải này.") % {"name": person.full_name},
+                           field="member", code="duplicate")
+    return Entry(tournament=t, member=member, name=person.full_name, gender=person.gender,
+                 birth_year=person.date_of_birth.year if person.date_of_birth else None,
+                 fide_id=person.fide_id or "", rating=rating or 0, title=title or "",
+                 registered_by=user if getattr(user, "is_authenticated", False) else None)
+
+
+def register_entry(tournament: Tournament, member: Member, *, user, rating: int = 0,
+                   title: str = "") -> Entry:
+    """Enter a member (rating and title snapshot). After closing: a late entry (Swiss only)
+    joins from the next round to be paired."""
+    _require_manager(user, tournament)
+    with transaction.atomic():
+        t = _lock(tournament)
+        _require_not_locked(t)
+        if t.is_team_event:
+            raise ServiceError(_("Giải đồng đội: đăng ký theo đội."), code="team_event")
+        late = t.status in (S.CLOSED, S.RUNNING)
+        if late and t.system not in SWISS_SYSTEMS:
+            raise ServiceError(_("Chỉ hệ Thụy Sĩ nhận đăng ký muộn."), field="status",
+                               code="invalid_state")
+        if not late:
+            _expect_status(t, S.REGISTRATION, action=_("đăng ký"))
+        entry = _entry_for(t, member, user, rating=rating, title=title)
+        if late:
+            entry.is_late = True
+            entry.joins_in_round = t.rounds.count() + 1
+        entry.save()
+        if late:
+            if t.system in RATING_ORDER_SYSTEMS:
+                _number_entries(t)  # C.04.2: pairing numbers reassigned in rating order
+            else:
+                top = t.entries.aggregate(m=Max("starting_number"))["m"] or 0
+                entry.starting_number = top + 1
+                entry.save(update_fields=["starting_number"])
+            entry.refresh_from_db()
+    return entry
+
+
+def register_team(tournament: Tournament, name: str, roster: Iterable[tuple[Member, int]], *,
+                  user, club: Club | None = None, ratings: dict[int, int] | None = None
+                  ) -> TeamEntry:
+    """A team with its fixed board order (Điều 30.1.3): boards 1..B, reserves B+1..B+R."""
+    _require_manager(user, tournament)
+    roster = list(roster)
+    with transaction.atomic():
+        t = _lock(tournament)
+        _expect_status(t, S.REGISTRATION, action=_("đăng ký đội"))
+        if not t.is_team_event:
+            raise ServiceError(_("Giải cá nhân: đăng ký từng đấu thủ."), code="not_team_event")
+        boards, reserves = t.boards_per_team or 0, t.reserves_per_team or 0
+        orders = sorted(order for _member, order in roster)
+        if orders[:boards] != list(range(1, boards + 1)) or len(orders) > boards + reserves \
+                or orders != list(range(1, len(orders) + 1)):
+            raise ServiceError(
+                _("Đội cần đủ %(boards)s bàn (thứ tự 1..%(boards)s) và tối đa %(reserves)s "
+                  "dự bị, thứ tự liên tiếp (Điều 30.1.3).")
+                % {"boards": boards, "reserves": reserves}, field="roster")
+        team = TeamEntry.objects.create(tournament=t, name=name, club=club)
+        for member, order in roster:
+            entry = _entry_for(t, member, user, rating=(ratings or {}).get(member.pk, 0),
+                               title="")
+            entry.team = team
+            entry.board_order = order
+            entry.save()
+    return team
+
+
+def withdraw_entry(entry: Entry, *, user, on_date: date | None = None) -> Entry:
+    """Điều 21.5: Swiss — results kept, no longer paired; round robin — the standings annul
+    his games (played half or fewer) or his remaining games are lost by forfeit."""
+    tournament = entry.tournament
+    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
+        raise NotAllowedError(_("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
+    with transaction.atomic():
+        t = _lock(tournament)
+        _require_not_locked(t)
+        e = Entry.objects.select_for_update().get(pk=entry.pk)
+        if e.withdrawn_on is not None:
+            raise ServiceError(_("Đấu thủ đã bỏ cuộc trước đó."), code="duplicate")
+        if t.status in (S.DRAFT, S.REGISTRATION):
+            e.delete()  # before the draw: simply not entered
+            return e
+        e.withdrawn_on = on_date or timezone.localdate()
+        e.withdrawn_after_round = t.rounds.count()
+        e.save()
+    return e
+
+
+def request_bye(entry: Entry, round_number: int, *, user, points: float = 0.5) -> Entry:
+    """A requested bye (xin nghỉ) for a future round, with the points of the regulations."""
+    tournament = entry.tournament
+    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
+        raise NotAllowedError(_("Chỉ trọng tài hoặc ban tổ chức ghi nhận xin nghỉ."))
+    if tournament.system not in SWISS_SYSTEMS:
+        raise ServiceError(_("Chỉ hệ Thụy Sĩ nhận xin nghỉ."), code="invalid_state")
+    if float(points) not in (0.0, 0.5, 1.0):
+        raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="points")
+    with transaction.atomic():
+        t = _lock(tournament)
+        _require_not_locked(t)
+        if round_number <= t.rounds.count() or round_number > (t.number_of_rounds or 0):
+            raise ServiceError(_("Chỉ xin nghỉ cho một ván chưa xếp cặp."), field="round")
+        e = Entry.objects.select_for_update().get(pk=entry.pk)
+        byes = [b for b in e.requested_byes if int(b["round"]) != round_number]
+        byes.append({"round": round_number, "points": float(points)})
+        e.requested_byes = sorted(byes, key=lambda b: b["round"])
+        e.save()
+    return e

@@ -1,0 +1,197 @@
+"""The tournament itself and its lifecycle: create, update, open and close registration,
+finish, certify (locks it) and reopen (staff, with a reason)."""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import NotAllowedError, ServiceError
+from tournaments import engine, selectors
+from tournaments.models import (
+    RESULT_POINTS,
+    Pairing,
+    Tournament,
+)
+from tournaments.services._common import (
+    SWISS_SYSTEMS,
+    S,
+    _expect_status,
+    _lock,
+    _require_manager,
+    _require_not_locked,
+    _transition,
+)
+from tournaments.services.entries import _draw_numbers
+from tournaments.signals import tournament_certified
+
+TOURNAMENT_FIELDS = frozenset({
+    "name", "discipline", "time_control_class", "time_control_preset", "time_control",
+    "category", "age_group", "gender_section", "start_date", "end_date", "venue",
+    "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
+    "tiebreaks", "move_rule_reference", "no_capture_move_limit", "knockout_tie_rule", "late_arrival_minutes",
+    "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
+    "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
+    "regulation_document",
+})
+LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team",
+                                "discipline", "gender_section", "age_group"})
+
+
+def _validate_tournament(t: Tournament) -> None:
+    if t.end_date < t.start_date:
+        raise ServiceError(_("Ngày kết thúc trước ngày bắt đầu."), field="end_date")
+    if t.organiser_body_id is None and t.organiser_club_id is None:
+        raise ServiceError(_("Cần đơn vị tổ chức (liên đoàn hoặc câu lạc bộ)."),
+                           field="organiser_body")
+    if t.system in SWISS_SYSTEMS and not t.number_of_rounds:
+        raise ServiceError(_("Hệ Thụy Sĩ cần số ván."), field="number_of_rounds")
+    if t.is_team_event:
+        boards = t.boards_per_team or 0
+        if not 3 <= boards <= 6:
+            raise ServiceError(_("Đồng đội: mỗi đội 3-6 bàn (Điều 30.1.3)."),
+                               field="boards_per_team")
+        if t.reserves_per_team is not None and t.reserves_per_team > 3:
+            raise ServiceError(_("Đồng đội: tối đa 3 dự bị (Điều 30.1.3)."),
+                               field="reserves_per_team")
+    if t.category == Tournament.Category.NATIONAL_YOUTH and not t.age_group:
+        raise ServiceError(_("Giải trẻ cần lứa tuổi (U8-U18)."), field="age_group")
+    if t.bye_score not in (Decimal("0"), Decimal("0.5"), Decimal("1")):
+        raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="bye_score")
+    problem = engine.check_tiebreak_codes(t.tiebreaks)
+    if problem:
+        raise ServiceError(problem, field="tiebreaks")
+
+
+def create_tournament(*, user, **fields) -> Tournament:
+    unknown = set(fields) - TOURNAMENT_FIELDS
+    if unknown:
+        raise ServiceError(f"unknown fields: {sorted(unknown)}")
+    tournament = Tournament(**fields, created_by=user if user and user.is_authenticated
+                            else None)
+    if not selectors.can_organise(user, body=tournament.organiser_body,
+                                  club=tournament.organiser_club):
+        raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
+    _validate_tournament(tournament)
+    tournament.save()
+    return tournament
+
+
+def update_tournament(tournament: Tournament, *, user, **fields) -> Tournament:
+    _require_manager(user, tournament)
+    with transaction.atomic():
+        t = _lock(tournament)
+        _require_not_locked(t)
+        changed = {name for name, value in fields.items()
+                   if name in TOURNAMENT_FIELDS and getattr(t, name) != value}
+        if t.status not in (S.DRAFT, S.REGISTRATION) and LOCKED_AFTER_CLOSE & changed:
+            raise ServiceError(_("Không đổi thể thức/nội dung sau khi đã khóa đăng ký."),
+                               field=sorted(LOCKED_AFTER_CLOSE & changed)[0],
+                               code="invalid_state")
+        for name, value in fields.items():
+            if name not in TOURNAMENT_FIELDS:
+                raise ServiceError(f"unknown field {name}", field=name)
+            setattr(t, name, value)
+        if not selectors.can_organise(user, body=t.organiser_body, club=t.organiser_club):
+            raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
+        _validate_tournament(t)
+        t.save()
+    return t
+
+
+def open_registration(tournament: Tournament, *, user) -> Tournament:
+    _require_manager(user, tournament)
+    with transaction.atomic():
+        t = _lock(tournament)
+        _expect_status(t, S.DRAFT, action=_("mở đăng ký"))
+        _transition(t, S.REGISTRATION, user)
+    return t
+
+
+def close_registration(tournament: Tournament, *, user, seed: int | None = None) -> Tournament:
+    """Close registration and draw the starting numbers: by lot with a stored seed, or by
+    rating order (Điều 28.1) for the Dutch Swiss."""
+    _require_manager(user, tournament)
+    with transaction.atomic():
+        t = _lock(tournament)
+        _expect_status(t, S.REGISTRATION, action=_("khóa đăng ký"))
+        if t.is_team_event:
+            if t.teams.count() < 2:
+                raise ServiceError(_("Cần ít nhất 2 đội."), code="too_few")
+        elif t.entries.count() < 2:
+            raise ServiceError(_("Cần ít nhất 2 đấu thủ."), code="too_few")
+        t.lot_seed = seed if seed is not None else secrets.randbits(62)
+        _draw_numbers(t)
+        if t.system == "scheveningen" and t.teams.count() != 2:
+            raise ServiceError(_("Đối kháng kiểu Anh (Điều 30.2.2) giữa đúng 2 đội."),
+                               code="too_few")
+        if t.system in ("round_robin", "double_round_robin", "team_round_robin",
+                        "scheveningen"):
+            t.number_of_rounds = engine.total_rounds(t)
+        _transition(t, S.CLOSED, user)
+    return t
+
+
+def finish_tournament(tournament: Tournament, *, user) -> Tournament:
+    if not (selectors.can_manage(user, tournament) or selectors.can_arbitrate(user, tournament)):
+        raise NotAllowedError(_("Chỉ ban tổ chức hoặc trọng tài kết thúc giải."))
+    with transaction.atomic():
+        t = _lock(tournament)
+        _expect_status(t, S.RUNNING, action=_("kết thúc giải"))
+        total = engine.total_rounds(t)
+        played = t.rounds.count()
+        if t.system == "knockout":
+            if engine.knockout_champion(t) is None:
+                raise ServiceError(_("Giải loại trực tiếp chưa có nhà vô địch."),
+                                   code="rounds_missing")
+        elif played < total:
+            raise ServiceError(_("Mới đấu %(p)s/%(n)s ván.") % {"p": played, "n": total},
+                               code="rounds_missing")
+        _require_results_complete(t)
+        _transition(t, S.FINISHED, user)
+    return t
+
+
+def _require_results_complete(t: Tournament) -> None:
+    missing = (Pairing.objects.filter(round__tournament=t, kind=Pairing.Kind.GAME)
+               .exclude(result__in=list(RESULT_POINTS)).select_related("round")
+               .order_by("round__number", "board"))
+    first = missing.first()
+    if first is not None:
+        raise ServiceError(_("Còn %(n)s bàn thiếu kết quả (ví dụ ván %(r)s bàn %(b)s).")
+                           % {"n": missing.count(), "r": first.round.number, "b": first.board},
+                           code="results_missing")
+
+
+def certify_tournament(tournament: Tournament, *, user) -> Tournament:
+    """Công nhận kết quả: locks the tournament and sends ``tournament_certified`` (the
+    ratings app starts its rating and title jobs) after the commit."""
+    _require_manager(user, tournament)
+    with transaction.atomic():
+        t = _lock(tournament)
+        _expect_status(t, S.FINISHED, action=_("công nhận kết quả"))
+        _require_results_complete(t)
+        t.certified_at = timezone.now()
+        t.certified_by = user
+        _transition(t, S.CERTIFIED, user)
+        transaction.on_commit(lambda: tournament_certified.send(sender=Tournament, tournament=t))
+    return t
+
+
+def reopen_tournament(tournament: Tournament, *, user, reason: str) -> Tournament:
+    """Only federation staff reopen a certified tournament, with a reason in the history."""
+    if not getattr(user, "is_staff", False):
+        raise NotAllowedError(_("Chỉ cán bộ Liên đoàn mở lại giải đã công nhận."))
+    if not (reason or "").strip():
+        raise ServiceError(_("Cần ghi lý do mở lại."), field="reason")
+    with transaction.atomic():
+        t = _lock(tournament)
+        _expect_status(t, S.CERTIFIED, action=_("mở lại"))
+        t.certified_at = None
+        t.certified_by = None
+        _transition(t, S.FINISHED, user, reason=reason)
+    return t

@@ -1,0 +1,31 @@
+"""Officials of a tournament (Điều 20): chief arbiter, deputies and arbiters."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from federation.models import Person
+from tournaments.models import (
+    Official,
+    Tournament,
+)
+from tournaments.services._common import _require_manager, _require_not_locked
+
+
+def assign_official(tournament: Tournament, person: Person, role: str, *, user) -> Official:
+    """Điều 20: chief arbiter, deputies and arbiters, each a person."""
+    _require_manager(user, tournament)
+    _require_not_locked(tournament)
+    if role == Official.Role.CHIEF and tournament.officials.filter(role=role).exclude(
+            person=person).exists():
+        raise ServiceError(_("Giải đã có tổng trọng tài."), field="role", code="duplicate")
+    official, _created = Official.objects.update_or_create(
+        tournament=tournament, person=person, defaults={"role": role})
+    return official
+
+
+def remove_official(official: Official, *, user) -> None:
+    _require_manager(user, official.tournament)
+    _require_not_locked(official.tournament)
+    official.delete()

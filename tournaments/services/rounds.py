@@ -1,0 +1,246 @@
+"""Rounds: the pairing job (``request_pairing`` starts it, ``pair_round_job`` writes the
+round idempotently), the round status, the start of a round and manual pairing changes."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ConflictError, ServiceError
+from core.jobs import start_job
+from core.models import Job
+from tournaments import engine
+from tournaments.models import (
+    RESULT_POINTS,
+    Entry,
+    Pairing,
+    PairingChange,
+    Round,
+    TeamMatch,
+    Tournament,
+)
+from tournaments.services._common import (
+    S,
+    _expect_status,
+    _lock,
+    _require_arbiter,
+    _require_not_locked,
+    _transition,
+)
+
+
+def _check_can_pair(t: Tournament, number: int) -> None:
+    _expect_status(t, S.CLOSED, S.RUNNING, action=_("xếp cặp"))
+    previous = t.rounds.filter(number=number - 1).first()
+    if number > 1 and (previous is None or previous.status != Round.Status.COMPLETE):
+        raise ServiceError(_("Ván %(n)s chưa đủ kết quả; chưa xếp được ván %(next)s.")
+                           % {"n": number - 1, "next": number}, field="round",
+                           code="round_incomplete")
+    if t.system == "knockout":
+        if number > 1 and engine.knockout_champion(t) is not None:
+            raise ServiceError(_("Giải loại trực tiếp đã có nhà vô địch."), field="round",
+                               code="no_more_rounds")
+        return
+    total = engine.total_rounds(t)
+    if total and number > total:
+        raise ServiceError(_("Giải chỉ có %(n)s ván.") % {"n": total}, field="round",
+                           code="no_more_rounds")
+
+
+def pairing_job_key(tournament: Tournament, number: int) -> str:
+    return f"tournaments.pair:{tournament.pk}:{number}"
+
+
+def request_pairing(tournament: Tournament, *, user, round_number: int | None = None) -> Job:
+    """Start the "pair next round" job (idempotent: one job per tournament and round).
+
+    With ``round_number`` (a client retrying "pair round N") the job of that round is
+    returned when it exists, even if the round has been paired since.
+    """
+    from tournaments.tasks import pair_round_task
+
+    _require_arbiter(user, tournament)
+    t = Tournament.objects.get(pk=tournament.pk)
+    if round_number is not None:
+        existing = Job.objects.filter(key=pairing_job_key(t, round_number)).first()
+        if existing is not None and existing.state != Job.State.FAILED:
+            return existing
+    number = t.rounds.count() + 1
+    if round_number is not None and round_number != number:
+        raise ServiceError(_("Ván tiếp theo cần xếp là ván %(n)s.") % {"n": number},
+                           field="round", code="wrong_round")
+    _check_can_pair(t, number)
+    key = pairing_job_key(t, number)
+    params = {"tournament": t.pk, "round": number, "seed": secrets.randbits(62), "key": key}
+    return start_job("tournaments.pair_round", pair_round_task, params=params, key=key,
+                     user=user)
+
+
+def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict:
+    """The job: lock the tournament, return the round if it exists, else pair and write it."""
+    progress(5, "loading")
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=params["tournament"])
+        number = int(params["round"])
+        existing = t.rounds.filter(number=number).first()
+        if existing is not None:
+            return _round_summary(existing, reused=True)
+        _check_can_pair(t, number)
+        progress(20, "pairing")
+        try:
+            plan = engine.plan_round(t, number, params.get("seed"))
+        except engine.EngineError as exc:
+            raise ServiceError(str(exc), field="round", code="pairing_failed") from exc
+        progress(80, "writing")
+        job = Job.objects.filter(key=params.get("key")).first() if params.get("key") else None
+        rnd = _write_round(t, plan, job)
+        if t.status == S.CLOSED:
+            _transition(t, S.RUNNING, None)
+    return _round_summary(rnd)
+
+
+def _write_round(t: Tournament, plan: engine.RoundPlan, job: Job | None) -> Round:
+    entries = {e.starting_number: e for e in t.entries.filter(starting_number__isnull=False)}
+    teams = {team.starting_number: team for team in t.teams.all()}
+    rnd = Round.objects.create(tournament=t, number=plan.number, system=plan.system,
+                               engine_version=plan.engine_version, seed=plan.seed,
+                               warnings=plan.warnings, draw=plan.draw, job=job)
+    matches = [TeamMatch.objects.create(round=rnd, table=i, home=teams[m.home],
+                                        away=teams.get(m.away) if m.away else None)
+               for i, m in enumerate(plan.matches, 1)]
+    pairings = []
+    for board, b in enumerate(plan.boards, 1):
+        pairings.append(Pairing(
+            round=rnd, board=board, kind=b.kind, white=entries[b.white],
+            black=entries[b.black] if b.black else None, result=b.result,
+            bye_points=Decimal(str(b.bye_points)) if b.bye_points is not None else None,
+            match_board=b.match_board, match_key=b.match_key, game_number=b.game_number,
+            team_match=matches[b.team_match] if b.team_match is not None else None))
+    Pairing.objects.bulk_create(pairings)
+    refresh_round_status(rnd)
+    return rnd
+
+
+def _round_summary(rnd: Round, reused: bool = False) -> dict:
+    return {"round": rnd.number, "round_id": rnd.pk, "boards": rnd.pairings.count(),
+            "system": rnd.system, "engine_version": rnd.engine_version, "seed": rnd.seed,
+            "warnings": rnd.warnings, "already_paired": reused}
+
+
+def refresh_round_status(rnd: Round) -> None:
+    pending = rnd.pairings.filter(kind=Pairing.Kind.GAME).exclude(
+        result__in=list(RESULT_POINTS)).exists()
+    if not pending and rnd.status != Round.Status.COMPLETE:
+        rnd.status = Round.Status.COMPLETE
+        rnd.completed_at = timezone.now()
+        rnd.save(update_fields=["status", "completed_at"])
+        _record_play_as_activity(rnd)
+    elif pending and rnd.status == Round.Status.COMPLETE:
+        rnd.status = Round.Status.STARTED
+        rnd.completed_at = None
+        rnd.save(update_fields=["status", "completed_at"])
+
+
+#: which sides of a board were present at the board (a forfeiting player was not)
+_PRESENT_SIDES = {"1-0": ("white", "black"), "0-1": ("white", "black"),
+                  "1/2-1/2": ("white", "black"), "+-": ("white",), "-+": ("black",)}
+
+
+def _record_play_as_activity(rnd: Round) -> None:
+    """Playing in a tournament is club activity for the lapse rule (Phụ lục 2, Điều 15.5)."""
+    from federation.services import record_tournament_activities
+
+    t = rnd.tournament
+    day = min(max(timezone.localdate(), t.start_date), t.end_date)
+    members = []
+    for p in rnd.pairings.filter(kind=Pairing.Kind.GAME).select_related("white", "black"):
+        for side in _PRESENT_SIDES.get(p.result, ()):
+            entry = getattr(p, side)
+            if entry is not None and entry.member_id:
+                members.append(entry.member_id)
+    record_tournament_activities(members, day, note=f"{t.name}, ván {rnd.number}")
+
+
+def start_round(rnd: Round, *, user) -> Round:
+    """The round begins: manual pairing changes are no longer possible."""
+    _require_arbiter(user, rnd.tournament)
+    with transaction.atomic():
+        r = Round.objects.select_for_update().get(pk=rnd.pk)
+        if r.status == Round.Status.PAIRED:
+            r.status = Round.Status.STARTED
+            r.started_at = timezone.now()
+            r.save(update_fields=["status", "started_at"])
+    return r
+
+
+def _snapshot(p: Pairing) -> dict:
+    return {"board": p.board, "white": p.white_id, "black": p.black_id, "kind": p.kind}
+
+
+def change_pairing(pairing: Pairing, *, user, reason: str, expected_version: int | None,
+                   swap_colours: bool = False, white: Entry | None = None,
+                   black: Entry | None = None) -> Pairing:
+    """Manual change before the round starts (swap colours or players), with a reason.
+
+    A player moved here from another board of the round takes the place of the one he
+    replaces there (an exchange), so every player stays paired exactly once.
+    """
+    if not (reason or "").strip():
+        raise ServiceError(_("Cần ghi lý do thay đổi cặp đấu."), field="reason")
+    _require_arbiter(user, pairing.round.tournament)
+    with transaction.atomic():
+        _lock(pairing.round.tournament)
+        p = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
+        rnd = p.round
+        _require_not_locked(rnd.tournament)
+        if rnd.status != Round.Status.PAIRED:
+            raise ServiceError(_("Ván đã bắt đầu; không thay đổi cặp đấu được nữa."),
+                               code="round_started")
+        if expected_version is not None and p.version != expected_version:
+            raise ConflictError(_("Cặp đấu đã bị thay đổi (phiên bản %(v)s); hãy tải lại.")
+                                % {"v": p.version}, field="version")
+        before = _snapshot(p)
+        changes: list[tuple[Pairing, dict]] = [(p, before)]
+        if swap_colours:
+            if p.black_id is None:
+                raise ServiceError(_("Cặp nghỉ không có màu quân để đổi."), field="swap_colours")
+            p.white, p.black = p.black, p.white
+        for side, new in (("white", white), ("black", black)):
+            if new is None:
+                continue
+            if new.tournament_id != rnd.tournament_id:
+                raise ServiceError(_("Đấu thủ không thuộc giải này."), field=side)
+            current = getattr(p, side)
+            if rnd.tournament.is_team_event and current is not None and \
+                    new.team_id != current.team_id:
+                raise ServiceError(_("Dự bị chỉ thay cho đấu thủ cùng đội, ở đúng bàn đó "
+                                     "(Điều 30.1.4)."), field=side, code="wrong_team")
+            other = rnd.pairings.select_for_update().filter(
+                white=new).exclude(pk=p.pk).first() or rnd.pairings.select_for_update().filter(
+                black=new).exclude(pk=p.pk).first()
+            if other is not None:
+                changes.append((other, _snapshot(other)))
+                if other.white_id == new.pk:
+                    other.white = current
+                else:
+                    other.black = current
+                other.version = F("version") + 1
+                other.save()
+            setattr(p, side, new)
+        if p.white_id is not None and p.white_id == p.black_id:
+            raise ServiceError(_("Một đấu thủ không thể gặp chính mình."), field="black")
+        p.version = F("version") + 1
+        p.save()
+        for changed, snapshot in changes:
+            changed.refresh_from_db()
+            PairingChange.objects.create(round=rnd, pairing=changed, before=snapshot,
+                                         after=_snapshot(changed), reason=reason,
+                                         changed_by=user)
+        p.refresh_from_db()
+    return p
