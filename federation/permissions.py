@@ -51,7 +51,10 @@ class PrivateAccess:
     """Decides, per request, whose private fields (date of birth, ID, contact) a user may see.
 
     Staff see everyone's; a user sees his own; officers and club managers see those of
-    the persons whose active membership, or an application, is in one of their clubs.
+    the persons with a current, real tie to one of their clubs: an active membership, or
+    a pending application the club received (Điều 8.2). A decided application (rejected,
+    or approved and since moved on) gives nothing: otherwise any manager could file an
+    application for anyone and read (and change) that person's data for ever (issue 14).
     """
 
     def __init__(self, user):
@@ -88,7 +91,8 @@ class PrivateAccess:
                                       club_memberships__ended_on__isnull=True,
                                       club_memberships__club_id__in=self.club_ids).exists()
                 or MembershipApplication.objects.filter(
-                    person=person, club_id__in=self.club_ids).exists())
+                    person=person, club_id__in=self.club_ids,
+                    status=MembershipApplication.Status.PENDING).exists())
 
 
 def scoped(queryset: QuerySet, user, club_path: str) -> QuerySet:
