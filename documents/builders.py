@@ -11,6 +11,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.utils import translation
+
 from core.errors import ServiceError
 from documents import selectors
 
@@ -82,7 +85,18 @@ BUILDERS: dict[str, Callable[[str], Built]] = {
 
 
 def build(kind: str, target: str) -> Built:
+    """The document's data, always in the official language (Vietnamese): its labels
+    (system, status, decision) must not follow the request's Accept-Language, or the hash
+    of an English request would never match the PDF the worker rendered (issue 14).
+    A refusal is raised again in the request's language."""
     builder = BUILDERS.get(kind)
     if builder is None:
         raise ServiceError(f"Loại văn bản không hỗ trợ: {kind}", field="kind")
-    return builder(selectors.canonical_target(kind, target))
+    try:
+        with translation.override(settings.LANGUAGE_CODE):
+            return builder(selectors.canonical_target(kind, target))
+    except ServiceError as official:
+        if translation.get_language() == settings.LANGUAGE_CODE:
+            raise
+        builder(selectors.canonical_target(kind, target))  # raises it in the client's language
+        raise official from None

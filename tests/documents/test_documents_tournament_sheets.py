@@ -231,3 +231,27 @@ def test_bulk_tracking_cards_agree_with_the_tournaments_selector():
     assert ours == theirs
     assert any(row["opponent_number"] is None and row["result"] == 1.0
                for card in ours for row in card["rounds"])  # the byes are there
+
+
+def test_a_document_requested_in_english_comes_back_ready(job_worker, api_client):
+    """Official documents are in Vietnamese whatever the request's language (issue 14): a
+    client asking with ``Accept-Language: en`` gets the PDF once it is rendered, not the
+    old finished job (202) on every request."""
+    tournament, _entries = _round_robin()
+    target = f"tournament:{tournament.pk}"
+
+    def ask(language):
+        return api_client.post("/api/v1/documents/", {"kind": "standings", "target": target},
+                               format="json", HTTP_ACCEPT_LANGUAGE=language)
+
+    content = download(api_client, ask("en"), job_worker)
+    assert "BẢNG XẾP HẠNG SAU VÒNG 3" in pdf_pages(content)[0]
+    again = ask("en")
+    assert again.status_code == 200, again.content
+    vietnamese = ask("vi")
+    assert vietnamese.status_code == 200 and vietnamese.json()["id"] == again.json()["id"]
+    # errors still follow the request's language
+    missing = api_client.post("/api/v1/documents/",
+                              {"kind": "standings", "target": f"{target}:round:9"},
+                              format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert missing.status_code == 400 and missing.json()["error"]["message"].isascii()
