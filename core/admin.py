@@ -1,3 +1,6 @@
+from importlib import import_module
+
+from django.apps import apps as django_apps
 from django.contrib import admin
 
 from core.models import Job
@@ -11,3 +14,31 @@ class JobAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+class TouchesPublicCache:
+    """Admin saves, deletes and reverts that write rows directly (not through a service)
+    touch the public cache scopes of the model's app: ``<app>.cache_scopes.touch_for_admin``
+    (one object at a time; see core.caching). Services called from admin forms and actions
+    touch the scopes themselves."""
+
+    def _touch_public_cache(self, obj) -> None:
+        config = django_apps.get_app_config(obj._meta.app_label)
+        import_module(f"{config.name}.cache_scopes").touch_for_admin(obj)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        self._touch_public_cache(obj)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)  # inlines
+        self._touch_public_cache(form.instance)
+
+    def delete_model(self, request, obj):
+        self._touch_public_cache(obj)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            self._touch_public_cache(obj)
+        super().delete_queryset(request, queryset)

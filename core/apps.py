@@ -6,7 +6,3 @@ class CoreConfig(AppConfig):
     name = "core"
     verbose_name = _("Hệ thống")
 
-    def ready(self) -> None:
-        from core import invalidation
-
-        invalidation.connect()

@@ -4,6 +4,10 @@ PostgreSQL dumps use the custom format (``pg_dump -Fc``) without owners or
 privileges, so they restore into any database the target user owns. A restore runs
 in one transaction (``--single-transaction``): it applies completely or not at all.
 Rendered PDFs are not included; they are regenerated from the data on request.
+
+A backup holds password hashes, tokens and ID numbers: the file is created readable and
+writable by its owner only (0600) before anything is written to it. A restore makes every
+cached public response stale, so it touches :data:`core.caching.EVERYTHING`.
 """
 
 from __future__ import annotations
@@ -14,6 +18,10 @@ import subprocess
 from pathlib import Path
 
 from django.db import connections
+
+from core.caching import touch_everything
+
+OWNER_ONLY = 0o600
 
 
 class BackupError(Exception):
@@ -39,6 +47,7 @@ def _run(command: list[str], env: dict) -> None:
 def backup(path: Path, alias: str = "default") -> Path:
     db = connections[alias].settings_dict
     path = Path(path)
+    _create_private(path)
     if "postgresql" in db["ENGINE"]:
         args, env = _pg_args(db)
         _run(["pg_dump", *args, "--format=custom", "--no-owner", "--no-privileges",
@@ -52,7 +61,18 @@ def backup(path: Path, alias: str = "default") -> Path:
         target.close()
     else:
         raise BackupError(f"unsupported database engine {db['ENGINE']}")
+    os.chmod(path, OWNER_ONLY)
     return path
+
+
+def _create_private(path: Path) -> None:
+    """An empty file only its owner may read (pg_dump and SQLite then write into it, keeping
+    its mode); an existing file is emptied and made private first."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, OWNER_ONLY)
+    try:
+        os.fchmod(fd, OWNER_ONLY)
+    finally:
+        os.close(fd)
 
 
 def restore(path: Path, alias: str = "default") -> None:
@@ -74,3 +94,4 @@ def restore(path: Path, alias: str = "default") -> None:
         target.close()
     else:
         raise BackupError(f"unsupported database engine {db['ENGINE']}")
+    touch_everything()  # every cached public response may show data the restore replaced

@@ -2,14 +2,17 @@
 server-side response cache (Redis when configured) invalidated when data changes.
 
 Every cached response depends on a few *scopes* (e.g. ``"tournament:12"``,
-``"ratings"``). A scope's stamp is the time of its last change, kept in the cache;
-writes call :func:`touch` (through model signals, see :func:`touch_on_change`).
+``"ratings"``) and on :data:`EVERYTHING`. A scope's stamp is the time of its last change,
+kept in the cache. Each app declares its scopes in ``<app>/cache_scopes.py``, and the
+service that writes calls that module's touch function (bulk writes and worker jobs
+included; admin saves that bypass services through ``core.admin.TouchesPublicCache``).
 The ETag is a hash of the URL, the language and the stamps, so a change of any
 scope changes the ETag and misses the server cache; nothing needs to be deleted.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from collections.abc import Callable, Iterable
@@ -17,7 +20,6 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
@@ -25,6 +27,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 STAMP_PREFIX = "stamp:"
+#: the scope of every response: touched when all data may have changed (a restore)
+EVERYTHING = "everything"
 BODY_PREFIX = "public-body:v2:"  # v2: a Rendered (body, status, content type)
 BODY_TIMEOUT = 24 * 60 * 60
 
@@ -56,15 +60,25 @@ def touch_now_and_on_commit(*scopes: str) -> None:
     transaction.on_commit(lambda: touch(*scopes))
 
 
-def touch_on_change(model, scopes_of: Callable[[object], Iterable[str]]) -> None:
-    """Connect ``model``'s save and delete signals to :func:`touch` of ``scopes_of(instance)``."""
+def touches(touch_scopes: Callable[[], None]):
+    """Decorator of a writing service: ``touch_scopes()`` once the service has written (an
+    app's ``cache_scopes.touches``, for apps whose every write touches the same scopes)."""
 
-    def handler(sender, instance, **kwargs):
-        touch_now_and_on_commit(*scopes_of(instance))
+    def decorate(service):
+        @functools.wraps(service)
+        def wrapper(*args, **kwargs):
+            result = service(*args, **kwargs)
+            touch_scopes()
+            return result
 
-    uid = f"touch:{model._meta.label}:{id(scopes_of)}"
-    post_save.connect(handler, sender=model, weak=False, dispatch_uid=uid + ":save")
-    post_delete.connect(handler, sender=model, weak=False, dispatch_uid=uid + ":delete")
+        return wrapper
+
+    return decorate
+
+
+def touch_everything() -> None:
+    """Every public response is stale (a restored database, a bulk load)."""
+    touch(EVERYTHING)
 
 
 def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResponse], *,
@@ -76,7 +90,7 @@ def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResp
     server-side. Otherwise (a live event, where bulk writes may bypass model signals) the
     body is built every time and the ETag is a hash of the body itself.
     """
-    scope_stamps = stamps(scopes)
+    scope_stamps = stamps((*scopes, EVERYTHING))
     last_modified = max(scope_stamps.values())
     if finished:
         etag = _etag(repr((request.get_full_path(), get_language(),

@@ -8,13 +8,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin import TouchesPublicCache
 from core.errors import ServiceError
 from documents import admin_actions, selectors, services
 from documents.models import Decision, Document
 
 
 @admin.register(Decision)
-class DecisionAdmin(SimpleHistoryAdmin):
+class DecisionAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["formatted_number", "kind", "subject", "issued_on", "signer_name"]
     list_filter = ["kind", "year"]
     search_fields = ["subject", "signer_name"]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from core.jobs import start_job
-from documents import builders, selectors
+from documents import builders, cache_scopes, selectors
 from documents.models import Decision, DecisionSequence, Document
 from documents.render import render_pdf
 
@@ -31,6 +31,7 @@ def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: lis
         year=issued_on.year)
     sequence.last += 1
     sequence.save(update_fields=["last"])
+    cache_scopes.touch()
     return Decision.objects.create(
         year=issued_on.year, number=sequence.last, kind=kind, subject=subject,
         grounds=list(grounds), articles=list(articles), recipients=list(recipients or []),

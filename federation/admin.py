@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin import TouchesPublicCache
 from core.errors import ServiceError
 from core.text import fold
 from documents.admin_actions import member_card_pdf
@@ -95,7 +96,7 @@ def run_form_action(modeladmin, request, queryset, *, form_class, title: str, ap
 # --- reference data and bodies ----------------------------------------------------------
 
 @admin.register(Province)
-class ProvinceAdmin(admin.ModelAdmin):
+class ProvinceAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["code", "name", "region"]
     list_filter = ["region"]
     search_fields = ["code", "name"]
@@ -136,7 +137,7 @@ class OfficerInline(admin.TabularInline):
 
 
 @admin.register(Body)
-class BodyAdmin(SimpleHistoryAdmin):
+class BodyAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["name", "level", "province", "parent"]
     list_filter = ["level", "province"]
     search_fields = ["name"]
@@ -151,7 +152,7 @@ class PlayGroupInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+class ClubAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
     list_display = ["name", "body", "province", "kind", "plays_xiangqi", "plays_chess",
                     "is_active"]
     list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
@@ -167,7 +168,7 @@ class ClubBoardMemberInline(admin.TabularInline):
 
 
 @admin.register(ClubMeeting)
-class ClubMeetingAdmin(admin.ModelAdmin):
+class ClubMeetingAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["club", "held_on"]
     list_filter = ["club__province"]
     date_hierarchy = "held_on"
@@ -178,7 +179,7 @@ class ClubMeetingAdmin(admin.ModelAdmin):
 # --- persons --------------------------------------------------------------------------------
 
 @admin.register(Person)
-class PersonAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+class PersonAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
     list_display = ["full_name", "gender", "date_of_birth", "province", "citizen_id", "fide_id"]
     list_filter = ["gender", "province"]
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
@@ -207,7 +208,7 @@ class RejectForm(forms.Form):
 
 
 @admin.register(MembershipApplication)
-class MembershipApplicationAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+class MembershipApplicationAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
     folded_field = "person__name_folded"
     form = ApplicationForm
     list_display = ["person", "club", "sponsor", "submitted_on", "status", "member"]
@@ -306,7 +307,7 @@ class ReinstateForm(forms.Form):
 
 
 @admin.register(Member)
-class MemberAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
     folded_field = "person__name_folded"
     list_display = ["card_number", "person", "status", "joined_on", "ended_on", "end_rule"]
     list_filter = ["status", "end_rule", AboutToLapseFilter, "club_memberships__club__province"]
@@ -355,7 +356,7 @@ class MemberAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
 
 
 @admin.register(ClubMembership)
-class ClubMembershipAdmin(SimpleHistoryAdmin):
+class ClubMembershipAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["member", "club", "started_on", "ended_on"]
     list_filter = ["club__province", "club"]
     search_fields = ["member__card_number", "member__person__full_name"]
@@ -366,7 +367,7 @@ class ClubMembershipAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(DuesPayment)
-class DuesPaymentAdmin(admin.ModelAdmin):
+class DuesPaymentAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "club", "amount", "period_start", "period_end", "receipt_number",
                     "paid_on", "recorded_by"]
     list_filter = ["club__province", "club"]
@@ -379,7 +380,7 @@ class DuesPaymentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Attendance)
-class AttendanceAdmin(admin.ModelAdmin):
+class AttendanceAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "club", "date", "kind"]
     list_filter = ["kind", "club"]
     date_hierarchy = "date"
@@ -387,7 +388,7 @@ class AttendanceAdmin(admin.ModelAdmin):
 
 
 @admin.register(Resignation)
-class ResignationAdmin(admin.ModelAdmin):
+class ResignationAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "applied_on", "effective_on", "card_returned", "card_returned_on"]
     list_filter = ["card_returned"]
     readonly_fields = ["member", "applied_on", "effective_on"]
@@ -413,7 +414,7 @@ class SuspensionForm(forms.ModelForm):
 
 
 @admin.register(Suspension)
-class SuspensionAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
+class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
     folded_field = "person__name_folded"
     form = SuspensionForm
     list_display = ["person", "starts_on", "ends_on", "decision_reference", "lifted_on"]
@@ -431,7 +432,7 @@ class SuspensionAdmin(FoldedSearchMixin, SimpleHistoryAdmin):
 
 
 @admin.register(MemberEvent)
-class MemberEventAdmin(admin.ModelAdmin):
+class MemberEventAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "kind", "date", "rule", "by"]
     list_filter = ["kind", "rule"]
     date_hierarchy = "date"
@@ -444,7 +445,7 @@ class MemberEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(CardSequence)
-class CardSequenceAdmin(admin.ModelAdmin):
+class CardSequenceAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["province_code", "year", "last"]
 
     def has_add_permission(self, request):

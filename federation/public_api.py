@@ -19,7 +19,10 @@ from rest_framework import serializers
 
 from core.public import PublicFilterSet, PublicIdFilter, PublicReadOnlyViewSet
 from core.text import fold
+from documents.cache_scopes import DECISIONS
+from federation.cache_scopes import CLUBS, PLAYERS
 from federation.models import Club, ClubMembership, Member, Person
+from ratings.cache_scopes import RATINGS
 from ratings.models import PlayerRating, PlayerTitle
 from ratings.public_api import PUBLISHED, PublicDecisionSerializer, current_periods
 
@@ -58,7 +61,7 @@ class PublicClubViewSet(PublicReadOnlyViewSet):
     serializer_class = PublicClubSerializer
     filterset_class = PublicClubFilter
     ordering_fields = ["name", "founded_on"]
-    cache_scopes = ("clubs",)
+    cache_scopes = (CLUBS,)
     queryset = Club.objects.select_related("province", "body").order_by("name", "id")
 
 
@@ -215,7 +218,8 @@ class PublicPlayerViewSet(PublicReadOnlyViewSet):
 
     filterset_class = PublicPlayerFilter
     ordering_fields = ["name_folded"]
-    cache_scopes = ("players",)
+    #: profiles show clubs, ratings and titles with their decisions
+    cache_scopes = (PLAYERS, CLUBS, RATINGS, DECISIONS)
     queryset = Person.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):

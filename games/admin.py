@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin import TouchesPublicCache
 from core.errors import ServiceError
 from documents.admin_actions import scoresheet_pdf
 from games import engine, pgn_export, services, svg
@@ -46,7 +47,7 @@ class GameFaultInline(admin.TabularInline):
 
 
 @admin.register(GameRecord)
-class GameRecordAdmin(SimpleHistoryAdmin):
+class GameRecordAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     form = GameRecordAdminForm
     list_select_related = ["white", "black"]
     list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",
@@ -130,7 +131,7 @@ class GameRecordAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(GameUpload)
-class GameUploadAdmin(admin.ModelAdmin):
+class GameUploadAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["__str__", "tournament", "round_number", "state", "keep_valid",
                     "uploaded_by", "uploaded_at"]
     list_filter = ["state"]

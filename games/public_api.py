@@ -37,7 +37,9 @@ from core.public import (
 from core.text import fold
 from federation.models import Discipline
 from games import engine, pgn_export
+from games.cache_scopes import GAMES
 from games.models import GameRecord, ValidationStatus
+from tournaments.cache_scopes import ROWS
 from tournaments.models import Tournament
 
 #: Notations a public game can be shown in, per discipline (the first is the default).
@@ -206,7 +208,8 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
 
     filterset_class = PublicGameFilter
     ordering_fields = ["played_on", "round_number", "board_number"]
-    cache_scopes = ("games",)
+    #: only certified events' games are public: an event's status decides
+    cache_scopes = (GAMES, ROWS)
     queryset = GameRecord.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):

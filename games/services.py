@@ -23,7 +23,7 @@ from simple_history.utils import bulk_create_with_history
 
 from core.errors import ConflictError, NotAllowedError, ServiceError
 from core.jobs import start_job
-from games import engine, selectors
+from games import cache_scopes, engine, selectors
 from games.models import (
     Decision,
     FaultKind,
@@ -66,6 +66,7 @@ def create_game(*, user, **data) -> tuple[GameRecord, Any]:
     _check_consistency(game)
     _check_may_write(user, game)
     game.save()
+    cache_scopes.touch()
     return game, start_validation(game, user=user)
 
 
@@ -84,6 +85,7 @@ def update_game(game: GameRecord, *, user, expected_version: int | None,
     _check_may_write(user, game)  # again: the pairing (so the tournament) may have changed
     game.version += 1
     game.save()
+    cache_scopes.touch()
     job = None
     if validation_key(game) != before:
         _reset_validation(game)
@@ -186,6 +188,7 @@ def validation_key(game: GameRecord) -> str:
 
 def _reset_validation(game: GameRecord) -> None:
     GameRecord.objects.filter(pk=game.pk).update(validation_status=ValidationStatus.PENDING)
+    cache_scopes.touch()
     game.validation_status = ValidationStatus.PENDING
 
 
@@ -255,6 +258,7 @@ def validate_game_work(params: dict, progress: Progress) -> dict:
         # update(), not save(): derived data, no history row and no version bump
         GameRecord.objects.filter(pk=game.pk).update(
             **{name: getattr(game, name) for name in VALIDATION_OUTPUTS})
+        cache_scopes.touch()
     return _summary(game)
 
 
@@ -294,6 +298,7 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
         game.proposed_decision = game.proposed_reason = ""
     game.version += 1
     game.save()
+    cache_scopes.touch()
     job = None
     if validation_key(game) != before:
         _reset_validation(game)
@@ -372,6 +377,7 @@ def sign(game: GameRecord, *, who: str, user, expected_version: int | None) -> G
         raise ServiceError(_("Người ký phải là white, black hoặc arbiter."), field="who")
     game.version += 1
     game.save()
+    cache_scopes.touch()
     return game
 
 
@@ -410,6 +416,7 @@ def add_fault(game: GameRecord, *, side: str, kind: str, user, article: str = ""
                                  "updated_at"])
     else:
         GameRecord.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    cache_scopes.touch()
     return fault
 
 
@@ -476,12 +483,15 @@ def import_upload_work(params: dict, progress: Progress) -> dict:
         upload.state = (GameUpload.State.IMPORTED if report["written"]
                         else GameUpload.State.REJECTED)
         upload.save(update_fields=["report", "state"])
+        cache_scopes.touch()
     return report
 
 
 def create_games_bulk(records: list[GameRecord]) -> list[GameRecord]:
     """Insert already-validated records in one statement (plus their history rows)."""
-    return bulk_create_with_history(records, GameRecord, batch_size=500)
+    created = bulk_create_with_history(records, GameRecord, batch_size=500)
+    cache_scopes.touch()
+    return created
 
 
 @transaction.atomic
@@ -494,3 +504,4 @@ def delete_game(game: GameRecord, *, user) -> None:
         raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không xóa được."),
                             code="record_confirmed")
     game.delete()
+    cache_scopes.touch()

@@ -6,6 +6,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin import TouchesPublicCache
 from core.errors import ServiceError
 from ratings import services
 from ratings.models import (
@@ -20,7 +21,7 @@ from ratings.models import (
 
 
 @admin.register(RatingList)
-class RatingListAdmin(SimpleHistoryAdmin):
+class RatingListAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["name", "discipline", "time_control_class"]
 
     def save_model(self, request, obj, form, change):
@@ -31,7 +32,7 @@ class RatingListAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(RatingPeriod)
-class RatingPeriodAdmin(admin.ModelAdmin):
+class RatingPeriodAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["rating_list", "start", "end", "status", "computed_at", "published_at"]
     list_filter = ["rating_list", "status"]
     readonly_fields = ["status", "computed_at", "published_at", "job", "computations", "summary"]
@@ -53,7 +54,7 @@ class RatingPeriodAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerRating)
-class PlayerRatingAdmin(admin.ModelAdmin):
+class PlayerRatingAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["period", "person", "rating", "rank", "games", "change", "k"]
     list_filter = ["period__rating_list", "published"]
     search_fields = ["person__name_folded"]
@@ -64,7 +65,7 @@ class PlayerRatingAdmin(admin.ModelAdmin):
 
 
 @admin.register(TitleCriteriaTable)
-class TitleCriteriaTableAdmin(SimpleHistoryAdmin):
+class TitleCriteriaTableAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["code", "discipline", "valid_from", "valid_to"]
 
     def save_model(self, request, obj, form, change):
@@ -77,7 +78,7 @@ class TitleCriteriaTableAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(TitleQualification)
-class TitleQualificationAdmin(SimpleHistoryAdmin):
+class TitleQualificationAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["person", "title", "criterion_id", "tournament", "event_date", "status",
                     "decision"]
     list_filter = ["status", "title", "section"]
@@ -109,7 +110,7 @@ class TitleQualificationAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(PlayerTitle)
-class PlayerTitleAdmin(SimpleHistoryAdmin):
+class PlayerTitleAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["person", "title", "awarded_on", "decision"]
     list_filter = ["title"]
     search_fields = ["person__name_folded"]
@@ -117,7 +118,7 @@ class PlayerTitleAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(ForeignTitle)
-class ForeignTitleAdmin(admin.ModelAdmin):
+class ForeignTitleAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["person", "title", "awarded_on", "reference"]
     raw_id_fields = ["person"]
 

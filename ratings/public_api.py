@@ -32,13 +32,17 @@ from core.public import (
     is_whole_number,
 )
 from core.text import fold
+from documents.cache_scopes import DECISIONS
+from federation.cache_scopes import PLAYERS
 from federation.models import Gender
 from ratings import selectors
+from ratings.cache_scopes import RATINGS
 from ratings.models import PlayerTitle, RatingList, RatingPeriod, TitleCode
 from ratings.serializers import ListRowSerializer
 
 PUBLISHED = RatingPeriod.Status.PUBLISHED
-RATING_SCOPES = ("ratings", "players")  # rows show names, provinces and clubs too
+#: rows show names, provinces and clubs too, titles their decisions
+RATING_SCOPES = (RATINGS, PLAYERS, DECISIONS)
 
 
 def published_periods():

@@ -8,6 +8,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin import TouchesPublicCache
 from core.errors import ServiceError
 from documents import admin_actions as document_actions
 from tournaments import services
@@ -80,7 +81,7 @@ def certify(modeladmin, request, queryset):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(SimpleHistoryAdmin):
+class TournamentAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["name", "discipline", "system", "status", "start_date", "rated"]
     list_filter = ["status", "discipline", "system", "category"]
     search_fields = ["name", "venue"]
@@ -102,7 +103,7 @@ class PairingInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "system", "engine_version", "seed"]
     list_filter = ["status", "system"]
     readonly_fields = ["tournament", "number", "system", "engine_version", "seed", "warnings",
@@ -114,6 +115,8 @@ class RoundAdmin(admin.ModelAdmin):
         """Results typed in the inline go through ``record_result`` (versioned, logged)."""
         if formset.model is not Pairing:
             return super().save_formset(request, form, formset, change)
+        # nothing is saved by the formset itself (the change message reads these lists)
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         for inline_form in formset.forms:
             if "result" not in inline_form.changed_data:
                 continue
@@ -128,7 +131,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(SimpleHistoryAdmin):
+class EntryAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["name", "tournament", "starting_number", "rating", "title", "team",
                     "withdrawn_on"]
     list_filter = ["tournament"]
@@ -138,20 +141,20 @@ class EntryAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(TeamEntry)
-class TeamEntryAdmin(admin.ModelAdmin):
+class TeamEntryAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["name", "tournament", "starting_number"]
     list_filter = ["tournament"]
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
                     "changed_at"]
     readonly_fields = list_display
 
 
 @admin.register(PairingChange)
-class PairingChangeAdmin(admin.ModelAdmin):
+class PairingChangeAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["round", "pairing", "reason", "changed_by", "changed_at"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]

@@ -15,7 +15,7 @@ from django.db import transaction
 from core.errors import ServiceError
 from core.text import fold
 from federation.models import Body, Club, Member, Person
-from tournaments import engine, services
+from tournaments import cache_scopes, engine, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 _CODE = {"W": "1", "D": "=", "L": "0"}
@@ -83,6 +83,7 @@ def import_trf(text: str, *, user, start_date: date, end_date: date, system: str
             status = Tournament.Status.FINISHED
         tournament.status = status
         tournament.save()
+        cache_scopes.touch_event_row(tournament.pk)
     return tournament, report
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _stored
 
 from core.errors import ServiceError
+from federation import cache_scopes
 from federation import permissions as perms
 from federation.models import (
     Attendance,
@@ -37,6 +38,7 @@ def _locked_active(member: Member, field: str = "member") -> Member:
     return member
 
 
+@cache_scopes.touches
 @transaction.atomic
 def transfer_member(member: Member, *, to_club: Club, on: date | None = None, note: str = "",
                     by) -> ClubMembership:

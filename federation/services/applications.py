@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _stored
 
 from core.errors import ServiceError
+from federation import cache_scopes
 from federation import permissions as perms
 from federation.models import (
     CardSequence,
@@ -117,6 +118,7 @@ def _locked_pending(application: MembershipApplication) -> MembershipApplication
     return application
 
 
+@cache_scopes.touches
 @transaction.atomic
 def approve_application(application: MembershipApplication, *, by,
                         on: date | None = None) -> Member:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _stored
 
 from core.errors import ServiceError
+from federation import cache_scopes
 from federation import permissions as perms
 from federation.models import (
     ClubMembership,
@@ -37,8 +38,10 @@ def _close_membership(member: Member, *, status: str, rule: str, on: date) -> No
     for membership in ClubMembership.objects.filter(member=member, ended_on__isnull=True):
         membership.ended_on = on
         membership.save()  # one by one: the change history records it
+    cache_scopes.touch()
 
 
+@cache_scopes.touches
 @transaction.atomic
 def resign_member(member: Member, *, applied_on: date, effective_on: date | None = None,
                   card_returned: bool = False, card_returned_on: date | None = None,
@@ -107,6 +110,7 @@ def check_suspension_period(starts_on: date, ends_on: date) -> None:
             field="ends_on", code="suspension_length")
 
 
+@cache_scopes.touches
 @transaction.atomic
 def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision_reference: str,
                    reason: str, article: str = "15.6", by) -> Suspension:
@@ -134,6 +138,7 @@ def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision_r
     return suspension
 
 
+@cache_scopes.touches
 @transaction.atomic
 def lift_suspension(suspension: Suspension, *, on: date | None = None, by) -> Suspension:
     """End a suspension early (staff only); from ``on`` the person may play again."""
@@ -149,6 +154,7 @@ def lift_suspension(suspension: Suspension, *, on: date | None = None, by) -> Su
     return suspension
 
 
+@cache_scopes.touches
 @transaction.atomic
 def reinstate_member(member: Member, *, note: str, on: date | None = None, by) -> Member:
     """Staff reverse a lapse (Điều 15.5), e.g. one caused by late-recorded dues.

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
+from federation import cache_scopes
 from federation import permissions as perms
 from federation.models import (
     BoardPosition,
@@ -45,6 +46,7 @@ def ensure_provinces() -> int:
             Province.objects.update_or_create(code=row["code"], defaults=row)
     Body.objects.get_or_create(name="Liên đoàn Cờ Việt Nam",
                                defaults={"level": Body.Level.NATIONAL})
+    cache_scopes.touch()
     return Province.objects.count()
 
 
@@ -81,6 +83,7 @@ def _save_person(person: Person, data: dict) -> Person:
     return person
 
 
+@cache_scopes.touches
 @transaction.atomic
 def create_person(data: dict, by) -> Person:
     """Record a natural person (Điều 8.1). Staff, officers and club managers may do so."""
@@ -88,6 +91,7 @@ def create_person(data: dict, by) -> Person:
     return _save_person(Person(), data)
 
 
+@cache_scopes.touches
 @transaction.atomic
 def update_person(person: Person, data: dict, by) -> Person:
     """Change a person's record: staff, or whoever may see that person's private data."""
@@ -99,6 +103,7 @@ def update_person(person: Person, data: dict, by) -> Person:
 
 # --- bodies (Điều 14) ----------------------------------------------------------------------
 
+@cache_scopes.touches
 @transaction.atomic
 def create_body(*, name: str, level: str, province: Province | None, parent: Body | None,
                 by) -> Body:
@@ -174,6 +179,7 @@ def _check_club(club: Club) -> None:
                            code="duplicate")
 
 
+@cache_scopes.touches
 @transaction.atomic
 def create_club(data: dict, by) -> Club:
     """A club under a body: staff or an officer over that body."""
@@ -191,6 +197,7 @@ def create_club(data: dict, by) -> Club:
     return club
 
 
+@cache_scopes.touches
 @transaction.atomic
 def update_club(club: Club, data: dict, by) -> Club:
     """Staff and officers over the club change anything; its managers change its details but
@@ -213,6 +220,7 @@ def update_club(club: Club, data: dict, by) -> Club:
     return club
 
 
+@cache_scopes.touches
 @transaction.atomic
 def record_club_meeting(club: Club, *, held_on: date, board: list[tuple[Person, str]],
                         notes: str = "", by) -> ClubMeeting:

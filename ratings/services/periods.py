@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ServiceError
 from core.jobs import start_job
 from federation.models import Person
-from ratings import engine
+from ratings import cache_scopes, engine
 from ratings.models import PeriodTournament, PlayerRating, RatingList, RatingPeriod
 from ratings.services.common import Progress, _no_progress, _require_staff
 from ratings.services.period_rows import (
@@ -35,6 +35,7 @@ from tournaments.models import Entry, Pairing, Tournament
 PLAYED_RESULTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
 
 
+@cache_scopes.touches
 def update_list_rules(rating_list: RatingList, rules: dict, *, user) -> RatingList:
     """Staff change a list's FIDE B.02 settings (every parameter, issue 8)."""
     _require_staff(user)
@@ -54,6 +55,7 @@ def month_bounds(day: date) -> tuple[date, date]:
     return day.replace(day=1), day.replace(day=last)
 
 
+@cache_scopes.touches
 def get_or_create_period(rating_list: RatingList, day: date) -> RatingPeriod:
     """The monthly period of ``rating_list`` containing ``day`` (created as draft)."""
     existing = (RatingPeriod.objects.filter(rating_list=rating_list, start__lte=day, end__gte=day)
@@ -66,6 +68,7 @@ def get_or_create_period(rating_list: RatingList, day: date) -> RatingPeriod:
     return period
 
 
+@cache_scopes.touches
 def create_period(rating_list: RatingList, start: date, end: date, *, user) -> RatingPeriod:
     """Staff create a period of another length than a month (it must not overlap another)."""
     _require_staff(user)
@@ -77,6 +80,7 @@ def create_period(rating_list: RatingList, start: date, end: date, *, user) -> R
     return RatingPeriod.objects.create(rating_list=rating_list, start=start, end=end)
 
 
+@cache_scopes.touches
 def seed_period(rating_list: RatingList, start: date, end: date,
                 ratings: dict[int, tuple[int, int]], *, user) -> RatingPeriod:
     """Staff load a starting list (ratings from an earlier system or FIDE) as a published
@@ -214,6 +218,7 @@ def _start_states(previous: RatingPeriod | None) -> dict[int, tuple]:
     return {row[0]: row[1:] for row in rows.iterator(chunk_size=20_000)}
 
 
+@cache_scopes.touches
 def compute_period(period: RatingPeriod, *, publish: bool = True,
                    progress: Progress = _no_progress) -> dict:
     """Compute (replace) the list of ``period``, in one transaction; then publish it."""
@@ -266,6 +271,7 @@ def _engine_states(stored: dict[int, tuple], games: Sequence[tuple]
     return states
 
 
+@cache_scopes.touches
 def publish_period(period: RatingPeriod, *, user=None) -> RatingPeriod:
     """Công bố: the list becomes the current one and the start state of the next period."""
     if user is not None:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ServiceError
 from core.jobs import start_job
 from federation.models import Person
-from ratings import engine, selectors
+from ratings import cache_scopes, engine, selectors
 from ratings.models import (
     TITLE_ORDER,
     ForeignTitle,
@@ -37,6 +37,7 @@ CATEGORY_OF = {
 }
 
 
+@cache_scopes.touches
 def save_criteria_table(*, user, code: str, data: dict, discipline: str = "xiangqi",
                         source: str = "", table: TitleCriteriaTable | None = None
                         ) -> TitleCriteriaTable:
@@ -75,6 +76,7 @@ def check_titles_job(params: dict, progress: Progress) -> dict:
     return check_tournament_titles(tournament, progress=progress)
 
 
+@cache_scopes.touches
 def check_tournament_titles(tournament: Tournament, *, progress: Progress = _no_progress) -> dict:
     """Check every player of a certified national event against Phụ lục 6 (idempotent)."""
     if tournament.status != Tournament.Status.CERTIFIED:
@@ -146,6 +148,7 @@ def section_of(person: Person) -> str:
     return engine.WOMEN if person.gender == "F" else engine.MEN
 
 
+@cache_scopes.touches
 def record_foreign_title(person: Person, title: str, awarded_on: date, *, user,
                          reference: str = "") -> ForeignTitle:
     """Staff record a WXF/AXF master title; the criteria it meets (A.1.d, B.1.c) become
@@ -166,6 +169,7 @@ def record_foreign_title(person: Person, title: str, awarded_on: date, *, user,
     return foreign
 
 
+@cache_scopes.touches
 def approve_qualification(qualification: TitleQualification, *, user, signer_name: str,
                           signer_position: str = "CHỦ TỊCH", issued_on: date | None = None
                           ) -> PlayerTitle:
@@ -201,6 +205,7 @@ def approve_qualification(qualification: TitleQualification, *, user, signer_nam
     return title
 
 
+@cache_scopes.touches
 def reject_qualification(qualification: TitleQualification, *, user, reason: str
                          ) -> TitleQualification:
     _require_staff(user)

@@ -1,6 +1,7 @@
 """Public games of certified events, player profiles with titles and ratings, rating lists
 and titled players (issue 10)."""
 
+import time
 from datetime import date
 
 import pytest
@@ -214,10 +215,12 @@ def test_game_pages_revalidate_with_304_and_change_when_a_record_changes(api_cli
         assert first.status_code == 200 and first["Cache-Control"].startswith("public")
         assert api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304, url
     etag = api_client.get(f"{GAMES}{game_id}/")["ETag"]
+    from games import services as game_services
     from games.models import GameRecord
 
     record = GameRecord.objects.get(pk=game_id)
-    record.save()  # any write to a record touches "games"
+    # any write to a record through its services touches "games" (a fault: a new version)
+    game_services.add_fault(record, side="white", kind="technical", user=make_staff())
     again = api_client.get(f"{GAMES}{game_id}/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and again["ETag"] != etag
 
@@ -239,28 +242,19 @@ def test_rating_pages_change_when_a_period_is_published(api_client):
     assert profile["ratings"][0]["period_start"] == "2026-02-01"
 
 
-def test_end_of_a_worker_task_touches_the_scopes_its_bulk_writes_change():
-    """Validation jobs store reports with update() and rating periods are written with COPY:
-    no model signal fires, so the end of the task touches the app's scopes."""
-    from celery.signals import task_postrun
-
+def test_worker_jobs_bulk_writes_touch_their_scopes_in_the_service(api_client):
+    """Validation jobs store reports with update() and rating periods are written in bulk: no
+    task hook and no model signal — the work function (a service) touches the scopes."""
     from core.caching import stamps
-    from core.invalidation import scopes_of_task
+    from games import services as game_services
+    from games.models import GameRecord
 
-    assert scopes_of_task("games.tasks.validate_game_task") == ("games",)
-    assert scopes_of_task("ratings.tasks.compute_period_task") == ("ratings", "players")
-    assert scopes_of_task("tournaments.tasks.pair_round_task", {"tournament": 5}) == (
-        "tournaments", "tournament:5")
-    assert scopes_of_task("documents.tasks.render_document_task") == ()
+    t = build_round_robin(4, seed=25, with_games=True)
+    game = GameRecord.objects.filter(pairing__round__tournament=t).first()
     before = stamps(["games", "ratings"])
-
-    class FakeTask:
-        name = "games.tasks.validate_game_task"
-
-    import time
-
     time.sleep(0.01)
-    task_postrun.send(sender=FakeTask, task_id="x", task=FakeTask(), args=["x"], kwargs={})
+    GameRecord.objects.filter(pk=game.pk).update(validated_input="")  # stale: work to do
+    game_services.validate_game_work({"game_id": game.pk}, lambda *a: None)
     after = stamps(["games", "ratings"])
     assert after["games"] > before["games"] and after["ratings"] == before["ratings"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
-from tournaments import selectors
+from tournaments import cache_scopes, selectors
 from tournaments.models import (
     StatusChange,
     Tournament,
@@ -50,6 +50,7 @@ def _transition(tournament: Tournament, to: str, user, reason: str = "") -> None
     if reason:
         tournament._change_reason = reason  # simple_history keeps it with the change
     tournament.save()
+    cache_scopes.touch_event_row(tournament.pk)
 
 
 def _expect_status(tournament: Tournament, *allowed: str, action: str) -> None:

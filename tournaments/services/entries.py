@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
 from federation.models import Club, Gender, Member, Person
-from tournaments import engine, selectors
+from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
     Entry,
     TeamEntry,
@@ -127,6 +127,7 @@ def register_entry(tournament: Tournament, member: Member, *, user, rating: int 
                 entry.starting_number = top + 1
                 entry.save(update_fields=["starting_number"])
             entry.refresh_from_db()
+        cache_scopes.touch_event(t.pk)
     return entry
 
 
@@ -156,6 +157,7 @@ def register_team(tournament: Tournament, name: str, roster: Iterable[tuple[Memb
             entry.team = team
             entry.board_order = order
             entry.save()
+        cache_scopes.touch_event(t.pk)
     return team
 
 
@@ -169,6 +171,7 @@ def withdraw_entry(entry: Entry, *, user, on_date: date | None = None) -> Entry:
         t = _lock(tournament)
         _require_not_locked(t)
         e = Entry.objects.select_for_update().get(pk=entry.pk)
+        cache_scopes.touch_event(t.pk)
         if e.withdrawn_on is not None:
             raise ServiceError(_("Đấu thủ đã bỏ cuộc trước đó."), code="duplicate")
         if t.status in (S.DRAFT, S.REGISTRATION):
@@ -199,4 +202,5 @@ def request_bye(entry: Entry, round_number: int, *, user, points: float = 0.5) -
         byes.append({"round": round_number, "points": float(points)})
         e.requested_byes = sorted(byes, key=lambda b: b["round"])
         e.save()
+        cache_scopes.touch_event(t.pk)
     return e

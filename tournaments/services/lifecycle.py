@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
-from tournaments import engine, selectors
+from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
     RESULT_POINTS,
     Pairing,
@@ -78,6 +78,7 @@ def create_tournament(*, user, **fields) -> Tournament:
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
     _validate_tournament(tournament)
     tournament.save()
+    cache_scopes.touch_event_row(tournament.pk)
     return tournament
 
 
@@ -100,6 +101,7 @@ def update_tournament(tournament: Tournament, *, user, **fields) -> Tournament:
             raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
         _validate_tournament(t)
         t.save()
+        cache_scopes.touch_event_row(t.pk)
     return t
 
 

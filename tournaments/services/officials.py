@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from federation.models import Person
+from tournaments import cache_scopes
 from tournaments.models import (
     Official,
     Tournament,
@@ -22,6 +23,7 @@ def assign_official(tournament: Tournament, person: Person, role: str, *, user) 
         raise ServiceError(_("Giải đã có tổng trọng tài."), field="role", code="duplicate")
     official, _created = Official.objects.update_or_create(
         tournament=tournament, person=person, defaults={"role": role})
+    cache_scopes.touch_event(tournament.pk)
     return official
 
 
@@ -29,3 +31,4 @@ def remove_official(official: Official, *, user) -> None:
     _require_manager(user, official.tournament)
     _require_not_locked(official.tournament)
     official.delete()
+    cache_scopes.touch_event(official.tournament_id)

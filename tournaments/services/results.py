@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.caching import touch_now_and_on_commit
 from core.errors import ConflictError, ServiceError
+from tournaments import cache_scopes
 from tournaments.models import (
     FINAL_RESULTS,
     Pairing,
@@ -66,6 +66,7 @@ def _write_result(pairing_id: int, value: str, *, user, expected_version, source
     if change is not None:
         p.save(update_fields=["result", "version", "updated_at"])
         change.save()
+        cache_scopes.touch_event(p.round.tournament_id)
         _mark_started(p.round)
     return p
 
@@ -132,9 +133,8 @@ def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bu
             p.updated_at = timezone.now()
         Pairing.objects.bulk_update(changed, ["result", "version", "updated_at"])
         ResultChange.objects.bulk_create(changes)
-        if changes:  # bulk writes send no model signals: invalidate the public pages here
-            touch_now_and_on_commit("tournaments", f"tournament:{rnd.tournament_id}")
         if changes:
+            cache_scopes.touch_event(rnd.tournament_id)
             _mark_started(rnd)
         rnd.refresh_from_db()
         refresh_round_status(rnd)

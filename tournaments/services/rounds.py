@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from core.errors import ConflictError, ServiceError
 from core.jobs import start_job
 from core.models import Job
-from tournaments import engine
+from tournaments import cache_scopes, engine
 from tournaments.models import (
     RESULT_POINTS,
     Entry,
@@ -123,6 +123,7 @@ def _write_round(t: Tournament, plan: engine.RoundPlan, job: Job | None) -> Roun
             match_board=b.match_board, match_key=b.match_key, game_number=b.game_number,
             team_match=matches[b.team_match] if b.team_match is not None else None))
     Pairing.objects.bulk_create(pairings)
+    cache_scopes.touch_event(t.pk)
     refresh_round_status(rnd)
     return rnd
 
@@ -136,6 +137,8 @@ def _round_summary(rnd: Round, reused: bool = False) -> dict:
 def refresh_round_status(rnd: Round) -> None:
     pending = rnd.pairings.filter(kind=Pairing.Kind.GAME).exclude(
         result__in=list(RESULT_POINTS)).exists()
+    if pending == (rnd.status == Round.Status.COMPLETE):
+        cache_scopes.touch_event(rnd.tournament_id)
     if not pending and rnd.status != Round.Status.COMPLETE:
         rnd.status = Round.Status.COMPLETE
         rnd.completed_at = timezone.now()
@@ -176,6 +179,7 @@ def start_round(rnd: Round, *, user) -> Round:
             r.status = Round.Status.STARTED
             r.started_at = timezone.now()
             r.save(update_fields=["status", "started_at"])
+            cache_scopes.touch_event(r.tournament_id)
     return r
 
 
@@ -237,6 +241,7 @@ def change_pairing(pairing: Pairing, *, user, reason: str, expected_version: int
             raise ServiceError(_("Một đấu thủ không thể gặp chính mình."), field="black")
         p.version = F("version") + 1
         p.save()
+        cache_scopes.touch_event(rnd.tournament_id)
         for changed, snapshot in changes:
             changed.refresh_from_db()
             PairingChange.objects.create(round=rnd, pairing=changed, before=snapshot,

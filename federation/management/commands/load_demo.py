@@ -13,6 +13,7 @@ import time
 from django.apps import apps
 from django.core.management.base import BaseCommand
 
+from core.caching import touch_everything
 from federation import demo
 
 
@@ -47,5 +48,6 @@ class Command(BaseCommand):
         ctx = demo.new_context(options["seed"])
         for line in demo.run_loaders(ctx, discovered_loaders()):
             self.stdout.write(f"  {line}")
+        touch_everything()  # the loaders write rows directly, not through every service
         self.stdout.write(f"demo data loaded in {time.monotonic() - started:.1f}s; "
                           f"admin login: demo / {demo.DEMO_PASSWORD}")
