@@ -20,6 +20,7 @@ their order so that :func:`write_trf` round-trips the file.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 RESULT_CODES = frozenset("10=WDL+-HFUZ ")
@@ -152,9 +153,66 @@ def _parse_game(chunk: str, round_number: int, player_id: int, line_number: int)
     return TrfGame(round_number, opponent or None, colour, result)
 
 
-def _parse_player(line: str, line_number: int) -> TrfPlayer:
+#: The fixed fields of a ``001`` line: (name, first column, last column), 1-based.
+PLAYER_FIELDS = (
+    ("starting rank", 5, 8), ("sex", 10, 10), ("title", 11, 13), ("name", 15, 47),
+    ("rating", 49, 52), ("federation", 54, 56), ("FIDE id", 58, 68),
+    ("birth date", 70, 79), ("points", 81, 84),
+)
+
+
+def _field_at(column: int) -> str:
+    """The field a line of ``column`` characters ends in (or just after)."""
+    for name, first, last in PLAYER_FIELDS:
+        if column <= last:
+            return f"{name} (columns {first}-{last})"
+    return "points (columns 81-84)"
+
+
+def check_birth_date(text: str, line_number: int) -> None:
+    """TRF16 birth date: blank, ``YYYY`` or ``YYYY/MM/DD`` (``00`` for an unknown month or
+    day); anything else, or a day that does not exist (2026/13/45), is an error."""
+    text = text.strip()
+    if not text:
+        return
+    parts = text.replace("-", "/").replace(".", "/").split("/")
+    where = f"birth date {text!r} (columns 70-79)"
+    if not all(part.isdigit() for part in parts) or len(parts) not in (1, 3) \
+            or len(parts[0]) != 4:
+        raise TrfError(line_number, f"{where} is not YYYY/MM/DD")
+    if len(parts) == 1:
+        return
+    year, month, day = (int(part) for part in parts)
+    if month == 0 and day == 0:
+        return
+    try:
+        datetime.date(year, month or 1, day or 1)
+    except ValueError:
+        raise TrfError(line_number, f"{where} is not a date that exists") from None
+
+
+def _check_strict(line: str, line_number: int) -> None:
+    """A ``001`` line cut short (truncated name, no rating, no rounds) or with a sex, a rating
+    or a birth date that cannot be read is an error naming the line and the field."""
     if len(line) < PLAYER_LINE_MIN_LENGTH:
-        # Points are mandatory in TRF16 but short lines without games are common.
+        raise TrfError(line_number, f"player line is {len(line)} characters long: it ends in "
+                                    f"the {_field_at(len(line))}; a 001 line must reach the "
+                                    f"points (columns 81-84)")
+    sex = line[9]
+    if sex not in " mwfMWF":
+        raise TrfError(line_number, f"sex {sex!r} (column 10) is not m, w or blank")
+    rating = line[48:52].strip()
+    if rating and not rating.isdigit():
+        raise TrfError(line_number, f"rating {rating!r} (columns 49-52) is not a number")
+    check_birth_date(line[69:79], line_number)
+
+
+def _parse_player(line: str, line_number: int, strict: bool = False) -> TrfPlayer:
+    if strict:
+        _check_strict(line, line_number)
+    if len(line) < PLAYER_LINE_MIN_LENGTH:
+        # Points are mandatory in TRF16 but short lines without games are common (the
+        # lenient reading; imports read strictly).
         line = line.ljust(PLAYER_LINE_MIN_LENGTH)
     player_id = _parse_int(line[4:8], line_number, "starting rank (columns 5-8)")
     if not player_id:
@@ -200,8 +258,9 @@ def _parse_initial_color(code: str, rest: str, line_number: int) -> str | None:
     return None
 
 
-def parse_trf(text: str) -> TrfTournament:
-    """Parse a TRF16/TRF-2026 file; raise :class:`TrfError` on malformed lines."""
+def parse_trf(text: str, *, strict: bool = False) -> TrfTournament:
+    """Parse a TRF16/TRF-2026 file; raise :class:`TrfError` on malformed lines. ``strict``
+    (imports): a player line must be complete (up to the points) and its birth date real."""
     tournament = TrfTournament()
     declared_rounds: int | None = None
     for line_number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
@@ -210,7 +269,7 @@ def parse_trf(text: str) -> TrfTournament:
             continue
         code, rest = line[:3], line[4:] if len(line) > 3 else ""
         if code == "001":
-            player = _parse_player(line, line_number)
+            player = _parse_player(line, line_number, strict)
             if player.id in tournament.players:
                 raise TrfError(line_number, f"starting rank {player.id} is repeated")
             tournament.players[player.id] = player

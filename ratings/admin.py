@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
 from core.errors import ServiceError
-from ratings import services
+from ratings import selectors, services
 from ratings.models import (
     ForeignTitle,
     PlayerRating,
     PlayerTitle,
     RatingList,
     RatingPeriod,
+    RatingPublication,
     TitleCriteriaTable,
     TitleQualification,
 )
@@ -33,24 +36,75 @@ class RatingListAdmin(TouchesPublicCache, SimpleHistoryAdmin):
 
 @admin.register(RatingPeriod)
 class RatingPeriodAdmin(TouchesPublicCache, admin.ModelAdmin):
-    list_display = ["rating_list", "start", "end", "status", "computed_at", "published_at"]
+    """Computing is not publishing (issue 13): "Tính kỳ" computes for review (the warnings are
+    shown on the period's page); "Công bố kỳ" is a separate action that needs the permission
+    ``ratings.publish_ratingperiod``."""
+
+    list_display = ["rating_list", "start", "end", "status", "computed_at", "published_at",
+                    "warning_count"]
     list_filter = ["rating_list", "status"]
-    readonly_fields = ["status", "computed_at", "published_at", "job", "computations", "summary"]
+    readonly_fields = ["status", "computed_at", "published_at", "job", "computations",
+                       "review", "summary"]
     actions = ["compute", "publish"]
 
-    @admin.action(description=_("Tính (lại) và công bố kỳ"))
+    @admin.display(description=_("cảnh báo"))
+    def warning_count(self, period):
+        return len((period.summary or {}).get("warnings", []))
+
+    @admin.display(description=_("xem lại trước khi công bố"))
+    def review(self, period):
+        if period.pk is None:
+            return "-"
+        data = selectors.period_review(period)
+        lines = [_("%(g)s ván được tính, %(p)s đấu thủ") % {"g": data["games"],
+                                                            "p": data["players"]}]
+        lines += [w["message"] for w in data["warnings"]]
+        if data["corrections_pending"]:
+            lines.append(_("Giải được công nhận lại sau khi công bố (cần tính lại có lý do): %s")
+                         % ", ".join(f"#{t}" for t in data["corrections_pending"]))
+        return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines))
+
+    @admin.action(description=_("Tính kỳ (để xem lại, chưa công bố)"))
     def compute(self, request, queryset):
         for period in queryset:
-            services.request_period_computation(period, user=request.user)
-        self.message_user(request, _("Đã bắt đầu công việc tính hệ số."))
+            try:
+                services.request_period_computation(period, user=request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{period}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, _("%s: đã bắt đầu công việc tính hệ số.") % period)
 
-    @admin.action(description=_("Công bố kỳ"))
+    @admin.action(description=_("Công bố kỳ"), permissions=["publish"])
     def publish(self, request, queryset):
-        for period in queryset:
+        for period in queryset.order_by("start"):
             try:
                 services.publish_period(period, user=request.user)
             except ServiceError as exc:
                 self.message_user(request, f"{period}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, _("%s: đã công bố.") % period, messages.SUCCESS)
+
+    def has_publish_permission(self, request):
+        return request.user.has_perm(services.PUBLISH_PERMISSION)
+
+
+@admin.register(RatingPublication)
+class RatingPublicationAdmin(admin.ModelAdmin):
+    """Publications are official records: read only, never deleted."""
+
+    list_display = ["period", "number", "published_at", "published_by", "reason"]
+    list_filter = ["period__rating_list"]
+    readonly_fields = ["period", "number", "published_at", "published_by", "reason", "summary"]
+    exclude = ["rows"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(PlayerRating)

@@ -74,6 +74,9 @@ class RatingPeriod(models.Model):
         verbose_name = _("kỳ tính hệ số")
         verbose_name_plural = _("kỳ tính hệ số")
         ordering = ["rating_list", "-start"]
+        # Publishing is its own act (computing is not publishing): staff who may compute a
+        # period do not necessarily hold this permission.
+        permissions = [("publish_ratingperiod", _("Được công bố danh sách hệ số"))]
         constraints = [
             models.UniqueConstraint(fields=["rating_list", "start"], name="one_period_per_start"),
             models.CheckConstraint(condition=models.Q(end__gte=models.F("start")),
@@ -94,6 +97,14 @@ class PeriodTournament(models.Model):
                                       related_name="rating_period_link",
                                       verbose_name=_("giải đấu"))
     games = models.PositiveIntegerField(_("số ván tính hệ số"), default=0)
+    signature = models.CharField(_("dấu vân tay các ván"), max_length=64, blank=True,
+                                 db_index=True,
+                                 help_text=_("Băm các ván được tính: hai giải cùng dấu là một "
+                                             "giải bị tính hai lần."))
+    duplicate_of = models.ForeignKey(
+        "tournaments.Tournament", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+", verbose_name=_("trùng với giải"),
+        help_text=_("Giải có cùng các ván đã được tính: giải này không được tính lại."))
 
     class Meta:
         verbose_name = _("giải tính trong kỳ")
@@ -101,6 +112,35 @@ class PeriodTournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.period}: {self.tournament_id}"
+
+
+class RatingPublication(models.Model):
+    """One publication of a period's list (công bố): the official record, never deleted or
+    changed. A correction of a published period is published again as the next number, with
+    its reason; every earlier publication keeps the list as it was published (``rows``)."""
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT,
+                               related_name="publications", verbose_name=_("kỳ"))
+    number = models.PositiveSmallIntegerField(_("lần công bố"))
+    published_at = models.DateTimeField(_("công bố lúc"))
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("người công bố"))
+    reason = models.TextField(_("lý do công bố lại"), blank=True)
+    summary = models.JSONField(_("tóm tắt"), default=dict, blank=True)
+    rows = models.JSONField(_("danh sách đã công bố"), default=list, blank=True,
+                            help_text=_("[mã người, thứ hạng, hệ số, hệ số đầu kỳ, số ván, "
+                                        "thay đổi] của từng đấu thủ."))
+
+    class Meta:
+        verbose_name = _("lần công bố danh sách hệ số")
+        verbose_name_plural = _("các lần công bố danh sách hệ số")
+        ordering = ["period", "number"]
+        constraints = [models.UniqueConstraint(fields=["period", "number"],
+                                               name="one_publication_number_per_period")]
+
+    def __str__(self) -> str:
+        return f"{self.period} #{self.number}"
 
 
 class PlayerRating(models.Model):

@@ -51,6 +51,39 @@ def resolve_period(rating_list: RatingList, value: str | None, *, staff: bool = 
     return None
 
 
+def period_review(period: RatingPeriod) -> dict:
+    """What staff review before publishing (issue 13): the tournaments and games counted, the
+    warnings of the computation (a tournament counted twice), the corrections pending (a
+    tournament rated here and certified again after the publication) and the change of every
+    player who played in the period."""
+    from ratings.models import PeriodTournament
+
+    links = (PeriodTournament.objects.filter(period=period).select_related("tournament")
+             .order_by("tournament__end_date", "tournament_id"))
+    pending = [link.tournament_id for link in links
+               if period.published_at and link.tournament.certified_at
+               and link.tournament.certified_at > period.published_at]
+    changes = (PlayerRating.objects.filter(period=period, games__gt=0)
+               .select_related("person").order_by("-change", "person_id"))
+    summary = period.summary or {}
+    return {
+        "period": period.pk, "status": period.status, "computed_at": period.computed_at,
+        "published_at": period.published_at, "computations": period.computations,
+        "games": summary.get("games", 0), "players": summary.get("players", 0),
+        "warnings": summary.get("warnings", []), "correction": summary.get("correction"),
+        "corrections_pending": pending,
+        "tournaments": [{"id": link.tournament_id, "name": link.tournament.name,
+                         "games": link.games, "duplicate_of": link.duplicate_of_id}
+                        for link in links],
+        "changes": [{"person": row.person_id, "name": row.person.full_name,
+                     "old_rating": row.old_rating, "rating": row.rating, "change": row.change,
+                     "games": row.games, "score": float(row.score), "k": row.k,
+                     "became_rated": row.became_rated} for row in changes],
+        "publications": [{"number": p.number, "published_at": p.published_at,
+                          "reason": p.reason} for p in period.publications.all()],
+    }
+
+
 # --- list rows -----------------------------------------------------------------------------------
 
 def _club_name_subquery():

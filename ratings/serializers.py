@@ -98,6 +98,67 @@ class QualificationSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class PeriodReviewTournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField(help_text="Rated games counted from this tournament")
+    duplicate_of = serializers.IntegerField(
+        allow_null=True, help_text="Set when the tournament repeats the games of another one "
+                                   "already counted: its games are not counted again")
+
+
+class PeriodReviewWarningSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="e.g. tournament_counted_twice")
+    tournament = serializers.IntegerField()
+    duplicate_of = serializers.IntegerField(required=False)
+    message = serializers.CharField()
+
+
+class PeriodReviewChangeSerializer(serializers.Serializer):
+    person = serializers.IntegerField()
+    name = serializers.CharField()
+    old_rating = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField(allow_null=True)
+    change = serializers.IntegerField(allow_null=True)
+    games = serializers.IntegerField()
+    score = serializers.FloatField()
+    k = serializers.IntegerField(allow_null=True)
+    became_rated = serializers.BooleanField()
+
+
+class PeriodPublicationSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    published_at = serializers.DateTimeField()
+    reason = serializers.CharField()
+
+
+class PeriodReviewSerializer(serializers.Serializer):
+    """The computed result of a period, reviewed before it is published."""
+
+    period = serializers.IntegerField()
+    status = serializers.CharField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    published_at = serializers.DateTimeField(allow_null=True)
+    computations = serializers.IntegerField()
+    games = serializers.IntegerField()
+    players = serializers.IntegerField()
+    warnings = PeriodReviewWarningSerializer(many=True)
+    correction = serializers.DictField(allow_null=True)
+    corrections_pending = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Tournaments rated in this published period and certified again since: "
+                  "recompute with a reason to apply the correction")
+    tournaments = PeriodReviewTournamentSerializer(many=True)
+    changes = PeriodReviewChangeSerializer(many=True)
+    publications = PeriodPublicationSerializer(many=True)
+
+
+class RecomputeSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="",
+                                   help_text="Required when a published period is recomputed "
+                                             "(a correction)")
+
+
 class ApproveSerializer(serializers.Serializer):
     signer_name = serializers.CharField(max_length=120)
     signer_position = serializers.CharField(max_length=120, default="CHỦ TỊCH")

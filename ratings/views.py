@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, status, viewsets
@@ -19,7 +20,7 @@ from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404  # 404 (not 500) for a malformed id
 from rest_framework.response import Response
 
-from core.errors import ServiceError
+from core.errors import NotAllowedError, ServiceError
 from core.serializers import JobSerializer
 from federation.models import Person
 from ratings import charts, selectors, services
@@ -37,10 +38,12 @@ from ratings.serializers import (
     ForeignTitleSerializer,
     ListRowSerializer,
     PeriodCreateSerializer,
+    PeriodReviewSerializer,
     PlayerTitleSerializer,
     QualificationSerializer,
     RatingListSerializer,
     RatingPeriodSerializer,
+    RecomputeSerializer,
     RejectSerializer,
     SeedSerializer,
 )
@@ -223,21 +226,39 @@ class RatingPeriodViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=None, responses={202: JobSerializer})
     @action(detail=True, methods=["post"])
     def compute(self, request, pk=None):
-        """Compute (or re-compute: the rows are replaced) and publish the period."""
-        publish = str(request.data.get("publish", "true")).lower() not in ("false", "0")
-        return _job_response(services.request_period_computation(
-            self.get_object(), user=request.user, publish=publish))
+        """Compute (or re-compute: the rows are replaced) the period for review; it is NOT
+        published (see ``review/`` and ``publish/``). A published period answers 409
+        ``published``: correct it with ``recompute/`` and a reason."""
+        return _job_response(services.request_period_computation(self.get_object(),
+                                                                 user=request.user))
 
-    @extend_schema(request=None, responses={202: JobSerializer})
+    @extend_schema(request=RecomputeSerializer, responses={202: JobSerializer})
     @action(detail=True, methods=["post"])
     def recompute(self, request, pk=None):
-        """Recompute this period and every later computed one (after a correction)."""
-        return _job_response(services.request_recompute(self.get_object(), user=request.user,
-                                                        reason=request.data.get("reason", "")))
+        """Recompute this period and every later computed one (after a correction). A
+        published period among them goes back to "computed" for review: ``reason`` required
+        (400 ``reason_required``); it is published again with ``publish/``."""
+        form = RecomputeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        return _job_response(services.request_recompute(
+            self.get_object(), user=request.user, reason=form.validated_data["reason"]))
+
+    @extend_schema(responses=PeriodReviewSerializer)
+    @action(detail=True, methods=["get"])
+    def review(self, request, pk=None):
+        """The computed result to review before publishing (staff): tournaments and games
+        counted, warnings (a tournament counted twice), pending corrections, the change of
+        every player who played, and the earlier publications."""
+        if not _is_staff(request):
+            raise NotAllowedError(_("Chỉ cán bộ Liên đoàn được xem kết quả tính chưa công bố."))
+        return Response(PeriodReviewSerializer(selectors.period_review(self.get_object())).data)
 
     @extend_schema(request=None, responses=RatingPeriodSerializer)
     @action(detail=True, methods=["post"])
     def publish(self, request, pk=None):
+        """Publish the reviewed period (a separate act, permission
+        ``ratings.publish_ratingperiod``; 403 without it). 409 when it is already published
+        or the previous period is not. Each publication is kept (never deleted)."""
         period = services.publish_period(self.get_object(), user=request.user)
         return Response(RatingPeriodSerializer(period).data)
 

@@ -162,12 +162,20 @@ class Tournament(models.Model):
                                      on_delete=models.SET_NULL,
                                      related_name="tournaments_certified",
                                      verbose_name=_("người công nhận"))
+    source_fingerprint = models.CharField(
+        _("dấu vân tay tệp nhập"), max_length=64, blank=True, editable=False,
+        help_text=_("sha256 của tệp TRF đã nhập: cùng một tệp không được nhập hai lần."))
     history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("giải đấu")
         verbose_name_plural = _("giải đấu")
         ordering = ["-start_date", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["source_fingerprint"],
+                                    condition=~models.Q(source_fingerprint=""),
+                                    name="one_tournament_per_imported_file"),
+        ]
 
     def __str__(self) -> str:
         return self.name

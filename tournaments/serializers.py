@@ -205,9 +205,12 @@ class TrfImportSerializer(serializers.Serializer):
     organiser_body = serializers.IntegerField(required=False)
     organiser_club = serializers.IntegerField(required=False)
     discipline = serializers.ChoiceField(choices=["xiangqi", "chess"], default="chess")
-    system = serializers.ChoiceField(choices=Tournament.System.choices, default="dutch")
-    start_date = serializers.DateField()
-    end_date = serializers.DateField()
+    system = serializers.ChoiceField(
+        choices=Tournament.System.choices, required=False,
+        help_text="Default: the file's own 092 line; 400 when it names another system or the "
+                  "file names none")
+    start_date = serializers.DateField(required=False, help_text="Default: the 042 line")
+    end_date = serializers.DateField(required=False, help_text="Default: the 052 line")
 
 
 class OfficialPersonField(serializers.PrimaryKeyRelatedField):

@@ -4,15 +4,24 @@ Players are matched to members by FIDE ID, else by name (without diacritics) and
 birth; the report lists who matched and who did not (unmatched players are entered without
 a member). Any error names the TRF line and the reason, and nothing is imported (one
 transaction).
+
+Imports are strict and idempotent (issue 13): the file is read strictly (a 001 line cut
+short, a birth date that does not exist, a rating that is not a number: 400 naming the line
+and the field); the same content (its fingerprint, stored on the tournament) imported again
+answers 409 naming the tournament already imported; the pairing system is the file's own
+(092 line) when it says one.
 """
 
 from __future__ import annotations
 
+import hashlib
 from datetime import date
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
-from core.errors import ServiceError
+from chessrules.trf import TrfError, check_birth_date, parse_trf
+from core.errors import ConflictError, ServiceError
 from core.text import fold
 from federation.models import Body, Club, Member, Person
 from tournaments import cache_scopes, engine, services
@@ -54,37 +63,146 @@ def _match(player: engine.TrfEntry) -> Member | None:
     return Member.objects.filter(person=person).order_by("-joined_on").first()
 
 
-def import_trf(text: str, *, user, start_date: date, end_date: date, system: str = "dutch",
+def fingerprint(text: str) -> str:
+    """sha256 of the content: line endings and trailing blanks do not count."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n")
+             .split("\n")]
+    return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()
+
+
+#: Words of a 092 "type of tournament" line (folded) → system, most specific first. Our own
+#: export writes the Vietnamese names; other programs write English ones.
+_SYSTEM_WORDS = (
+    (("scheveningen",), "scheveningen"),
+    (("team", "swiss"), "team_swiss_draw"), (("dong doi", "thuy si"), "team_swiss_draw"),
+    (("team", "round"), "team_round_robin"), (("dong doi", "vong tron"), "team_round_robin"),
+    (("double", "round"), "double_round_robin"), (("vong tron hai luot",), "double_round_robin"),
+    (("round robin",), "round_robin"), (("round-robin",), "round_robin"),
+    (("berger",), "round_robin"), (("vong tron",), "round_robin"),
+    (("knock",), "knockout"), (("loai truc tiep",), "knockout"),
+    (("thuy si boc tham",), "swiss_draw"), (("swiss", "draw"), "swiss_draw"),
+    (("dutch",), "dutch"), (("swiss",), "dutch"), (("thuy si",), "dutch"),
+)
+
+
+def system_of(trf, text: str) -> tuple[str | None, int | None, str]:
+    """(system, line number, text) of the file's 092 line; system None when it names none
+    we know."""
+    values = trf.fields.get("092") or []
+    if not values or not values[0].strip():
+        return None, None, ""
+    said = values[0].strip()
+    line = next((n for n, raw in enumerate(text.splitlines(), 1) if raw.startswith("092")),
+                None)
+    words = fold(said).replace("_", " ")
+    if said in Tournament.System.values:
+        return said, line, said
+    for needed, system in _SYSTEM_WORDS:
+        if all(word in words for word in needed):
+            return system, line, said
+    return None, line, said
+
+
+def _choose_system(trf, text: str, asked: str | None) -> str:
+    found, line, said = system_of(trf, text)
+    if found is None and said and not asked:
+        raise ServiceError(_("TRF dòng %(line)s: thể thức %(said)r (092) không nhận ra; hãy "
+                             "chọn thể thức (system).") % {"line": line, "said": said},
+                           field="system", code="trf_invalid")
+    if found and asked and found != asked:
+        raise ServiceError(_("TRF dòng %(line)s: tệp ghi thể thức %(said)r (%(found)s), khác "
+                             "thể thức đã chọn %(asked)s.")
+                           % {"line": line, "said": said, "found": found, "asked": asked},
+                           field="system", code="trf_system_mismatch")
+    system = found or asked
+    if not system:
+        raise ServiceError(_("Tệp TRF không có dòng 092 (thể thức): hãy chọn thể thức."),
+                           field="system", code="required")
+    return system
+
+
+def _file_date(trf, code: str, field: str, text: str) -> date | None:
+    """The 042 (start) / 052 (end) date of the file, if it gives one."""
+    values = trf.fields.get(code) or []
+    if not values or not values[0].strip():
+        return None
+    line = next((n for n, raw in enumerate(text.splitlines(), 1) if raw.startswith(code)), 0)
+    value = values[0].strip()
+    try:
+        check_birth_date(value, line)
+        year, month, day = (int(p) for p in value.replace("-", "/").replace(".", "/")
+                            .split("/"))
+        return date(year, month, day)
+    except (TrfError, ValueError):
+        raise ServiceError(_("TRF dòng %(line)s: ngày %(value)r (%(code)s) không phải một "
+                             "ngày có thật.") % {"line": line, "value": value, "code": code},
+                           field=field, code="trf_invalid") from None
+
+
+def _refuse_repeat(digest: str) -> None:
+    existing = Tournament.objects.filter(source_fingerprint=digest).first()
+    if existing is not None:
+        raise ConflictError(_("Tệp TRF này đã được nhập: giải #%(id)s «%(name)s». Không nhập "
+                              "lại.") % {"id": existing.pk, "name": existing.name},
+                            field="trf", code="trf_already_imported")
+
+
+def import_trf(text: str, *, user, start_date: date | None = None,
+               end_date: date | None = None, system: str | None = None,
                discipline: str = "chess", organiser_body: int | None = None,
                organiser_club: int | None = None) -> tuple[Tournament, dict]:
     try:
+        strict = parse_trf(text, strict=True)
         data = engine.read_trf(text)
-    except engine.TrfError as exc:
+    except TrfError as exc:
         raise ServiceError(str(exc), field="trf", code="trf_invalid") from exc
     if not data.players:
         raise ServiceError("TRF: no player (001) line", field="trf", code="trf_invalid")
+    digest = fingerprint(text)
+    _refuse_repeat(digest)
+    system = _choose_system(strict, text, system)
+    start_date = start_date or _file_date(strict, "042", "start_date", text)
+    end_date = end_date or _file_date(strict, "052", "end_date", text)
+    for name, value in (("start_date", start_date), ("end_date", end_date)):
+        if value is None:
+            raise ServiceError(_("Cần ngày (tệp TRF không có dòng 042/052)."), field=name,
+                               code="required")
     lines = _player_lines(text)
-    with transaction.atomic():
-        tournament = services.create_tournament(
-            user=user, name=data.name or "TRF import", start_date=start_date,
-            end_date=end_date, system=system, discipline=discipline,
-            number_of_rounds=data.rounds or None,
-            organiser_body=Body.objects.filter(pk=organiser_body).first()
-            if organiser_body else None,
-            organiser_club=Club.objects.filter(pk=organiser_club).first()
-            if organiser_club else None)
-        entries, report = _entries(tournament, data, lines)
-        played = max((g.round for games in data.games.values() for g in games), default=0)
-        for number in range(1, played + 1):
-            _import_round(tournament, number, data, entries, lines)
-        status = Tournament.Status.RUNNING if played else Tournament.Status.CLOSED
-        complete = all(r.status == Round.Status.COMPLETE for r in tournament.rounds.all())
-        if played and played >= (data.rounds or played) and complete:
-            status = Tournament.Status.FINISHED
-        tournament.status = status
-        tournament.save()
-        cache_scopes.touch_event_row(tournament.pk)
-    return tournament, report
+    try:
+        with transaction.atomic():
+            result = _create(data, lines, user=user, start_date=start_date,
+                             end_date=end_date, system=system, discipline=discipline,
+                             organiser_body=organiser_body, organiser_club=organiser_club,
+                             digest=digest)
+    except IntegrityError:
+        _refuse_repeat(digest)  # the same file imported at the same moment
+        raise
+    return result
+
+
+def _create(data, lines, *, user, start_date, end_date, system, discipline, organiser_body,
+            organiser_club, digest) -> tuple[Tournament, dict]:
+    tournament = services.create_tournament(
+        user=user, name=data.name or "TRF import", start_date=start_date,
+        end_date=end_date, system=system, discipline=discipline,
+        number_of_rounds=data.rounds or None,
+        organiser_body=Body.objects.filter(pk=organiser_body).first()
+        if organiser_body else None,
+        organiser_club=Club.objects.filter(pk=organiser_club).first()
+        if organiser_club else None)
+    entries, report = _entries(tournament, data, lines)
+    played = max((g.round for games in data.games.values() for g in games), default=0)
+    for number in range(1, played + 1):
+        _import_round(tournament, number, data, entries, lines)
+    status = Tournament.Status.RUNNING if played else Tournament.Status.CLOSED
+    complete = all(r.status == Round.Status.COMPLETE for r in tournament.rounds.all())
+    if played and played >= (data.rounds or played) and complete:
+        status = Tournament.Status.FINISHED
+    tournament.status = status
+    tournament.source_fingerprint = digest
+    tournament.save()
+    cache_scopes.touch_event_row(tournament.pk)
+    return tournament, {**report, "system": system, "fingerprint": digest}
 
 
 def _entries(tournament: Tournament, data: engine.TrfRead, lines: dict[int, int]):

@@ -2,6 +2,8 @@
 
 - ``periods``: rating lists and periods (compute, publish, recompute after a correction);
 - ``period_rows``: the rows a computed period stores; ``bulk_copy``: the COPY writer;
+- ``publication``: publishing a reviewed period (its own permission);
+- ``duplicates``: a tournament counted twice;
 - ``titles``: national titles (Phụ lục 6): checks, qualifications, approval;
 - ``csv_export``: lists as CSV.
 
@@ -18,7 +20,6 @@ from ratings.services.periods import (
     get_or_create_period,
     month_bounds,
     on_tournament_certified,
-    publish_period,
     rated_games,
     recompute_from,
     recompute_from_job,
@@ -28,6 +29,7 @@ from ratings.services.periods import (
     seed_period,
     update_list_rules,
 )
+from ratings.services.publication import PUBLISH_PERMISSION, publish_period, require_publisher
 from ratings.services.titles import (
     CATEGORY_OF,
     approve_qualification,
@@ -45,7 +47,7 @@ __all__ = [
     "CATEGORY_OF", "PLAYED_RESULTS", "Progress", "approve_qualification", "check_titles_job",
     "check_tournament_titles", "compute_period", "compute_period_job", "create_period",
     "get_or_create_period", "list_csv", "month_bounds", "on_tournament_certified",
-    "publish_period", "rated_games", "recompute_from", "recompute_from_job",
+    "PUBLISH_PERMISSION", "publish_period", "require_publisher", "rated_games", "recompute_from", "recompute_from_job",
     "record_foreign_title", "reject_qualification", "request_period_computation",
     "request_recompute", "request_title_check", "save_criteria_table", "schedule_monthly_periods",
     "section_of", "seed_period", "table_for", "update_list_rules",

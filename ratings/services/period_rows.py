@@ -125,13 +125,17 @@ def _assign_ranks(rows: list[dict]) -> None:
 
 
 def _link_tournaments(period: RatingPeriod, tournaments: Sequence[Tournament],
-                      games: Sequence[tuple]) -> None:
-    """Remember which period rated each tournament (a reopened one keeps its link)."""
+                      games: Sequence[tuple], signature_of: dict[int, str],
+                      copies: dict[int, int]) -> None:
+    """Remember which period rated each tournament (a reopened one keeps its link), with the
+    signature of its games and, for a copy of a counted tournament, the original."""
     counts: dict[int, int] = {}
     for game in games:
         counts[game[0]] = counts.get(game[0], 0) + 1
     PeriodTournament.objects.filter(period=period, tournament__status=Tournament.Status.CERTIFIED
                                     ).delete()
     PeriodTournament.objects.bulk_create(
-        [PeriodTournament(period=period, tournament=t, games=counts.get(t.pk, 0))
+        [PeriodTournament(period=period, tournament=t, games=counts.get(t.pk, 0),
+                          signature=signature_of.get(t.pk, ""),
+                          duplicate_of_id=copies.get(t.pk))
          for t in tournaments])

@@ -2,9 +2,16 @@
 
 The rated games of the tournaments certified in the period are rated with ``rate_period`` from
 the previous period's *published* state; everything is stored in one transaction (the period's
-rows are replaced, so re-running gives the same list), then the list is published. A
-correction (a certified tournament reopened and certified again) recomputes the period the
-tournament was rated in and every later computed period.
+rows are replaced, so re-running gives the same list). Computing is not publishing (issue 13):
+a computed period is reviewed (``selectors.period_review``: changes per player, games counted,
+warnings such as a tournament counted twice) and published by a separate act
+(``publication.publish_period``, permission ``ratings.publish_ratingperiod``).
+
+A published list is an official record: it is not recomputed by a plain "compute". A
+tournament certified late is rated in the first unpublished period; a correction of a
+tournament rated in a published period is applied by ``recompute_from`` with a reason (the
+period goes back to "computed" for review and is published again as a new publication; the
+earlier publication keeps the list as it was).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from core.jobs import start_job
 from federation.models import Person
 from ratings import cache_scopes, engine
 from ratings.models import PeriodTournament, PlayerRating, RatingList, RatingPeriod
+from ratings.services import duplicates
 from ratings.services.common import Progress, _no_progress, _require_staff
 from ratings.services.period_rows import (
     _assign_ranks,
@@ -85,8 +93,12 @@ def seed_period(rating_list: RatingList, start: date, end: date,
                 ratings: dict[int, tuple[int, int]], *, user) -> RatingPeriod:
     """Staff load a starting list (ratings from an earlier system or FIDE) as a published
     period: ``ratings`` = {person id: (rating, rated games so far)}. Only before any computed
-    period of the list, because every later period starts from it."""
+    period of the list, because every later period starts from it. Loading it publishes it,
+    so it needs the publishing permission."""
+    from ratings.services.publication import publish_period, require_publisher
+
     _require_staff(user)
+    require_publisher(user)
     if RatingPeriod.objects.filter(rating_list=rating_list, start__gte=start).exists():
         raise ConflictError(_("Danh sách khởi đầu phải có trước mọi kỳ khác của bảng."),
                             field="start")
@@ -109,60 +121,77 @@ def seed_period(rating_list: RatingList, start: date, end: date,
         period.status = RatingPeriod.Status.COMPUTED
         period.computed_at = timezone.now()
         period.save(update_fields=["status", "computed_at"])
-    return publish_period(period)
+        return publish_period(period, user=user)
 
 
-def request_period_computation(period: RatingPeriod, *, user=None, publish: bool = True):
-    """Start (or join) the job computing and publishing ``period``."""
+def _refuse_published(period: RatingPeriod) -> None:
+    if period.status == RatingPeriod.Status.PUBLISHED:
+        raise ConflictError(
+            _("Kỳ %(period)s đã công bố: danh sách đã công bố là văn bản chính thức. Muốn sửa, "
+              "tính lại kỳ (recompute) kèm lý do, xem lại rồi công bố lại.")
+            % {"period": period}, field="period", code="published")
+
+
+def request_period_computation(period: RatingPeriod, *, user=None):
+    """Start (or join) the job computing ``period`` for review (it does not publish)."""
     from ratings.tasks import compute_period_task
 
     if user is not None and getattr(user, "is_authenticated", False):
         _require_staff(user)
-    job = start_job("rating_period", compute_period_task,
-                    params={"period": period.pk, "publish": publish},
-                    key=f"rating-period:{period.pk}:{period.computations}:{int(publish)}",
-                    user=user)
+    _refuse_published(period)
+    job = start_job("rating_period", compute_period_task, params={"period": period.pk},
+                    key=f"rating-period:{period.pk}:{period.computations}", user=user)
     RatingPeriod.objects.filter(pk=period.pk).update(job=job)
     return job
 
 
 def request_recompute(period: RatingPeriod, *, user=None, reason: str = "", key: str | None = None):
-    """Start the job recomputing ``period`` and every later computed period of its list."""
+    """Start the job recomputing ``period`` and every later computed period of its list. A
+    published period among them is corrected: that needs a reason."""
     from ratings.tasks import recompute_from_task
 
     if user is not None and getattr(user, "is_authenticated", False):
         _require_staff(user)
+    reason = (reason or "").strip()
+    if not reason and _published_from(period):
+        raise ServiceError(_("Cần ghi lý do: tính lại sẽ sửa danh sách đã công bố."),
+                           field="reason", code="reason_required")
     return start_job("rating_recompute", recompute_from_task,
                      params={"period": period.pk, "reason": reason},
                      key=key or f"rating-recompute:{period.pk}:{period.computations}", user=user)
 
 
+def _published_from(period: RatingPeriod) -> bool:
+    return RatingPeriod.objects.filter(rating_list=period.rating_list, start__gte=period.start,
+                                       status=RatingPeriod.Status.PUBLISHED).exists()
+
+
 def compute_period_job(params: dict, progress: Progress) -> dict:
     period = RatingPeriod.objects.get(pk=params["period"])
-    return compute_period(period, publish=bool(params.get("publish", True)), progress=progress)
+    return compute_period(period, progress=progress)
 
 
 def recompute_from_job(params: dict, progress: Progress) -> dict:
     period = RatingPeriod.objects.get(pk=params["period"])
-    return recompute_from(period, progress=progress)
+    return recompute_from(period, reason=params.get("reason", ""), progress=progress)
 
 
-def recompute_from(period: RatingPeriod, *, progress: Progress = _no_progress) -> dict:
+def recompute_from(period: RatingPeriod, *, reason: str = "",
+                   progress: Progress = _no_progress) -> dict:
     """Recompute ``period`` and every later period of its list that was computed (a correction
-    changes the start state of all of them); published periods are published again, the others
-    stay unpublished. The next
-    period is looked up after each one, so a period computed meanwhile is not missed."""
+    changes the start state of all of them). Nothing is published: a published period that
+    is recomputed becomes "computed" (a correction, with ``reason``) until staff review and
+    publish it again. The next period is looked up after each one, so a period computed
+    meanwhile is not missed."""
     done = []
     item: RatingPeriod | None = period
-    publish = period.status == RatingPeriod.Status.PUBLISHED  # unpublished ones stay so
     while item is not None:
         count = len(done)
-        compute_period(item, publish=publish,
+        compute_period(item, correction_reason=reason, chained=bool(done),
                        progress=lambda p, m, c=count: progress(min(95, c * 20 + p / 5), m))
         done.append(item.start.isoformat())
         item = (RatingPeriod.objects.filter(rating_list=item.rating_list, start__gt=item.start)
                 .exclude(status=RatingPeriod.Status.DRAFT).order_by("start").first())
-        publish = item is not None and item.status == RatingPeriod.Status.PUBLISHED
     return {"periods": done}
 
 
@@ -174,15 +203,21 @@ def _previous_period(period: RatingPeriod) -> RatingPeriod | None:
 
 
 def _tournaments_of(period: RatingPeriod) -> list[Tournament]:
-    """Rated tournaments of the list certified in the period (or rated in it before a
-    correction), in chronological order (end date, then id)."""
+    """Rated tournaments of the list rated in this period before (a correction), or certified
+    in it, or certified earlier and not rated yet (a late certification into a published
+    period is rated in the first unpublished one), in chronological order (end date, id)."""
     rating_list = period.rating_list
     certified = Tournament.objects.filter(
         status=Tournament.Status.CERTIFIED, rated=True, discipline=rating_list.discipline,
         time_control_class=rating_list.time_control_class)
     linked = certified.filter(rating_period_link__period=period)
+    # Not before the first computed period: a starting list (seeded) already holds the games
+    # of its own time.
+    first = next((start for start, seeded in RatingPeriod.objects.filter(
+        rating_list=rating_list).order_by("start").values_list("start", "summary__seeded")
+        if not seeded), period.start)
     new = certified.filter(rating_period_link__isnull=True,
-                           certified_at__date__gte=period.start,
+                           certified_at__date__gte=min(first, period.start),
                            certified_at__date__lte=period.end)
     return sorted({*linked, *new}, key=lambda t: (t.end_date, t.pk))  # as rated_games orders
 
@@ -219,14 +254,20 @@ def _start_states(previous: RatingPeriod | None) -> dict[int, tuple]:
 
 
 @cache_scopes.touches
-def compute_period(period: RatingPeriod, *, publish: bool = True,
+def compute_period(period: RatingPeriod, *, correction_reason: str = "", chained: bool = False,
                    progress: Progress = _no_progress) -> dict:
-    """Compute (replace) the list of ``period``, in one transaction; then publish it."""
+    """Compute (replace) the list of ``period`` for review, in one transaction. A published
+    period is only recomputed as a correction (``correction_reason``). ``chained``: part of
+    a recomputation from an earlier period, which may itself be computed and not yet
+    published again (publishing keeps the order)."""
     with transaction.atomic():
         period = RatingPeriod.objects.select_for_update(of=("self",)).select_related("rating_list").get(
             pk=period.pk)
+        correction = _correction(period, correction_reason)
         previous = _previous_period(period)
-        if previous is not None and previous.status != RatingPeriod.Status.PUBLISHED:
+        allowed = {RatingPeriod.Status.PUBLISHED} | ({RatingPeriod.Status.COMPUTED} if chained
+                                                     else set())
+        if previous is not None and previous.status not in allowed:
             raise ServiceError(
                 _("Kỳ trước (%(start)s) chưa công bố: phải tính và công bố kỳ trước trước.")
                 % {"start": previous.start.isoformat()}, field="period",
@@ -234,29 +275,44 @@ def compute_period(period: RatingPeriod, *, publish: bool = True,
         progress(5, "loading games")
         tournaments = _tournaments_of(period)
         games = rated_games(tournaments)
+        signature_of = duplicates.signatures(games)
+        copies = duplicates.find_duplicates(period, tournaments, signature_of)
+        if copies:
+            games = [game for game in games if game[0] not in copies]
         stored = _start_states(previous)
         progress(25, "rating")
         states = _engine_states(stored, games)
         results = engine.rate(states, games, period.rating_list.rules, period=period.start)
         progress(55, "storing")
         _delete_rows(period)
-        summary = _write_rows(period, stored, states, results, progress, published=publish)
+        summary = _write_rows(period, stored, states, results, progress, published=False)
         progress(90, "linking tournaments")
-        _link_tournaments(period, tournaments, games)
+        _link_tournaments(period, tournaments, games, signature_of, copies)
         period.status = RatingPeriod.Status.COMPUTED
         period.computed_at = timezone.now()
         period.published_at = None
         period.computations += 1
-        period.summary = summary | {"tournaments": len(tournaments), "games": len(games)}
+        period.summary = summary | {
+            "tournaments": len(tournaments) - len(copies), "games": len(games),
+            "warnings": duplicates.warnings_for(copies)} | correction
         period.save(update_fields=["status", "computed_at", "published_at", "computations",
                                    "summary"])
         progress(95, "committing")
-    if publish:
-        progress(97, "publishing")
-        publish_period(period)
     progress(99, "done")
     return {"period": period.pk, "start": period.start.isoformat(), **period.summary,
-            "published": publish}
+            "published": False}
+
+
+def _correction(period: RatingPeriod, reason: str) -> dict:
+    """What a recomputation of a published period records (the reason, the publication it
+    corrects); a plain computation of a published period is refused."""
+    if period.status != RatingPeriod.Status.PUBLISHED:
+        return {"correction": period.summary["correction"]} if "correction" in period.summary \
+            else {}
+    if not (reason or "").strip():
+        _refuse_published(period)
+    last = period.publications.order_by("-number").values_list("number", flat=True).first()
+    return {"correction": {"reason": reason.strip(), "corrects_publication": last}}
 
 
 def _engine_states(stored: dict[int, tuple], games: Sequence[tuple]
@@ -271,24 +327,9 @@ def _engine_states(stored: dict[int, tuple], games: Sequence[tuple]
     return states
 
 
-@cache_scopes.touches
-def publish_period(period: RatingPeriod, *, user=None) -> RatingPeriod:
-    """Công bố: the list becomes the current one and the start state of the next period."""
-    if user is not None:
-        _require_staff(user)
-    with transaction.atomic():
-        period = RatingPeriod.objects.select_for_update().get(pk=period.pk)
-        if period.status == RatingPeriod.Status.DRAFT:
-            raise ServiceError(_("Kỳ chưa được tính."), field="period", code="not_computed")
-        PlayerRating.objects.filter(period=period, published=False).update(published=True)
-        period.status = RatingPeriod.Status.PUBLISHED
-        period.published_at = timezone.now()
-        period.save(update_fields=["status", "published_at"])
-    return period
-
-
 def schedule_monthly_periods(today: date | None = None) -> list[str]:
-    """Celery beat, monthly: compute and publish last month's period of every list."""
+    """Celery beat, monthly: compute last month's period of every list, for review (staff
+    publish it)."""
     today = today or timezone.localdate()
     last_month = today.replace(day=1) - timedelta(days=1)
     jobs = []
@@ -301,27 +342,33 @@ def schedule_monthly_periods(today: date | None = None) -> list[str]:
 
 def on_tournament_certified(tournament: Tournament) -> dict:
     """Certified (or certified again after a correction): start the title check, and the
-    recomputation of the rating period that rated it (or whose dates contain the certification)
-    when that period is already computed."""
+    recomputation of the computed (unpublished) period that rates it. A published list is
+    never recomputed by this hook: a tournament rated in it and corrected is shown as a
+    pending correction in the period's review (staff recompute with a reason); a late one is
+    rated in the first unpublished period."""
     from ratings.services.titles import request_title_check
 
     started = {"titles": str(request_title_check(tournament).pk)}
     if not tournament.rated:
         return started
-    link = PeriodTournament.objects.filter(tournament=tournament).select_related("period").first()
-    if link is not None:
-        period = link.period
-    else:
-        rating_list = RatingList.objects.filter(
-            discipline=tournament.discipline,
-            time_control_class=tournament.time_control_class).first()
-        day = timezone.localdate(tournament.certified_at) if tournament.certified_at else None
-        period = (RatingPeriod.objects.filter(rating_list=rating_list, start__lte=day,
-                                              end__gte=day).first()
-                  if rating_list and day else None)
-    if period is not None and period.status != RatingPeriod.Status.DRAFT:
+    period = _period_rating(tournament)
+    if period is not None and period.status == RatingPeriod.Status.COMPUTED:
         stamp = tournament.certified_at.isoformat() if tournament.certified_at else ""
         job = request_recompute(period, reason=f"tournament {tournament.pk} certified",
                                 key=f"rating-recompute:{period.pk}:{tournament.pk}:{stamp}")
         started["ratings"] = str(job.pk)
     return started
+
+
+def _period_rating(tournament: Tournament) -> RatingPeriod | None:
+    """The period that rated ``tournament``, else the first unpublished period that will."""
+    link = PeriodTournament.objects.filter(tournament=tournament).select_related("period").first()
+    if link is not None:
+        return link.period
+    day = timezone.localdate(tournament.certified_at) if tournament.certified_at else None
+    if day is None:
+        return None
+    return (RatingPeriod.objects.filter(
+        rating_list__discipline=tournament.discipline,
+        rating_list__time_control_class=tournament.time_control_class, end__gte=day)
+        .exclude(status=RatingPeriod.Status.PUBLISHED).order_by("start").first())

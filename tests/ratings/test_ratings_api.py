@@ -46,6 +46,7 @@ def world(db, staff):
     ], certified_on=date(2026, 11, 20), start=date(2026, 11, 15))
     november = services.get_or_create_period(lst, date(2026, 11, 1))
     services.compute_period(november)
+    services.publish_period(november, user=staff)
     PlayerTitle.objects.create(person=b.person, title="national_master",
                                awarded_on=date(2026, 1, 1))
     return {"people": people, "list": lst, "event": event, "november": november,
@@ -93,7 +94,7 @@ def test_past_period_and_unpublished_period_visibility(world, staff):
     assert october["period"]["start"] == "2026-10-01"
     assert [row["rating"] for row in october["results"]] == [2000, 1900, 1800, 1700]
     december = services.get_or_create_period(world["list"], date(2026, 12, 1))
-    services.compute_period(december, publish=False)
+    services.compute_period(december)
     assert_error(client.get(f"/api/v1/ratings/lists/{world['list'].pk}/players/",
                             {"period": "2026-12"}), 400, field="period")
     assert _players(client_for(staff), world, period="2026-12")["period"]["status"] == "computed"
@@ -173,16 +174,25 @@ def test_staff_only_writes(world, staff):
 def test_staff_starts_jobs_and_reads_admin_pages(world, staff):
     client = client_for(staff)
     period = world["november"]
-    for action in ("compute", "recompute"):
-        response = client.post(f"/api/v1/ratings/periods/{period.pk}/{action}/")
-        assert response.status_code == 202, response.content
-        assert response.json()["state"] == "queued"
+    # November is published: a plain compute is refused (an official list), a correction
+    # needs a reason (issue 13).
+    assert_error(client.post(f"/api/v1/ratings/periods/{period.pk}/compute/"), 409,
+                 code="published")
+    assert_error(client.post(f"/api/v1/ratings/periods/{period.pk}/recompute/"), 400,
+                 field="reason")
+    response = client.post(f"/api/v1/ratings/periods/{period.pk}/recompute/",
+                           {"reason": "Sửa kết quả ván 2"}, format="json")
+    assert response.status_code == 202, response.content
+    december = services.get_or_create_period(world["list"], date(2026, 12, 1))
+    response = client.post(f"/api/v1/ratings/periods/{december.pk}/compute/")
+    assert response.status_code == 202, response.content
+    assert response.json()["state"] == "queued"
     from django.test import Client
 
     browser = Client()
     browser.force_login(staff)
     for name in ("ratinglist", "ratingperiod", "playerrating", "titlecriteriatable",
-                 "titlequalification", "playertitle", "foreigntitle"):
+                 "titlequalification", "playertitle", "foreigntitle", "ratingpublication"):
         assert browser.get(f"/admin/ratings/{name}/").status_code == 200, name
 
 

@@ -74,7 +74,7 @@ def test_killed_worker_during_a_rating_period_completes_once(real_worker, staff)
     assert done.state == Job.State.SUCCEEDED, done.error
     assert done.attempts >= 2
     november.refresh_from_db()
-    assert november.status == RatingPeriod.Status.PUBLISHED
+    assert november.status == RatingPeriod.Status.COMPUTED  # for review: not published
     rows = PlayerRating.objects.filter(period=november)
     assert rows.count() == 6
     assert rows.values("person").distinct().count() == 6  # each player once

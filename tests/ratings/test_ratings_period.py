@@ -27,11 +27,19 @@ def _seed(staff, ratings: dict) -> RatingPeriod:
                                 {m.person_id: (r, 100) for m, r in ratings.items()}, user=staff)
 
 
-def _compute(client, period: RatingPeriod, job_worker) -> Job:
+def _compute(client, period: RatingPeriod, job_worker, *, publish: bool = True) -> Job:
+    """Compute through the API (for review), then publish as the separate act (issue 13)."""
     response = client.post(f"/api/v1/ratings/periods/{period.pk}/compute/", {}, format="json")
     assert response.status_code == 202, response.content
     job = job_worker.wait(response.json()["id"])
     assert job.state == Job.State.SUCCEEDED, job.error
+    period.refresh_from_db()
+    assert period.status == RatingPeriod.Status.COMPUTED  # computing is not publishing
+    assert not PlayerRating.objects.filter(period=period, published=True).exists()
+    if publish:
+        response = client.post(f"/api/v1/ratings/periods/{period.pk}/publish/")
+        assert response.status_code == 200, response.content
+        assert response.json()["status"] == "published"
     return job
 
 
@@ -113,10 +121,10 @@ def test_rerunning_a_period_gives_the_same_list(job_worker, four, staff):
     _main_event(a, b, c, d)
     november = services.get_or_create_period(xiangqi_standard(), date(2026, 11, 5))
     client = client_for(staff)
-    _compute(client, november, job_worker)
+    _compute(client, november, job_worker, publish=False)
     first = _snapshot(november)
     november.refresh_from_db()
-    _compute(client, november, job_worker)
+    _compute(client, november, job_worker, publish=False)
     assert _snapshot(november) == first
     november.refresh_from_db()
     assert november.computations == 2
@@ -171,9 +179,14 @@ def test_first_rating_in_one_event(job_worker, staff):
     assert (row.rating, row.became_rated, row.initial["dp"]) == (1902, True, 102)
 
 
-def test_correction_recomputes_the_affected_period_and_later_ones(job_worker, four, staff):
-    """A certified tournament is reopened, a result corrected and certified again (whatever
-    the date): the tournaments signal recomputes November (where it was rated) and December."""
+def test_correction_of_a_published_period_is_recomputed_with_a_reason_and_published_again(
+        job_worker, four, staff):
+    """A certified tournament rated in the published November list is reopened, a result
+    corrected and certified again: the published lists are not touched by the hook; the
+    review shows the pending correction; staff recompute with a reason (November and
+    December go back to "computed"), review and publish again, in order. The first
+    publication keeps the list as it was published (issue 13)."""
+    from ratings.models import RatingPublication
     from tournaments import services as tournament_services
 
     a, b, c, d = four
@@ -194,14 +207,30 @@ def test_correction_recomputes_the_affected_period_and_later_ones(job_worker, fo
                                   .get(member=a))
     tournament_services.record_result(pairing, "1/2-1/2", user=staff,
                                       expected_version=pairing.version)
-    # Certified again through the tournaments service: its tournament_certified signal
-    # (sent after the commit) starts the recomputation.
     tournament_services.certify_tournament(event, user=staff)
-    job = Job.objects.filter(kind="rating_recompute").latest("created_at")
-    job = job_worker.wait(job.pk)
+    assert not Job.objects.filter(kind="rating_recompute").exists()  # official: not touched
+    assert PlayerRating.objects.get(period=november, person=a.person).rating == 1985
+    review = client.get(f"/api/v1/ratings/periods/{november.pk}/review/").json()
+    assert review["corrections_pending"] == [event.pk]
+
+    response = client.post(f"/api/v1/ratings/periods/{november.pk}/recompute/")
+    assert response.status_code == 400 and response.json()["error"]["fields"]["reason"]
+    response = client.post(f"/api/v1/ratings/periods/{november.pk}/recompute/",
+                           {"reason": "Sửa kết quả ván 1 giải tháng 11"}, format="json")
+    job = job_worker.wait(response.json()["id"])
     assert job.state == Job.State.SUCCEEDED, job.error
     assert job.result["periods"] == ["2026-11-01", "2026-12-01"]
+    november.refresh_from_db()
+    december.refresh_from_db()
+    assert (november.status, december.status) == ("computed", "computed")
+    assert november.summary["correction"] == {"reason": "Sửa kết quả ván 1 giải tháng 11",
+                                              "corrects_publication": 1}
 
+    # December cannot be published before November (the order of the lists).
+    response = client.post(f"/api/v1/ratings/periods/{december.pk}/publish/")
+    assert response.status_code == 409
+    for period in (november, december):
+        assert client.post(f"/api/v1/ratings/periods/{period.pk}/publish/").status_code == 200
     # November again: A now 1 + .5 + .5 = 2.0 → 20 × (2 − 2.25) = −5 → 1995.
     assert PlayerRating.objects.get(period=november, person=a.person).rating == 1995
     # D (junior, K 40) now .5 of expected .75 → 40 × (−.25) = −10 → 1690.
@@ -210,10 +239,107 @@ def test_correction_recomputes_the_affected_period_and_later_ones(job_worker, fo
     # A wins: 20 × .38 = 7.6 → +8 → 2003 (before the correction: 80 → .61, 7.8 → 1993).
     assert PlayerRating.objects.get(period=december, person=a.person).old_rating == 1995
     assert PlayerRating.objects.get(period=december, person=a.person).rating == 2003
-    december.refresh_from_db()
-    assert december.status == RatingPeriod.Status.PUBLISHED
     # The tournament stays in November although it was certified again in December.
     assert PeriodTournament.objects.get(tournament=event).period_id == november.pk
+    # Both publications of November are kept: the first with the list as first published.
+    first, second = RatingPublication.objects.filter(period=november).order_by("number")
+    assert (first.reason, second.reason) == ("", "Sửa kết quả ván 1 giải tháng 11")
+    assert [r[2] for r in first.rows if r[0] == a.person_id] == [1985]
+    assert [r[2] for r in second.rows if r[0] == a.person_id] == [1995]
+
+
+def test_a_tournament_counted_twice_is_rated_once_with_a_warning(job_worker, four, staff):
+    """The same event imported twice and both copies certified: the copy's games are not
+    rated again; the review names both (issue 13). A copy certified after the list was
+    published does not touch it: it is checked in the next period."""
+    a, b, c, d = four
+    _seed(staff, {a: 2000, b: 1900, c: 1800, d: 1700})
+    event = _main_event(a, b, c, d)
+    copy = _main_event(a, b, c, d, certified_on=date(2026, 11, 21))
+    client = client_for(staff)
+    lst = xiangqi_standard()
+    november = services.get_or_create_period(lst, date(2026, 11, 1))
+    _compute(client, november, job_worker, publish=False)
+
+    review = client.get(f"/api/v1/ratings/periods/{november.pk}/review/")
+    assert review.status_code == 200, review.content
+    body = review.json()
+    assert body["games"] == 6  # not 12
+    assert [(w["code"], w["tournament"], w["duplicate_of"]) for w in body["warnings"]] == [
+        ("tournament_counted_twice", copy.pk, event.pk)]
+    assert {t["id"]: t["duplicate_of"] for t in body["tournaments"]} == {event.pk: None,
+                                                                        copy.pk: event.pk}
+    changes = {row["person"]: row for row in body["changes"]}
+    assert (changes[a.person_id]["games"], changes[a.person_id]["rating"]) == (3, 1985)
+    assert client_for(None).get(f"/api/v1/ratings/periods/{november.pk}/review/"
+                                ).status_code in (401, 403, 404)
+    assert client.post(f"/api/v1/ratings/periods/{november.pk}/publish/").status_code == 200
+
+    # A third copy certified late, in November, after the publication: November is not
+    # recomputed; December rates it as a copy (no game counted) and warns again.
+    third = _main_event(a, b, c, d, certified_on=date(2026, 11, 29))
+    from tournaments.signals import tournament_certified
+
+    tournament_certified.send(sender=Tournament, tournament=third)
+    assert not Job.objects.filter(kind="rating_recompute").exists()
+    assert RatingPeriod.objects.get(pk=november.pk).status == RatingPeriod.Status.PUBLISHED
+    december = services.get_or_create_period(lst, date(2026, 12, 1))
+    _compute(client, december, job_worker, publish=False)
+    december.refresh_from_db()
+    assert december.summary["games"] == 0
+    assert [w["duplicate_of"] for w in december.summary["warnings"]] == [event.pk]
+    assert PlayerRating.objects.get(period=december, person=a.person).games == 0
+
+
+def test_publishing_needs_its_own_permission(job_worker, four, staff):
+    """Staff who compute are not necessarily allowed to publish (ratings.publish_ratingperiod),
+    through the API and the admin action (issue 13)."""
+    from django.contrib.auth.models import Permission
+    from django.test import Client
+
+    from tests.factories import make_staff
+
+    a, b, c, d = four
+    _seed(staff, {a: 2000, b: 1900, c: 1800, d: 1700})
+    _main_event(a, b, c, d)
+    november = services.get_or_create_period(xiangqi_standard(), date(2026, 11, 1))
+    computer = make_staff(is_superuser=False)
+    computer.user_permissions.add(*Permission.objects.filter(
+        content_type__app_label="ratings", codename__in=["view_ratingperiod",
+                                                         "change_ratingperiod"]))
+    _compute(client_for(computer), november, job_worker, publish=False)
+    response = client_for(computer).post(f"/api/v1/ratings/periods/{november.pk}/publish/")
+    assert response.status_code == 403, response.content
+
+    browser = Client()
+    browser.force_login(computer)
+    changelist = browser.get("/admin/ratings/ratingperiod/")
+    assert changelist.status_code == 200
+    assert 'value="publish"' not in changelist.content.decode()  # action not offered
+    response = browser.post("/admin/ratings/ratingperiod/",
+                            {"action": "publish", "_selected_action": [november.pk]})
+    november.refresh_from_db()
+    assert november.status == RatingPeriod.Status.COMPUTED
+
+    computer.user_permissions.add(Permission.objects.get(codename="publish_ratingperiod"))
+    browser.force_login(type(computer).objects.get(pk=computer.pk))
+    page = browser.get(f"/admin/ratings/ratingperiod/{november.pk}/change/")
+    assert page.status_code == 200 and "6 ván được tính" in page.content.decode()
+    response = browser.post("/admin/ratings/ratingperiod/",
+                            {"action": "publish", "_selected_action": [november.pk]},
+                            follow=True)
+    assert response.status_code == 200
+    november.refresh_from_db()
+    assert november.status == RatingPeriod.Status.PUBLISHED
+    assert november.publications.get().published_by == computer
+    # Published: the admin compute action refuses it with a message, nothing recomputed.
+    computations = november.computations
+    response = browser.post("/admin/ratings/ratingperiod/",
+                            {"action": "compute", "_selected_action": [november.pk]},
+                            follow=True)
+    assert "đã công bố" in response.content.decode()
+    november.refresh_from_db()
+    assert november.computations == computations
 
 
 def test_previous_period_must_be_published(job_worker, four, staff):
@@ -244,5 +370,5 @@ def test_monthly_schedule_computes_last_month(job_worker, four, staff):
     for job_id in started:
         assert job_worker.wait(job_id).state == Job.State.SUCCEEDED
     november = RatingPeriod.objects.get(rating_list=xiangqi_standard(), start=date(2026, 11, 1))
-    assert november.status == RatingPeriod.Status.PUBLISHED
+    assert november.status == RatingPeriod.Status.COMPUTED  # staff review, then publish
     assert PlayerRating.objects.get(period=november, person=a.person).rating == 1985

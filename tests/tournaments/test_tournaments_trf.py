@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.helpers import assert_error
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -83,3 +85,75 @@ def test_trf_import_error_names_the_line_and_imports_nothing(driver):
     error = assert_error(_import(driver, bad), 400, "trf_invalid", "trf")
     assert "line 2" in error["message"]
     assert Tournament.objects.count() == before
+
+
+_LINE_1 = ("001    1 m    Tran Van Khong Co                 1800 VIE             1991/02/03"
+           "  1.0    1     2 w 1")
+_LINE_2 = ("001    2 w    Le Thi Vang Mat                   1700 VIE             1992/04/05"
+           "  0.0    2     1 b 0")
+
+
+def _post(driver, text: str, **fields):
+    body = {"trf": text, "organiser_body": driver.body.pk, "start_date": "2026-05-04",
+            "end_date": "2026-05-10", **fields}
+    return driver.organiser.post("/api/v1/tournaments/import-trf/", body, format="json")
+
+
+def test_the_same_trf_imported_twice_answers_409_naming_the_first(driver):
+    """Issue 13: the content fingerprint is stored on the tournament; line endings and
+    trailing blanks do not make another file."""
+    text = f"012 Open một lần\nXXR 1\n092 Round Robin\n{_LINE_1}\n{_LINE_2}\n"
+    first = _post(driver, text)
+    assert first.status_code == 201, first.content
+    tid = first.json()["tournament"]["id"]
+    assert Tournament.objects.get(pk=tid).source_fingerprint == first.json()["report"][
+        "fingerprint"]
+    before = Tournament.objects.count()
+    error = assert_error(_post(driver, text.replace("\n", "  \r\n")), 409,
+                         "trf_already_imported", "trf")
+    assert f"#{tid}" in error["message"] and "Open một lần" in error["message"]
+    assert Tournament.objects.count() == before
+
+
+def test_the_system_comes_from_the_file(driver):
+    """The 092 line says the system; a different system asked for is a 400 naming the line;
+    a file without one needs the system in the request."""
+    text = f"012 Vòng tròn\n092 Round Robin (Berger)\nXXR 1\n{_LINE_1}\n{_LINE_2}\n"
+    created = _post(driver, text)
+    assert created.status_code == 201, created.content
+    assert created.json()["tournament"]["system"] == "round_robin"
+    error = assert_error(_post(driver, text.replace("Vòng tròn", "Khác"), system="dutch"), 400,
+                         "trf_system_mismatch", "system")
+    assert "dòng 2" in error["message"]
+    swiss = f"012 Thụy Sĩ\n092 Individual: Swiss-System (Dutch)\n{_LINE_1}\n{_LINE_2}\n"
+    assert _post(driver, swiss).json()["tournament"]["system"] == "dutch"
+    none = f"012 Không ghi\n{_LINE_1}\n{_LINE_2}\n"
+    assert_error(_post(driver, none), 400, "required", "system")
+    assert _post(driver, none, system="swiss_draw").json()["tournament"]["system"] == \
+        "swiss_draw"
+
+
+@pytest.mark.parametrize("line, field", [
+    (_LINE_1[:40], "name (columns 15-47)"),  # cut short: truncated name, no rating, no rounds
+    (_LINE_1[:60], "ends in the federation (columns 54-56)"),  # blanks after it do not count
+    (_LINE_1.replace("1991/02/03", "2026/13/45"), "birth date '2026/13/45' (columns 70-79)"),
+    (_LINE_1.replace("1991/02/03", "1991/02/30"), "birth date '1991/02/30' (columns 70-79)"),
+    (_LINE_1.replace("1800", "18a0"), "rating '18a0' (columns 49-52)"),
+])
+def test_a_bad_player_line_is_400_naming_line_and_field_and_nothing_is_written(
+        driver, line, field):
+    before = Tournament.objects.count(), Entry.objects.count()
+    text = f"012 Hỏng\nXXR 1\n{line}\n{_LINE_2}\n"
+    error = assert_error(_post(driver, text, system="dutch"), 400, "trf_invalid", "trf")
+    assert "line 3" in error["message"] and field in error["message"], error["message"]
+    assert (Tournament.objects.count(), Entry.objects.count()) == before
+
+
+def test_unknown_birth_month_and_day_are_accepted(driver):
+    text = (f"012 Năm sinh\n{_LINE_1.replace('1991/02/03', '1991/00/00')}\n"
+            f"{_LINE_2.replace('1992/04/05', '1992      ')}\n")
+    response = _post(driver, text, system="dutch")
+    assert response.status_code == 201, response.content
+    years = set(Entry.objects.filter(tournament_id=response.json()["tournament"]["id"])
+                .values_list("birth_year", flat=True))
+    assert years == {1991, 1992}

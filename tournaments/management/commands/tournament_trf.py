@@ -29,7 +29,8 @@ class Command(BaseCommand):
         parser.add_argument("--club", type=int, help="organising club id (import)")
         parser.add_argument("--start", type=date.fromisoformat)
         parser.add_argument("--end", type=date.fromisoformat)
-        parser.add_argument("--system", default="dutch")
+        parser.add_argument("--system", default=None,
+                            help="default: the file's 092 line")
         parser.add_argument("--discipline", default="chess")
         parser.add_argument("--user", help="username of the importing staff/organiser")
 
@@ -40,8 +41,8 @@ class Command(BaseCommand):
                 raise CommandError(f"no tournament {options['target']}")
             self.stdout.write(selectors.trf_text(tournament), ending="")
             return
-        if not (options["start"] and options["end"] and options["user"]):
-            raise CommandError("import needs --start, --end and --user")
+        if not options["user"]:
+            raise CommandError("import needs --user (--start/--end unless the file has 042/052)")
         user = get_user_model().objects.filter(username=options["user"]).first()
         if user is None:
             raise CommandError(f"no user {options['user']}")
