@@ -9,23 +9,42 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_official import OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from documents import admin_actions, selectors, services
 from documents.models import Decision, Document
 
+withdraw = reason_action(
+    "withdraw", _("Thu hồi quyết định (ghi lý do)"),
+    _("Quyết định đã ban hành là hồ sơ chính thức: không sửa, không xóa. Thu hồi ghi lại "
+      "trạng thái \"đã thu hồi\" với lý do; số quyết định vẫn giữ trong sổ."),
+    lambda d, *, user, reason: services.revoke_decision(d, user=user, reason=reason),
+    _("đã thu hồi"))
+annul = reason_action(
+    "annul", _("Hủy bỏ quyết định (ghi lý do)"),
+    _("Hủy bỏ ghi lại trạng thái \"đã hủy bỏ\" (quyết định không có hiệu lực từ đầu) với "
+      "lý do; số quyết định vẫn giữ trong sổ."),
+    lambda d, *, user, reason: services.revoke_decision(
+        d, user=user, reason=reason, status=Decision.Status.ANNULLED),
+    _("đã hủy bỏ"))
+
 
 @admin.register(Decision)
-class DecisionAdmin(TouchesPublicCache, SimpleHistoryAdmin):
-    list_display = ["formatted_number", "kind", "subject", "issued_on", "signer_name"]
-    list_filter = ["kind", "year"]
+class DecisionAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+    """Decisions are issued (numbered) through ``issue_decision``; once issued they are
+    read-only here and only withdrawn or annulled with a reason."""
+
+    list_display = ["formatted_number", "kind", "subject", "issued_on", "signer_name",
+                    "status"]
+    list_filter = ["kind", "year", "status"]
     search_fields = ["subject", "signer_name"]
-    readonly_fields = ["year", "number", "created_by", "created_at"]
-    actions = ["render_pdf"]
+    readonly_fields = ["year", "number", "created_by", "created_at", "status",
+                       "status_reason", "status_changed_at", "status_changed_by"]
+    actions = ["render_pdf", withdraw, annul]
 
     def save_model(self, request, obj, form, change):
         if change:
-            super().save_model(request, obj, form, change)
-            return
+            return  # an issued decision is read-only (withdraw or annul it instead)
         data = {f: form.cleaned_data[f] for f in form.cleaned_data
                 if f not in {"year", "number", "created_by"}}
         created = services.issue_decision(user=request.user, **data)

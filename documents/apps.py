@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class DocumentsConfig(AppConfig):
     name = "documents"
     verbose_name = _("Văn bản chính thức")
+
+    def ready(self) -> None:
+        from documents import official  # noqa: F401  (declares its official records)

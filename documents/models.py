@@ -19,6 +19,14 @@ from simple_history.models import HistoricalRecords
 
 
 class Decision(models.Model):
+    """An issued decision is an official record: never edited or deleted; it is withdrawn
+    (thu hồi) or annulled (hủy bỏ) with a reason (``services.revoke_decision``)."""
+
+    class Status(models.TextChoices):
+        ISSUED = "issued", _("Đang có hiệu lực")
+        WITHDRAWN = "withdrawn", _("Đã thu hồi")
+        ANNULLED = "annulled", _("Đã hủy bỏ")
+
     class Kind(models.TextChoices):
         TITLE_AWARD = "title_award", _("Phong cấp, phong danh hiệu")
         DISCIPLINARY = "disciplinary", _("Kỷ luật")
@@ -44,6 +52,13 @@ class Decision(models.Model):
                                    on_delete=models.SET_NULL, related_name="+",
                                    verbose_name=_("người lập"))
     created_at = models.DateTimeField(_("lập lúc"), auto_now_add=True)
+    status = models.CharField(_("hiệu lực"), max_length=10, choices=Status.choices,
+                              default=Status.ISSUED)
+    status_reason = models.TextField(_("lý do thu hồi/hủy bỏ"), blank=True)
+    status_changed_at = models.DateTimeField(_("thu hồi/hủy bỏ lúc"), null=True, blank=True)
+    status_changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                          on_delete=models.SET_NULL, related_name="+",
+                                          verbose_name=_("người thu hồi/hủy bỏ"))
     history = HistoricalRecords()
 
     class Meta:

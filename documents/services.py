@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.errors import ServiceError
+from core.errors import NotAllowedError, ServiceError
 from core.jobs import start_job
 from documents import builders, cache_scopes, selectors
 from documents.models import Decision, DecisionSequence, Document
@@ -39,6 +39,33 @@ def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: lis
         payload=payload or {}, created_by=user if getattr(user, "is_authenticated", False) else None,
         **extra,
     )
+
+
+@transaction.atomic
+def revoke_decision(decision: Decision, *, user, reason: str,
+                    status: str = Decision.Status.WITHDRAWN) -> Decision:
+    """Withdraw (thu hồi) or annul (hủy bỏ) an issued decision, with a reason: a recorded
+    state of the decision (its number stays taken in the register); never a deletion.
+    Federation staff only."""
+    if not getattr(user, "is_staff", False):
+        raise NotAllowedError(_("Chỉ cán bộ Liên đoàn thu hồi hoặc hủy bỏ quyết định."))
+    if status not in (Decision.Status.WITHDRAWN, Decision.Status.ANNULLED):
+        raise ServiceError(_("Trạng thái phải là thu hồi hoặc hủy bỏ."), field="status")
+    if not (reason or "").strip():
+        raise ServiceError(_("Cần ghi lý do thu hồi/hủy bỏ quyết định."), field="reason")
+    locked = Decision.objects.select_for_update().get(pk=decision.pk)
+    if locked.status != Decision.Status.ISSUED:
+        raise ServiceError(_("Quyết định %(n)s đã %(state)s trước đó.")
+                           % {"n": locked.formatted_number,
+                              "state": locked.get_status_display().lower()},
+                           field="status", code="invalid_state")
+    locked.status = status
+    locked.status_reason = reason.strip()
+    locked.status_changed_at = timezone.now()
+    locked.status_changed_by = user
+    locked._change_reason = reason.strip()[:100]
+    locked.save()
+    return locked
 
 
 def current_document(kind: str, target: str) -> Document | None:

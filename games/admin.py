@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from documents.admin_actions import scoresheet_pdf
 from games import engine, pgn_export, services, svg
@@ -25,8 +26,11 @@ class GameRecordAdminForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        probe = GameRecord(**{name: data[name] for name in services.EDITABLE_FIELDS
-                              if name in data})
+        if not self.fields:
+            return data  # a signed record: read-only
+        probe = GameRecord(pk=self.instance.pk, **{
+            name: data.get(name, getattr(self.instance, name))
+            for name in services.EDITABLE_FIELDS})
         try:
             services.check_fields(probe)
         except ServiceError as exc:
@@ -34,7 +38,7 @@ class GameRecordAdminForm(forms.ModelForm):
         return data
 
 
-class GameFaultInline(admin.TabularInline):
+class GameFaultInline(OfficialParentInline, admin.TabularInline):
     model = GameFault
     extra = 0
     fields = ["side", "kind", "scoresheet_omission", "article", "ply", "note", "recorded_by",
@@ -46,8 +50,17 @@ class GameFaultInline(admin.TabularInline):
         return False  # faults go through services.add_fault (it proposes the loss)
 
 
+correct_record = reason_action(
+    "correct_record", _("Sửa biên bản đã ký (ghi lý do)"),
+    _("Biên bản đã được trọng tài ký là hồ sơ chính thức. Sửa biên bản gỡ các chữ ký (phán "
+      "quyết giữ nguyên cho đến khi trọng tài ghi lại) và ghi lý do vào lịch sử; sau đó "
+      "trọng tài ghi phán quyết và các bên ký lại. Kết quả bàn đấu luôn theo phán quyết."),
+    lambda game, *, user, reason: services.correct_record(game, user=user, reason=reason),
+    _("đã mở để sửa"))
+
+
 @admin.register(GameRecord)
-class GameRecordAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
     form = GameRecordAdminForm
     list_select_related = ["white", "black"]
     list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",
@@ -57,7 +70,7 @@ class GameRecordAdmin(TouchesPublicCache, SimpleHistoryAdmin):
                      "black__name_folded"]
     raw_id_fields = ["pairing", "white", "black", "upload"]
     inlines = [GameFaultInline]
-    actions = ["revalidate", scoresheet_pdf]
+    actions = ["revalidate", correct_record, scoresheet_pdf]
     readonly_fields = [
         "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",
         "validation_status", "validation_summary", "validation_flags", "validation_warnings",
@@ -110,6 +123,8 @@ class GameRecordAdmin(TouchesPublicCache, SimpleHistoryAdmin):
         return engine.reason_label(game.decision_reason) if game.decision_reason else "-"
 
     def save_model(self, request, obj: GameRecord, form, change) -> None:
+        if change and self.official_reason(obj):
+            return
         data = {name: form.cleaned_data[name] for name in form.changed_data
                 if name in services.EDITABLE_FIELDS}
         if change:

@@ -125,6 +125,10 @@ class GameVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
+class GameCorrectionSerializer(GameVersionSerializer):
+    reason = serializers.CharField(help_text="Why the signed record is opened for correction.")
+
+
 class GameSignSerializer(GameVersionSerializer):
     who = serializers.ChoiceField([(Side.WHITE, Side.WHITE.label), (Side.BLACK, Side.BLACK.label),
                                    ("arbiter", _("Trọng tài"))])

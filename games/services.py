@@ -143,6 +143,16 @@ def _check_pairing(game: GameRecord) -> None:
 def _check_may_write(user, game: GameRecord) -> None:
     if not selectors.may_arbitrate(user, game):
         raise NotAllowedError(_("Bạn không phải trọng tài của giải có ván đấu này."))
+    _check_tournament_open(game)
+
+
+def _check_tournament_open(game: GameRecord) -> None:
+    """No record is added to, decided or signed in a certified tournament (official record)
+    until federation staff reopen it with a reason."""
+    if game.pairing_id and game.pairing.round.tournament.status == "certified":
+        raise ServiceError(_("Giải đã được công nhận kết quả và bị khóa; không thêm hay sửa "
+                             "biên bản được cho đến khi cán bộ Liên đoàn mở lại giải (có lý "
+                             "do)."), field="pairing", code="locked")
 
 
 def _lock(game: GameRecord, expected_version: int | None) -> GameRecord:
@@ -332,6 +342,13 @@ def _record_pairing_result(game: GameRecord, decision: str, *, user) -> None:
     result = engine.pairing_result_of_decision(decision)
     if pairing.result == result:
         return
+    follows_record = bool(game.decision) and \
+        pairing.result == engine.pairing_result_of_decision(game.decision)
+    if follows_record:  # the arbiter changes his own decision: the board result follows
+        tournament_services.record_result(pairing, result, user=user,
+                                          expected_version=pairing.version,
+                                          source=REDECISION_SOURCE)
+        return
     if pairing.result:
         raise ConflictError(
             _("Cặp đấu đã có kết quả %(result)s khác với phán quyết của biên bản (%(mine)s); "
@@ -342,6 +359,51 @@ def _record_pairing_result(game: GameRecord, decision: str, *, user) -> None:
 
 
 RESULT_SOURCE = "game_record"
+REDECISION_SOURCE = "game_record_correction"
+
+
+def guard_pairing_result(pairing, value: str, source: str) -> None:
+    """Registered with ``tournaments.services.results.RESULT_GUARDS``: once a record is
+    decided, the board result follows the record. Another result is refused (409, naming
+    the record) until the record is corrected (``correct_record``, with a reason) and
+    decided again."""
+    if source in (RESULT_SOURCE, REDECISION_SOURCE):
+        return
+    game = (GameRecord.objects.filter(pairing_id=pairing.pk)
+            .only("pk", "decision", "arbiter_signed_at").first())
+    if game is None or not game.decision:
+        return
+    expected = engine.pairing_result_of_decision(game.decision)
+    if value != expected:
+        signed = _("đã ký xác nhận") if game.arbiter_signed_at else _("đã có phán quyết")
+        raise ConflictError(
+            _("Biên bản số %(id)s của bàn %(board)s %(state)s “%(decision)s” (kết quả "
+              "%(result)s); kết quả bàn đấu theo biên bản. Muốn đổi, hãy sửa biên bản (có ghi "
+              "lý do) rồi ghi lại phán quyết.")
+            % {"id": game.pk, "board": pairing.board, "state": signed,
+               "decision": Decision(game.decision).label, "result": expected},
+            field="result", code="record_decided")
+
+
+@transaction.atomic
+def correct_record(game: GameRecord, *, user, reason: str,
+                   expected_version: int | None = None) -> GameRecord:
+    """Open a signed record for correction, with a reason (Điều 11, 13): the signatures are
+    removed (the decision stays until the arbiter decides again, then everyone signs
+    again) and the reason goes into the record's history. Not on a certified tournament."""
+    if not (reason or "").strip():
+        raise ServiceError(_("Cần ghi lý do sửa biên bản."), field="reason")
+    game = _lock(game, expected_version)
+    _check_may_write(user, game)
+    if not game.arbiter_signed_at:
+        raise ServiceError(_("Biên bản chưa được trọng tài ký; sửa trực tiếp được."),
+                           code="not_signed")
+    game.arbiter_signed_at = game.arbiter_signed_by = None
+    game.white_signed_at = game.black_signed_at = None
+    game.version += 1
+    game._change_reason = reason.strip()[:100]  # simple_history keeps it with the change
+    game.save()
+    return game
 
 
 @transaction.atomic
@@ -437,6 +499,10 @@ def start_upload(*, user, content: str, file_name: str = "", tournament=None,
         raise ServiceError(_("Tệp PGN rỗng."), field="file", code="empty_file")
     if tournament is not None and not selectors.may_arbitrate_tournament(user, tournament):
         raise NotAllowedError(_("Bạn không phải trọng tài của giải này."))
+    if tournament is not None and tournament.status == "certified":
+        raise ServiceError(_("Giải đã được công nhận kết quả và bị khóa; không thêm biên bản "
+                             "được cho đến khi giải được mở lại."), field="tournament",
+                           code="locked")
     if tournament is None and not (user and user.is_staff):
         if not selectors.is_arbiter(user):
             raise NotAllowedError(_("Chỉ trọng tài hoặc cán bộ liên đoàn được tải ván đấu."))

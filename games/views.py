@@ -27,6 +27,7 @@ from core.serializers import JobSerializer
 from games import engine, pgn_export, selectors, services, svg
 from games.models import GameRecord, GameUpload
 from games.serializers import (
+    GameCorrectionSerializer,
     GameDecisionSerializer,
     GameFaultSerializer,
     GameFaultWriteSerializer,
@@ -156,6 +157,19 @@ class GameRecordViewSet(viewsets.ModelViewSet):
                                               expected_version=serializer.validated_data[
                                                   "version"])
         return self._respond(game, job)
+
+    @extend_schema(request=GameCorrectionSerializer, responses=GameRecordSerializer)
+    @action(detail=True, methods=["post"])
+    def correct(self, request, pk=None):
+        """Open a signed record for correction, with a reason: the signatures are removed,
+        the reason is kept in the record's history; the arbiter then decides again (the
+        board result follows the decision) and everyone signs again."""
+        serializer = GameCorrectionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = services.correct_record(self.get_object(), user=request.user,
+                                       reason=data["reason"], expected_version=data["version"])
+        return self._respond(game)
 
     @extend_schema(request=GameSignSerializer, responses=GameRecordSerializer)
     @action(detail=True, methods=["post"])

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_official import OfficialRecordAdmin
 from core.errors import ServiceError
 from ratings import selectors, services
 from ratings.models import (
@@ -24,7 +25,7 @@ from ratings.models import (
 
 
 @admin.register(RatingList)
-class RatingListAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class RatingListAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["name", "discipline", "time_control_class"]
 
     def save_model(self, request, obj, form, change):
@@ -35,10 +36,11 @@ class RatingListAdmin(TouchesPublicCache, SimpleHistoryAdmin):
 
 
 @admin.register(RatingPeriod)
-class RatingPeriodAdmin(TouchesPublicCache, admin.ModelAdmin):
+class RatingPeriodAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     """Computing is not publishing (issue 13): "Tính kỳ" computes for review (the warnings are
     shown on the period's page); "Công bố kỳ" is a separate action that needs the permission
-    ``ratings.publish_ratingperiod``."""
+    ``ratings.publish_ratingperiod``. A published period (its rating list) is an official
+    record: read-only, never deleted; a correction is a recomputation with a reason."""
 
     list_display = ["rating_list", "start", "end", "status", "computed_at", "published_at",
                     "warning_count"]
@@ -108,7 +110,7 @@ class RatingPublicationAdmin(admin.ModelAdmin):
 
 
 @admin.register(PlayerRating)
-class PlayerRatingAdmin(TouchesPublicCache, admin.ModelAdmin):
+class PlayerRatingAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["period", "person", "rating", "rank", "games", "change", "k"]
     list_filter = ["period__rating_list", "published"]
     search_fields = ["person__name_folded"]
@@ -164,7 +166,7 @@ class TitleQualificationAdmin(TouchesPublicCache, SimpleHistoryAdmin):
 
 
 @admin.register(PlayerTitle)
-class PlayerTitleAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class PlayerTitleAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["person", "title", "awarded_on", "decision"]
     list_filter = ["title"]
     search_fields = ["person__name_folded"]

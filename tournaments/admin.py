@@ -1,14 +1,21 @@
 """Admin for federation staff: tournaments with inline officials and rounds, rounds with inline
-pairings, and actions that call the services (open registration, draw numbers, pair next
-round, certify)."""
+pairings, entries, and actions that call the services (open registration, draw numbers, pair
+next round, certify, reopen with a reason).
+
+Every write goes through ``tournaments.services``: the forms call the services' checks to
+show a refusal on the form, and a certified tournament (an official record, see
+``core.official``) is read-only here, never deleted, and its history is not reverted.
+"""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from documents import admin_actions as document_actions
 from tournaments import services
@@ -25,8 +32,49 @@ from tournaments.models import (
 )
 
 
-class OfficialInline(admin.TabularInline):
+def add_service_error(form: forms.BaseForm, exc: ServiceError) -> None:
+    """Show a service's refusal on the form: on its field when the form has it."""
+    placed = False
+    for field, errors in exc.fields.items():
+        if field in form.fields:
+            form.add_error(field, errors)
+            placed = True
+    if not placed:
+        form.add_error(None, exc.message)
+
+
+class ReadOnlyLogAdmin(admin.ModelAdmin):
+    """Audit logs: written by the services only; never added, edited or deleted here."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class OfficialForm(forms.ModelForm):
+    class Meta:
+        model = Official
+        fields = ["person", "role"]
+
+    def clean(self):
+        data = super().clean()
+        tournament = self.instance.tournament if self.instance.tournament_id else None
+        if tournament is not None and not self.errors and self.has_changed():
+            try:
+                services.check_official(tournament, data["person"], data["role"])
+            except ServiceError as exc:
+                add_service_error(self, exc)
+        return data
+
+
+class OfficialInline(OfficialParentInline, admin.TabularInline):
     model = Official
+    form = OfficialForm
     extra = 0
     raw_id_fields = ["person"]
 
@@ -40,6 +88,9 @@ class RoundInline(admin.TabularInline):
     show_change_link = True
     can_delete = False
 
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # rounds come from the pairing job
+
 
 class StatusChangeInline(admin.TabularInline):
     model = StatusChange
@@ -47,6 +98,9 @@ class StatusChangeInline(admin.TabularInline):
     fields = ["from_status", "to_status", "reason", "changed_by", "changed_at"]
     readonly_fields = fields
     can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
 
 
 def _run(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
@@ -80,81 +134,285 @@ def certify(modeladmin, request, queryset):
     _run(modeladmin, request, queryset, services.certify_tournament, _("đã công nhận"))
 
 
+reopen = reason_action(
+    "reopen", _("Mở lại giải đã công nhận (ghi lý do)"),
+    _("Giải đã công nhận là hồ sơ chính thức. Mở lại (chỉ cán bộ Liên đoàn) đưa giải về "
+      "\"đã kết thúc\" để sửa; lý do được ghi vào lịch sử của giải."),
+    lambda t, *, user, reason: services.reopen_tournament(t, user=user, reason=reason),
+    _("đã mở lại"))
+
+
+class TournamentAdminForm(forms.ModelForm):
+    """The service checks the edit (locked after certification, format fields after the
+    draw, dates, rounds that fit the dates…) and the refusal shows on the form."""
+
+    user = None  # set by TournamentAdmin.get_form
+
+    class Meta:
+        model = Tournament
+        fields = sorted(services.TOURNAMENT_FIELDS)
+
+    def service_fields(self) -> dict:
+        """The posted values that differ from the stored tournament (a history "revert"
+        posts an old version: the difference is what the service applies)."""
+        data = {name: ("" if value is False else value)
+                for name, value in self.cleaned_data.items()
+                if name in services.TOURNAMENT_FIELDS}
+        if self.instance.pk is None:
+            return data
+        current = Tournament.objects.get(pk=self.instance.pk)
+        return {name: value for name, value in data.items()
+                if getattr(current, name) != value}
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or (self.instance.pk and not self.service_fields()):
+            return data  # an unchanged submit (also of a certified tournament) writes nothing
+        try:
+            if self.instance.pk is None:
+                services.build_tournament(user=self.user, **self.service_fields())
+            else:
+                services.apply_tournament_changes(Tournament.objects.get(pk=self.instance.pk),
+                                                  user=self.user, **self.service_fields())
+        except ServiceError as exc:
+            add_service_error(self, exc)
+        return data
+
+
 @admin.register(Tournament)
-class TournamentAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+    form = TournamentAdminForm
     list_display = ["name", "discipline", "system", "status", "start_date", "rated"]
     list_filter = ["status", "discipline", "system", "category"]
     search_fields = ["name", "venue"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
                        "certified_by"]
     inlines = [OfficialInline, RoundInline, StatusChangeInline]
-    actions = [open_registration, draw_numbers, pair_next_round, certify,
+    actions = [open_registration, draw_numbers, pair_next_round, certify, reopen,
                *document_actions.TOURNAMENT_ACTIONS]
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type(form.__name__, (form,), {"user": request.user})
 
-class PairingInline(admin.TabularInline):
+    def save_model(self, request, obj, form, change):
+        if change and self.official_reason(obj):
+            return
+        try:
+            if change:
+                fields = form.service_fields()
+                if fields:
+                    saved = services.update_tournament(Tournament.objects.get(pk=obj.pk),
+                                                       user=request.user, **fields)
+                    obj.__dict__.update(saved.__dict__)
+            else:
+                created = services.create_tournament(user=request.user, **form.service_fields())
+                obj.__dict__.update(created.__dict__)
+        except ServiceError as exc:  # changed meanwhile (the form checked it a moment ago)
+            self.message_user(request, exc.message, messages.ERROR)
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Official or self.official_reason(form.instance):
+            return super().save_formset(request, form, formset, change)
+        tournament = Tournament.objects.get(pk=form.instance.pk)
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for inline_form in formset.forms:
+            official = inline_form.instance
+            try:
+                if inline_form in formset.deleted_forms:
+                    if official.pk:
+                        services.remove_official(official, user=request.user)
+                        formset.deleted_objects.append(official)
+                    continue
+                if not inline_form.has_changed():
+                    continue
+                data = inline_form.cleaned_data
+                if official.pk and "person" in inline_form.changed_data:
+                    services.remove_official(Official.objects.get(pk=official.pk),
+                                             user=request.user)
+                saved = services.assign_official(tournament, data["person"], data["role"],
+                                                 user=request.user)
+                (formset.changed_objects.append((saved, inline_form.changed_data))
+                 if official.pk else formset.new_objects.append(saved))
+            except ServiceError as exc:
+                self.message_user(request, f"{official}: {exc.message}", messages.ERROR)
+        return None
+
+
+class PairingForm(forms.ModelForm):
+    """``seen_version``: the version shown, so a result typed over a newer one is a 409."""
+
+    seen_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Pairing
+        fields = ["result"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["seen_version"].initial = self.instance.version
+
+
+class PairingInline(OfficialParentInline, admin.TabularInline):
     model = Pairing
+    form = PairingForm
     extra = 0
     fields = ["board", "kind", "white", "black", "result", "bye_points", "match_board",
-              "match_key", "version"]
+              "match_key", "version", "seen_version"]
     readonly_fields = ["board", "kind", "white", "black", "bye_points", "match_board",
                        "match_key", "version"]
     can_delete = False
 
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # boards come from the pairing job
+
 
 @admin.register(Round)
-class RoundAdmin(TouchesPublicCache, admin.ModelAdmin):
+class RoundAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "system", "engine_version", "seed"]
     list_filter = ["status", "system"]
-    readonly_fields = ["tournament", "number", "system", "engine_version", "seed", "warnings",
-                       "draw", "job", "paired_at", "started_at", "completed_at"]
+    readonly_fields = ["tournament", "number", "status", "system", "engine_version", "seed",
+                       "warnings", "draw", "job", "paired_at", "started_at", "completed_at"]
     inlines = [PairingInline]
     actions = document_actions.ROUND_ACTIONS
 
+    def has_add_permission(self, request) -> bool:
+        return False  # a round is made by the pairing job (tournament action)
+
+    def save_model(self, request, obj, form, change):
+        return None  # every field of a round is derived; results go through the inline
+
     def save_formset(self, request, form, formset, change):
-        """Results typed in the inline go through ``record_result`` (versioned, logged)."""
-        if formset.model is not Pairing:
-            return super().save_formset(request, form, formset, change)
-        # nothing is saved by the formset itself (the change message reads these lists)
+        """Results typed in the inline go through ``record_result`` (versioned, logged,
+        refused when a decided game record fixes the board's result)."""
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        if formset.model is not Pairing or self.official_reason(form.instance):
+            return
         for inline_form in formset.forms:
             if "result" not in inline_form.changed_data:
                 continue
-            pairing = inline_form.instance
-            original = Pairing.objects.get(pk=pairing.pk)
+            pairing = Pairing.objects.get(pk=inline_form.instance.pk)
+            seen = inline_form.cleaned_data.get("seen_version")
             try:
-                services.record_result(original, inline_form.cleaned_data["result"],
-                                       user=request.user, expected_version=original.version,
-                                       source="admin")
+                services.record_result(pairing, inline_form.cleaned_data["result"],
+                                       user=request.user,
+                                       expected_version=seen if seen is not None
+                                       else pairing.version, source="admin")
             except ServiceError as exc:
                 self.message_user(request, f"{pairing}: {exc.message}", messages.ERROR)
+            else:
+                formset.changed_objects.append((pairing, ["result"]))
+
+
+class EntryAddForm(forms.ModelForm):
+    """Registration through ``register_entry``; after the deadline only with a reason (late
+    entry, recorded on the entry). The service writes in ``clean`` (inside the admin's
+    transaction) so that its refusal shows on the form."""
+
+    user = None  # set by EntryAdmin.get_form
+    late_reason = forms.CharField(
+        label=_("Lý do nhận đăng ký muộn"), required=False, widget=forms.Textarea(
+            attrs={"rows": 2}),
+        help_text=_("Chỉ khi đã quá hạn đăng ký hoặc đã bốc số (đăng ký muộn)."))
+
+    class Meta:
+        model = Entry
+        fields = ["tournament", "member", "rating", "title"]
+
+    def _post_clean(self):
+        pass  # the service validated the entry (and wrote it): no model validation again
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        if data.get("member") is None:
+            self.add_error("member", _("Chọn hội viên."))
+            return data
+        try:
+            if data.get("late_reason", "").strip():
+                self.registered = services.register_late_entry(
+                    data["tournament"], data["member"], user=self.user,
+                    rating=data.get("rating") or 0, title=data.get("title") or "",
+                    reason=data["late_reason"])
+            else:
+                self.registered = services.register_entry(
+                    data["tournament"], data["member"], user=self.user,
+                    rating=data.get("rating") or 0, title=data.get("title") or "")
+        except ServiceError as exc:
+            add_service_error(self, exc)
+        return data
+
+
+class EntryChangeForm(forms.ModelForm):
+    class Meta:
+        model = Entry
+        fields = ["withdrawn_on"]
 
 
 @admin.register(Entry)
-class EntryAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+    """Entries: registered (or late-entered with a reason) and withdrawn through the
+    services; the snapshot data of an entry is not edited here."""
+
     list_display = ["name", "tournament", "starting_number", "rating", "title", "team",
-                    "withdrawn_on"]
-    list_filter = ["tournament"]
+                    "is_late", "withdrawn_on"]
+    list_filter = ["tournament", "is_late"]
     search_fields = ["name", "fide_id"]
     raw_id_fields = ["member", "team"]
     actions = [document_actions.tracking_card_pdf]
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            return type("EntryAddForm", (EntryAddForm,), {"user": request.user})
+        kwargs["form"] = EntryChangeForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["tournament", "member", "rating", "title", "late_reason"]
+        return super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        readonly = super().get_readonly_fields(request, obj)
+        if obj is None:
+            return readonly
+        names = [f.name for f in Entry._meta.fields if f.name not in ("id", "withdrawn_on")]
+        return [*readonly, *(n for n in names if n not in readonly)]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.__dict__.update(form.registered.__dict__)
+            return
+        if self.official_reason(obj) or "withdrawn_on" not in form.changed_data:
+            return
+        try:
+            services.withdraw_entry(Entry.objects.get(pk=obj.pk), user=request.user,
+                                    on_date=form.cleaned_data["withdrawn_on"])
+        except ServiceError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+
 
 @admin.register(TeamEntry)
-class TeamEntryAdmin(TouchesPublicCache, admin.ModelAdmin):
+class TeamEntryAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["name", "tournament", "starting_number"]
     list_filter = ["tournament"]
+    readonly_fields = ["tournament", "starting_number", "withdrawn_on"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # teams are registered with their roster (API register_team)
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(TouchesPublicCache, admin.ModelAdmin):
+class ResultChangeAdmin(ReadOnlyLogAdmin):
     list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
                     "changed_at"]
     readonly_fields = list_display
 
 
 @admin.register(PairingChange)
-class PairingChangeAdmin(TouchesPublicCache, admin.ModelAdmin):
+class PairingChangeAdmin(ReadOnlyLogAdmin):
     list_display = ["round", "pairing", "reason", "changed_by", "changed_at"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]

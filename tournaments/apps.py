@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Giải đấu")
+
+    def ready(self) -> None:
+        from tournaments import official  # noqa: F401  (declares its official records)

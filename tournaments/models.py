@@ -135,6 +135,11 @@ class Tournament(models.Model):
                                          default=KnockoutTieRule.TWO_GAMES_THEN_DECIDER)
     late_arrival_minutes = models.PositiveSmallIntegerField(
         _("thời gian đến muộn tối đa (phút)"), default=15)
+    max_games_per_day = models.PositiveSmallIntegerField(
+        _("số ván tối đa mỗi ngày"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(30)],
+        help_text=_("Bỏ trống: theo loại thời gian (tiêu chuẩn 2, cờ nhanh 7, cờ chớp 15). "
+                    "Số ván của giải phải xếp được trong các ngày thi đấu."))
     boards_per_team = models.PositiveSmallIntegerField(_("số bàn mỗi đội"), null=True, blank=True)
     reserves_per_team = models.PositiveSmallIntegerField(_("số dự bị mỗi đội"), null=True,
                                                          blank=True)
@@ -269,6 +274,7 @@ class Entry(models.Model):
                              related_name="roster", verbose_name=_("đội"))
     board_order = models.PositiveSmallIntegerField(_("thứ tự bàn"), null=True, blank=True)
     is_late = models.BooleanField(_("đăng ký muộn"), default=False)
+    late_reason = models.TextField(_("lý do nhận đăng ký muộn"), blank=True)
     joins_in_round = models.PositiveSmallIntegerField(_("vào từ ván"), default=1)
     withdrawn_on = models.DateField(_("ngày bỏ cuộc"), null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("bỏ cuộc sau ván"), null=True,

@@ -53,7 +53,7 @@ class EntrySerializer(serializers.ModelSerializer):
         model = Entry
         fields = ["id", "tournament", "member", "name", "gender", "fide_id", "federation_code",
                   "rating", "title", "starting_number", "team", "team_name", "board_order",
-                  "is_late", "joins_in_round", "withdrawn_on", "withdrawn_after_round",
+                  "is_late", "late_reason", "joins_in_round", "withdrawn_on", "withdrawn_after_round",
                   "requested_byes", "registered_at"]
         read_only_fields = [f for f in fields if f not in ("tournament", "member", "rating",
                                                            "title")]
@@ -64,6 +64,10 @@ class EntryCreateSerializer(serializers.Serializer):
     member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.select_related("person"))
     rating = serializers.IntegerField(min_value=0, max_value=3500, default=0)
     title = serializers.CharField(max_length=4, required=False, allow_blank=True, default="")
+
+
+class LateEntrySerializer(EntryCreateSerializer):
+    reason = serializers.CharField(help_text="Why the entry is accepted after the deadline.")
 
 
 class RosterItemSerializer(serializers.Serializer):

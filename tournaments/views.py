@@ -25,6 +25,7 @@ from tournaments.serializers import (
     ByeRequestSerializer,
     EntryCreateSerializer,
     EntrySerializer,
+    LateEntrySerializer,
     OfficialSerializer,
     PairingChangeRequestSerializer,
     PairingChangeSerializer,
@@ -253,6 +254,19 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         v = data.validated_data
         entry = services.register_entry(v["tournament"], v["member"], user=request.user,
                                         rating=v["rating"], title=v["title"])
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=LateEntrySerializer, responses={201: EntrySerializer})
+    @action(detail=False, methods=["post"])
+    def late(self, request):
+        """Late entry (after the regulations' deadline, or after the draw in a Swiss): only
+        with a reason, kept on the entry (``late_reason``); 400 ``not_late`` before it."""
+        data = LateEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        entry = services.register_late_entry(v["tournament"], v["member"], user=request.user,
+                                             rating=v["rating"], title=v["title"],
+                                             reason=v["reason"])
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)

@@ -231,7 +231,7 @@ def test_settings_validated_and_locked_after_close(driver):
     assert driver.organiser.patch(url, {"tiebreaks": "BH-C1,SB", "bye_score": "0.5"},
                                   format="json").status_code == 200
     driver.action("open-registration")
-    driver.enter(driver.members(4))
+    driver.enter(driver.members(6))
     driver.action("close-registration")
     assert_error(driver.organiser.patch(url, {"system": "swiss_draw"}, format="json"), 400,
                  "invalid_state", "system")

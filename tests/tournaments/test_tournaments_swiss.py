@@ -26,9 +26,14 @@ def test_dutch_swiss_of_101_players_nine_rounds(driver):
     late = withdrawn = None
     for number in range(1, 10):
         if number == 2:  # a late entry joins from round 2 (C.04.2: renumbered by rating)
-            late_member = driver.members(1, ratings=[2500])[0]
-            late = driver.enter([late_member])[0]
+            member, rating = driver.members(1, ratings=[2500])[0]
+            entry = {"tournament": driver.tid, "member": member.pk, "rating": rating}
+            refused = driver.post(driver.organiser, "/api/v1/tournament-entries/", entry, 400)
+            assert refused["error"]["code"] == "late_entry"  # only the explicit late entry
+            late = driver.post(driver.organiser, "/api/v1/tournament-entries/late/",
+                               {**entry, "reason": "Được BTC chấp thuận"}, 201)
             assert late["is_late"] and late["joins_in_round"] == 2
+            assert late["late_reason"] == "Được BTC chấp thuận"
             assert late["starting_number"] == 1
         if number == 3:  # a requested half-point bye for round 4
             entry = Entry.objects.filter(tournament_id=driver.tid, starting_number=10).get()

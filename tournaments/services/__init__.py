@@ -28,7 +28,10 @@ from tournaments.services._common import (
 )
 from tournaments.services.entries import (
     check_eligibility,
+    check_not_official,
+    is_late,
     register_entry,
+    register_late_entry,
     register_team,
     request_bye,
     withdraw_entry,
@@ -36,7 +39,10 @@ from tournaments.services.entries import (
 from tournaments.services.lifecycle import (
     LOCKED_AFTER_CLOSE,
     TOURNAMENT_FIELDS,
+    apply_tournament_changes,
+    build_tournament,
     certify_tournament,
+    check_rounds_fit_dates,
     close_registration,
     create_tournament,
     finish_tournament,
@@ -44,7 +50,7 @@ from tournaments.services.lifecycle import (
     reopen_tournament,
     update_tournament,
 )
-from tournaments.services.officials import assign_official, remove_official
+from tournaments.services.officials import assign_official, check_official, remove_official
 from tournaments.services.results import (
     RESULT_ALIASES,
     normalize_result,
@@ -63,7 +69,8 @@ from tournaments.services.rounds import (
 __all__ = [
     "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "RESULT_ALIASES", "S",
     "SWISS_SYSTEMS", "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
-    "change_pairing", "check_eligibility", "close_registration", "create_tournament",
+    "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",
+    "check_rounds_fit_dates", "is_late", "register_late_entry", "close_registration", "create_tournament",
     "engine", "finish_tournament", "normalize_result", "open_registration",
     "pair_round_job", "pairing_job_key", "record_result", "record_results",
     "refresh_round_status", "register_entry", "register_team", "remove_official",

@@ -15,7 +15,7 @@ from tournaments.models import (
 S = Tournament.Status
 SWISS_SYSTEMS = frozenset({"dutch", "swiss_draw", "team_swiss_draw"})
 RATING_ORDER_SYSTEMS = frozenset({"dutch", "knockout"})
-ARBITER_SOURCES = frozenset({"api", "bulk", "admin", "import"})
+ARBITER_SOURCES = frozenset({"api", "bulk", "admin", "import", "game_record_correction"})
 """Sources where an arbiter corrects a result on purpose; other sources (e.g. the games
 app, ``source="games"``) may not overwrite a different recorded result."""
 

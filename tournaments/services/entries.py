@@ -92,34 +92,67 @@ def _entry_for(t: Tournament, member: Member, user, *, rating: int, title: str) 
     if t.entries.filter(member=member).exists():
         raise ServiceError(_("%(name)s đã đăng ký giải này.") % {"name": person.full_name},
                            field="member", code="duplicate")
+    check_not_official(t, person)
     return Entry(tournament=t, member=member, name=person.full_name, gender=person.gender,
                  birth_year=person.date_of_birth.year if person.date_of_birth else None,
                  fide_id=person.fide_id or "", rating=rating or 0, title=title or "",
                  registered_by=user if getattr(user, "is_authenticated", False) else None)
 
 
+def check_not_official(t: Tournament, person: Person) -> None:
+    """Điều 20: an arbiter of the event does not play in it (and a player is no arbiter)."""
+    official = t.officials.filter(person=person).first()
+    if official is not None:
+        raise ServiceError(_("%(name)s là %(role)s của giải này; trọng tài không đồng thời là "
+                             "đấu thủ của cùng giải (Điều 20).")
+                           % {"name": person.full_name, "role": official.get_role_display()},
+                           field="member", code="official_cannot_play")
+
+
+def is_late(t: Tournament, today: date | None = None) -> bool:
+    """After the regulations' deadline (Phụ lục 5, item 15) or after the draw."""
+    if t.status in (S.CLOSED, S.RUNNING):
+        return True
+    today = today or timezone.localdate()
+    return t.registration_deadline is not None and today > t.registration_deadline
+
+
 def register_entry(tournament: Tournament, member: Member, *, user, rating: int = 0,
-                   title: str = "") -> Entry:
-    """Enter a member (rating and title snapshot). After closing: a late entry (Swiss only)
-    joins from the next round to be paired."""
+                   title: str = "", late_reason: str = "") -> Entry:
+    """Enter a member (rating and title snapshot).
+
+    A late entry — after the registration deadline of the regulations, or after the draw
+    (Swiss only; he joins from the next round to be paired) — is accepted only with
+    ``late_reason`` (the late-entry action/endpoint), which is kept on the entry.
+    """
     _require_manager(user, tournament)
+    late_reason = (late_reason or "").strip()
     with transaction.atomic():
         t = _lock(tournament)
         _require_not_locked(t)
         if t.is_team_event:
             raise ServiceError(_("Giải đồng đội: đăng ký theo đội."), code="team_event")
-        late = t.status in (S.CLOSED, S.RUNNING)
-        if late and t.system not in SWISS_SYSTEMS:
+        after_draw = t.status in (S.CLOSED, S.RUNNING)
+        if after_draw and t.system not in SWISS_SYSTEMS:
             raise ServiceError(_("Chỉ hệ Thụy Sĩ nhận đăng ký muộn."), field="status",
                                code="invalid_state")
-        if not late:
+        if not after_draw:
             _expect_status(t, S.REGISTRATION, action=_("đăng ký"))
+        late = is_late(t)
+        if late and not late_reason:
+            raise ServiceError(
+                _("Đã quá hạn đăng ký (%(deadline)s): chỉ nhận đăng ký muộn qua thao tác "
+                  "“đăng ký muộn” có ghi lý do.")
+                % {"deadline": t.registration_deadline.strftime("%d/%m/%Y")
+                   if t.registration_deadline and not after_draw else _("đã bốc số")},
+                field="member", code="late_entry")
         entry = _entry_for(t, member, user, rating=rating, title=title)
         if late:
             entry.is_late = True
+            entry.late_reason = late_reason
             entry.joins_in_round = t.rounds.count() + 1
         entry.save()
-        if late:
+        if after_draw:
             if t.system in RATING_ORDER_SYSTEMS:
                 _number_entries(t)  # C.04.2: pairing numbers reassigned in rating order
             else:
@@ -129,6 +162,18 @@ def register_entry(tournament: Tournament, member: Member, *, user, rating: int 
             entry.refresh_from_db()
         cache_scopes.touch_event(t.pk)
     return entry
+
+
+def register_late_entry(tournament: Tournament, member: Member, *, user, reason: str,
+                        rating: int = 0, title: str = "") -> Entry:
+    """The explicit late entry: refused without a reason, and only when the entry is late."""
+    if not (reason or "").strip():
+        raise ServiceError(_("Cần ghi lý do nhận đăng ký muộn."), field="reason")
+    if not is_late(tournament):
+        raise ServiceError(_("Chưa quá hạn đăng ký; hãy đăng ký bình thường."),
+                           field="reason", code="not_late")
+    return register_entry(tournament, member, user=user, rating=rating, title=title,
+                          late_reason=reason)
 
 
 def register_team(tournament: Tournament, name: str, roster: Iterable[tuple[Member, int]], *,

@@ -36,7 +36,7 @@ TOURNAMENT_FIELDS = frozenset({
     "tiebreaks", "move_rule_reference", "no_capture_move_limit", "knockout_tie_rule", "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
-    "regulation_document",
+    "regulation_document", "max_games_per_day",
 })
 LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team",
                                 "discipline", "gender_section", "age_group"})
@@ -65,9 +65,43 @@ def _validate_tournament(t: Tournament) -> None:
     problem = engine.check_tiebreak_codes(t.tiebreaks)
     if problem:
         raise ServiceError(problem, field="tiebreaks")
+    if t.number_of_rounds:
+        check_rounds_fit_dates(t, t.number_of_rounds)
+
+
+#: Games a player may be asked to play in one day, by time control (Điều 10), when the
+#: tournament does not set ``max_games_per_day`` (docs/decisions-tournaments.md).
+DEFAULT_MAX_GAMES_PER_DAY = {"standard": 2, "rapid": 7, "blitz": 15}
+
+
+def max_games_per_day(t: Tournament) -> int:
+    return t.max_games_per_day or DEFAULT_MAX_GAMES_PER_DAY.get(t.time_control_class, 2)
+
+
+def check_rounds_fit_dates(t: Tournament, rounds: int, *, field: str = "number_of_rounds"
+                           ) -> None:
+    """Phụ lục 5 (programme of play): the rounds must fit the dates, at most
+    ``max_games_per_day`` games a day (a round is one game for every player)."""
+    days = (t.end_date - t.start_date).days + 1
+    limit = days * max_games_per_day(t)
+    if rounds > limit:
+        raise ServiceError(
+            _("%(rounds)s ván không xếp được trong %(days)s ngày thi đấu: tối đa "
+              "%(per_day)s ván mỗi ngày, tức %(limit)s ván (đổi ngày thi đấu hoặc số ván "
+              "tối đa mỗi ngày của giải).")
+            % {"rounds": rounds, "days": days, "per_day": max_games_per_day(t),
+               "limit": limit}, field=field, code="too_many_rounds")
 
 
 def create_tournament(*, user, **fields) -> Tournament:
+    tournament = build_tournament(user=user, **fields)
+    tournament.save()
+    cache_scopes.touch_event_row(tournament.pk)
+    return tournament
+
+
+def build_tournament(*, user, **fields) -> Tournament:
+    """The new tournament, checked but not saved (forms call it to show a refusal)."""
     unknown = set(fields) - TOURNAMENT_FIELDS
     if unknown:
         raise ServiceError(f"unknown fields: {sorted(unknown)}")
@@ -77,8 +111,6 @@ def create_tournament(*, user, **fields) -> Tournament:
                                   club=tournament.organiser_club):
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
     _validate_tournament(tournament)
-    tournament.save()
-    cache_scopes.touch_event_row(tournament.pk)
     return tournament
 
 
@@ -86,22 +118,30 @@ def update_tournament(tournament: Tournament, *, user, **fields) -> Tournament:
     _require_manager(user, tournament)
     with transaction.atomic():
         t = _lock(tournament)
-        _require_not_locked(t)
-        changed = {name for name, value in fields.items()
-                   if name in TOURNAMENT_FIELDS and getattr(t, name) != value}
-        if t.status not in (S.DRAFT, S.REGISTRATION) and LOCKED_AFTER_CLOSE & changed:
-            raise ServiceError(_("Không đổi thể thức/nội dung sau khi đã khóa đăng ký."),
-                               field=sorted(LOCKED_AFTER_CLOSE & changed)[0],
-                               code="invalid_state")
-        for name, value in fields.items():
-            if name not in TOURNAMENT_FIELDS:
-                raise ServiceError(f"unknown field {name}", field=name)
-            setattr(t, name, value)
-        if not selectors.can_organise(user, body=t.organiser_body, club=t.organiser_club):
-            raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
-        _validate_tournament(t)
+        apply_tournament_changes(t, user=user, **fields)
         t.save()
         cache_scopes.touch_event_row(t.pk)
+    return t
+
+
+def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
+    """Check and apply ``fields`` on ``t`` in memory, without saving: refused on a certified
+    (locked) tournament, for the format fields after the draw, or when the result breaks a
+    rule of ``_validate_tournament``. Forms (the admin) call it to show the refusal."""
+    _require_not_locked(t)
+    changed = {name for name, value in fields.items()
+               if name in TOURNAMENT_FIELDS and getattr(t, name) != value}
+    if t.status not in (S.DRAFT, S.REGISTRATION) and LOCKED_AFTER_CLOSE & changed:
+        raise ServiceError(_("Không đổi thể thức/nội dung sau khi đã khóa đăng ký."),
+                           field=sorted(LOCKED_AFTER_CLOSE & changed)[0],
+                           code="invalid_state")
+    for name, value in fields.items():
+        if name not in TOURNAMENT_FIELDS:
+            raise ServiceError(f"unknown field {name}", field=name)
+        setattr(t, name, value)
+    if not selectors.can_organise(user, body=t.organiser_body, club=t.organiser_club):
+        raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
+    _validate_tournament(t)
     return t
 
 
@@ -134,6 +174,7 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
         if t.system in ("round_robin", "double_round_robin", "team_round_robin",
                         "scheveningen"):
             t.number_of_rounds = engine.total_rounds(t)
+        _check_rounds_fit_field(t)
         _transition(t, S.CLOSED, user)
     return t
 
@@ -197,3 +238,17 @@ def reopen_tournament(tournament: Tournament, *, user, reason: str) -> Tournamen
         t.certified_by = None
         _transition(t, S.FINISHED, user, reason=reason)
     return t
+
+
+def _check_rounds_fit_field(t: Tournament) -> None:
+    """At the draw the field is known: the rounds of a round robin follow from it, and a
+    Swiss needs more players than rounds (no rematch, Điều 27)."""
+    field_size = t.teams.count() if t.is_team_event else t.entries.count()
+    if t.system in SWISS_SYSTEMS and (t.number_of_rounds or 0) >= field_size:
+        raise ServiceError(
+            _("Hệ Thụy Sĩ %(rounds)s ván cần nhiều hơn %(rounds)s đấu thủ/đội (hiện có "
+              "%(n)s) để không ai gặp lại nhau (Điều 27).")
+            % {"rounds": t.number_of_rounds, "n": field_size}, field="number_of_rounds",
+            code="too_many_rounds")
+    if t.number_of_rounds:
+        check_rounds_fit_dates(t, t.number_of_rounds)

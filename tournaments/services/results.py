@@ -3,7 +3,7 @@ with version checks (409 when stale) and a ``ResultChange`` for every change."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,6 +23,11 @@ from tournaments.services._common import (
     _require_not_locked,
 )
 from tournaments.services.rounds import refresh_round_status
+
+#: Checks another app adds on a board result change: ``guard(pairing, value, source)``
+#: raises ``ServiceError``/``ConflictError`` to refuse it. The games app registers
+#: ``games.services.guard_pairing_result`` (a decided record fixes the board's result).
+RESULT_GUARDS: list[Callable[[Pairing, str, str], None]] = []
 
 RESULT_ALIASES = {
     "1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "=": "1/2-1/2",
@@ -86,6 +91,8 @@ def _apply_result(p: Pairing, value: str, *, expected_version, source, user
             field="version")
     if p.result == value:
         return None
+    for guard in RESULT_GUARDS:
+        guard(p, value, source)
     if source not in ARBITER_SOURCES and p.result in FINAL_RESULTS and value != p.result:
         raise ServiceError(_("Bàn %(b)s đã có kết quả %(r)s khác với kết quả gửi đến.")
                            % {"b": p.board, "r": p.result}, field="result",

@@ -1,0 +1,132 @@
+"""Every registered admin model (issue #13): changelist, add page, the change page of a real
+object, its history page, and the unchanged change form submitted — none answers 500.
+
+Objects come from the demo data (``load_demo``) and, for the models the demo leaves empty,
+from small factories below.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.contrib import admin
+from django.core.management import call_command
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+
+from tests.admin_forms import form_data
+from tests.factories import make_person, make_staff, make_suspension
+
+pytestmark = pytest.mark.django_db
+
+
+def _one_of_each(staff) -> None:
+    """Rows for the models the demo data has none of (an official record of each kind)."""
+    from django.contrib.auth.models import Group
+    from rest_framework.authtoken.models import Token
+
+    from core.models import Job
+    from documents import services as document_services
+    from documents.models import Document
+    from games.models import GameRecord, GameUpload
+    from ratings.models import (
+        ForeignTitle,
+        PlayerRating,
+        PlayerTitle,
+        RatingList,
+        RatingPeriod,
+        TitleCriteriaTable,
+        TitleQualification,
+    )
+    from tournaments.models import Pairing, PairingChange, TeamEntry, Tournament
+
+    Job.objects.create(kind="document", params={})
+    Group.objects.get_or_create(name="Trọng tài")
+    Token.objects.get_or_create(user=staff)
+    person = make_person()
+    make_suspension(person)
+    certified = Tournament.objects.filter(status="certified").first()
+    running = Tournament.objects.exclude(status="certified").first()
+    TeamEntry.objects.create(tournament=running, name="Đội thử")
+    pairing = Pairing.objects.filter(round__tournament=running, kind="game").first()
+    PairingChange.objects.create(round=pairing.round, pairing=pairing, before={}, after={},
+                                 reason="thử", changed_by=staff)
+    signed_pairing = Pairing.objects.filter(round__tournament=certified, kind="game",
+                                            result="1-0").first()
+    now = timezone.now()
+    GameRecord.objects.create(
+        pairing=signed_pairing, discipline=certified.discipline, white_name="A",
+        black_name="B", decision="white_wins", decision_reason="resignation",
+        decided_by=staff, decided_at=now, arbiter_signed_at=now, arbiter_signed_by=staff)
+    GameRecord.objects.create(discipline="xiangqi", white_name="C", black_name="D",
+                              moves_text="1. P2-5 M8.7")
+    GameUpload.objects.create(content='[Event "x"]\n\n*\n', discipline="xiangqi")
+    rating_list = RatingList.objects.first()
+    period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 1, 1),
+                                         end=date(2026, 1, 31), status="published",
+                                         published_at=now)
+    PlayerRating.objects.create(period=period, person=person, rating=1500, published=True)
+    from ratings.models import RatingPublication
+
+    RatingPublication.objects.create(period=period, number=1, published_at=now,
+                                     published_by=staff)
+    decision = document_services.issue_decision(
+        kind="title_award", subject="phong cấp", grounds=["Luật Cờ Tướng"],
+        articles=["Phong cấp I"], signer_position="CHỦ TỊCH", signer_name="Nguyễn Văn A",
+        user=staff)
+    foreign = ForeignTitle.objects.create(person=person, title=ForeignTitle.Kind.choices[0][0],
+                                          awarded_on=date(2025, 1, 1))
+    table = TitleCriteriaTable.objects.first()
+    qualification = TitleQualification.objects.create(
+        person=person, title="first_category", criterion_id="x", table=table, section="men",
+        event_date=date(2026, 1, 1), foreign_title=foreign, status="approved",
+        decision=decision)
+    PlayerTitle.objects.create(person=person, title="first_category", awarded_on=date(2026, 1, 2),
+                               decision=decision, qualification=qualification)
+    Document.objects.create(kind="decision", target=str(decision.pk), data_hash="0" * 64,
+                            file="documents/2026/01/x.pdf", size=1, pages=1)
+
+
+def _url(model, name: str, *args) -> str | None:
+    try:
+        return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{name}",
+                       args=args)
+    except NoReverseMatch:
+        return None
+
+
+def test_every_admin_page_answers_and_the_unchanged_change_form_saves(client):
+    call_command("load_demo", stdout=open("/dev/null", "w"))
+    staff = make_staff()
+    _one_of_each(staff)
+    client.force_login(staff)
+    client.raise_request_exception = False
+    failures = []
+
+    def check(label, response, allowed=(200, 302, 403)):
+        if response.status_code not in allowed:
+            failures.append(f"{label}: {response.status_code}")
+
+    for model, model_admin in admin.site._registry.items():
+        label = model._meta.label
+        check(f"{label} changelist", client.get(_url(model, "changelist")), (200,))
+        check(f"{label} add", client.get(_url(model, "add")))
+        obj = model._default_manager.order_by("pk").first()
+        assert obj is not None, f"no {label} to walk"
+        change_url = _url(model, "change", obj.pk)
+        page = client.get(change_url)
+        check(f"{label} change", page, (200,))
+        history = _url(model, "history", obj.pk)
+        if history:
+            check(f"{label} history", client.get(history), (200,))
+        if page.status_code == 200 and model_admin.has_change_permission(
+                type("R", (), {"user": staff})(), obj):
+            data = form_data(page.content.decode(), f"{model._meta.model_name}_form")
+            data["_save"] = ["Lưu"]
+            response = client.post(change_url, data)
+            if response.status_code != 302:
+                errors = getattr(response, "context_data", {}) or {}
+                failures.append(f"{label} unchanged submit: {response.status_code} "
+                                f"{errors.get('errors')}")
+    assert not failures, "\n".join(failures)
