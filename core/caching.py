@@ -81,36 +81,63 @@ def touch_everything() -> None:
     touch(EVERYTHING)
 
 
-def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResponse], *,
-                    max_age: int = 30, finished: bool = True) -> HttpResponse:
-    """Answer from the caches when possible, else ``build()`` the response.
+@dataclass(frozen=True)
+class Validators:
+    """What a public response is keyed by: its ETag (URL, language, scope stamps) and its
+    Last-Modified (the latest stamp). Read before any database read of the request, so a
+    body is never stored under stamps newer than the data it was built from."""
 
-    ``finished``: the data changes only through writes that touch the scopes (finished
-    events, lists), so the ETag comes from the scope stamps and the rendered JSON is kept
-    server-side. Otherwise (a live event, where bulk writes may bypass model signals) the
-    body is built every time and the ETag is a hash of the body itself.
-    """
+    etag: str
+    last_modified: float
+    read_at: float
+
+    @property
+    def settled(self) -> bool:
+        """Last-Modified has a one-second resolution: it is only a validator if its second
+        had passed when the stamps were read (a later write in that same second would
+        otherwise get a false 304 to If-Modified-Since)."""
+        return self.read_at >= int(self.last_modified) + 1
+
+
+def validators(request, scopes: Iterable[str]) -> Validators:
+    read_at = time.time()
     scope_stamps = stamps((*scopes, EVERYTHING))
-    last_modified = max(scope_stamps.values())
-    if finished:
-        etag = _etag(repr((request.get_full_path(), get_language(),
-                           sorted(scope_stamps.items()))).encode())
-        if _not_modified(request, etag, last_modified):
-            response = HttpResponse(status=304)
-        else:
-            stored = cache.get(BODY_PREFIX + etag)
-            if stored is None:
-                stored = _render(build())
-                if stored.status == 200:
-                    cache.set(BODY_PREFIX + etag, stored, BODY_TIMEOUT)
-            response = stored.response()
-        response["Last-Modified"] = http_date(last_modified)
-    else:
-        rendered = _render(build())
-        etag = _etag(rendered.body)
-        response = (HttpResponse(status=304) if etag in _if_none_match(request)
-                    else rendered.response())
-    response["ETag"] = etag
+    etag = _etag(repr((request.get_full_path(), get_language(),
+                       sorted(scope_stamps.items()))).encode())
+    return Validators(etag, max(scope_stamps.values()), read_at)
+
+
+def from_cache(request, found: Validators, *, max_age: int = 30) -> HttpResponse | None:
+    """The answer without building anything (304, or the stored body), else None."""
+    if _not_modified(request, found):
+        return _finish(HttpResponse(status=304), found, max_age)
+    stored = cache.get(BODY_PREFIX + found.etag)
+    return None if stored is None else _finish(stored.response(), found, max_age)
+
+
+def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResponse], *,
+                    max_age: int = 30, found: Validators | None = None) -> HttpResponse:
+    """Answer from the caches when possible, else ``build()`` the response and keep it.
+
+    Every public response depends on scopes that every write touches (the services of each
+    app, see ``<app>/cache_scopes.py``), so finished and live data alike are served from
+    the cache until a write changes a stamp. ``found``: the validators read at the start of
+    the request (``core.public``), before its first database read.
+    """
+    found = found or validators(request, scopes)
+    response = from_cache(request, found, max_age=max_age)
+    if response is not None:
+        return response
+    stored = _render(build())
+    if stored.status == 200:
+        cache.set(BODY_PREFIX + found.etag, stored, BODY_TIMEOUT)
+    return _finish(stored.response(), found, max_age)
+
+
+def _finish(response: HttpResponse, found: Validators, max_age: int) -> HttpResponse:
+    response["ETag"] = found.etag
+    if found.settled:
+        response["Last-Modified"] = http_date(found.last_modified)
     response["Cache-Control"] = f"public, max-age={max_age}"
     response["Vary"] = "Accept, Accept-Language"
     return response
@@ -149,9 +176,9 @@ def _if_none_match(request) -> set[str]:
     return {tag.strip() for tag in header.split(",") if tag.strip()}
 
 
-def _not_modified(request, etag: str, last_modified: float) -> bool:
+def _not_modified(request, found: Validators) -> bool:
     tags = _if_none_match(request)
     if tags:
-        return etag in tags or "*" in tags
+        return found.etag in tags or "*" in tags
     since = parse_http_date_safe(request.headers.get("If-Modified-Since") or "")
-    return since is not None and int(last_modified) <= since
+    return since is not None and found.settled and int(found.last_modified) <= since

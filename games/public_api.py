@@ -25,7 +25,6 @@ from chessrules import chess as chess_rules
 from chessrules.notation import xiangqi as xiangqi_notation
 from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
 from chessrules.xiangqi import Position as XiangqiPosition
-from core.caching import cached_response
 from core.errors import ServiceError
 from core.public import (
     MAX_ID,
@@ -222,7 +221,7 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
     def retrieve(self, request, *args, **kwargs):
         game = self.get_object()
         notation = requested_notation(request, game.discipline, MOVE_NOTATIONS)
-        return cached_response(request, self.scopes_for(game), lambda: Response(
+        return self.cached(lambda: Response(
             PublicGameDetailSerializer(game, context={"notation": notation}).data))
 
     @extend_schema(parameters=[pgn_notation_parameter], responses=PGN_RESPONSE)
@@ -231,7 +230,7 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
         """One game as PGN (Content-Type ``application/x-chess-pgn``)."""
         game = self.get_object()
         notation = requested_notation(request, game.discipline, PGN_NOTATIONS)
-        return cached_response(request, self.scopes_for(game), lambda: pgn_file(
+        return self.cached(lambda: pgn_file(
             pgn_export.export_game(game, notation), f"game-{game.pk}.pgn"))
 
     @extend_schema(parameters=[
@@ -258,7 +257,7 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
                 name += f"-round-{round_number}"
             return pgn_file(pgn_export.export_games(games, notation), f"{name}.pgn")
 
-        return cached_response(request, self.scopes_for(), build)
+        return self.cached(build)
 
 
 def pgn_file(text: str, filename: str) -> HttpResponse:

@@ -21,7 +21,6 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import action
 
-from core.caching import cached_response
 from core.errors import ServiceError
 from core.public import (
     MAX_ID,
@@ -229,7 +228,7 @@ class PublicRatingListViewSet(PublicReadOnlyViewSet):
                                        if period is not None else None)
             return response
 
-        return cached_response(request, self.scopes_for(), build)
+        return self.cached(build)
 
 
 class PublicTitledPlayerFilter(PublicFilterSet):

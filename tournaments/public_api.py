@@ -1,7 +1,9 @@
 """Public (anonymous, read-only) tournaments, pairings, standings and crosstables — issue 10.
 
-Drafts are never shown. Finished and certified events are cached server-side and
-revalidated by scope stamps; live events are rebuilt per request with a body ETag.
+Drafts are never shown. Every event's pages — live ones included — are cached server-side
+under its scope ``tournament:<id>``, which every write of the event touches in the service
+that writes (``tournaments/cache_scopes.py``): a result committed before a request is in
+its answer, and the next request after a result rebuilds once for everyone.
 """
 
 from __future__ import annotations
@@ -15,18 +17,17 @@ from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from core.caching import cached_response
 from core.errors import ServiceError
 from core.public import (
+    MAX_ID,
     PublicFilterSet,
     PublicNotFound,
     PublicReadOnlyViewSet,
     is_whole_number,
 )
-from tournaments import selectors
+from federation.cache_scopes import CLUBS
+from tournaments import cache_scopes, selectors
 from tournaments.models import Pairing, Round, Tournament
-
-FINISHED = {Tournament.Status.FINISHED, Tournament.Status.CERTIFIED}
 
 
 class PublicTournamentSerializer(serializers.ModelSerializer):
@@ -164,11 +165,17 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         return (PublicTournamentDetailSerializer if self.action == "retrieve"
                 else PublicTournamentSerializer)
 
-    def scopes_for(self, obj=None):
-        return ("tournaments",) if obj is None else ("tournaments", f"tournament:{obj.pk}")
-
-    def is_finished(self, obj=None):
-        return obj is not None and obj.status in FINISHED
+    def request_scopes(self, action, kwargs):
+        """The list: every event (and organisers' names); one event's pages: its own scope
+        only, so a result in another event leaves them cached (its detail also shows the
+        organiser's name)."""
+        pk = kwargs.get("pk")
+        if pk is None:
+            return (cache_scopes.LIST, CLUBS)
+        if not is_whole_number(pk) or int(pk) > MAX_ID:
+            return None  # a 404 in the view, never cached
+        event = cache_scopes.event(int(pk))
+        return (event, CLUBS) if action == "retrieve" else (event,)
 
     def _tournament(self, pk) -> Tournament:
         return get_object_or_404(Tournament.objects.exclude(status=Tournament.Status.DRAFT),
@@ -186,16 +193,12 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
                                  field="after_round")
         return int(raw)
 
-    def _cached(self, tournament, build):
-        return cached_response(self.request, self.scopes_for(tournament), build,
-                               finished=self.is_finished(tournament))
-
     @extend_schema(parameters=[after_round_parameter], responses=StandingsSerializer)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def standings(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self._cached(tournament, lambda: Response(StandingsSerializer(
+        return self.cached(lambda: Response(StandingsSerializer(
             selectors.standings(tournament, after)).data))
 
     @extend_schema(parameters=[after_round_parameter], responses=CrosstableSerializer)
@@ -203,7 +206,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def crosstable(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self._cached(tournament, lambda: Response(CrosstableSerializer(
+        return self.cached(lambda: Response(CrosstableSerializer(
             selectors.crosstable(tournament, after)).data))
 
     @extend_schema(parameters=[OpenApiParameter(
@@ -218,5 +221,5 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         round_ = tournament.rounds.filter(number=int(raw)).first()
         if round_ is None:
             raise PublicNotFound(_("Không có ván này trong giải."), field="round")
-        return self._cached(tournament, lambda: Response(PublicPairingSerializer(
+        return self.cached(lambda: Response(PublicPairingSerializer(
             selectors.pairings_of(round_), many=True).data))

@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_body, make_club, make_member, make_person, make_staff
 from tests.helpers import client_for
@@ -47,6 +49,19 @@ def _points(response) -> dict[str, float]:
 def _game(t, board: int = 1) -> Pairing:
     return (Pairing.objects.select_related("white", "black")
             .get(round__tournament=t, round__number=1, board=board))
+
+
+def test_a_live_event_is_served_from_the_cache_without_queries(api_client):
+    t = build_live_event()
+    for path in ("standings/", "crosstable/", "pairings/?round=1", ""):
+        url = f"{PUBLIC}/{t.pk}/{path}"
+        first = api_client.get(url)
+        assert first.status_code == 200, (url, first.content[:200])
+        with CaptureQueriesContext(connection) as queries:
+            again = api_client.get(url)
+        assert again.status_code == 200 and again.content == first.content, url
+        assert len(queries) == 0, (url, [q["sql"] for q in queries])
+        assert api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
 
 
 def test_a_result_entered_through_the_api_is_in_the_next_standings(api_client):
@@ -193,3 +208,12 @@ def test_a_pairing_job_in_the_worker_is_in_the_next_public_pages(api_client, job
     assert [r["number"] for r in again.json()["rounds"]] == [1, 2]
     pairings = api_client.get(f"{PUBLIC}/{t.pk}/pairings/?round=2")
     assert pairings.status_code == 200 and len(pairings.json()) == 2
+
+
+def test_last_modified_is_a_validator_only_once_its_second_has_passed():
+    """If-Modified-Since has a one-second resolution: a copy sent in the same second as its
+    last change could hide a later change of that second, so it carries no Last-Modified."""
+    from core.caching import Validators
+
+    assert not Validators('"x"', last_modified=100.3, read_at=100.9).settled
+    assert Validators('"x"', last_modified=100.3, read_at=101.0).settled

@@ -1,0 +1,188 @@
+"""Live event under load (issue 15): standings, crosstable and current pairings of a running
+event served from the public cache while an arbiter enters one result per second.
+
+Builds a running PLAYERS-player, ROUNDS-round event (rounds 1..ROUNDS-1 complete, the last
+round paired with its results pending) in the configured database, starts gunicorn on
+127.0.0.1 and drives the three live pages with the open-loop generator (bench/loadgen.py).
+Meanwhile an arbiter thread records one result per second through the service
+(``tournaments.services.record_result``) and, right after each commit, requests the
+current pairings and standings: it prints how long that first (cold) request took and
+whether it already showed the result (freshness; every answer must).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/vcf_bench \\
+    CACHE_URL=redis://127.0.0.1:6379/2 python bench/bench_live_public.py [--players 1000]
+
+Needs PostgreSQL and Redis (the production setup).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from datetime import date
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+TARGET_P99_MS, TARGET_COLD_MS = 50.0, 100.0
+
+
+def build_live_event(players: int, rounds: int) -> int:
+    """Written directly (random pairings: the bench measures serving, not pairing)."""
+    from django.db import transaction
+
+    from federation.reference_data import load_reference_data
+    from tests.factories import make_body, make_club, make_member, make_person
+    from tournaments import cache_scopes
+    from tournaments.models import Entry, Pairing, Round, Tournament
+
+    load_reference_data()
+    name = f"Bench live {players} x {rounds}"
+    Tournament.objects.filter(name=name).delete()
+    rng = random.Random(2026)
+    with transaction.atomic():
+        body = make_body()
+        club = make_club(body)
+        t = Tournament.objects.create(
+            name=name, discipline="chess", system="dutch", number_of_rounds=rounds,
+            start_date=date(2026, 6, 1), end_date=date(2026, 6, 11), organiser_body=body,
+            status=Tournament.Status.RUNNING, lot_seed=1)
+        entries = []
+        for number in range(1, players + 1):
+            member = make_member(make_person(full_name=f"Đấu Thủ Trực Tiếp {number}"), club)
+            entries.append(Entry(tournament=t, member=member, name=member.person.full_name,
+                                 rating=2600 - number, starting_number=number))
+        entries = Entry.objects.bulk_create(entries)
+        for number in range(1, rounds + 1):
+            last = number == rounds
+            rnd = Round.objects.create(tournament=t, number=number, system="dutch",
+                                       status="started" if last else "complete",
+                                       engine_version="bench")
+            order = entries[:]
+            rng.shuffle(order)
+            Pairing.objects.bulk_create(
+                Pairing(round=rnd, board=board, white=order[2 * board - 2],
+                        black=order[2 * board - 1],
+                        result="" if last else rng.choice(["1-0", "0-1", "1/2-1/2"]))
+                for board in range(1, players // 2 + 1))
+        cache_scopes.touch_event(t.pk)
+    return t.pk
+
+
+def get(url: str) -> tuple[float, bytes]:
+    started = time.perf_counter()
+    body = urllib.request.urlopen(url, timeout=60).read()
+    return (time.perf_counter() - started) * 1000, body
+
+
+def arbiter(tournament_id: int, rounds: int, base: str, stop: threading.Event,
+            report: dict) -> None:
+    """One result per second through the service; then the next requests, checked."""
+    from django.db import close_old_connections
+
+    from tournaments import services
+    from tournaments.models import Pairing
+
+    pending = list(Pairing.objects.filter(round__tournament_id=tournament_id,
+                                          round__number=rounds).order_by("board"))
+    live = f"{base}/tournaments/{tournament_id}"
+    for pairing in pending:
+        if stop.wait(1.0):
+            break
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version,
+                               source="bench")
+        cold, body = get(f"{live}/pairings/?round={rounds}")
+        shown = {row["board"]: row["result"] for row in json.loads(body)}
+        report["fresh"].append(shown.get(pairing.board) == "1-0")
+        report["cold_pairings_ms"].append(cold)
+        cold, _body = get(f"{live}/standings/?after_round={rounds}")
+        report["cold_standings_ms"].append(cold)
+    close_old_connections()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--rate", type=float, default=200)
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+    if "postgres" not in os.environ.get("DATABASE_URL", "") or not os.environ.get("CACHE_URL"):
+        raise SystemExit("set DATABASE_URL (PostgreSQL) and CACHE_URL (Redis): see the docstring")
+
+    import django
+
+    django.setup()
+    from bench_public_load import free_port, wait_until_up
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    tournament_id = build_live_event(args.players, args.rounds)
+    port = free_port()
+    env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
+               ALLOWED_HOSTS="127.0.0.1,localhost")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--preload", "--workers",
+         str(args.workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=REPO, env=env)
+    base = f"http://127.0.0.1:{port}/api/v1/public"
+    live = f"{base}/tournaments/{tournament_id}"
+    urls = [f"{live}/standings/?after_round={args.rounds}",
+            f"{live}/crosstable/?after_round={args.rounds}",
+            f"{live}/pairings/?round={args.rounds}"]
+    try:
+        wait_until_up(f"{base}/tournaments/")
+        import loadgen
+
+        for url in urls:
+            first, _body = get(url)
+            print(f"first build {first:8.1f} ms  {url.rsplit('/', 2)[-2]}")
+        loadgen.run(urls, args.rate, 3)  # warm every worker
+        report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": []}
+        stop = threading.Event()
+        thread = threading.Thread(target=arbiter, args=(tournament_id, args.rounds, base, stop,
+                                                        report))
+        load_before = os.getloadavg()[0]
+        thread.start()
+        figures = loadgen.run(urls, args.rate, args.seconds)
+        stop.set()
+        thread.join()
+        print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
+              f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings; gunicorn "
+              f"{args.workers} workers; load average {load_before:.1f} -> "
+              f"{os.getloadavg()[0]:.1f}")
+        verdict = "MET" if figures["p99_ms"] <= TARGET_P99_MS and not figures["errors"] \
+            else "NOT MET"
+        print(f"  under load: achieved {figures['achieved_rate']:6.1f}/s p50 "
+              f"{figures['p50_ms']:6.1f} p90 {figures['p90_ms']:6.1f} p99 "
+              f"{figures['p99_ms']:6.1f} max {figures['max_ms']:7.1f} ms errors "
+              f"{figures['errors']} | target p99 ≤ {TARGET_P99_MS:.0f} ms: {verdict}")
+        results = len(report["fresh"])
+        print(f"  results entered: {results}; next answer showed the result: "
+              f"{sum(report['fresh'])}/{results}")
+        for name in ("cold_pairings_ms", "cold_standings_ms"):
+            values = report[name]
+            if values:
+                print(f"  first {name[5:-3]} after a result: p50 {statistics.median(values):6.1f}"
+                      f" max {max(values):7.1f} ms (target ≤ {TARGET_COLD_MS:.0f} ms for "
+                      f"standings)")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(20)
+
+
+if __name__ == "__main__":
+    main()
