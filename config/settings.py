@@ -28,6 +28,11 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value not in (None, "") else default
+
+
 INSECURE_DEFAULT_SECRET = "insecure-dev-only-secret-change-me"
 SECRET_KEY = os.environ.get("SECRET_KEY", INSECURE_DEFAULT_SECRET)
 DEBUG = env_bool("DEBUG", True)
@@ -66,6 +71,8 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     "core.middleware.DatabaseUnavailableMiddleware",
 ]
+# First of all: refuse an oversized API body before anything reads it.
+MIDDLEWARE.insert(0, "core.middleware.BodySizeLimitMiddleware")
 
 ROOT_URLCONF = "config.urls"
 
@@ -141,6 +148,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Password guessing (core.throttling): failed logins allowed per account and per client
+# address in a window, for /api/v1/auth/token/ and /admin/login/; then 429 + Retry-After.
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
+LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 15 * 60)
+
 # --- i18n -------------------------------------------------------------------
 LANGUAGE_CODE = "vi"
 LANGUAGES = [("vi", _("Tiếng Việt")), ("en", _("English"))]
@@ -165,6 +178,19 @@ STORAGES = {
     },
 }
 
+# --- request limits (issue 14: unbounded input) ---------------------------------
+MIB = 1024 * 1024
+#: Any request body under /api/ (413 above it). Django refuses form fields over the same size.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 6 * MIB)
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+#: One PGN upload (file or content): 413 above it. 5 MiB holds a 500-player, 13-round event
+#: (3,250 games) several times over.
+PGN_UPLOAD_MAX_BYTES = env_int("PGN_UPLOAD_MAX_BYTES", 5 * MIB)
+#: Games in one PGN upload (400 above it): the largest event the federation runs is 3,250.
+PGN_UPLOAD_MAX_GAMES = env_int("PGN_UPLOAD_MAX_GAMES", 5000)
+#: Nesting of a JSON body (400 deeper): our bodies nest 3 levels; 990 crashed the parser.
+JSON_MAX_DEPTH = env_int("JSON_MAX_DEPTH", 32)
+
 # --- REST API -----------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -172,6 +198,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
@@ -180,8 +211,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "core.schema.ServiceAutoSchema",
     "EXCEPTION_HANDLER": "core.errors.api_exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("ANON_THROTTLE_RATE", "600/min")},
+    # atomic counters on the shared cache (core.throttling): anonymous per address, users
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.AnonThrottle", "core.throttling.UserThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("ANON_THROTTLE_RATE", "600/min"),
+                               "user": os.environ.get("USER_THROTTLE_RATE", "1200/min")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Liên đoàn Cờ Việt Nam — Records and ratings API",
@@ -202,6 +235,8 @@ SPECTACULAR_SETTINGS = {
         "GameFaultKindEnum": "games.models.FaultKind",
         "TitleEnum": "ratings.models.TitleCode",
         "DocumentKindEnum": "documents.models.Document.Kind",
+        "GameUploadStateEnum": "games.models.GameUpload.State",
+        "JobStateEnum": "core.models.Job.State",
     },
 }
 

@@ -5,9 +5,9 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from core.auth_views import ObtainTokenView, guarded_admin_login
 from core.views import JobViewSet
 
 router = DefaultRouter()
@@ -16,12 +16,13 @@ router.register("jobs", JobViewSet, basename="job")
 admin.site.site_header = "Liên đoàn Cờ Việt Nam"
 admin.site.site_title = "Liên đoàn Cờ Việt Nam"
 admin.site.index_title = "Quản trị hồ sơ và hệ số"
+admin.site.login = guarded_admin_login(admin.site.login)  # password guessing (issue 14)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/public/", include("config.public_urls")),
     path("api/v1/", include(router.urls)),
-    path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/v1/auth/token/", ObtainTokenView.as_view(), name="api-token"),
     path("api/v1/", include("federation.urls")),
     path("api/v1/", include("tournaments.urls")),
     path("api/v1/", include("games.urls")),

@@ -10,6 +10,7 @@ messages (empty when the error is not about a field).
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DatabaseError, DataError, IntegrityError, OperationalError
 from django.http import Http404, JsonResponse
@@ -87,6 +88,10 @@ def api_exception_handler(exc, context):
     """DRF exception handler producing the service's error shape."""
     if isinstance(exc, ServiceError):
         return Response(error_body(exc.code, exc.message, exc.fields), status=exc.status_code)
+    if isinstance(exc, RequestDataTooBig):  # a form body over DATA_UPLOAD_MAX_MEMORY_SIZE
+        from core.limits import body_too_large
+
+        exc = body_too_large()
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         exc = exceptions.ValidationError(detail=detail)
@@ -115,18 +120,18 @@ def api_exception_handler(exc, context):
         message = _first_message(fields, _("Dữ liệu không hợp lệ."))
         response.data = error_body("invalid", message, fields)
     elif isinstance(exc, exceptions.Throttled):
-        response.data = error_body(
-            "throttled",
-            _("Quá nhiều yêu cầu; hãy thử lại sau %(wait)s giây.") % {"wait": exc.wait or 1},
-            retry_after=exc.wait,
-        )
+        wait = int(exc.wait or 1)
+        message = (str(exc.detail) if exc.get_codes() == "login_locked"
+                   else _("Quá nhiều yêu cầu; hãy thử lại sau %(wait)s giây.") % {"wait": wait})
+        response.data = error_body(str(exc.get_codes()), message, retry_after=wait)
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else exc.default_code
         detail = exc.detail
+        fields = {} if isinstance(detail, str) else _flatten_fields(detail)
         message = detail if isinstance(detail, str) else _first_message(
-            _flatten_fields(detail), str(exc.default_detail))
-        response.data = error_body(str(code), str(message))
+            fields, str(exc.default_detail))
+        response.data = error_body(str(code), str(message), fields)
     return response
 
 

@@ -1,4 +1,5 @@
-"""Turn an unreachable database into a clean 503 in the API's error shape."""
+"""Turn an unreachable database into a clean 503 in the API's error shape; refuse an
+oversized API body with a 413 before anything reads it."""
 
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
@@ -31,3 +32,30 @@ class DatabaseUnavailableMiddleware:
         )
         response["Retry-After"] = "5"
         return response
+
+
+class BodySizeLimitMiddleware:
+    """413 in the error shape for an API request whose declared body exceeds
+    ``API_MAX_BODY_BYTES`` (a body without Content-Length is cut by Django's
+    DATA_UPLOAD_MAX_MEMORY_SIZE / the JSON parser, with the same answer)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        from django.conf import settings
+
+        if request.path.startswith("/api/"):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            if length > settings.API_MAX_BODY_BYTES:
+                return too_large_response()
+        return self.get_response(request)
+
+
+def too_large_response() -> JsonResponse:
+    from core.limits import body_too_large_message
+
+    return JsonResponse(error_body("too_large", body_too_large_message()), status=413)

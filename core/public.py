@@ -20,11 +20,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, permissions, serializers, viewsets
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 
 from core import caching
 from core.errors import ServiceError
 from core.pagination import StandardPagination
+from core.throttling import AnonThrottle, UserThrottle
 
 MAX_ID = 2**31 - 1  # PostgreSQL integer: a larger number in a query is a database error
 
@@ -152,7 +152,7 @@ def _drop_nul_characters(request) -> None:
 class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     permission_classes = [permissions.AllowAny]
     renderer_classes = [JSONRenderer]
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = [AnonThrottle, UserThrottle]  # atomic counters (core.throttling)
     schema = PublicAutoSchema()
     #: ids are database integers: anything else (or a number past the column's range, which
     #: PostgreSQL would refuse) is not found — with the error shape, not Django's HTML page

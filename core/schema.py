@@ -28,8 +28,11 @@ Error statuses:
 - 404 — an object the request names (path, query or body) does not exist or is not visible
   to the user, or the page is out of range: same operations as 400;
 - 409 — conflict (stale version, state conflict, unique data): every write;
+- 413 — the body or an upload is over a size limit (named in the message): operations with
+  a request body;
 - 415 — the request body's media type is not accepted: operations with a request body;
-- 429 — throttled (anonymous clients), with ``Retry-After``: every operation;
+- 429 — throttled (anonymous clients, signed-in users, login attempts), with
+  ``Retry-After``: every operation;
 - 503 — the database is unavailable, with ``Retry-After``: every operation.
 """
 
@@ -82,6 +85,8 @@ ERROR_RESPONSES: dict[str, tuple[str, str, dict]] = {
     "404": ("NotFound", "No such object, or page out of range (code not_found).", {}),
     "409": ("Conflict", "Stale version or state conflict; reload and retry (code conflict).",
             {}),
+    "413": ("PayloadTooLarge", "The request body (or an upload) is over a size limit, named in "
+            "the message (code too_large).", {}),
     "415": ("UnsupportedMediaType", "The request body's media type is not accepted.", {}),
     "429": ("Throttled", "Too many requests (code throttled); retry after Retry-After seconds.",
             _RETRY_AFTER),
@@ -103,7 +108,7 @@ def error_statuses(method: str, operation: dict[str, Any]) -> list[str]:
     if is_write:
         statuses.append("409")
     if has_body:
-        statuses.append("415")
+        statuses += ["413", "415"]
     return sorted(statuses)
 
 

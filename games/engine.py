@@ -133,6 +133,20 @@ def read_pgn(text: str) -> list[PgnGame]:
     return games
 
 
+def count_pgn_games(text: str, stop_after: int) -> int:
+    """How many games the PGN file holds, reading at most ``stop_after`` of them (a file
+    the reader refuses counts the games before the error: the import job reports it)."""
+    count = 0
+    try:
+        for _game in _pgn.read_pgn(text):
+            count += 1
+            if count >= stop_after:
+                break
+    except ValueError:
+        pass
+    return count
+
+
 def write_pgn_game(discipline: str, normalised: list[str], *, headers: dict[str, str],
                    start_fen: str, fmt: str, result: str) -> str:
     """One PGN game from the record's normalised moves (ICCS / UCI) in ``fmt``."""

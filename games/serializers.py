@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.limits import upload_too_large
 from federation.models import Discipline, Person
 from games import engine
 from games.models import (
@@ -162,7 +164,10 @@ class GameUploadSerializer(serializers.ModelSerializer):
 
     def validate(self, attrs):
         upload = attrs.pop("file", None)
+        limit = settings.PGN_UPLOAD_MAX_BYTES
         if upload is not None:
+            if upload.size > limit:
+                raise upload_too_large("file")
             raw = upload.read()
             try:
                 attrs["content"] = raw.decode("utf-8-sig")
@@ -173,6 +178,8 @@ class GameUploadSerializer(serializers.ModelSerializer):
         if not attrs.get("content"):
             raise serializers.ValidationError({"file": [_("Gửi tệp PGN (file) hoặc nội dung "
                                                           "(content).")]})
+        if upload is None and len(attrs["content"].encode("utf-8")) > limit:
+            raise upload_too_large("content")
         return attrs
 
 
@@ -181,4 +188,14 @@ class GameUploadDetailSerializer(GameUploadSerializer):
 
     class Meta(GameUploadSerializer.Meta):
         fields = [f for f in GameUploadSerializer.Meta.fields if f not in ("file", "content")]
+        read_only_fields = fields
+
+
+class GameUploadListSerializer(GameUploadSerializer):
+    """An upload in a list: no per-game report (``GET game-uploads/{id}/`` has it) — the list
+    inlined every report and answered 34.6 MB (issue 14)."""
+
+    class Meta(GameUploadSerializer.Meta):
+        fields = [f for f in GameUploadSerializer.Meta.fields
+                  if f not in ("file", "content", "report")]
         read_only_fields = fields

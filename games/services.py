@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -508,6 +509,7 @@ def start_upload(*, user, content: str, file_name: str = "", tournament=None,
             raise NotAllowedError(_("Chỉ trọng tài hoặc cán bộ liên đoàn được tải ván đấu."))
     if round_number is not None and tournament is None:
         raise ServiceError(_("Chọn giải của vòng đấu."), field="tournament")
+    _check_game_count(content)
     upload = GameUpload.objects.create(
         tournament=tournament, round_number=round_number, content=content,
         discipline=tournament.discipline if tournament is not None else "",
@@ -520,6 +522,16 @@ def start_upload(*, user, content: str, file_name: str = "", tournament=None,
     GameUpload.objects.filter(pk=upload.pk).update(job=job)
     upload.job = job
     return upload, job
+
+
+def _check_game_count(content: str) -> None:
+    """At most PGN_UPLOAD_MAX_GAMES games per upload (issue 14: a 50 MB file kept a worker
+    at 1.28 GB for ever); 400 naming the limit."""
+    limit = settings.PGN_UPLOAD_MAX_GAMES
+    if engine.count_pgn_games(content, stop_after=limit + 1) > limit:
+        raise ServiceError(_("Tệp PGN có hơn %(limit)s ván: mỗi lần tải tối đa %(limit)s ván; "
+                             "hãy chia tệp.") % {"limit": limit}, field="file",
+                           code="too_many_games")
 
 
 def import_upload_work(params: dict, progress: Progress) -> dict:

@@ -34,6 +34,7 @@ from games.serializers import (
     GameRecordSerializer,
     GameSignSerializer,
     GameUploadDetailSerializer,
+    GameUploadListSerializer,
     GameUploadSerializer,
     GameVersionSerializer,
     GameWriteSerializer,
@@ -254,7 +255,9 @@ class GameUploadViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
     permission_classes = [permissions.IsAuthenticated]
 
     def get_serializer_class(self):
-        return GameUploadSerializer if self.action == "create" else GameUploadDetailSerializer
+        if self.action == "create":
+            return GameUploadSerializer
+        return GameUploadListSerializer if self.action == "list" else GameUploadDetailSerializer
 
     queryset = GameUpload.objects.none()
 
@@ -262,6 +265,8 @@ class GameUploadViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         if getattr(self, "swagger_fake_view", False):
             return GameUpload.objects.none()
         uploads = GameUpload.objects.select_related("job").defer("content")
+        if self.action == "list":
+            uploads = uploads.defer("content", "report")
         user = self.request.user
         if user.is_staff:
             return uploads

@@ -165,3 +165,12 @@ def staff_client(staff_user):
     client = APIClient()
     client.force_authenticate(staff_user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Every test starts with empty rate-limit and login counters (core.throttling keeps
+    them in the shared cache; user ids and 127.0.0.1 repeat from test to test)."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -164,11 +164,12 @@ def test_bad_round_parameter_is_a_clear_error(api_client):
 
 def test_anonymous_clients_are_throttled_with_a_clear_429(api_client, settings):
     from rest_framework.settings import api_settings
-    from rest_framework.throttling import AnonRateThrottle
+
+    from core.throttling import AnonThrottle
 
     rates = dict(api_settings.DEFAULT_THROTTLE_RATES, anon="3/min")
-    original = AnonRateThrottle.THROTTLE_RATES
-    AnonRateThrottle.THROTTLE_RATES = rates
+    original = AnonThrottle.THROTTLE_RATES
+    AnonThrottle.THROTTLE_RATES = rates
     try:
         # distinct queries: each is built (a cached answer is served before throttling)
         for i in range(3):
@@ -179,7 +180,7 @@ def test_anonymous_clients_are_throttled_with_a_clear_429(api_client, settings):
         # what the cache already holds costs nothing and is still served
         assert api_client.get("/api/v1/public/clubs/", {"name": "x0"}).status_code == 200
     finally:
-        AnonRateThrottle.THROTTLE_RATES = original
+        AnonThrottle.THROTTLE_RATES = original
 
 
 def test_player_search_without_diacritics(api_client):

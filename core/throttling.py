@@ -1,0 +1,162 @@
+"""Rate limits and login lockout on the shared cache, atomic under parallel requests (issue 14).
+
+DRF's ``SimpleRateThrottle`` reads a request history from the cache and writes it back: under
+8 parallel clients about 1.9x the limit got through. Here every limit is a window counter:
+``cache.add`` opens the window (key with its expiry), ``cache.incr`` counts (Redis ``INCR``,
+one atomic step; the in-process cache increments under its lock), so N parallel requests
+get exactly ``limit`` admissions. The count is taken *before* deciding, never
+read-then-written.
+
+- API requests: ``AnonThrottle`` (per client address) and ``UserThrottle`` (per signed-in
+  user), rates in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``.
+- Password guessing: :func:`login_attempt` guards ``/api/v1/auth/token/`` and
+  ``/admin/login/``: at most ``LOGIN_FAILURES_PER_ACCOUNT`` failed logins per username and
+  ``LOGIN_FAILURES_PER_ADDRESS`` per client address in ``LOGIN_WINDOW_SECONDS``; then 429
+  with Retry-After until the window ends. A successful login gives its attempt back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import gettext as _
+from rest_framework import throttling
+from rest_framework.exceptions import Throttled
+
+
+@dataclass(frozen=True)
+class Window:
+    """A window of ``seconds`` that opens at its first hit (not at a clock boundary, so a
+    burst cannot straddle two windows): its counter key and when it closes."""
+
+    key: str
+    seconds: int
+
+    @classmethod
+    def of(cls, scope: str, ident: str, seconds: int) -> Window:
+        digest = hashlib.sha256(ident.encode()).hexdigest()[:32]  # any text, bounded key
+        return cls(f"throttle:{scope}:{digest}", seconds)
+
+    @property
+    def retry_after(self) -> int:
+        opened = cache.get(f"{self.key}:opened")
+        if opened is None:
+            return 1
+        return max(1, int(opened + self.seconds - time.time() + 0.999))
+
+
+def hit(window: Window) -> int:
+    """Count one request in ``window``, atomically; returns the count including this one.
+
+    ``add`` opens the window (with its expiry) only if absent; ``incr`` keeps the expiry."""
+    if cache.add(window.key, 0, timeout=window.seconds):
+        cache.set(f"{window.key}:opened", time.time(), timeout=window.seconds)
+    try:
+        return cache.incr(window.key)
+    except ValueError:  # the window closed between add and incr: open a new one
+        return hit(window)
+
+
+def give_back(window: Window) -> None:
+    try:
+        cache.decr(window.key)
+    except ValueError:
+        pass
+
+
+# --- API rate limits ------------------------------------------------------------------------
+
+class _AtomicRateThrottle(throttling.SimpleRateThrottle):
+    """``SimpleRateThrottle``'s rates and identities with an atomic fixed-window counter."""
+
+    def allow_request(self, request, view) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.window = Window.of(self.scope, self.key, self.duration)
+        return hit(self.window) <= self.num_requests
+
+    def wait(self):
+        return self.window.retry_after
+
+
+class AnonThrottle(_AtomicRateThrottle):
+    scope = "anon"
+
+    def get_cache_key(self, request, view):
+        if request.user and request.user.is_authenticated:
+            return None
+        return self.get_ident(request)
+
+
+class UserThrottle(_AtomicRateThrottle):
+    scope = "user"
+
+    def get_cache_key(self, request, view):
+        if request.user and request.user.is_authenticated:
+            return str(request.user.pk)
+        return None
+
+
+# --- login lockout --------------------------------------------------------------------------
+
+class LoginLocked(Throttled):
+    default_code = "login_locked"
+
+
+def client_address(request) -> str:
+    """The client's address as DRF's throttles see it (``NUM_PROXIES`` aware)."""
+    return throttling.BaseThrottle().get_ident(request)
+
+
+def _login_windows(request, username: str) -> list[tuple[Window, int]]:
+    seconds = settings.LOGIN_WINDOW_SECONDS
+    account = (username or "").strip().casefold()
+    return [(Window.of("login-account", account, seconds), settings.LOGIN_FAILURES_PER_ACCOUNT),
+            (Window.of("login-address", client_address(request), seconds),
+             settings.LOGIN_FAILURES_PER_ADDRESS)]
+
+
+class LoginAttempt:
+    def __init__(self, windows):
+        self.windows = windows
+        self.succeeded = False
+
+    def success(self) -> None:
+        self.succeeded = True
+
+
+@contextmanager
+def login_attempt(request, username: str):
+    """Reserve one login attempt for this account and address (atomically), or raise
+    :class:`LoginLocked` (429) when either is used up. The body calls ``.success()`` when
+    the password was right: the attempt is then given back."""
+    windows = _login_windows(request, username)
+    taken = []
+    for window, limit in windows:
+        taken.append(window)
+        if hit(window) > limit:
+            for reserved in taken:
+                give_back(reserved)
+            wait = max(w.retry_after for w, _limit in windows)
+            raise LoginLocked(wait=wait, detail=_(
+                "Quá nhiều lần đăng nhập sai: tối đa %(account)s lần cho một tài khoản và "
+                "%(address)s lần cho một địa chỉ trong %(minutes)s phút; hãy thử lại sau "
+                "%(wait)s giây.") % {"account": settings.LOGIN_FAILURES_PER_ACCOUNT,
+                                     "address": settings.LOGIN_FAILURES_PER_ADDRESS,
+                                     "minutes": settings.LOGIN_WINDOW_SECONDS // 60,
+                                     "wait": wait})
+    attempt = LoginAttempt(windows)
+    try:
+        yield attempt
+    finally:
+        if attempt.succeeded:
+            for window, _limit in windows:
+                give_back(window)
