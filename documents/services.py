@@ -65,6 +65,7 @@ def revoke_decision(decision: Decision, *, user, reason: str,
     locked.status_changed_by = user
     locked._change_reason = reason.strip()[:100]
     locked.save()
+    cache_scopes.touch()
     return locked
 
 

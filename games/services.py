@@ -404,6 +404,7 @@ def correct_record(game: GameRecord, *, user, reason: str,
     game.version += 1
     game._change_reason = reason.strip()[:100]  # simple_history keeps it with the change
     game.save()
+    cache_scopes.touch()
     return game
 
 

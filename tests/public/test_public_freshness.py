@@ -161,25 +161,31 @@ def test_a_result_typed_in_the_admin_is_in_the_next_standings(api_client, client
     assert after[pairing.black.name] == 1 and after[pairing.white.name] == 0
 
 
-def test_an_entry_edited_in_the_admin_form_is_in_the_next_standings(api_client, client):
-    """A plain admin save (no service): the admin mixin touches the event's scope."""
+def test_a_withdrawal_and_a_rename_in_the_admin_forms_are_in_the_next_pages(api_client, client):
+    """Admin change forms (real forms posted): a withdrawal (Điều 21.5) shows in the next
+    standings, a renamed event in its next detail page."""
     staff = make_staff()
     t = build_live_event(staff=staff, seed=63)
     url = f"{PUBLIC}/{t.pk}/standings/"
+
+    def withdrawn() -> dict[str, bool]:
+        response = api_client.get(url)
+        assert response.status_code == 200
+        return {row["name"]: row["withdrawn"] for row in response.json()["rows"]}
+
     entry = t.entries.order_by("starting_number").first()
-    assert entry.name in _points(api_client.get(url))
+    assert withdrawn()[entry.name] is False
     client.force_login(staff)
     change = f"/admin/tournaments/entry/{entry.pk}/change/"
     data = admin_form(client, change)
-    data["name"] = ["Lê Văn Đổi Tên"]
+    data["withdrawn_on"] = ["2026-06-02"]
     response = client.post(change, {**data, "_save": "Lưu"})
     assert response.status_code == 302, response.content[:2000]
-    names = _points(api_client.get(url))
-    assert "Lê Văn Đổi Tên" in names and entry.name not in names
+    assert withdrawn()[entry.name] is True
     detail = api_client.get(f"{PUBLIC}/{t.pk}/")
-    renamed = client.post(f"/admin/tournaments/tournament/{t.pk}/change/",
-                          {**admin_form(client, f"/admin/tournaments/tournament/{t.pk}/change/"),
-                           "name": ["Giải đã đổi tên"], "_save": "Lưu"})
+    change = f"/admin/tournaments/tournament/{t.pk}/change/"
+    renamed = client.post(change, {**admin_form(client, change), "name": ["Giải đã đổi tên"],
+                                   "_save": "Lưu"})
     assert renamed.status_code == 302, renamed.content[:2000]
     again = api_client.get(f"{PUBLIC}/{t.pk}/", HTTP_IF_NONE_MATCH=detail["ETag"])
     assert again.status_code == 200 and again.json()["name"] == "Giải đã đổi tên"
@@ -217,3 +223,20 @@ def test_last_modified_is_a_validator_only_once_its_second_has_passed():
 
     assert not Validators('"x"', last_modified=100.3, read_at=100.9).settled
     assert Validators('"x"', last_modified=100.3, read_at=101.0).settled
+
+
+def test_a_person_renamed_in_the_admin_form_is_in_the_next_profile(api_client, client):
+    """A plain admin save of a federation row: the admin mixin touches the app's scopes."""
+    member = make_member(make_person(full_name="Phạm Văn Hồ Sơ"),
+                         make_club(make_body(), name="Câu lạc bộ Hồ Sơ"))
+    url = f"/api/v1/public/players/{member.person_id}/"
+    first = api_client.get(url)
+    assert first.json()["name"] == "Phạm Văn Hồ Sơ"
+    staff = make_staff()
+    client.force_login(staff)
+    change = f"/admin/federation/person/{member.person_id}/change/"
+    response = client.post(change, {**admin_form(client, change),
+                                     "full_name": ["Phạm Văn Đã Đổi"], "_save": "Lưu"})
+    assert response.status_code == 302, response.content[:2000]
+    again = api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again.json()["name"] == "Phạm Văn Đã Đổi"
