@@ -15,6 +15,4 @@ def health_check(params: dict, progress) -> dict:
 
 
 def start_health_check(user=None):
-    from core.tasks import health_check_task
-
-    return start_job("health_check", health_check_task, user=user)
+    return start_job("health_check", user=user)

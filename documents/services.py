@@ -78,11 +78,9 @@ def current_document(kind: str, target: str) -> Document | None:
 
 def request_document(kind: str, target: str, *, user=None):
     """Start (or join) the job rendering this document from its current data."""
-    from documents.tasks import render_document_task
-
     target = selectors.canonical_target(kind, target)
     built = builders.build(kind, target)  # validates kind and target before queuing
-    return start_job("document", render_document_task,
+    return start_job("document",
                      params={"kind": kind, "target": str(target)},
                      key=f"document:{kind}:{target}:{built.data_hash}", user=user)
 

@@ -1,20 +1,14 @@
-"""Celery tasks of the federation app (thin: the work is in ``federation.services``)."""
+"""Celery beat entry of the federation app (jobs themselves run as ``core.run_job``)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from core.jobs import run_job
+from federation import services
 
 
 @shared_task(name="federation.tasks.lapse_members_task")
-def lapse_members_task(job_id: str | None = None):
-    """Điều 15.5 lapse job. Celery beat calls it daily without a job id: it then starts
-    the day's job (key ``lapse:<date>``, so a second call the same day does nothing new),
-    which enqueues this task again with the job id."""
-    from federation import services
-
-    if job_id is None:
-        job = services.start_lapse_job()
-        return str(job.pk)
-    return run_job(job_id, services.lapse_members)
+def lapse_members_task() -> str:
+    """Celery beat, daily: start the day's Điều 15.5 lapse job (key ``lapse:<date>``, so a
+    second call the same day does nothing new) and return its id."""
+    return str(services.start_lapse_job().pk)

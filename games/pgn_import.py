@@ -10,13 +10,15 @@ game rejects the whole file unless the uploader chose ``keep_valid``.
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from federation.models import Person
-from games import engine, selectors
+from games import cache_scopes, engine, selectors, services
 from games.models import GameRecord, GameUpload, ValidationStatus
 
 _RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -72,8 +74,6 @@ def plan_upload(upload: GameUpload, progress) -> Plan:
 
 def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Matcher,
                persons: dict) -> None:
-    from games import services
-
     tags = pgn_game.tags
     record = GameRecord(
         discipline=pgn_game.discipline, moves_text=pgn_game.movetext,
@@ -212,8 +212,6 @@ def _int(text: str) -> int | None:
 
 def write_plan(upload: GameUpload, plan: Plan) -> dict:
     """Write the planned games (all, or the valid ones with ``keep_valid``); the report."""
-    from games import services
-
     games_report = [_game_report(p) for p in plan.games]
     invalid = sum(1 for p in plan.games if not p.ok)
     report = {"file_error": plan.file_error, "games": games_report, "total": len(plan.games),
@@ -254,3 +252,32 @@ def _game_report(planned: PlannedGame) -> dict:
                      problems=record.validation_consistency.get("problems", []),
                      warnings=record.validation_warnings, plies=len(record.moves_normalised))
     return entry
+
+
+def import_upload_work(params: dict, progress: services.Progress) -> dict:
+    """Job work: read, validate and match every game of an upload; write all or nothing.
+
+    Idempotent: the upload row is locked and its state checked inside the writing
+    transaction, so a redelivered job returns the stored report without writing twice.
+    """
+    upload = GameUpload.objects.get(pk=params["upload_id"])
+    if upload.state != GameUpload.State.PENDING:
+        return upload.report
+    started = time.perf_counter()
+    plan = plan_upload(upload, progress)
+    planned = time.perf_counter()
+    progress(90, _("Đang ghi các ván"))
+    with transaction.atomic():
+        upload = GameUpload.objects.select_for_update().get(pk=upload.pk)
+        if upload.state != GameUpload.State.PENDING:
+            return upload.report
+        report = write_plan(upload, plan)
+        report["seconds"] = {"read_and_validate": round(planned - started, 3),
+                             "write": round(time.perf_counter() - planned, 3)}
+        upload.report = report
+        # written games mean "imported" (with keep_valid some may have been left out)
+        upload.state = (GameUpload.State.IMPORTED if report["written"]
+                        else GameUpload.State.REJECTED)
+        upload.save(update_fields=["report", "state"])
+        cache_scopes.touch()
+    return report

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -205,10 +204,8 @@ def _reset_validation(game: GameRecord) -> None:
 
 def start_validation(game: GameRecord, *, user=None):
     """Queue the validation job of the record's current inputs (idempotent per inputs)."""
-    from games.tasks import validate_game_task  # tasks import services
-
     key = f"games.validate:{game.pk}:{validation_key(game)}:{game.version}"
-    return start_job("games.validate", validate_game_task,
+    return start_job("games.validate",
                      params={"game_id": game.pk}, key=key, user=user)
 
 
@@ -516,9 +513,7 @@ def start_upload(*, user, content: str, file_name: str = "", tournament=None,
         discipline=tournament.discipline if tournament is not None else "",
         file_name=file_name[:200], keep_valid=keep_valid, notation=notation,
         event_name=event_name, uploaded_by=user if user and user.is_authenticated else None)
-    from games.tasks import import_upload_task
-
-    job = start_job("games.import_pgn", import_upload_task, params={"upload_id": upload.pk},
+    job = start_job("games.import_pgn", params={"upload_id": upload.pk},
                     key=f"games.import_pgn:{upload.pk}", user=user)
     GameUpload.objects.filter(pk=upload.pk).update(job=job)
     upload.job = job
@@ -533,37 +528,6 @@ def _check_game_count(content: str) -> None:
         raise ServiceError(_("Tệp PGN có hơn %(limit)s ván: mỗi lần tải tối đa %(limit)s ván; "
                              "hãy chia tệp.") % {"limit": limit}, field="file",
                            code="too_many_games")
-
-
-def import_upload_work(params: dict, progress: Progress) -> dict:
-    """Job work: read, validate and match every game of an upload; write all or nothing.
-
-    Idempotent: the upload row is locked and its state checked inside the writing
-    transaction, so a redelivered job returns the stored report without writing twice.
-    """
-    from games import pgn_import
-
-    upload = GameUpload.objects.get(pk=params["upload_id"])
-    if upload.state != GameUpload.State.PENDING:
-        return upload.report
-    started = time.perf_counter()
-    plan = pgn_import.plan_upload(upload, progress)
-    planned = time.perf_counter()
-    progress(90, _("Đang ghi các ván"))
-    with transaction.atomic():
-        upload = GameUpload.objects.select_for_update().get(pk=upload.pk)
-        if upload.state != GameUpload.State.PENDING:
-            return upload.report
-        report = pgn_import.write_plan(upload, plan)
-        report["seconds"] = {"read_and_validate": round(planned - started, 3),
-                             "write": round(time.perf_counter() - planned, 3)}
-        upload.report = report
-        # written games mean "imported" (with keep_valid some may have been left out)
-        upload.state = (GameUpload.State.IMPORTED if report["written"]
-                        else GameUpload.State.REJECTED)
-        upload.save(update_fields=["report", "state"])
-        cache_scopes.touch()
-    return report
 
 
 def create_games_bulk(records: list[GameRecord]) -> list[GameRecord]:

@@ -76,10 +76,9 @@ def lapse_job_key(on: date) -> str:
 def start_lapse_job(*, on: date | None = None, by=None):
     """Start (or return today's) lapse job through ``core.jobs`` (staff only when ``by`` given)."""
     from core.jobs import start_job
-    from federation.tasks import lapse_members_task
 
     if by is not None:
         _require_staff(by)
     on = on or _today()
-    return start_job("federation.lapse", lapse_members_task, params={"date": on.isoformat()},
+    return start_job("federation.lapse", params={"date": on.isoformat()},
                      key=lapse_job_key(on), user=by)

@@ -134,12 +134,10 @@ def _refuse_published(period: RatingPeriod) -> None:
 
 def request_period_computation(period: RatingPeriod, *, user=None):
     """Start (or join) the job computing ``period`` for review (it does not publish)."""
-    from ratings.tasks import compute_period_task
-
     if user is not None and getattr(user, "is_authenticated", False):
         _require_staff(user)
     _refuse_published(period)
-    job = start_job("rating_period", compute_period_task, params={"period": period.pk},
+    job = start_job("rating_period", params={"period": period.pk},
                     key=f"rating-period:{period.pk}:{period.computations}", user=user)
     RatingPeriod.objects.filter(pk=period.pk).update(job=job)
     return job
@@ -148,15 +146,13 @@ def request_period_computation(period: RatingPeriod, *, user=None):
 def request_recompute(period: RatingPeriod, *, user=None, reason: str = "", key: str | None = None):
     """Start the job recomputing ``period`` and every later computed period of its list. A
     published period among them is corrected: that needs a reason."""
-    from ratings.tasks import recompute_from_task
-
     if user is not None and getattr(user, "is_authenticated", False):
         _require_staff(user)
     reason = (reason or "").strip()
     if not reason and _published_from(period):
         raise ServiceError(_("Cần ghi lý do: tính lại sẽ sửa danh sách đã công bố."),
                            field="reason", code="reason_required")
-    return start_job("rating_recompute", recompute_from_task,
+    return start_job("rating_recompute",
                      params={"period": period.pk, "reason": reason},
                      key=key or f"rating-recompute:{period.pk}:{period.computations}", user=user)
 

@@ -64,10 +64,8 @@ def table_for(discipline: str, day: date) -> TitleCriteriaTable | None:
 
 
 def request_title_check(tournament: Tournament, *, user=None):
-    from ratings.tasks import check_titles_task
-
     stamp = tournament.certified_at.isoformat() if tournament.certified_at else "manual"
-    return start_job("title_check", check_titles_task, params={"tournament": tournament.pk},
+    return start_job("title_check", params={"tournament": tournament.pk},
                      key=f"title-check:{tournament.pk}:{stamp}", user=user)
 
 

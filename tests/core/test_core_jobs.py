@@ -7,7 +7,6 @@ from core.errors import ServiceError
 from core.jobs import run_job, start_job
 from core.models import Job
 from core.services import start_health_check
-from core.tasks import health_check_task
 from tests.helpers import assert_error, client_for
 
 
@@ -27,8 +26,8 @@ def test_health_check_job_runs_in_worker_and_reports(job_worker, django_user_mod
 
 @pytest.mark.django_db
 def test_job_with_key_is_started_once():
-    first = start_job("demo", health_check_task, key="demo:1")
-    second = start_job("demo", health_check_task, key="demo:1")
+    first = start_job("health_check", key="demo:1")
+    second = start_job("health_check", key="demo:1")
     assert first.pk == second.pk
     assert Job.objects.filter(key="demo:1").count() == 1
 

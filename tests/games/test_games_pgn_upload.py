@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games import services
+from games import pgn_import
 from games.models import GameRecord, GameUpload
 from tests.factories import make_person, make_staff
 from tests.helpers import assert_error, client_for, shared_path
@@ -127,7 +127,7 @@ def test_import_job_rerun_writes_nothing_twice(event, job_worker):
     client = client_for(event.arbiter)
     stored, report = upload(client, job_worker, _round_pgn(event),
                             tournament=event.tournament.pk, round=1)
-    again = services.import_upload_work({"upload_id": stored.pk}, lambda *a: None)
+    again = pgn_import.import_upload_work({"upload_id": stored.pk}, lambda *a: None)
     assert again == report
     assert GameRecord.objects.count() == 3
 

@@ -5,9 +5,9 @@ Lifecycle (each transition a service with its preconditions)::
     draft → registration → closed (starting numbers drawn) → running (round N paired,
     round N complete, …) → finished → certified (locked; staff may reopen with a reason)
 
-Pairing is the Celery job ``tournaments.tasks.pair_round_task`` (``request_pairing``
-starts it, ``pair_round_job`` does the work, idempotently: it locks the tournament row
-and checks for the round inside the writing transaction).
+Pairing is the job ``tournaments.pair_round`` (declared in ``tournaments/jobs.py``;
+``request_pairing`` starts it, ``pair_round_job`` does the work, idempotently: it locks the
+tournament row and checks for the round inside the writing transaction).
 
 One module per concern; the public names are re-exported here, so callers import
 ``tournaments.services`` (or names from it) and need not know the module:

@@ -63,8 +63,6 @@ def request_pairing(tournament: Tournament, *, user, round_number: int | None = 
     With ``round_number`` (a client retrying "pair round N") the job of that round is
     returned when it exists, even if the round has been paired since.
     """
-    from tournaments.tasks import pair_round_task
-
     _require_arbiter(user, tournament)
     t = Tournament.objects.get(pk=tournament.pk)
     if round_number is not None:
@@ -78,7 +76,7 @@ def request_pairing(tournament: Tournament, *, user, round_number: int | None = 
     _check_can_pair(t, number)
     key = pairing_job_key(t, number)
     params = {"tournament": t.pk, "round": number, "seed": secrets.randbits(62), "key": key}
-    return start_job("tournaments.pair_round", pair_round_task, params=params, key=key,
+    return start_job("tournaments.pair_round", params=params, key=key,
                      user=user)
 
 

@@ -1,0 +1,6 @@
+"""Jobs of the federation app (one name each: the kind; run by ``core.run_job``)."""
+
+from core.jobs import register
+from federation import services
+
+register("federation.lapse", services.lapse_members)
