@@ -12,7 +12,44 @@ from core.admin import TouchesPublicCache
 from core.admin_official import OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from documents import admin_actions, selectors, services
-from documents.models import Decision, Document
+from documents.models import Decision, Document, Signatory
+
+
+class DecisionForm(forms.ModelForm):
+    """The signature block comes from a signatory kept by staff, never typed (issue 13)."""
+
+    class Meta:
+        model = Decision
+        fields = ["suffix", "kind", "issuing_body", "place", "issued_on", "subject", "grounds",
+                  "articles", "recipients", "signatory", "payload"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields.get("signatory")
+        if field is not None:
+            field.required = True
+            field.queryset = Signatory.objects.filter(active=True) | Signatory.objects.filter(
+                pk=getattr(self.instance, "signatory_id", None))
+            if self.instance.pk is None:
+                field.initial = services.default_signatory()
+
+
+class SignatoryCorrectionForm(forms.Form):
+    signatory = forms.ModelChoiceField(queryset=Signatory.objects.filter(active=True),
+                                       label=_("Người ký đúng"))
+    reason = forms.CharField(label=_("Lý do"), max_length=1000,
+                             widget=forms.Textarea(attrs={"rows": 3, "cols": 60}))
+
+
+@admin.register(Signatory)
+class SignatoryAdmin(SimpleHistoryAdmin):
+    """Who signs decisions for each body: name, position, the "KT."/"TM." authority line and
+    the body's default signatory. Kept as history; a signatory who signed is never deleted
+    (set "đang đảm nhiệm" off instead)."""
+
+    list_display = ["full_name", "position", "authority", "body", "is_default", "active"]
+    list_filter = ["body", "active"]
+    search_fields = ["full_name"]
 
 withdraw = reason_action(
     "withdraw", _("Thu hồi quyết định (ghi lý do)"),
@@ -31,16 +68,19 @@ annul = reason_action(
 
 @admin.register(Decision)
 class DecisionAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
-    """Decisions are issued (numbered) through ``issue_decision``; once issued they are
-    read-only here and only withdrawn or annulled with a reason."""
+    """Decisions are issued (numbered) through ``issue_decision``, signed by a signatory kept
+    by staff; once issued they are read-only here and only withdrawn or annulled, or their
+    signatory corrected, with a reason (the PDF is rendered again)."""
 
+    form = DecisionForm
     list_display = ["formatted_number", "kind", "subject", "issued_on", "signer_name",
                     "status"]
     list_filter = ["kind", "year", "status"]
     search_fields = ["subject", "signer_name"]
-    readonly_fields = ["year", "number", "created_by", "created_at", "status",
-                       "status_reason", "status_changed_at", "status_changed_by"]
-    actions = ["render_pdf", withdraw, annul]
+    readonly_fields = ["year", "number", "signer_name", "signer_position", "signer_authority",
+                       "created_by", "created_at", "status", "status_reason",
+                       "status_changed_at", "status_changed_by"]
+    actions = ["render_pdf", "correct_signatory", withdraw, annul]
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -49,6 +89,29 @@ class DecisionAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin)
                 if f not in {"year", "number", "created_by"}}
         created = services.issue_decision(user=request.user, **data)
         obj.pk, obj.year, obj.number = created.pk, created.year, created.number
+
+    @admin.action(description=_("Sửa người ký (ghi lý do, tạo lại PDF)"))
+    def correct_signatory(self, request, queryset):
+        """A wrong signer is corrected on purpose, with a reason (kept in the history); the
+        decision's PDF is rendered again."""
+        form = SignatoryCorrectionForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            for decision in queryset:
+                try:
+                    services.correct_signatory(decision, user=request.user, **form.cleaned_data)
+                except ServiceError as exc:
+                    self.message_user(request, f"{decision}: {exc.message}", messages.ERROR)
+                else:
+                    self.message_user(request, _("%s: đã sửa người ký, đang tạo lại PDF.")
+                                      % decision, messages.SUCCESS)
+            return None
+        context = {**self.admin_site.each_context(request),
+                   "title": _("Sửa người ký (ghi lý do, tạo lại PDF)"),
+                   "explanation": _("Người ký in trên quyết định được sửa theo người ký đã "
+                                    "chọn; lý do được ghi vào lịch sử của quyết định."),
+                   "queryset": queryset, "form": form, "action": "correct_signatory",
+                   "opts": self.model._meta}
+        return TemplateResponse(request, "admin/reason_action.html", context)
 
     @admin.action(description=_("Tạo văn bản PDF"))
     def render_pdf(self, request, queryset):
@@ -102,6 +165,11 @@ class DocumentAdmin(admin.ModelAdmin):
         if not document.file or not selectors.can_view(request.user, document.kind,
                                                        document.target):
             raise Http404(_("Không có văn bản này."))
+        if services.is_stale(document):
+            services.request_document(document.kind, document.target, user=request.user)
+            self.message_user(request, _("Văn bản đã cũ (dữ liệu đã sửa): đang tạo lại, tải về "
+                                         "sau ít phút."), messages.WARNING)
+            return HttpResponseRedirect(reverse("admin:documents_document_changelist"))
         return FileResponse(document.file.open("rb"), content_type="application/pdf",
                             filename=document.file.name.rsplit("/", 1)[-1])
 

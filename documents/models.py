@@ -17,6 +17,73 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+#: Prefixes of an authority line (Nghị định 30/2020/NĐ-CP, thể thức ký): "KT." (ký thay),
+#: "TM." (thay mặt), "TL." (thừa lệnh), "TUQ." (thừa ủy quyền), "Q." (quyền).
+AUTHORITY_PREFIXES = ("KT.", "TM.", "TL.", "TUQ.", "Q.")
+
+
+class Signatory(models.Model):
+    """A person who signs decisions for a federation body (kept by staff, issue 13): the
+    name, the position printed under the signature and, when signing on behalf of someone
+    else, the authority line above it ("KT. CHỦ TỊCH" over "PHÓ CHỦ TỊCH")."""
+
+    body = models.ForeignKey("federation.Body", on_delete=models.PROTECT,
+                             related_name="signatories", verbose_name=_("ký cho tổ chức"))
+    full_name = models.CharField(_("họ và tên"), max_length=120)
+    position = models.CharField(_("chức vụ"), max_length=120,
+                                help_text=_("Ví dụ: CHỦ TỊCH, PHÓ CHỦ TỊCH"))
+    authority = models.CharField(
+        _("dòng thẩm quyền"), max_length=120, blank=True,
+        help_text=_("Khi ký thay/thay mặt: ví dụ KT. CHỦ TỊCH hoặc TM. BAN CHẤP HÀNH; để "
+                    "trống khi người đứng đầu ký."))
+    is_default = models.BooleanField(
+        _("người ký mặc định"), default=False,
+        help_text=_("Người ký được chọn sẵn khi duyệt quyết định của tổ chức này."))
+    active = models.BooleanField(_("đang đảm nhiệm"), default=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("người ký quyết định")
+        verbose_name_plural = _("người ký quyết định")
+        ordering = ["body", "-is_default", "full_name"]
+        constraints = [models.UniqueConstraint(fields=["body"], condition=models.Q(is_default=True),
+                                               name="one_default_signatory_per_body")]
+
+    def __str__(self) -> str:
+        role = f"{self.authority} / {self.position}" if self.authority else self.position
+        return f"{self.full_name} ({role})"
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        authority = self.authority.strip()
+        if authority and not authority.upper().startswith(AUTHORITY_PREFIXES):
+            raise ValidationError({"authority": _("Dòng thẩm quyền bắt đầu bằng KT., TM., TL., "
+                                                  "TUQ. hoặc Q.")})
+
+
+_SUBJECT_PREFIXES = ("về việc ", "v/v: ", "v/v ")
+
+
+def clean_subject(subject: str) -> str:
+    """The decision's template prints "Về việc"; a subject that starts with it would read
+    "Về việc Về việc …"."""
+    text = (subject or "").strip()
+    for prefix in _SUBJECT_PREFIXES:
+        if text.lower().startswith(prefix):
+            return text[len(prefix):].strip()
+    return text
+
+
+def authority_holder(authority: str, position: str) -> str:
+    """Whose authority the decision is issued under: "CHỦ TỊCH" for "KT. CHỦ TỊCH", the
+    signer's own position when he signs in his own name."""
+    text = authority.strip()
+    for prefix in AUTHORITY_PREFIXES:
+        if text.upper().startswith(prefix):
+            return text[len(prefix):].strip()
+    return text or position
+
 
 class Decision(models.Model):
     """An issued decision is an official record: never edited or deleted; it is withdrawn
@@ -46,6 +113,10 @@ class Decision(models.Model):
     recipients = models.JSONField(_("nơi nhận"), default=list)
     signer_position = models.CharField(_("chức vụ người ký"), max_length=120)
     signer_name = models.CharField(_("người ký"), max_length=120)
+    signer_authority = models.CharField(_("dòng thẩm quyền"), max_length=120, blank=True,
+                                        help_text=_("Ví dụ KT. CHỦ TỊCH (in trên chức vụ)."))
+    signatory = models.ForeignKey(Signatory, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="decisions", verbose_name=_("người ký"))
     payload = models.JSONField(_("dữ liệu kèm theo"), default=dict, blank=True,
                                help_text=_("Ví dụ danh sách vận động viên và đẳng cấp được phong."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
@@ -75,6 +146,10 @@ class Decision(models.Model):
     @property
     def formatted_number(self) -> str:
         return f"{self.number}/{self.year}/{self.suffix}"
+
+    @property
+    def authority_holder(self) -> str:
+        return authority_holder(self.signer_authority, self.signer_position)
 
 
 class DecisionSequence(models.Model):

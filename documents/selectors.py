@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from documents.models import Decision, Document
+from documents.models import Decision, Document, clean_subject
 
 
 def _get(model, pk: str, field: str = "target"):
@@ -22,9 +22,12 @@ def decision_data(pk: str) -> dict:
     return {
         "number": d.number, "year": d.year, "formatted_number": d.formatted_number,
         "kind": d.kind, "issuing_body": d.issuing_body, "place": d.place,
-        "issued_on": d.issued_on, "subject": d.subject, "grounds": list(d.grounds),
+        "issued_on": d.issued_on, "subject": clean_subject(d.subject), "grounds": list(d.grounds),
         "articles": list(d.articles), "recipients": list(d.recipients),
         "signer_position": d.signer_position, "signer_name": d.signer_name,
+        "signer_authority": d.signer_authority, "authority_holder": d.authority_holder,
+        "archive_in_recipients": any(r.strip().lower().startswith("lưu")
+                                     for r in d.recipients),
         "players": list(d.payload.get("players", [])),
     }
 

@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from documents.models import Decision, Document
+from documents.models import Decision, Document, Signatory
 
 
 class DecisionSerializer(serializers.ModelSerializer):
@@ -10,9 +10,26 @@ class DecisionSerializer(serializers.ModelSerializer):
         model = Decision
         fields = ["id", "formatted_number", "year", "number", "kind", "issuing_body", "place",
                   "issued_on", "subject", "grounds", "articles", "recipients",
-                  "signer_position", "signer_name", "payload", "created_at"]
-        read_only_fields = ["id", "formatted_number", "year", "number", "created_at"]
-        extra_kwargs = {"issued_on": {"required": False}}
+                  "signer_position", "signer_name", "signer_authority", "signatory", "payload",
+                  "created_at"]
+        read_only_fields = ["id", "formatted_number", "year", "number", "signer_authority",
+                            "created_at"]
+        extra_kwargs = {"issued_on": {"required": False},
+                        "signer_position": {"required": False},
+                        "signer_name": {"required": False},
+                        "signatory": {"help_text": "Who signs (GET /api/v1/signatories/): "
+                                                   "name, position and authority line come "
+                                                   "from it"}}
+
+
+class SignatorySerializer(serializers.ModelSerializer):
+    body_name = serializers.CharField(source="body.name", read_only=True)
+
+    class Meta:
+        model = Signatory
+        fields = ["id", "full_name", "position", "authority", "body", "body_name", "is_default",
+                  "active"]
+        read_only_fields = fields
 
 
 class DocumentRequestSerializer(serializers.Serializer):

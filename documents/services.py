@@ -12,20 +12,54 @@ from django.utils.translation import gettext as _
 from core.errors import NotAllowedError, ServiceError
 from core.jobs import start_job
 from documents import builders, cache_scopes, selectors
-from documents.models import Decision, DecisionSequence, Document
+from documents.models import Decision, DecisionSequence, Document, Signatory, clean_subject
 from documents.render import render_pdf
+
+
+def default_signatory(body=None) -> Signatory | None:
+    """The body's default signatory (the national federation when no body is given)."""
+    from federation.models import Body
+
+    if body is None:
+        body = Body.objects.filter(level=Body.Level.NATIONAL).order_by("pk").first()
+    return Signatory.objects.filter(body=body, is_default=True, active=True).first()
+
+
+def choose_signatory(signatory: Signatory | None = None, body=None) -> Signatory:
+    """The signatory a decision is signed by: the one chosen, else the body's default; never
+    a user name (issue 13)."""
+    chosen = signatory or default_signatory(body)
+    if chosen is None:
+        raise ServiceError(_("Chưa có người ký mặc định: hãy chọn người ký (hoặc khai báo "
+                             "người ký mặc định của tổ chức trong trang quản trị)."),
+                           field="signatory", code="signatory_required")
+    if not chosen.active:
+        raise ServiceError(_("Người ký %(name)s không còn đảm nhiệm.") % {"name": chosen},
+                           field="signatory", code="signatory_inactive")
+    return chosen
 
 
 @transaction.atomic
 def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: list[str],
-                   signer_position: str, signer_name: str, recipients: list[str] | None = None,
+                   signer_position: str = "", signer_name: str = "",
+                   signatory: Signatory | None = None,
+                   recipients: list[str] | None = None,
                    issued_on: dt.date | None = None, payload: dict | None = None,
                    user=None, **extra) -> Decision:
-    """Number a decision from the register (unique per year) and store it."""
+    """Number a decision from the register (unique per year) and store it. With a
+    ``signatory`` the signature block (name, position, authority line) and the issuing
+    body come from that record."""
     if kind not in Decision.Kind.values:
         raise ServiceError(_("Loại quyết định không hợp lệ."), field="kind")
     if not articles:
         raise ServiceError(_("Quyết định phải có ít nhất một điều."), field="articles")
+    if signatory is not None:
+        signer_name, signer_position = signatory.full_name, signatory.position
+        extra["signer_authority"] = signatory.authority.strip()
+        extra.setdefault("issuing_body", signatory.body.name.upper())
+    if not (signer_name or "").strip() or not (signer_position or "").strip():
+        raise ServiceError(_("Cần người ký (tên và chức vụ)."), field="signatory",
+                           code="signatory_required")
     issued_on = issued_on or timezone.localdate()
     sequence, _created = DecisionSequence.objects.select_for_update().get_or_create(
         year=issued_on.year)
@@ -33,10 +67,11 @@ def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: lis
     sequence.save(update_fields=["last"])
     cache_scopes.touch()
     return Decision.objects.create(
-        year=issued_on.year, number=sequence.last, kind=kind, subject=subject,
+        year=issued_on.year, number=sequence.last, kind=kind, subject=clean_subject(subject),
         grounds=list(grounds), articles=list(articles), recipients=list(recipients or []),
-        signer_position=signer_position, signer_name=signer_name, issued_on=issued_on,
-        payload=payload or {}, created_by=user if getattr(user, "is_authenticated", False) else None,
+        signer_position=signer_position, signer_name=signer_name, signatory=signatory,
+        issued_on=issued_on, payload=payload or {},
+        created_by=user if getattr(user, "is_authenticated", False) else None,
         **extra,
     )
 
@@ -67,6 +102,45 @@ def revoke_decision(decision: Decision, *, user, reason: str,
     locked.save()
     cache_scopes.touch()
     return locked
+
+
+@transaction.atomic
+def correct_signatory(decision: Decision, *, signatory: Signatory, user, reason: str
+                      ) -> Decision:
+    """Correct who signs an issued decision (a wrong signer), with a reason kept in its
+    history; its PDF is rendered again (the stale one is refused meanwhile)."""
+    if not getattr(user, "is_staff", False):
+        raise NotAllowedError(_("Chỉ cán bộ Liên đoàn sửa người ký quyết định."))
+    if not (reason or "").strip():
+        raise ServiceError(_("Cần ghi lý do sửa người ký."), field="reason")
+    locked = Decision.objects.select_for_update().get(pk=decision.pk)
+    if locked.status != Decision.Status.ISSUED:
+        raise ServiceError(_("Quyết định %(n)s đã %(state)s: không sửa người ký.")
+                           % {"n": locked.formatted_number,
+                              "state": locked.get_status_display().lower()},
+                           field="status", code="invalid_state")
+    locked.signatory = choose_signatory(signatory)
+    locked.signer_name, locked.signer_position = signatory.full_name, signatory.position
+    locked.signer_authority = signatory.authority.strip()
+    locked._change_reason = reason.strip()[:100]
+    locked.save()
+    cache_scopes.touch()
+    transaction.on_commit(lambda: rerender_decision(locked, user=user))
+    return locked
+
+
+def rerender_decision(decision: Decision, *, user=None):
+    """After an edit: the stored PDF no longer matches; start its new rendering at once (the
+    stale one is refused for download meanwhile)."""
+    return request_document("decision", str(decision.pk), user=user)
+
+
+def is_stale(document: Document) -> bool:
+    """The stored PDF was rendered from data that has changed since."""
+    try:
+        return builders.build(document.kind, document.target).data_hash != document.data_hash
+    except ServiceError:
+        return True
 
 
 def current_document(kind: str, target: str) -> Document | None:

@@ -1,16 +1,24 @@
 """API of official documents: the decision register and PDF rendering/downloads."""
 
 from django.http import FileResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from core.errors import ConflictError
 from core.serializers import JobSerializer
 from documents import selectors, services
-from documents.models import Decision, Document
-from documents.serializers import DecisionSerializer, DocumentRequestSerializer, DocumentSerializer
+from documents.models import Decision, Document, Signatory
+from documents.serializers import (
+    DecisionSerializer,
+    DocumentRequestSerializer,
+    DocumentSerializer,
+    SignatorySerializer,
+)
 
 
 class IsStaffOrReadOnly(permissions.BasePermission):
@@ -37,7 +45,18 @@ class DecisionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.C
     def perform_create(self, serializer):
         # grounds and articles may be left out of the body; the service refuses no articles
         data = {"grounds": [], "articles": [], **serializer.validated_data}
+        if not data.get("signatory") and not data.get("signer_name"):
+            data["signatory"] = services.choose_signatory()  # the body's default, or 400
         serializer.instance = services.issue_decision(user=self.request.user, **data)
+
+
+class SignatoryViewSet(viewsets.ReadOnlyModelViewSet):
+    """Signatories of decisions (staff): name, position, authority line, body, default."""
+
+    serializer_class = SignatorySerializer
+    permission_classes = [permissions.IsAdminUser]
+    queryset = Signatory.objects.select_related("body")
+    filterset_fields = ["body", "active", "is_default"]
 
 
 class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -68,9 +87,15 @@ class DocumentViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         job = services.request_document(kind, target, user=request.user)
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
-    @extend_schema(responses={(200, "application/pdf"): bytes})
+    @extend_schema(responses={(200, "application/pdf"): bytes, 409: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["get"])
     def pdf(self, request, pk=None):
+        """The stored PDF. 409 ``stale`` when its data changed since it was rendered (e.g. a
+        decision corrected): POST the kind and target again to render it."""
         document = self.get_object()
+        if services.is_stale(document):
+            raise ConflictError(_("Văn bản PDF đã cũ: dữ liệu đã sửa sau khi tạo. Hãy yêu cầu "
+                                  "tạo lại (POST /api/v1/documents/)."), field="document",
+                                code="stale")
         return FileResponse(document.file.open("rb"), content_type="application/pdf",
                             filename=document.file.name.rsplit("/", 1)[-1])

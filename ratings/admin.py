@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +14,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from core.admin import TouchesPublicCache
 from core.admin_official import OfficialRecordAdmin
 from core.errors import ServiceError
+from documents.models import Signatory
 from ratings import selectors, services
 from ratings.models import (
     ForeignTitle,
@@ -133,6 +137,13 @@ class TitleCriteriaTableAdmin(TouchesPublicCache, SimpleHistoryAdmin):
             self.message_user(request, exc.message, messages.ERROR)
 
 
+class ApproveForm(forms.Form):
+    signatory = forms.ModelChoiceField(queryset=Signatory.objects.filter(active=True),
+                                       label=_("Người ký quyết định"))
+    issued_on = forms.DateField(label=_("Ngày ban hành"), required=False,
+                                help_text=_("Bỏ trống: hôm nay."))
+
+
 @admin.register(TitleQualification)
 class TitleQualificationAdmin(TouchesPublicCache, SimpleHistoryAdmin):
     list_display = ["person", "title", "criterion_id", "tournament", "event_date", "status",
@@ -147,13 +158,28 @@ class TitleQualificationAdmin(TouchesPublicCache, SimpleHistoryAdmin):
 
     @admin.action(description=_("Duyệt và ra quyết định phong cấp"))
     def approve(self, request, queryset):
-        name = request.user.get_full_name() or request.user.get_username()
-        for q in queryset:
-            try:
-                title = services.approve_qualification(q, user=request.user, signer_name=name)
-                self.message_user(request, f"{q}: {title.decision}")
-            except ServiceError as exc:
-                self.message_user(request, f"{q}: {exc.message}", messages.ERROR)
+        """Asks who signs (a signatory kept by staff, the national federation's default
+        preselected) and the date, then issues one decision per qualification."""
+        from documents.services import default_signatory
+
+        applying = "apply" in request.POST
+        form = ApproveForm(request.POST if applying else None,
+                           initial={"signatory": default_signatory()})
+        if applying and form.is_valid():
+            for q in queryset:
+                try:
+                    title = services.approve_qualification(
+                        q, user=request.user, signatory=form.cleaned_data["signatory"],
+                        issued_on=form.cleaned_data["issued_on"])
+                    self.message_user(request, f"{q}: {title.decision}", messages.SUCCESS)
+                except ServiceError as exc:
+                    self.message_user(request, f"{q}: {exc.message}", messages.ERROR)
+            return None
+        context = {**self.admin_site.each_context(request), "form": form, "queryset": queryset,
+                   "opts": self.model._meta, "title": _("Duyệt và ra quyết định phong cấp"),
+                   "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME}
+        return TemplateResponse(request, "admin/ratings/titlequalification/approve.html",
+                                context)
 
     @admin.action(description=_("Không duyệt (ghi lý do vào ô lý do trước)"))
     def reject(self, request, queryset):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from documents.models import Signatory
 from ratings.models import (
     ForeignTitle,
     PlayerTitle,
@@ -160,8 +161,10 @@ class RecomputeSerializer(serializers.Serializer):
 
 
 class ApproveSerializer(serializers.Serializer):
-    signer_name = serializers.CharField(max_length=120)
-    signer_position = serializers.CharField(max_length=120, default="CHỦ TỊCH")
+    signatory = serializers.PrimaryKeyRelatedField(
+        queryset=Signatory.objects.filter(active=True), required=False, allow_null=True,
+        help_text="Who signs the decision (GET /api/v1/signatories/); default: the national "
+                  "federation's default signatory (400 signatory_required when there is none)")
     issued_on = serializers.DateField(required=False, allow_null=True)
 
 

@@ -157,3 +157,14 @@ def make_attendance(member: Member, day: date, **kw) -> Attendance:
     if "club" not in kw:
         kw["club"] = member.club_memberships.order_by("-started_on").first().club
     return Attendance.objects.create(member=member, date=day, **kw)
+
+
+def make_signatory(full_name: str = "Nguyễn Văn Ký", position: str = "PHÓ CHỦ TỊCH",
+                   authority: str = "KT. CHỦ TỊCH", *, body=None, is_default: bool = True,
+                   **kw):
+    """A signatory of decisions (issue 13), by default the national federation's default."""
+    from documents.models import Signatory
+
+    return Signatory.objects.create(body=body or national_body(), full_name=full_name,
+                                    position=position, authority=authority,
+                                    is_default=is_default, **kw)

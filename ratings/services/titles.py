@@ -168,15 +168,15 @@ def record_foreign_title(person: Person, title: str, awarded_on: date, *, user,
 
 
 @cache_scopes.touches
-def approve_qualification(qualification: TitleQualification, *, user, signer_name: str,
-                          signer_position: str = "CHỦ TỊCH", issued_on: date | None = None
-                          ) -> PlayerTitle:
-    """Duyệt: issue the title-award decision (numbered, unique per year) and award the title."""
-    from documents.services import issue_decision
+def approve_qualification(qualification: TitleQualification, *, user, signatory=None,
+                          issued_on: date | None = None) -> PlayerTitle:
+    """Duyệt: issue the title-award decision (numbered, unique per year), signed by a
+    signatory kept by staff (the one chosen, else the national federation's default; never a
+    user name, issue 13), and award the title."""
+    from documents.services import choose_signatory, issue_decision
 
     _require_staff(user)
-    if not (signer_name or "").strip():
-        raise ServiceError(_("Cần tên người ký quyết định."), field="signer_name")
+    signatory = choose_signatory(signatory)
     with transaction.atomic():
         q = (TitleQualification.objects.select_for_update(of=("self",))
              .select_related("person", "tournament").get(pk=qualification.pk))
@@ -189,8 +189,8 @@ def approve_qualification(qualification: TitleQualification, *, user, signer_nam
                                 field="title", code="title_held")
         decision = issue_decision(
             kind="title_award", subject=_decision_subject(q), grounds=_decision_grounds(q),
-            articles=_decision_articles(q), signer_position=signer_position,
-            signer_name=signer_name, recipients=[_("Như Điều 3"), _("Lưu VP")],
+            articles=_decision_articles(q), signatory=signatory,
+            recipients=[_("Như Điều 3"), _("Lưu: VT")],
             issued_on=issued_on, user=user,
             payload={"players": [{"name": q.person.full_name, "unit": _unit_of(q.person),
                                   "title": q.get_title_display()}]})
@@ -231,7 +231,7 @@ def _unit_of(person: Person) -> str:
 
 
 def _decision_subject(q: TitleQualification) -> str:
-    return _("Về việc phong đẳng cấp %(title)s cho vận động viên %(name)s") % {
+    return _("phong đẳng cấp %(title)s cho vận động viên %(name)s") % {
         "title": q.get_title_display(), "name": q.person.full_name}
 
 
@@ -241,9 +241,15 @@ def _decision_grounds(q: TitleQualification) -> list[str]:
                _("Căn cứ tiêu chuẩn %(c)s: %(text)s") % {"c": q.criterion_id,
                                                          "text": q.criterion_text}]
     if q.tournament_id:
-        grounds.append(_("Căn cứ kết quả giải %(event)s (kết thúc ngày %(day)s);") % {
-            "event": q.tournament.name, "day": q.event_date.strftime("%d/%m/%Y")})
+        grounds.append(_("Căn cứ kết quả %(event)s (kết thúc ngày %(day)s);") % {
+            "event": _event_name(q.tournament.name), "day": q.event_date.strftime("%d/%m/%Y")})
     return grounds
+
+
+def _event_name(name: str) -> str:
+    """"Giải Vô địch …" as it is; "Vô địch …" → "giải Vô địch …" (never "giải Giải …")."""
+    name = name.strip()
+    return name if name.lower().startswith("giải") else _("giải %(name)s") % {"name": name}
 
 
 def _decision_articles(q: TitleQualification) -> list[str]:

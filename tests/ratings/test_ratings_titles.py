@@ -18,6 +18,7 @@ import pytest
 from core.models import Job
 from documents.models import Decision
 from ratings.models import PlayerTitle, TitleQualification
+from tests.factories import make_signatory
 from tests.helpers import assert_error, client_for
 from tests.ratings.conftest import (
     certified_tournament,
@@ -182,13 +183,18 @@ def test_approval_issues_a_numbered_decision_and_shows_the_title(job_worker, sta
                                    gender_section="men"))
     q = TitleQualification.objects.get(person=players[0].person)
     client = client_for(staff)
+    # No signatory kept yet: the approval asks for one (never the user's name, issue 13).
+    assert_error(client.post(f"/api/v1/titles/qualifications/{q.pk}/approve/",
+                             {"issued_on": "2026-07-01"}, format="json"), 400,
+                 "signatory_required", "signatory")
+    signatory = make_signatory("Nguyễn Văn Ký", "CHỦ TỊCH", "")
     response = client.post(f"/api/v1/titles/qualifications/{q.pk}/approve/",
-                           {"signer_name": "Nguyễn Văn Ký", "issued_on": "2026-07-01"},
-                           format="json")
+                           {"issued_on": "2026-07-01"}, format="json")
     assert response.status_code == 201, response.content
     decision = Decision.objects.get()
     assert decision.kind == "title_award"
     assert decision.formatted_number == "1/2026/QĐ-LĐC"
+    assert (decision.signatory, decision.signer_name) == (signatory, "Nguyễn Văn Ký")
     assert decision.payload["players"][0]["title"] == "Kiện tướng quốc gia"
     assert response.json()["decision"]["number"] == "1/2026/QĐ-LĐC"
     # The documents app builds the decision document (table of players) from it.
@@ -201,7 +207,7 @@ def test_approval_issues_a_numbered_decision_and_shows_the_title(job_worker, sta
     # A second approval the same year takes the next number.
     q2 = TitleQualification.objects.get(person=players[6].person)
     client.post(f"/api/v1/titles/qualifications/{q2.pk}/approve/",
-                {"signer_name": "Nguyễn Văn Ký", "issued_on": "2026-07-02"}, format="json")
+                {"signatory": signatory.pk, "issued_on": "2026-07-02"}, format="json")
     assert PlayerTitle.objects.get(person=players[6].person).decision.number == 2
 
     profile = client_for(None).get(f"/api/v1/ratings/players/{players[0].person_id}/titles/")
@@ -215,7 +221,7 @@ def test_approval_issues_a_numbered_decision_and_shows_the_title(job_worker, sta
     assert [row["person"]["id"] for row in titled["results"]] == [players[0].person_id]
     # Approving again is a conflict; rejecting needs a reason.
     assert_error(client.post(f"/api/v1/titles/qualifications/{q.pk}/approve/",
-                             {"signer_name": "X"}, format="json"), 409)
+                             {}, format="json"), 409)
     q3 = TitleQualification.objects.get(person=players[7].person)
     assert_error(client.post(f"/api/v1/titles/qualifications/{q3.pk}/reject/", {},
                              format="json"), 400, field="reason")
