@@ -123,6 +123,49 @@ class CrosstableSerializer(StandingsSerializer):
     rows = CrossRowSerializer(many=True)
 
 
+def standing_row(row: dict, *, cross: bool = False) -> dict:
+    """``StandingRowSerializer`` (``CrossRowSerializer`` with ``cross``) written out: the
+    same fields, order and types, about twenty times faster for a 1,000-player table
+    (#15; tests/public checks it against the serializers)."""
+    team = row["team"]
+    out = {"rank": int(row["rank"]), "starting_number": int(row["starting_number"]),
+           "name": str(row["name"]), "rating": int(row["rating"]), "title": str(row["title"]),
+           "team": None if team is None else str(team), "withdrawn": bool(row["withdrawn"]),
+           "points": float(row["points"]),
+           "tiebreaks": {str(code): None if value is None else float(value)
+                         for code, value in row["tiebreaks"].items()}}
+    if cross:
+        out["rounds"] = [{"round": int(c["round"]), "opponent": c["opponent"],
+                          "color": c["color"], "mark": c["mark"]} for c in row["rounds"]]
+    return out
+
+
+def standings_data(table: dict, *, cross: bool = False) -> dict:
+    """``StandingsSerializer(table).data`` (``CrosstableSerializer`` with ``cross``)."""
+    return {"after_round": int(table["after_round"]),
+            "tiebreaks": [str(code) for code in table["tiebreaks"]],
+            "rows": [standing_row(row, cross=cross) for row in table["rows"]]}
+
+
+_BYE_POINTS = serializers.DecimalField(max_digits=3, decimal_places=1, allow_null=True)
+
+
+def _side(number, name, rating, title) -> dict | None:
+    if number is None and name is None:
+        return None
+    return {"number": number, "name": name, "rating": rating, "title": title}
+
+
+def pairings_data(rows) -> list[dict]:
+    """``PublicPairingSerializer(pairings, many=True).data`` from ``selectors.pairing_rows``
+    tuples (no model instances)."""
+    return [{"board": board, "kind": kind, "white": _side(*white), "black": _side(*black),
+             "result": result,
+             "bye_points": None if bye is None else _BYE_POINTS.to_representation(bye),
+             "match_key": key, "game_number": game}
+            for board, kind, white, black, result, bye, key, game in rows]
+
+
 class PublicTournamentFilter(PublicFilterSet):
     province = django_filters.CharFilter(method="filter_province")
     date_from = django_filters.DateFilter(field_name="end_date", lookup_expr="gte")
@@ -198,16 +241,16 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def standings(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self.cached(lambda: Response(StandingsSerializer(
-            selectors.standings(tournament, after)).data))
+        return self.cached(lambda: Response(standings_data(
+            selectors.standings(tournament, after))))
 
     @extend_schema(parameters=[after_round_parameter], responses=CrosstableSerializer)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def crosstable(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self.cached(lambda: Response(CrosstableSerializer(
-            selectors.crosstable(tournament, after)).data))
+        return self.cached(lambda: Response(standings_data(
+            selectors.crosstable(tournament, after), cross=True)))
 
     @extend_schema(parameters=[OpenApiParameter(
         "round", {"type": "integer", "minimum": 0, "maximum": 99999}, required=True)],
@@ -221,5 +264,5 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         round_ = tournament.rounds.filter(number=int(raw)).first()
         if round_ is None:
             raise PublicNotFound(_("Không có ván này trong giải."), field="round")
-        return self.cached(lambda: Response(PublicPairingSerializer(
-            selectors.pairings_of(round_), many=True).data))
+        return self.cached(lambda: Response(pairings_data(
+            selectors.pairing_rows(round_))))

@@ -101,6 +101,18 @@ def pairings_of(round_: Round) -> QuerySet[Pairing]:
             .order_by("board"))
 
 
+def pairing_rows(round_: Round) -> list[tuple]:
+    """The round's boards for the public list, one query of plain values: ``(board, kind,
+    white, black, result, bye_points, match_key, game_number)`` with each side as
+    ``(number, name, rating, title)`` (all None without a player)."""
+    side = ("starting_number", "name", "rating", "title")
+    fields = ("board", "kind", *[f"white__{f}" for f in side],
+              *[f"black__{f}" for f in side], "result", "bye_points", "match_key",
+              "game_number")
+    return [(row[0], row[1], row[2:6], row[6:10], *row[10:])
+            for row in round_.pairings.order_by("board").values_list(*fields)]
+
+
 # --- standings ---------------------------------------------------------------------------------
 
 def _entries_by_number(tournament: Tournament) -> dict[int, Entry]:
@@ -108,27 +120,46 @@ def _entries_by_number(tournament: Tournament) -> dict[int, Entry]:
         starting_number__isnull=False).select_related("team")}
 
 
+def _table(tournament: Tournament, after_round: int | None, cross: bool) -> dict:
+    """Standings (with the crosstable cells when ``cross``) from one snapshot of the
+    event: a few queries for the data; the rows are memoised by the snapshot's value, so
+    an unchanged event (a result entered in a later round) is not computed again."""
+    after = completed_rounds(tournament) if after_round is None else after_round
+    codes = engine.tiebreak_codes(tournament)
+    snapshot = engine.snapshot_of(tournament, after, teams=False)
+    rows = engine.memoised(("rows", tournament.pk, after, tuple(codes), cross), snapshot,
+                           lambda: _rows(snapshot, after, codes, cross))
+    copies = [{**row, "tiebreaks": dict(row["tiebreaks"])} for row in rows]
+    if cross:  # fresh lists; the cells themselves are shared with the memo: read only
+        for row in copies:
+            row["rounds"] = list(row["rounds"])
+    return {"after_round": after, "tiebreaks": codes, "rows": copies}
+
+
+def _rows(snapshot: engine.Snapshot, after: int, codes: list[str], cross: bool) -> list[dict]:
+    if not snapshot.entries:
+        return []
+    ranked, cells = engine.table_of(snapshot, after, codes, cross=cross)
+    entries = {e.number: e for e in snapshot.entries}
+    rows = []
+    for row in ranked:
+        entry = entries[row["starting_number"]]
+        rows.append({**row, "entry": entry.pk, "name": entry.name, "rating": entry.rating,
+                     "title": entry.title, "team": entry.team_name,
+                     "withdrawn": entry.withdrawn_after is not None})
+        if cells is not None:
+            rows[-1]["rounds"] = cells[entry.number]
+    return rows
+
+
 def standings(tournament: Tournament, after_round: int | None = None) -> dict:
     """Ranking after a round (default: the last complete one) with tie-breaks in order."""
-    after = completed_rounds(tournament) if after_round is None else after_round
-    entries = _entries_by_number(tournament)
-    codes = engine.tiebreak_codes(tournament)
-    rows = engine.standings(tournament, after, codes) if entries else []
-    for row in rows:
-        entry = entries[row["starting_number"]]
-        row.update(entry=entry.pk, name=entry.name, rating=entry.rating, title=entry.title,
-                   team=entry.team.name if entry.team_id else None,
-                   withdrawn=entry.withdrawn_after_round is not None)
-    return {"after_round": after, "tiebreaks": codes, "rows": rows}
+    return _table(tournament, after_round, cross=False)
 
 
 def crosstable(tournament: Tournament, after_round: int | None = None) -> dict:
-    after = completed_rounds(tournament) if after_round is None else after_round
-    table = standings(tournament, after)
-    cross = engine.crosstable(tournament, after)
-    for row in table["rows"]:
-        row["rounds"] = cross[row["starting_number"]]
-    return table
+    """The standings with each player's rounds: opponent, colour, mark."""
+    return _table(tournament, after_round, cross=True)
 
 
 def tracking_card(entry: Entry) -> dict:

@@ -18,5 +18,6 @@ Modules and their main functions (details in each module's docstring):
 - ``knockout``: ``bracket_size``, ``seed_positions``, ``first_round``, ``next_round``,
   ``MiniMatch``.
 - ``team``: ``Roster``, ``team_round_robin``, ``board_colours``, ``scheveningen``,
-  ``simultaneous_match``, ``TeamResult``, ``rank_teams``.
+  ``simultaneous_match``, ``TeamResult``, ``rank_teams``, ``match_points``,
+  ``TeamMatchScore``, ``team_standings``.
 """

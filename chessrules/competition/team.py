@@ -24,7 +24,9 @@ Public API
 ``scheveningen(size) -> list[list[tuple[str, str]]]`` (``("A1", "B3")`` = White, Black);
 ``simultaneous_match(boards, games=1) -> list[list[tuple[str, str]]]``;
 ``team_swiss_round(teams, round, seed, boards, previous=None)`` (30.5);
-``rank_teams(results, match_points_first=False) -> list[team]``.
+``rank_teams(results, match_points_first=False) -> list[team]``;
+``match_points(own, other)``; ``team_standings(matches, teams, boards,
+match_points_first=False) -> list[TeamStanding]`` (``TeamMatchScore`` per match).
 """
 
 from __future__ import annotations
@@ -177,3 +179,66 @@ def rank_teams(results: Sequence[TeamResult], match_points_first: bool = False) 
         return head + (-t.game_points,) + boards + (t.team,)
 
     return [t.team for t in sorted(results, key=key)]
+
+
+# --- team match points and the team table (30.1.5) ----------------------------------------
+
+@dataclass(frozen=True)
+class TeamMatchScore:
+    """One team match: ``points`` holds ``(team, board, points)`` per board and side;
+    ``away`` None is a team bye (its points, if any, are the home team's)."""
+
+    home: int
+    away: int | None
+    points: tuple[tuple[int, int, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    team: int
+    game_points: float
+    match_points: int
+    boards: tuple[float, ...]
+    rank: int
+
+
+def match_points(own: float, other: float) -> int:
+    """2 for a won match, 1 drawn, 0 lost (30.1.5)."""
+    return 2 if own > other else 1 if own == other else 0
+
+
+def team_standings(matches: Sequence[TeamMatchScore], teams: Sequence[int], boards: int,
+                   match_points_first: bool = False) -> list[TeamStanding]:
+    """The team table (30.1.5): game points, then board 1's score, board 2's, …; with
+    ``match_points_first`` match points rank first. A team bye scores 2 match points when
+    it carries points (the team Swiss by draw's bye), else 0. Equal keys share the better
+    rank."""
+    game = {team: 0.0 for team in teams}
+    matchp = {team: 0 for team in teams}
+    by_board = {team: [0.0] * boards for team in teams}
+    for match in matches:
+        sums = {match.home: 0.0}
+        if match.away is not None:
+            sums[match.away] = 0.0
+        for team, board, points in match.points:
+            by_board[team][board - 1] += points
+            game[team] += points
+            sums[team] = sums.get(team, 0.0) + points
+        if match.away is None:
+            matchp[match.home] += 2 if sums[match.home] else 0
+            continue
+        home, away = sums[match.home], sums[match.away]
+        matchp[match.home] += match_points(home, away)
+        matchp[match.away] += match_points(away, home)
+
+    results = [TeamResult(str(team), tuple(by_board[team]), matchp[team]) for team in teams]
+    order = [int(team) for team in rank_teams(results, match_points_first=match_points_first)]
+
+    def key(team: int) -> tuple:
+        head = (-matchp[team],) if match_points_first else ()
+        return head + (-game[team], *[-b for b in by_board[team]])
+    table: list[TeamStanding] = []
+    for index, team in enumerate(order):
+        rank = index + 1 if index == 0 or key(team) != key(order[index - 1]) else table[-1].rank
+        table.append(TeamStanding(team, game[team], matchp[team], tuple(by_board[team]), rank))
+    return table

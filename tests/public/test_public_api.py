@@ -189,3 +189,26 @@ def test_player_search_without_diacritics(api_client):
     assert [p["name"] for p in found["results"]] == ["Nguyễn Văn Đấu Thủ 5-2"]
     assert found["results"][0]["club"]["name"] == "Câu lạc bộ Cờ Tướng Hoàn Kiếm 5"
     assert Tournament.objects.count() == 1
+
+
+def test_fast_rendering_equals_the_serializers():
+    """#15: standings, crosstable and pairings are written out without DRF serializers;
+    the bodies must be exactly what the documented serializers give."""
+    from tournaments import public_api, selectors
+    from tournaments.models import Pairing, TeamEntry
+
+    t = build_round_robin(5, certify=False)  # odd: a rest ("absent") board every round
+    team = TeamEntry.objects.create(tournament=t, name="Đội Hoàn Kiếm")
+    t.entries.filter(starting_number=2).update(team=team, withdrawn_after_round=4)
+    rest = Pairing.objects.filter(round__tournament=t, black__isnull=True).first()
+    Pairing.objects.filter(pk=rest.pk).update(bye_points="0.5")
+    table = selectors.standings(t)
+    assert public_api.standings_data(table) == public_api.StandingsSerializer(table).data
+    cross = selectors.crosstable(t, 3)
+    assert public_api.standings_data(cross, cross=True) == \
+        public_api.CrosstableSerializer(cross).data
+    assert any(row["team"] == "Đội Hoàn Kiếm" and row["withdrawn"] for row in cross["rows"])
+    rnd = rest.round
+    fast = public_api.pairings_data(selectors.pairing_rows(rnd))
+    assert fast == public_api.PublicPairingSerializer(selectors.pairings_of(rnd), many=True).data
+    assert any(p["bye_points"] == "0.5" and p["black"] is None for p in fast)

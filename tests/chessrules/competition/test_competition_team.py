@@ -137,3 +137,24 @@ def test_team_swiss_by_draw_reuses_the_individual_engine():
     assert len(draw2.pairs) == 10 and set(colours2) == set(draw2.pairs)
     # after round 1, a team that had the priority (White) is in sub-group 3
     assert all(draw2.subgroups[w] == 3 for w, _ in draw.pairs)
+
+
+def test_team_table_match_points_and_shared_ranks():
+    """30.1.5: a won match 2, drawn 1, lost 0; game points then boards rank; equal keys
+    share the better rank; a team bye carrying points is a won match."""
+    from chessrules.competition.team import TeamMatchScore, match_points, team_standings
+
+    assert (match_points(2.5, 1.5), match_points(2.0, 2.0), match_points(1.0, 3.0)) == (2, 1, 0)
+    matches = [
+        TeamMatchScore(1, 2, ((1, 1, 1.0), (2, 1, 0.0), (1, 2, 0.5), (2, 2, 0.5))),
+        TeamMatchScore(3, None, ((3, 1, 1.0), (3, 2, 1.0))),  # team bye, full points
+        TeamMatchScore(4, None, ()),  # a bye without points is no match won
+    ]
+    table = team_standings(matches, [1, 2, 3, 4], boards=2)
+    assert [(s.team, s.game_points, s.match_points, s.boards, s.rank) for s in table] == [
+        (3, 2.0, 2, (1.0, 1.0), 1), (1, 1.5, 2, (1.0, 0.5), 2),
+        (2, 0.5, 0, (0.0, 0.5), 3), (4, 0.0, 0, (0.0, 0.0), 4)]
+    tied = team_standings([TeamMatchScore(1, 2, ((1, 1, 0.5), (2, 1, 0.5)))], [1, 2], 1)
+    assert [(s.team, s.match_points, s.rank) for s in tied] == [(1, 1, 1), (2, 1, 1)]
+    first = team_standings(matches, [1, 2, 3, 4], boards=2, match_points_first=True)
+    assert [s.team for s in first] == [3, 1, 2, 4]

@@ -1,0 +1,163 @@
+"""Cold path of a live event (issue 15): the first standings, crosstable and pairings
+request after a result is entered, for a running 1,000-player, 11-round Swiss.
+
+Target: after a result is entered, the next standings request is answered in ≤ 100 ms.
+
+Builds (once, reused by later runs) a running Dutch event in the configured database:
+1,000 entries, rounds 1-10 complete, round 11 paired and in progress. Then, ``--samples``
+times: an arbiter enters one result of round 11 through ``services.record_result`` (the
+service path, which touches the public cache scopes), and the next request of each
+endpoint is timed in-process through the whole Django stack (middleware, view, cache
+layer, JSON rendering) with the test client — no network, so the figure is the server's
+cost. Each sample is cold: the write just invalidated every cached response.
+
+Endpoints timed after every result:
+
+* ``standings`` — the default (after the last complete round, 10);
+* ``standings live`` — ``?after_round=11``: the round in progress, which the result changed;
+* ``crosstable`` — the default;
+* ``pairings`` — ``?round=11``, the round being played;
+
+and once per run a *correction* of a round-10 result (the default standings change).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/vcf_bench \
+    CACHE_URL=redis://127.0.0.1:6379/2 python bench/bench_live_standings.py [--samples 30]
+
+Needs PostgreSQL (refuses SQLite: the figure is for the production stack).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("ANON_THROTTLE_RATE", "1000000/min")
+
+PLAYERS, ROUNDS = 1000, 11
+NAME = "Bench live 1000 x 11"
+TARGET_MS = 100.0
+
+
+def build_event() -> int:
+    """A running Dutch event written directly: rounds 1-10 complete, 11 paired, no results."""
+    from django.db import transaction
+
+    from federation.reference_data import load_reference_data
+    from tests.factories import make_body
+    from tournaments.models import Entry, Pairing, Round, Tournament
+
+    load_reference_data()
+    existing = Tournament.objects.filter(name=NAME).first()
+    if existing:
+        return existing.pk
+    rng = random.Random(2026)
+    with transaction.atomic():
+        t = Tournament.objects.create(
+            name=NAME, discipline="chess", system="dutch", number_of_rounds=ROUNDS,
+            start_date=date(2026, 6, 1), end_date=date(2026, 6, 11), organiser_body=make_body(),
+            status=Tournament.Status.RUNNING, lot_seed=1)
+        entries = Entry.objects.bulk_create(
+            Entry(tournament=t, name=f"Đấu Thủ Trực Tiếp {n:04d}", rating=2700 - n,
+                  title="GM" if n <= 20 else "", starting_number=n)
+            for n in range(1, PLAYERS + 1))
+        for number in range(1, ROUNDS + 1):
+            last = number == ROUNDS
+            rnd = Round.objects.create(tournament=t, number=number, system="dutch",
+                                       engine_version="bench",
+                                       status="started" if last else "complete")
+            order = entries[:]
+            rng.shuffle(order)
+            Pairing.objects.bulk_create(
+                Pairing(round=rnd, board=board, white=order[2 * board - 2],
+                        black=order[2 * board - 1],
+                        result="" if last else rng.choice(["1-0", "0-1", "1/2-1/2"]))
+                for board in range(1, PLAYERS // 2 + 1))
+    return t.pk
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=30)
+    args = parser.parse_args()
+    if "postgres" not in os.environ.get("DATABASE_URL", ""):
+        raise SystemExit("set DATABASE_URL to a PostgreSQL database: see the docstring")
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    from tournaments import services
+    from tournaments.models import Pairing
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    call_command("migrate", verbosity=0)
+    tournament_id = build_event()
+    staff, _ = get_user_model().objects.get_or_create(username="bench-live", is_staff=True)
+    base = f"/api/v1/public/tournaments/{tournament_id}"
+    endpoints = {
+        "standings (after round 10)": f"{base}/standings/",
+        "standings live (after 11)": f"{base}/standings/?after_round=11",
+        "crosstable (after round 10)": f"{base}/crosstable/",
+        "pairings (round 11)": f"{base}/pairings/?round=11",
+    }
+    client = Client()
+    sizes = {name: len(client.get(url).content) for name, url in endpoints.items()}  # warm
+    pending = list(Pairing.objects.filter(round__tournament_id=tournament_id, round__number=11,
+                                          result="").order_by("board"))
+    if len(pending) < args.samples + 1:  # a finished bench round: clear it and start again
+        Pairing.objects.filter(round__tournament_id=tournament_id,
+                               round__number=11).update(result="")
+        pending = list(Pairing.objects.filter(round__tournament_id=tournament_id,
+                                              round__number=11).order_by("board"))
+    rng = random.Random()
+    timings: dict[str, list[float]] = {name: [] for name in endpoints}
+    print(f"{PLAYERS} players, {ROUNDS} rounds, round 11 in progress; {args.samples} results "
+          f"entered one by one; load average before {os.getloadavg()[0]:.2f} "
+          f"(2 shared cores)")
+    for pairing in pending[:args.samples]:
+        services.record_result(pairing, rng.choice(["1-0", "0-1", "1/2-1/2"]), user=staff,
+                               expected_version=pairing.version)
+        for name, url in endpoints.items():
+            started = time.perf_counter()
+            response = client.get(url)
+            timings[name].append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 200, (url, response.status_code)
+    # One correction of the last complete round: the default standings must change.
+    corrected = Pairing.objects.filter(round__tournament_id=tournament_id,
+                                       round__number=10).order_by("?").first()
+    new = "0-1" if corrected.result == "1-0" else "1-0"
+    services.record_result(corrected, new, user=staff, expected_version=corrected.version)
+    started = time.perf_counter()
+    client.get(endpoints["standings (after round 10)"])
+    correction = (time.perf_counter() - started) * 1000
+    load = os.getloadavg()
+    for name, values in timings.items():
+        p99 = percentile(values, 0.99)
+        verdict = "" if not name.startswith("standings") else \
+            f" | target ≤ {TARGET_MS:.0f} ms: {'MET' if p99 <= TARGET_MS else 'NOT MET'}"
+        print(f"{name:30} {sizes[name] / 1024:6.0f} KB  p50 {statistics.median(values):7.1f} "
+              f"p99 {p99:7.1f} max {max(values):7.1f} ms{verdict}")
+    print(f"standings after a correction in round 10: {correction:.1f} ms")
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

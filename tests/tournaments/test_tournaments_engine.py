@@ -1,0 +1,86 @@
+"""The adapter's pure planners (#19): a frozen ``Snapshot`` in, plans and tables out —
+no database. Rules: Berger tables (Điều 24), knockout (Điều 25), withdrawals (21.5),
+tie-breaks (Phụ lục 1 / C.07)."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import MappingProxyType
+
+import pytest
+
+from tournaments import engine
+from tournaments.engine import knockout, pairing, tables
+from tournaments.engine.snapshot import EntryRow, PairingRow, Settings, Snapshot, history
+
+
+def _event(system: str, players: int, pairings=(), **settings) -> Snapshot:
+    entries = tuple(EntryRow(n, pk=100 + n, name=f"P{n}", rating=2000 - n)
+                    for n in range(1, players + 1))
+    return Snapshot(Settings(id=1, system=system, lot_seed=7, **settings), entries,
+                    tuple(pairings))
+
+
+def test_round_robin_planner_forfeits_a_withdrawn_players_games():
+    """Điều 21.5: after a withdrawal his remaining games are planned as forfeits."""
+    snap = _event("round_robin", 4)
+    entries = list(snap.entries)
+    entries[0] = entries[0]._replace(withdrawn_after=1)
+    snap = dataclasses.replace(snap, entries=tuple(entries))
+    first = pairing.plan(snap, 1, seed=None)
+    second = pairing.plan(snap, 2, seed=None)
+    assert first.seed == 7 and all(b.result == "" for b in first.boards)
+    forfeits = [b for b in second.boards if 1 in (b.white, b.black)]
+    assert len(forfeits) == 1 and forfeits[0].result in ("+-", "-+")
+    with pytest.raises(pairing.EngineError, match="beyond the 3 rounds"):
+        pairing.plan(snap, 4, seed=None)
+
+
+def test_unknown_system_is_refused_by_name():
+    with pytest.raises(pairing.EngineError, match="'simul'"):
+        pairing.plan(_event("simul", 2), 1, seed=None)
+
+
+def test_history_codes_from_pairing_rows():
+    rows = (PairingRow(1, 1, "game", 1, 2, "1-0"), PairingRow(1, 2, "pab", 3),
+            PairingRow(2, 1, "game", 2, 3, ""), PairingRow(2, 2, "bye", 1, bye_points=0.5))
+    games = history(_event("dutch", 3, rows))
+    assert [(g.opponent, g.color, g.result) for g in games[1].values()] == [
+        (2, "w", "1"), (None, "-", "H")]
+    assert games[3][1].result == "U" and games[3][2].result == " "  # pending result
+
+
+def test_knockout_replay_decides_a_stage_and_the_champion():
+    """Điều 25: the bracket is replayed from the recorded games."""
+    key = knockout.match_key(1, 1, 2)
+    rows = (PairingRow(1, 1, "game", 1, 2, "1-0", match_key=key),
+            PairingRow(2, 1, "game", 2, 1, "1/2-1/2", match_key=key))
+    stages = knockout.stages(_event("knockout", 2, rows, knockout_tie_rule="two_then_lots"))
+    assert stages[-1].finished and knockout.champion(stages) == 1
+    pending = knockout.stages(_event("knockout", 2, rows[:1] + (
+        rows[1]._replace(result=""),)))
+    assert pending[-1].pending == {(1, 2)} and knockout.champion(pending) is None
+
+
+def test_standings_are_memoised_by_the_snapshot_value_never_stale():
+    rows = (PairingRow(1, 1, "game", 1, 2, "1-0"),)
+    snap = _event("dutch", 2, rows)
+    first, _ = engine.table_of(snap, 1, ["BH"])
+    again, _ = engine.table_of(_event("dutch", 2, rows), 1, ["BH"])  # equal, not identical
+    assert again is first
+    changed, _ = engine.table_of(_event("dutch", 2, (rows[0]._replace(result="0-1"),)), 1,
+                                 ["BH"])
+    assert [r["starting_number"] for r in first] == [1, 2]
+    assert [r["starting_number"] for r in changed] == [2, 1]
+
+
+def test_crosstable_cells_and_requested_byes():
+    entries = (EntryRow(1, byes=MappingProxyType({2: 0.5})), EntryRow(2), EntryRow(3))
+    rows = (PairingRow(1, 1, "game", 1, 2, "1/2-1/2"), PairingRow(1, 2, "pab", 3),
+            PairingRow(2, 1, "bye", 1, bye_points=0.5), PairingRow(2, 2, "game", 3, 2, "0-1"))
+    snap = Snapshot(Settings(id=2, system="dutch"), entries, rows)
+    cells = tables.crosstable(snap, 2)
+    assert [(c["opponent"], c["color"]) for c in cells[1]] == [(2, "w"), (None, None)]
+    assert [c["mark"] for c in cells[2]] == ["½", "1"]
+    table = tables.standings(snap, 2, ["BH"])
+    assert {r["starting_number"]: r["points"] for r in table} == {1: 1.0, 2: 1.5, 3: 1.0}

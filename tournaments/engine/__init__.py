@@ -1,0 +1,198 @@
+"""The one adapter between the tournaments app and ``chessrules`` (pure rules).
+
+Every call into ``chessrules`` goes through this package. The functions here take a
+``Tournament``, load a frozen ``Snapshot`` of it once (``loader``: a few ``values_list``
+queries, no model instances) and hand it to pure planners chosen by the system:
+
+* ``snapshot`` — the frozen data (entries, rounds, pairings, team matches, settings) and
+  the history of each player in TRF16 codes;
+* ``pairing`` — one pairing planner per system (``RoundPlan`` out);
+* ``tables`` — standings, crosstables, tracking cards;
+* ``knockout`` — the bracket replayed from the recorded games;
+* ``teams`` — team match scores, lineups (the team table is ``chessrules``);
+* ``trf`` — TRF16 export and import.
+
+Standings and crosstables are memoised per process by the value of the snapshot they
+were computed from: a request whose data did not change (a result entered in a later
+round, a repeated request) skips the computation but never sees stale data.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+from threading import Lock
+from typing import TypeVar
+
+from chessrules.competition import roundrobin
+from chessrules.dutch import SwissPlayer, initial_order_key
+from tournaments.engine import knockout as _knockout
+from tournaments.engine import loader
+from tournaments.engine import pairing as _pairing
+from tournaments.engine import tables as _tables
+from tournaments.engine import teams as _teams
+from tournaments.engine.knockout import KnockoutStage, match_key
+from tournaments.engine.pairing import (
+    EngineError,
+    PlannedBoard,
+    PlannedMatch,
+    RoundPlan,
+    engine_version,
+)
+from tournaments.engine.snapshot import Snapshot, TrfGame, history
+from tournaments.engine.tables import check_tiebreak_codes, default_tiebreaks
+from tournaments.engine.teams import team_standings
+from tournaments.engine.trf import TrfEntry, TrfError, TrfHead, TrfRead, read_trf, trf_text
+
+__all__ = [
+    "EngineError", "KnockoutStage", "PlannedBoard", "PlannedMatch", "RoundPlan", "Snapshot",
+    "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
+    "default_tiebreaks", "engine_version", "export_trf", "history_of", "initial_colour",
+    "knockout_champion", "knockout_stages", "lot_order", "match_key", "plan_round",
+    "rating_order", "read_trf", "standings", "team_matches", "team_standings",
+    "tiebreak_codes", "total_rounds", "tracking_card",
+]
+
+SWISS_DRAWS = ("swiss_draw", "team_swiss_draw")
+
+
+# --- starting numbers --------------------------------------------------------------------
+
+def lot_order(keys: list, seed: int) -> list:
+    """A drawing of lots (bốc thăm) reproducible from ``seed``: the keys in drawn order."""
+    drawn = sorted(keys)
+    random.Random(seed).shuffle(drawn)
+    return drawn
+
+
+def rating_order(players: list[tuple[object, int, str, str]]) -> list:
+    """Keys ordered by Điều 28.1 / C.04.2: rating, then title, then name.
+
+    ``players`` are ``(key, rating, title, name)``.
+    """
+    def key(item):
+        k, rating, title, name = item
+        return initial_order_key(SwissPlayer(0, rating or 0, name, title))
+    return [item[0] for item in sorted(players, key=key)]
+
+
+def initial_colour(tournament) -> str:
+    return _pairing.initial_colour(tournament.lot_seed)
+
+
+def total_rounds(tournament, players: int | None = None, teams: int | None = None) -> int:
+    """Rounds of the event: stored, or from the Berger table for round robins."""
+    if tournament.system in ("round_robin", "double_round_robin"):
+        n = players if players is not None else tournament.entries.filter(
+            starting_number__isnull=False).count()
+        rounds = roundrobin.table_size(n) - 1
+        return rounds * 2 if tournament.system == "double_round_robin" else rounds
+    if tournament.system == "team_round_robin":
+        n = teams if teams is not None else tournament.teams.count()
+        return roundrobin.table_size(n) - 1
+    if tournament.system == "scheveningen":
+        return tournament.boards_per_team or 0
+    return tournament.number_of_rounds or 0
+
+
+def tiebreak_codes(tournament) -> list[str]:
+    return _tables.tiebreak_codes(tournament.system, tournament.tiebreaks)
+
+
+# --- snapshot-based reads ---------------------------------------------------------------------
+
+def snapshot_of(tournament, up_to_round: int | None = None, *, draws: bool = False,
+                teams: bool | None = None) -> Snapshot:
+    return loader.load(tournament, up_to_round=up_to_round, draws=draws, teams=teams)
+
+
+def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int, TrfGame]]:
+    """For each starting number, its rounds as ``TrfGame`` (TRF16 codes), from the DB."""
+    return history(snapshot_of(tournament, up_to_round, teams=False))
+
+
+def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
+    """Pair round ``number`` of ``tournament`` by its system (state read from the DB)."""
+    snapshot = snapshot_of(tournament, draws=tournament.system in SWISS_DRAWS)
+    return _pairing.plan(snapshot, number, seed)
+
+
+T = TypeVar("T")
+_MEMO: OrderedDict[tuple, tuple[Snapshot, object]] = OrderedDict()
+_MEMO_SIZE = 32
+_MEMO_LOCK = Lock()
+
+
+def memoised(key: tuple, snapshot: Snapshot, compute: Callable[[], T]) -> T:
+    """``compute()``, or its value from an earlier call with the same key and an equal
+    snapshot (equal data gives equal standings: nothing stale can be returned)."""
+    with _MEMO_LOCK:
+        hit = _MEMO.get(key)
+    if hit is not None and hit[0] == snapshot:
+        with _MEMO_LOCK:
+            _MEMO[key] = hit
+            _MEMO.move_to_end(key)
+        return hit[1]  # type: ignore[return-value]
+    value = compute()
+    with _MEMO_LOCK:
+        _MEMO[key] = (snapshot, value)
+        _MEMO.move_to_end(key)
+        while len(_MEMO) > _MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return value
+
+
+def table_of(snapshot: Snapshot, after_round: int, codes: list[str], *, cross: bool = False
+             ) -> tuple[list[dict], dict[int, list[dict]] | None]:
+    """Standings rows (and the crosstable when ``cross``), memoised by the snapshot."""
+    def compute():
+        players = _tables.competitors(snapshot, after_round)
+        rows = _tables.standings(snapshot, after_round, codes, players)
+        return rows, (_tables.crosstable(snapshot, after_round, players) if cross else None)
+    key = ("table", snapshot.settings.id, after_round, tuple(codes), cross)
+    return memoised(key, snapshot, compute)
+
+
+def standings(tournament, after_round: int, codes: list[str] | None = None) -> list[dict]:
+    """Ranking after ``after_round`` with every tie-break value in the tournament's order."""
+    codes = codes or tiebreak_codes(tournament)
+    rows, _ = table_of(snapshot_of(tournament, after_round, teams=False), after_round, codes)
+    return [dict(row, tiebreaks=dict(row["tiebreaks"])) for row in rows]
+
+
+def crosstable(tournament, after_round: int) -> dict[int, list[dict]]:
+    """For each starting number: per round opponent, colour, mark ("1", "½", "+", "X"...)."""
+    snapshot = snapshot_of(tournament, after_round, teams=False)
+    return _tables.crosstable(snapshot, after_round)
+
+
+def tracking_card(tournament, number: int) -> list[dict]:
+    """Thẻ theo dõi (Điều 29.1) of the player with starting number ``number``."""
+    return _tables.tracking_card(snapshot_of(tournament, draws=True, teams=False), number)
+
+
+def team_matches(tournament, up_to_round: int) -> list[dict]:
+    """Team match results by team starting numbers (``teams.team_matches``)."""
+    return _teams.team_matches(snapshot_of(tournament, up_to_round, teams=True), up_to_round)
+
+
+def knockout_stages(tournament) -> list[KnockoutStage]:
+    """Replay the bracket (Điều 25) from the recorded games."""
+    return _knockout.stages(snapshot_of(tournament, teams=False))
+
+
+def knockout_champion(tournament) -> int | None:
+    return _knockout.champion(knockout_stages(tournament))
+
+
+def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
+    """TRF16 text with the TRF-2026 ``XXR`` (rounds) and ``XXC`` (initial colour) lines."""
+    snapshot = snapshot_of(tournament, played_rounds, teams=False)
+    rows, _ = table_of(snapshot, played_rounds, tiebreak_codes(tournament))
+    head = TrfHead(tournament.name, f"{tournament.start_date:%Y/%m/%d}",
+                   f"{tournament.end_date:%Y/%m/%d}", tournament.get_system_display(),
+                   tournament.venue)
+    return trf_text(head, entries, total_rounds(tournament) or played_rounds,
+                    initial_colour(tournament), history(snapshot),
+                    {row["starting_number"]: row for row in rows})

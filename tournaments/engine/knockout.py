@@ -1,0 +1,79 @@
+"""Knockout replay (Điều 25): the bracket rebuilt from a snapshot's recorded games.
+
+Every mini-match's colours and lots come from ``chessrules.competition.knockout.MiniMatch``
+seeded with the stored lot seed, so replaying the same games gives the same bracket.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from chessrules.competition import knockout
+from tournaments.engine.snapshot import RESULT_POINTS, PairingRow, Snapshot
+
+_TIE_RULES = {"two_then_decider": "decider", "two_then_lots": "lots", "lots": "lots"}
+
+
+@dataclass
+class KnockoutStage:
+    stage: int
+    pairs: list[tuple[int, int | None]]
+    matches: dict[tuple[int, int], knockout.MiniMatch]
+    pending: set[tuple[int, int]] = field(default_factory=set)  # a game without result
+
+    @property
+    def finished(self) -> bool:
+        return not self.pending and all(m.finished for m in self.matches.values())
+
+    def winners(self) -> list[int]:
+        return [a if b is None else self.matches[(a, b)].winner for a, b in self.pairs]
+
+
+def match_key(stage: int, a: int, b: int) -> str:
+    return f"s{stage}:{a}-{b}"
+
+
+def stages(snapshot: Snapshot) -> list[KnockoutStage]:
+    """The stages played so far; the last one is the current (or the final) stage."""
+    n = len(snapshot.entries)
+    tie = _TIE_RULES.get(snapshot.settings.knockout_tie_rule, "decider")
+    seed = snapshot.settings.lot_seed or 0
+    games: dict[str, list[PairingRow]] = defaultdict(list)
+    for p in snapshot.pairings:  # in round and board order
+        if p.kind == "game" and p.match_key:
+            games[p.match_key].append(p)
+    result = []
+    pairs = knockout.first_round(n)
+    stage_number = 1
+    while True:
+        stage = KnockoutStage(stage_number, pairs, {})
+        for a, b in pairs:
+            if b is None:
+                continue
+            match = knockout.MiniMatch(a, b, seed, tiebreak=tie)
+            for p in games.get(match_key(stage_number, a, b), []):
+                if p.result not in RESULT_POINTS:
+                    stage.pending.add((a, b))
+                    break
+                white_points, black_points = RESULT_POINTS[p.result]
+                a_points = white_points if p.white == a else black_points
+                if p.result == "--":
+                    a_points = 0.5  # a double forfeit decides nothing between the two
+                match.record(a_points)
+            stage.matches[(a, b)] = match
+        result.append(stage)
+        if not stage.finished:
+            return result
+        winners = stage.winners()
+        if len(winners) == 1:
+            return result
+        pairs = [(w, v) for w, v in knockout.next_round(winners)]
+        stage_number += 1
+
+
+def champion(played: list[KnockoutStage]) -> int | None:
+    last = played[-1]
+    if last.finished and len(last.pairs) == 1:
+        return last.winners()[0]
+    return None

@@ -1,0 +1,107 @@
+"""The database side of the adapter: one event's ``Snapshot`` in a few queries.
+
+Rows come as tuples (``values_list``), never model instances: for a 1,000-player,
+11-round event that is 1,000 entry rows and 5,500 pairing rows, read in two queries.
+Round draws (JSON, only the Swiss by draw and tracking cards need them) and the team
+tables are read only when asked for.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from django.db.models import FloatField
+from django.db.models.functions import Cast
+
+from tournaments.engine.snapshot import (
+    NO_BYES,
+    EntryRow,
+    PairingRow,
+    RoundRow,
+    Settings,
+    Snapshot,
+    TeamMatchRow,
+    TeamRow,
+)
+from tournaments.models import Entry, Pairing, Round, TeamEntry, TeamMatch
+
+TEAM_SYSTEMS = ("team_round_robin", "team_swiss_draw", "scheveningen")
+
+
+def settings_of(tournament) -> Settings:
+    return Settings(
+        id=tournament.pk, system=tournament.system, discipline=tournament.discipline,
+        bye_score=float(tournament.bye_score), lot_seed=tournament.lot_seed,
+        number_of_rounds=tournament.number_of_rounds,
+        boards_per_team=tournament.boards_per_team, tiebreaks=tournament.tiebreaks or "",
+        knockout_tie_rule=tournament.knockout_tie_rule or "")
+
+
+def _byes(requested) -> MappingProxyType:
+    return MappingProxyType({int(b["round"]): float(b.get("points", 0.5))
+                             for b in requested or []})
+
+
+def load_entries(tournament_id: int) -> tuple[EntryRow, ...]:
+    rows = (Entry.objects.filter(tournament_id=tournament_id, starting_number__isnull=False)
+            .order_by("starting_number")
+            .values_list("starting_number", "pk", "name", "rating", "title",
+                         "withdrawn_after_round", "joins_in_round", "requested_byes",
+                         "team__starting_number", "team__name", "board_order"))
+    return tuple(EntryRow(number, pk, name, rating, title, withdrawn, joins,
+                          _byes(byes) if byes else NO_BYES, team, team_name, board)
+                 for (number, pk, name, rating, title, withdrawn, joins, byes, team, team_name,
+                      board) in rows)
+
+
+def load_pairings(tournament_id: int, up_to_round: int | None = None
+                  ) -> tuple[PairingRow, ...]:
+    """Pairings in round and board order, players by starting number (the database does
+    the mapping and the float conversion: each row becomes a ``PairingRow`` as it is)."""
+    rows = Pairing.objects.filter(round__tournament_id=tournament_id)
+    if up_to_round is not None:
+        rows = rows.filter(round__number__lte=up_to_round)
+    rows = rows.annotate(points=Cast("bye_points", FloatField())).order_by(
+        "round__number", "board").values_list(
+        "round__number", "board", "kind", "white__starting_number", "black__starting_number",
+        "result", "points", "match_key", "team_match_id", "match_board")
+    return tuple(map(PairingRow._make, rows))
+
+
+def load_rounds(tournament_id: int, draws: bool) -> tuple[RoundRow, ...]:
+    fields = ("number", "seed", "draw") if draws else ("number", "seed")
+    rows = Round.objects.filter(tournament_id=tournament_id).order_by("number")
+    return tuple(RoundRow(*row) for row in rows.values_list(*fields))
+
+
+def load_teams(tournament_id: int) -> tuple[tuple[TeamRow, ...], tuple[TeamMatchRow, ...]]:
+    teams = tuple(TeamRow(number, pk, name, withdrawn is not None)
+                  for number, pk, name, withdrawn in
+                  TeamEntry.objects.filter(tournament_id=tournament_id,
+                                           starting_number__isnull=False)
+                  .order_by("starting_number")
+                  .values_list("starting_number", "pk", "name", "withdrawn_on"))
+    matches = tuple(map(TeamMatchRow._make,
+                    TeamMatch.objects.filter(round__tournament_id=tournament_id)
+                    .order_by("round__number", "table")
+                    .values_list("id", "round__number", "table", "home__starting_number",
+                                 "away__starting_number")))
+    return teams, matches
+
+
+def load(tournament, *, up_to_round: int | None = None, draws: bool = False,
+         teams: bool | None = None) -> Snapshot:
+    """The snapshot of ``tournament`` (pairings up to ``up_to_round``; round draws when
+    ``draws``; team tables for team systems unless ``teams`` says otherwise)."""
+    entries = load_entries(tournament.pk)
+    pairings = load_pairings(tournament.pk, up_to_round)
+    rounds = load_rounds(tournament.pk, draws)
+    if up_to_round is not None:
+        rounds = tuple(r for r in rounds if r.number <= up_to_round)
+    team_rows: tuple[TeamRow, ...] = ()
+    matches: tuple[TeamMatchRow, ...] = ()
+    if teams if teams is not None else tournament.system in TEAM_SYSTEMS:
+        team_rows, matches = load_teams(tournament.pk)
+        if up_to_round is not None:
+            matches = tuple(m for m in matches if m.round <= up_to_round)
+    return Snapshot(settings_of(tournament), entries, pairings, rounds, team_rows, matches)

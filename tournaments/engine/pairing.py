@@ -1,0 +1,305 @@
+"""Pairing planners: one pure function per system, from a ``Snapshot`` to a ``RoundPlan``.
+
+``plan(snapshot, number, seed)`` picks the planner by the event's system; no planner
+reads the database (the adapter loads the snapshot, ``tournaments.services`` writes the
+plan).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import chessrules
+from chessrules.competition import swissdraw
+from chessrules.competition import team as cteam
+from chessrules.dutch import (
+    DutchOptions,
+    PairingError,
+    PointSystem,
+    RoundEntry,
+    SwissPlayer,
+    pair_round,
+)
+from tournaments.engine import knockout as ko
+from tournaments.engine.snapshot import EntryRow, Snapshot, bye_code, history
+from tournaments.engine.tables import competitors, draw_from_json, schedule
+from tournaments.engine.teams import lineups, team_competitors
+
+
+class EngineError(ValueError):
+    """The rules package refused the input (no legal pairing, inconsistent data)."""
+
+
+def engine_version() -> str:
+    return chessrules.__version__
+
+
+@dataclass
+class PlannedBoard:
+    """One board of a planned round, by starting numbers (``black`` None: no opponent)."""
+
+    white: int
+    black: int | None = None
+    kind: str = "game"  # game / pab / bye / absent (Pairing.Kind)
+    bye_points: float | None = None
+    result: str = ""  # preset result (forfeit of a withdrawn player)
+    match_board: int | None = None
+    team_match: int | None = None  # index into RoundPlan.matches
+    match_key: str = ""
+    game_number: int = 1
+
+
+@dataclass
+class PlannedMatch:
+    home: int  # team starting numbers
+    away: int | None
+
+
+@dataclass
+class RoundPlan:
+    number: int
+    system: str
+    seed: int | None
+    boards: list[PlannedBoard] = field(default_factory=list)
+    matches: list[PlannedMatch] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    draw: dict = field(default_factory=dict)
+    engine_version: str = field(default_factory=engine_version)
+
+
+def initial_colour(lot_seed: int | None) -> str:
+    """Colour of the top-ranked player in round 1 of a Dutch Swiss (C.04.3 E.5: by lot),
+    drawn from the stored lot seed so that it replays."""
+    return random.Random(f"initial-colour:{lot_seed or 0}").choice("wb")
+
+
+def plan(snapshot: Snapshot, number: int, seed: int | None) -> RoundPlan:
+    """Pair round ``number`` by the event's system (the snapshot holds rounds before it,
+    with their draws for the Swiss by draw)."""
+    system = snapshot.settings.system
+    if system not in ("swiss_draw", "team_swiss_draw"):
+        # Only the draws of Điều 29/30.5 use a new seed each round; every other system is
+        # determined by the lot drawn at closing (starting numbers, Dutch initial colour,
+        # knockout colours and lots), so that is the seed recorded with the round.
+        seed = snapshot.settings.lot_seed
+    planner = PLANNERS.get(system)
+    if planner is None:
+        raise EngineError(f"the system {system!r} is not available in chessrules "
+                          f"{engine_version()} yet")
+    result = RoundPlan(number=number, system=system, seed=seed)
+    planner(snapshot, number, result)
+    return result
+
+
+def _round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    players = {p.number: p for p in snapshot.entries}
+    table = schedule(snapshot.settings.system, len(players))
+    if number > len(table):
+        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
+    rest = []
+    for board in table[number - 1]:
+        if board.bye is not None:
+            rest.append(PlannedBoard(board.bye, None, kind="absent"))
+            continue
+        white, black = players[board.white], players[board.black]
+        # Điều 21.5: a withdrawn player's remaining games are forfeited; the standings
+        # annul them when he played half or fewer (chessrules.withdraw_round_robin).
+        result = ""
+        white_out = white.withdrawn_after is not None and white.withdrawn_after < number
+        black_out = black.withdrawn_after is not None and black.withdrawn_after < number
+        if white_out or black_out:
+            result = "--" if white_out and black_out else ("-+" if white_out else "+-")
+        plan.boards.append(PlannedBoard(white.number, black.number, result=result))
+    plan.boards.extend(rest)
+
+
+def _dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    settings = snapshot.settings
+    players = snapshot.entries
+    games = history(snapshot, number - 1)
+    swiss = [SwissPlayer(p.number, p.rating, p.name, p.title) for p in players]
+    entries: dict[int, list[RoundEntry | None]] = {}
+    for p in players:
+        rounds = games.get(p.number, {})
+        entries[p.number] = [
+            RoundEntry(g.opponent, g.color, g.result) if (g := rounds.get(r)) else None
+            for r in range(1, number)]
+    not_paired: dict[int, str] = {}
+    for p in players:
+        if p.withdrawn_after is not None and p.withdrawn_after < number:
+            not_paired[p.number] = "-"
+        elif p.joins_in_round > number:
+            not_paired[p.number] = "Z"
+        elif number in p.byes:
+            not_paired[p.number] = bye_code(p.byes[number])
+    bye_tenths = round(settings.bye_score * 10)
+    options = DutchOptions(total_rounds=settings.number_of_rounds,
+                           initial_color=initial_colour(settings.lot_seed),
+                           not_paired=not_paired, points=PointSystem(pairing_bye=bye_tenths))
+    try:
+        pairs = pair_round(swiss, entries, number, options)
+    except PairingError as exc:
+        raise EngineError(str(exc)) from exc
+    for pair in pairs:
+        if pair.black is None:
+            plan.boards.append(PlannedBoard(pair.white, None, kind="pab",
+                                            bye_points=settings.bye_score))
+        else:
+            plan.boards.append(PlannedBoard(pair.white, pair.black))
+    for p in players:
+        if not_paired.get(p.number) in ("H", "F", "Z") and number in p.byes:
+            plan.boards.append(PlannedBoard(p.number, None, kind="bye",
+                                            bye_points=p.byes[number]))
+
+
+def _absent_players(players: tuple[EntryRow, ...], number: int) -> dict[int, float | None]:
+    """Players not paired in ``number``: requested byes (their points) and late entries."""
+    absent: dict[int, float | None] = {}
+    for p in players:
+        if p.withdrawn_after is not None and p.withdrawn_after < number:
+            continue
+        if p.joins_in_round > number:
+            absent[p.number] = None
+        elif number in p.byes:
+            absent[p.number] = p.byes[number]
+    return absent
+
+
+def _previous_draw(snapshot: Snapshot, number: int) -> swissdraw.DrawResult | None:
+    rnd = snapshot.round_row(number - 1)
+    if rnd is None or not rnd.draw:
+        return None
+    return draw_from_json(rnd.number, rnd.seed, rnd.draw)
+
+
+def _draw_json(draw: swissdraw.DrawResult) -> dict:
+    return {"pairs": [list(p) for p in draw.pairs], "bye": draw.bye,
+            "score_group": {str(k): v for k, v in draw.score_group.items()},
+            "subgroups": {str(k): v for k, v in draw.subgroups.items()},
+            "floats": {str(k): v for k, v in draw.floats.items()},
+            "warnings": draw.warnings, "relaxed": draw.relaxed}
+
+
+def _swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """Điều 29: score groups, colour sub-groups, draws by a seeded generator."""
+    absent = _absent_players(snapshot.entries, number)
+    try:
+        draw = swissdraw.draw_round(competitors(snapshot, number - 1), number,
+                                    plan.seed if plan.seed is not None else 0,
+                                    _previous_draw(snapshot, number), absent)
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    for white, black in draw.pairs:
+        plan.boards.append(PlannedBoard(white, black))
+    if draw.bye is not None:
+        plan.boards.append(PlannedBoard(draw.bye, None, kind="pab",
+                                        bye_points=snapshot.settings.bye_score))
+    for number_, points in sorted(absent.items()):
+        if points is not None:
+            plan.boards.append(PlannedBoard(number_, None, kind="bye", bye_points=points))
+    plan.warnings = list(draw.warnings) + list(draw.relaxed)
+    plan.draw = _draw_json(draw)
+
+
+def _team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """Điều 30.4: the team table is the player Berger table; board i meets board i; the
+    team with priority (White in the table) has White on odd boards, Black on even."""
+    teams = sorted({p.team for p in snapshot.entries if p.team is not None})
+    lineup = lineups(snapshot)
+    boards = snapshot.settings.boards
+    table = cteam.team_round_robin(len(teams))
+    if number > len(table):
+        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
+    for pair in table[number - 1]:
+        if pair.bye is not None:
+            plan.matches.append(PlannedMatch(pair.bye, None))
+            continue
+        plan.matches.append(PlannedMatch(pair.white, pair.black))
+        index = len(plan.matches) - 1
+        colours = cteam.board_colours(pair.white, pair.black, boards)
+        for board, (white_team, black_team) in enumerate(colours, 1):
+            white = lineup[white_team].get(board)
+            black = lineup[black_team].get(board)
+            if white is None or black is None:
+                missing = white_team if white is None else black_team
+                raise EngineError(f"team {missing} has no player on board {board}")
+            plan.boards.append(PlannedBoard(white, black, match_board=board, team_match=index))
+
+
+def _team_swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """Điều 30.5: teams drawn like players (Điều 29); the team with White has White on odd
+    boards; board i meets board i."""
+    lineup = lineups(snapshot)
+    try:
+        draw, colours = cteam.team_swiss_round(
+            team_competitors(snapshot, number - 1), number,
+            plan.seed if plan.seed is not None else 0, snapshot.settings.boards,
+            _previous_draw(snapshot, number))
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    for home, away in draw.pairs:
+        plan.matches.append(PlannedMatch(home, away))
+        index = len(plan.matches) - 1
+        for board, (white_team, black_team) in enumerate(colours[(home, away)], 1):
+            plan.boards.append(PlannedBoard(lineup[white_team][board],
+                                            lineup[black_team][board], match_board=board,
+                                            team_match=index))
+    if draw.bye is not None:
+        plan.matches.append(PlannedMatch(draw.bye, None))
+    plan.warnings = list(draw.warnings) + list(draw.relaxed)
+    plan.draw = _draw_json(draw)
+
+
+def _scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """Điều 30.2.2: every player of A meets every player of B, by the printed tables."""
+    lineup = lineups(snapshot)
+    if sorted(lineup) != [1, 2]:
+        raise EngineError("a Scheveningen match is played between exactly two teams")
+    try:
+        table = cteam.scheveningen(snapshot.settings.boards)
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    if number > len(table):
+        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the match")
+    plan.matches.append(PlannedMatch(1, 2))
+    side = {"A": 1, "B": 2}
+    for board, (white, black) in enumerate(table[number - 1], 1):
+        plan.boards.append(PlannedBoard(lineup[side[white[0]]][int(white[1:])],
+                                        lineup[side[black[0]]][int(black[1:])],
+                                        match_board=board, team_match=0))
+
+
+def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    stage = ko.stages(snapshot)[-1]
+    if stage.pending:
+        raise EngineError("a game of the current knockout stage has no result yet")
+    if stage.finished and len(stage.pairs) == 1:
+        raise EngineError("the knockout is decided; there is no further round")
+    first_game_of_stage = all(not m.games for m in stage.matches.values())
+    if number == 1:
+        for a, b in stage.pairs:
+            if b is None:  # top seeds pass the first round (Điều 25)
+                plan.boards.append(PlannedBoard(a, None, kind="pab",
+                                                bye_points=snapshot.settings.bye_score))
+    for (a, b), match in stage.matches.items():
+        if match.finished:
+            continue
+        white, black = match.next_colours()
+        plan.boards.append(PlannedBoard(white, black, match_key=ko.match_key(stage.stage, a, b),
+                                        game_number=len(match.games) + 1))
+    plan.boards.sort(key=lambda board: board.kind != "game")
+    plan.draw = {"stage": stage.stage, "first_game_of_stage": first_game_of_stage}
+
+
+PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
+    "round_robin": _round_robin,
+    "double_round_robin": _round_robin,
+    "dutch": _dutch,
+    "team_round_robin": _team_round_robin,
+    "swiss_draw": _swiss_draw,
+    "knockout": _knockout,
+    "team_swiss_draw": _team_swiss_draw,
+    "scheveningen": _scheveningen,
+}

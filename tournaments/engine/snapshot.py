@@ -1,0 +1,171 @@
+"""A snapshot of one event as plain frozen data: what every planner reads, and all it reads.
+
+The rows (entries, pairings, rounds, teams, team matches) are ``NamedTuple``s: immutable
+like frozen dataclasses, but built straight from database rows and compared in C — a
+1,000-player event has 5,500 pairing rows per 11 rounds, and the memo of standings
+compares whole snapshots (#15).
+
+The loader (``tournaments.engine.loader``) fills it from the database in a few queries;
+the planners (pairing, standings, knockout, teams) are pure functions of it, so they can
+be tested without a database and their results memoised by the snapshot's value.
+
+Players and teams are named by their starting numbers throughout (as ``chessrules``
+does); database ids appear only where a caller needs them (``EntryRow.pk``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import NamedTuple
+
+from chessrules.trf import TrfGame
+
+ROUND_ROBIN_SYSTEMS = ("round_robin", "double_round_robin")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The event's regulations as the rules need them."""
+
+    id: int
+    system: str
+    discipline: str = "chess"
+    bye_score: float = 1.0
+    lot_seed: int | None = None
+    number_of_rounds: int | None = None
+    boards_per_team: int | None = None
+    tiebreaks: str = ""
+    knockout_tie_rule: str = ""
+
+    @property
+    def boards(self) -> int:
+        return self.boards_per_team or 4
+
+    @property
+    def round_robin(self) -> bool:
+        return self.system in ROUND_ROBIN_SYSTEMS
+
+
+NO_BYES: Mapping[int, float] = MappingProxyType({})
+
+
+class EntryRow(NamedTuple):
+    """One numbered entry (a player); ``team`` is his team's starting number."""
+
+    number: int
+    pk: int = 0
+    name: str = ""
+    rating: int = 0
+    title: str = ""
+    withdrawn_after: int | None = None
+    joins_in_round: int = 1
+    byes: Mapping[int, float] = NO_BYES
+    team: int | None = None
+    team_name: str | None = None
+    board_order: int | None = None
+
+
+class TeamRow(NamedTuple):
+    number: int
+    pk: int = 0
+    name: str = ""
+    withdrawn: bool = False
+
+
+class RoundRow(NamedTuple):
+    number: int
+    seed: int | None = None
+    draw: Mapping | None = None  # only loaded when a planner needs the stored draws
+
+
+class PairingRow(NamedTuple):
+    """One board: starting numbers (``black`` None: no opponent), result as stored."""
+
+    round: int
+    board: int
+    kind: str = "game"  # game / pab / bye / absent (Pairing.Kind)
+    white: int | None = None
+    black: int | None = None
+    result: str = ""
+    bye_points: float | None = None
+    match_key: str = ""
+    team_match: int | None = None  # TeamMatchRow.id
+    match_board: int | None = None
+
+
+class TeamMatchRow(NamedTuple):
+    id: int
+    round: int
+    table: int
+    home: int
+    away: int | None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One event, frozen: equal snapshots give equal standings, crosstables and plans."""
+
+    settings: Settings
+    entries: tuple[EntryRow, ...] = ()
+    pairings: tuple[PairingRow, ...] = ()  # ordered by round, board
+    rounds: tuple[RoundRow, ...] = ()
+    teams: tuple[TeamRow, ...] = ()
+    team_matches: tuple[TeamMatchRow, ...] = ()  # ordered by round, table
+
+    def up_to(self, last_round: int) -> Snapshot:
+        """The same event seen after ``last_round`` (later pairings and matches dropped)."""
+        return Snapshot(
+            self.settings, self.entries,
+            tuple(p for p in self.pairings if p.round <= last_round),
+            tuple(r for r in self.rounds if r.number <= last_round), self.teams,
+            tuple(m for m in self.team_matches if m.round <= last_round))
+
+    def round_row(self, number: int) -> RoundRow | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+
+# --- history in TRF16 codes -------------------------------------------------------------
+
+# Result -> (White's code, Black's code) in TRF16 (``1 0 =`` played, ``+ -`` forfeit).
+RESULT_CODES = {
+    "1-0": ("1", "0"), "1/2-1/2": ("=", "="), "0-1": ("0", "1"),
+    "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-"),
+}
+# Result -> (White's points, Black's points) of a finished pairing (Điều 21.1).
+RESULT_POINTS: dict[str, tuple[float, float]] = {
+    "1-0": (1.0, 0.0), "1/2-1/2": (0.5, 0.5), "0-1": (0.0, 1.0),
+    "+-": (1.0, 0.0), "-+": (0.0, 1.0), "--": (0.0, 0.0),
+}
+
+
+def bye_code(points: float) -> str:
+    """TRF16 code of a requested bye: ``F`` full point, ``H`` half, ``Z`` zero."""
+    return {1.0: "F", 0.5: "H"}.get(float(points), "Z")
+
+
+def history(snapshot: Snapshot, up_to_round: int | None = None
+            ) -> dict[int, dict[int, TrfGame]]:
+    """For each starting number, its rounds as ``TrfGame``: ``1 0 =`` played, ``+ -``
+    forfeit (with an opponent), ``U`` pairing-allocated bye, ``H``/``F``/``Z`` requested
+    bye of ½/1/0 point, ``-`` without opponent: not paired (withdrawn, absent, rest)."""
+    games: dict[int, dict[int, TrfGame]] = defaultdict(dict)
+    for p in snapshot.pairings:
+        number = p.round
+        if up_to_round is not None and number > up_to_round:
+            continue
+        if p.kind == "game" and p.white and p.black:
+            codes = RESULT_CODES.get(p.result, (" ", " "))
+            games[p.white][number] = TrfGame(number, p.black, "w", codes[0])
+            games[p.black][number] = TrfGame(number, p.white, "b", codes[1])
+        elif p.white:
+            if p.kind == "pab":
+                code = "U"
+            elif p.kind == "bye":
+                code = bye_code(p.bye_points or 0)
+            else:
+                code = "-"
+            games[p.white][number] = TrfGame(number, None, "-", code)
+    return games

@@ -1,0 +1,154 @@
+"""Standings, crosstables and tracking cards: pure functions of a ``Snapshot``.
+
+The competitors handed to ``chessrules.competition`` are built from the snapshot's
+history (TRF16 codes); withdrawals are applied as the rules say (Điều 21.5:
+``scoring.withdraw_round_robin`` / ``withdraw_swiss``).
+"""
+
+from __future__ import annotations
+
+from chessrules.competition import model as cmodel
+from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
+from chessrules.trf import TrfGame
+from tournaments.engine.snapshot import Snapshot, history
+
+_POINTS = {"1": cmodel.WIN, "=": cmodel.DRAW, "0": cmodel.LOSS}
+_BYE_POINTS = {"H": 0.5, "F": 1.0, "Z": 0.0}
+
+
+def to_entry(game: TrfGame, pab_points: float) -> cmodel.Entry:
+    code = game.result
+    if game.opponent is not None:
+        if code in _POINTS:
+            return cmodel.Entry(cmodel.GAME, _POINTS[code], game.opponent, game.color)
+        if code in "+-":
+            return cmodel.Entry(cmodel.FORFEIT, cmodel.WIN if code == "+" else cmodel.LOSS,
+                                game.opponent, game.color if game.color in "wb" else None)
+        return cmodel.Entry(cmodel.ABSENT)  # pending result: counts nothing yet
+    if code == "U":
+        return cmodel.Entry(cmodel.PAB, pab_points)
+    if code in "HFZ":
+        return cmodel.Entry(cmodel.BYE, _BYE_POINTS[code])
+    return cmodel.Entry(cmodel.ABSENT)
+
+
+def schedule(system: str, n: int) -> list[list[roundrobin.Board]]:
+    if system == "double_round_robin":
+        return roundrobin.double_round_robin(n)
+    return roundrobin.berger_table(n)
+
+
+def default_tiebreaks(system: str) -> list[str]:
+    if system in ("round_robin", "double_round_robin", "team_round_robin"):
+        return list(tiebreaks.DEFAULT_ROUND_ROBIN)
+    return list(tiebreaks.DEFAULT_SWISS)
+
+
+def parse_codes(text: str) -> list[str]:
+    return [c.strip().upper() for c in (text or "").split(",") if c.strip()]
+
+
+def tiebreak_codes(system: str, text: str) -> list[str]:
+    """The event's tie-breaks in order, or the system's defaults."""
+    return parse_codes(text) or default_tiebreaks(system)
+
+
+def check_tiebreak_codes(text: str) -> str | None:
+    """None when every code is known to chessrules, else the reason."""
+    for code in parse_codes(text):
+        try:
+            tiebreaks.parse_code(code)
+        except ValueError as exc:
+            return str(exc)
+    return None
+
+
+def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Competitor]:
+    """Every numbered entry as a ``chessrules`` competitor after ``after_round``."""
+    settings = snapshot.settings
+    games = history(snapshot, after_round)
+    pab = settings.bye_score
+    result = {}
+    for p in snapshot.entries:
+        entries = {r: to_entry(g, pab) for r, g in games.get(p.number, {}).items()}
+        result[p.number] = cmodel.Competitor(
+            id=p.number, name=p.name, title=p.title, rating=p.rating or None, entries=entries)
+    rr = settings.round_robin
+    if rr:
+        table = schedule(settings.system, len(snapshot.entries))
+        pairs = {r: [b.pair() for b in boards if b.bye is None]
+                 for r, boards in enumerate(table, 1)}
+    for p in snapshot.entries:
+        if p.withdrawn_after is None:
+            continue
+        if rr:
+            # The forfeits written for the rounds after his withdrawal are not games he
+            # played: chessrules decides from his real games whether to annul or forfeit.
+            quitter = result[p.number]
+            for r in [r for r in quitter.entries if r > p.withdrawn_after]:
+                entry = quitter.entries.pop(r)
+                if entry.opponent in result:
+                    result[entry.opponent].entries.pop(r, None)
+            law = "chess" if settings.discipline == "chess" else "xiangqi"
+            scoring.withdraw_round_robin(result, p.number, pairs, law=law)
+        else:
+            scoring.withdraw_swiss(result[p.number], p.withdrawn_after)
+    return result
+
+
+def standings(snapshot: Snapshot, after_round: int, codes: list[str],
+              players: dict[int, cmodel.Competitor] | None = None) -> list[dict]:
+    """Ranking after ``after_round``: ``{"starting_number", "rank", "points",
+    "tiebreaks"}`` rows, tie-break values in the order of ``codes``."""
+    settings = snapshot.settings
+    players = players if players is not None else competitors(snapshot, after_round)
+    system = tiebreaks.ROUND_ROBIN if settings.round_robin else tiebreaks.SWISS
+    rows = tiebreaks.compute_standings(players, after_round, codes, system,
+                                       lot_seed=settings.lot_seed)
+    return [{"starting_number": s.id, "rank": s.rank, "points": s.points,
+             "tiebreaks": dict(s.tiebreaks)} for s in rows]
+
+
+def crosstable(snapshot: Snapshot, after_round: int,
+               players: dict[int, cmodel.Competitor] | None = None) -> dict[int, list[dict]]:
+    """For each starting number: per round opponent, colour, mark ("1", "½", "+", "X"...)."""
+    players = players if players is not None else competitors(snapshot, after_round)
+    table = {}
+    mark = scoring.crosstable_mark
+    for number, competitor in players.items():
+        rows = []
+        for r in range(1, after_round + 1):
+            entry = competitor.entries.get(r)
+            rows.append({"round": r, "opponent": entry.opponent if entry else None,
+                         "color": entry.color if entry else None, "mark": mark(entry)})
+        table[number] = rows
+    return table
+
+
+def draw_from_json(number: int, seed, data) -> swissdraw.DrawResult:
+    ints = lambda d: {int(k): v for k, v in (d or {}).items()}  # noqa: E731
+    return swissdraw.DrawResult(
+        round=number, seed=seed if seed is not None else 0,
+        pairs=[tuple(p) for p in data.get("pairs", [])], bye=data.get("bye"),
+        score_group=ints(data.get("score_group")), subgroups=ints(data.get("subgroups")),
+        floats=ints(data.get("floats")), warnings=list(data.get("warnings", [])),
+        relaxed=list(data.get("relaxed", [])))
+
+
+def tracking_card(snapshot: Snapshot, number: int) -> list[dict]:
+    """Thẻ theo dõi (Điều 29.1) of the player with starting number ``number``:
+    ``chessrules.competition.swissdraw.tracking_card`` over the recorded rounds (the
+    snapshot must carry the round draws)."""
+    played = len(snapshot.rounds)
+    players = competitors(snapshot, played)
+    draws = []
+    for rnd in snapshot.rounds:
+        draw = draw_from_json(rnd.number, rnd.seed, rnd.draw or {})
+        draw.pairs = [(p.white, p.black) for p in snapshot.pairings
+                      if p.round == rnd.number and p.kind == "game"]
+        draws.append(draw)
+    rows = swissdraw.tracking_card(number, players, draws)
+    return [{"round": r.round, "opponent_number": r.opponent_number,
+             "opponent_name": r.opponent_name, "opponent_title": r.opponent_title,
+             "colour": r.colour, "result": r.result, "group": r.group, "total": r.total}
+            for r in rows]

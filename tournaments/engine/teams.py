@@ -1,0 +1,88 @@
+"""Team events from a snapshot (Điều 30): match scores, lineups, teams as competitors.
+
+The team table itself (match points, 30.1.5 ranking) is ``chessrules.competition.team``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from chessrules.competition import model as cmodel
+from chessrules.competition import team as cteam
+from tournaments.engine.snapshot import RESULT_POINTS, Snapshot
+
+
+def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
+    """Team match results: ``{"round", "home", "away", "points": [(team, board,
+    points)]}`` by team starting numbers. A player's board is his board order, or the
+    board he played as a reserve (30.1.4). A team bye of the team Swiss by draw scores
+    ``bye_score`` on every board (docs/decisions-tournaments.md)."""
+    settings = snapshot.settings
+    boards = settings.boards
+    players = {e.number: e for e in snapshot.entries}
+    games: dict[int, list] = defaultdict(list)
+    for p in snapshot.pairings:
+        if p.team_match is not None:
+            games[p.team_match].append(p)
+    matches = []
+    for match in snapshot.team_matches:
+        if match.round > up_to_round:
+            continue
+        row = {"round": match.round, "home": match.home, "away": match.away, "points": []}
+        if match.away is None:
+            if settings.system == "team_swiss_draw":
+                row["points"] = [(match.home, b, settings.bye_score)
+                                 for b in range(1, boards + 1)]
+            matches.append(row)
+            continue
+        for p in games.get(match.id, []):
+            if p.result not in RESULT_POINTS:
+                continue
+            for number, points in zip((p.white, p.black), RESULT_POINTS[p.result],
+                                      strict=True):
+                player = players[number]
+                board = player.board_order if player.board_order and \
+                    player.board_order <= boards else p.match_board
+                row["points"].append((player.team, board, points))
+        matches.append(row)
+    return matches
+
+
+def team_standings(matches: list[dict], teams: list[int], boards: int,
+                   match_points_first: bool = False) -> list[dict]:
+    """Team ranking (Điều 30.1.5, ``chessrules.competition.team.team_standings``) as
+    ``{"team", "game_points", "match_points", "boards", "rank"}`` rows."""
+    scores = [cteam.TeamMatchScore(m["home"], m["away"], tuple(m["points"])) for m in matches]
+    return [{"team": s.team, "game_points": s.game_points, "match_points": s.match_points,
+             "boards": list(s.boards), "rank": s.rank}
+            for s in cteam.team_standings(scores, teams, boards, match_points_first)]
+
+
+def team_competitors(snapshot: Snapshot, up_to_round: int) -> dict[int, cmodel.Competitor]:
+    """Teams as competitors of the draw (30.5): each round a game against the other team
+    with the team's game points; colour "w" for the team that had the priority."""
+    teams = {t.number: cmodel.Competitor(id=t.number, name=t.name) for t in snapshot.teams}
+    for t in snapshot.teams:
+        if t.withdrawn:
+            teams[t.number].withdrawn_after = up_to_round
+    for match in team_matches(snapshot, up_to_round):
+        sums: dict[int, float] = defaultdict(float)
+        for team, _board, points in match["points"]:
+            sums[team] += points
+        home, away, r = match["home"], match["away"], match["round"]
+        if away is None:
+            teams[home].entries[r] = cmodel.Entry(cmodel.PAB, sums[home])
+            continue
+        teams[home].entries[r] = cmodel.Entry(cmodel.GAME, sums[home], away, "w")
+        teams[away].entries[r] = cmodel.Entry(cmodel.GAME, sums[away], home, "b")
+    return teams
+
+
+def lineups(snapshot: Snapshot) -> dict[int, dict[int, int]]:
+    """Team starting number -> board -> player starting number (board players only)."""
+    boards = snapshot.settings.boards
+    lineup: dict[int, dict[int, int]] = defaultdict(dict)
+    for p in snapshot.entries:
+        if p.team is not None and p.board_order is not None and p.board_order <= boards:
+            lineup[p.team][p.board_order] = p.number
+    return lineup
