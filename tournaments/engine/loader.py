@@ -2,8 +2,8 @@
 
 Rows come as tuples (``values_list``), never model instances: for a 1,000-player,
 11-round event that is 1,000 entry rows and 5,500 pairing rows, read in two queries.
-Round draws (JSON, only the Swiss by draw and tracking cards need them) and the team
-tables are read only when asked for.
+The rounds with their draws (JSON, only the Swiss by draw and tracking cards need them)
+and the team tables are read only when asked for.
 """
 
 from __future__ import annotations
@@ -68,10 +68,9 @@ def load_pairings(tournament_id: int, up_to_round: int | None = None
     return tuple(map(PairingRow._make, rows))
 
 
-def load_rounds(tournament_id: int, draws: bool) -> tuple[RoundRow, ...]:
-    fields = ("number", "seed", "draw") if draws else ("number", "seed")
+def load_rounds(tournament_id: int) -> tuple[RoundRow, ...]:
     rows = Round.objects.filter(tournament_id=tournament_id).order_by("number")
-    return tuple(RoundRow(*row) for row in rows.values_list(*fields))
+    return tuple(map(RoundRow._make, rows.values_list("number", "seed", "draw")))
 
 
 def load_teams(tournament_id: int) -> tuple[tuple[TeamRow, ...], tuple[TeamMatchRow, ...]]:
@@ -91,11 +90,12 @@ def load_teams(tournament_id: int) -> tuple[tuple[TeamRow, ...], tuple[TeamMatch
 
 def load(tournament, *, up_to_round: int | None = None, draws: bool = False,
          teams: bool | None = None) -> Snapshot:
-    """The snapshot of ``tournament`` (pairings up to ``up_to_round``; round draws when
-    ``draws``; team tables for team systems unless ``teams`` says otherwise)."""
+    """The snapshot of ``tournament`` (pairings up to ``up_to_round``; the rounds with
+    their draws when ``draws``; team tables for team systems unless ``teams`` says
+    otherwise): two queries for an individual event's standings."""
     entries = load_entries(tournament.pk)
     pairings = load_pairings(tournament.pk, up_to_round)
-    rounds = load_rounds(tournament.pk, draws)
+    rounds = load_rounds(tournament.pk) if draws else ()  # only draws read rounds
     if up_to_round is not None:
         rounds = tuple(r for r in rounds if r.number <= up_to_round)
     team_rows: tuple[TeamRow, ...] = ()

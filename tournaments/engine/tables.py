@@ -1,35 +1,62 @@
 """Standings, crosstables and tracking cards: pure functions of a ``Snapshot``.
 
 The competitors handed to ``chessrules.competition`` are built from the snapshot's
-history (TRF16 codes); withdrawals are applied as the rules say (Điều 21.5:
+pairing rows; withdrawals are applied as the rules say (Điều 21.5:
 ``scoring.withdraw_round_robin`` / ``withdraw_swiss``).
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
+from functools import lru_cache
+
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
-from chessrules.trf import TrfGame
-from tournaments.engine.snapshot import Snapshot, history
+from tournaments.engine.snapshot import Snapshot, bye_code
 
-_POINTS = {"1": cmodel.WIN, "=": cmodel.DRAW, "0": cmodel.LOSS}
 _BYE_POINTS = {"H": 0.5, "F": 1.0, "Z": 0.0}
+_GAME_POINTS = {"1-0": (cmodel.WIN, cmodel.LOSS), "1/2-1/2": (cmodel.DRAW, cmodel.DRAW),
+                "0-1": (cmodel.LOSS, cmodel.WIN)}
+_FORFEIT_POINTS = {"+-": (cmodel.WIN, cmodel.LOSS), "-+": (cmodel.LOSS, cmodel.WIN),
+                   "--": (cmodel.LOSS, cmodel.LOSS)}
 
 
-def to_entry(game: TrfGame, pab_points: float) -> cmodel.Entry:
-    code = game.result
-    if game.opponent is not None:
-        if code in _POINTS:
-            return cmodel.Entry(cmodel.GAME, _POINTS[code], game.opponent, game.color)
-        if code in "+-":
-            return cmodel.Entry(cmodel.FORFEIT, cmodel.WIN if code == "+" else cmodel.LOSS,
-                                game.opponent, game.color if game.color in "wb" else None)
-        return cmodel.Entry(cmodel.ABSENT)  # pending result: counts nothing yet
-    if code == "U":
-        return cmodel.Entry(cmodel.PAB, pab_points)
-    if code in "HFZ":
-        return cmodel.Entry(cmodel.BYE, _BYE_POINTS[code])
-    return cmodel.Entry(cmodel.ABSENT)
+@lru_cache(maxsize=1 << 16)
+def _entry(kind: str, points: float = 0.0, opponent: int | None = None,
+           color: str | None = None) -> cmodel.Entry:
+    """Entries are values (``chessrules`` replaces them, never changes them), so equal
+    ones are built once: a 1,000-player, 11-round event has 11,000 of them."""
+    return cmodel.Entry(kind, points, opponent, color)
+
+
+def _entries(snapshot: Snapshot, after_round: int) -> dict[int, dict[int, cmodel.Entry]]:
+    """Each player's entries by round, straight from the pairing rows: a played game, a
+    forfeit (``+-``, ``-+``, ``--``), a pairing-allocated bye (the event's bye score), a
+    requested bye (its points), or absent (not paired, or a result still pending)."""
+    pab = snapshot.settings.bye_score
+    absent = _entry(cmodel.ABSENT)
+    rounds: dict[int, dict[int, cmodel.Entry]] = defaultdict(dict)
+    for r, _board, kind, white, black, result, bye, *_rest in snapshot.pairings:
+        if r > after_round or not white:
+            continue
+        if kind == "game" and black:
+            if result in _GAME_POINTS:
+                w, b = _GAME_POINTS[result]
+                rounds[white][r] = _entry(cmodel.GAME, w, black, "w")
+                rounds[black][r] = _entry(cmodel.GAME, b, white, "b")
+            elif result in _FORFEIT_POINTS:
+                w, b = _FORFEIT_POINTS[result]
+                rounds[white][r] = _entry(cmodel.FORFEIT, w, black, "w")
+                rounds[black][r] = _entry(cmodel.FORFEIT, b, white, "b")
+            else:  # pending result: counts nothing yet
+                rounds[white][r] = rounds[black][r] = absent
+        elif kind == "pab":
+            rounds[white][r] = _entry(cmodel.PAB, pab)
+        elif kind == "bye":
+            rounds[white][r] = _entry(cmodel.BYE, _BYE_POINTS[bye_code(bye or 0)])
+        else:
+            rounds[white][r] = absent
+    return rounds
 
 
 def schedule(system: str, n: int) -> list[list[roundrobin.Board]]:
@@ -66,13 +93,12 @@ def check_tiebreak_codes(text: str) -> str | None:
 def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Competitor]:
     """Every numbered entry as a ``chessrules`` competitor after ``after_round``."""
     settings = snapshot.settings
-    games = history(snapshot, after_round)
-    pab = settings.bye_score
+    rounds = _entries(snapshot, after_round)
     result = {}
     for p in snapshot.entries:
-        entries = {r: to_entry(g, pab) for r, g in games.get(p.number, {}).items()}
         result[p.number] = cmodel.Competitor(
-            id=p.number, name=p.name, title=p.title, rating=p.rating or None, entries=entries)
+            id=p.number, name=p.name, title=p.title, rating=p.rating or None,
+            entries=rounds.get(p.number, {}))
     rr = settings.round_robin
     if rr:
         table = schedule(settings.system, len(snapshot.entries))
