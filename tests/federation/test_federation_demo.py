@@ -50,6 +50,46 @@ def test_load_demo_creates_a_coherent_federation():
     cards_before = set(Member.objects.values_list("card_number", flat=True))
     member = services.approve_application(pending, by=staff)
     assert member.card_number not in cards_before
+    _every_kind_of_official_record(staff)
+
+
+def _every_kind_of_official_record(staff):
+    """Issue 13: a new user sees every kind of official record in the admin — a certified
+    tournament, a published rating list, an issued title decision signed by a real
+    signatory (never a user name) and a game record signed by the arbiter and the players."""
+    from django.test import Client
+
+    from documents.models import Decision
+    from games.models import GameRecord
+    from ratings.models import PlayerTitle, RatingPeriod, RatingPublication
+    from tournaments.models import Tournament
+
+    certified = Tournament.objects.get(status=Tournament.Status.CERTIFIED)
+    period = RatingPeriod.objects.get(status=RatingPeriod.Status.PUBLISHED,
+                                      summary__games__gt=0)
+    assert RatingPublication.objects.get(period=period).rows
+    assert period.tournaments.filter(tournament=certified).exists()
+    decision = Decision.objects.get(kind=Decision.Kind.TITLE_AWARD)
+    assert decision.signatory is not None and decision.signatory.full_name == decision.signer_name
+    assert decision.signer_name != staff.get_username()
+    assert (decision.signer_authority, decision.signer_position) == ("KT. CHỦ TỊCH",
+                                                                     "PHÓ CHỦ TỊCH")
+    assert PlayerTitle.objects.get(decision=decision)
+    game = GameRecord.objects.get(arbiter_signed_at__isnull=False)
+    assert game.white_signed_at and game.black_signed_at and game.decision
+    assert game.pairing.result == {"white_wins": "1-0", "black_wins": "0-1",
+                                   "draw": "1/2-1/2"}[game.decision]
+    admin = Client()
+    admin.force_login(staff)
+    for url, shown in [("/admin/tournaments/tournament/", certified.name),
+                       ("/admin/ratings/ratingperiod/", "Đã công bố"),
+                       ("/admin/ratings/ratingpublication/", str(period.start.year)),
+                       ("/admin/documents/decision/", decision.formatted_number),
+                       ("/admin/documents/signatory/", decision.signer_name),
+                       (f"/admin/games/gamerecord/{game.pk}/change/", game.white_name)]:
+        page = admin.get(url)
+        assert page.status_code == 200, url
+        assert shown in page.content.decode(), (url, shown)
 
 
 def test_load_demo_if_empty_does_nothing_when_data_exists():
