@@ -14,7 +14,6 @@ from __future__ import annotations
 import django_filters
 from django import forms
 from django.http import HttpResponse
-from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, permissions, serializers, viewsets
@@ -23,15 +22,9 @@ from rest_framework.response import Response
 
 from core import caching
 from core.errors import ServiceError
-from core.pagination import StandardPagination
+from core.filters import strict_is_valid
+from core.pagination import MAX_ID, StandardPagination, is_whole_number
 from core.throttling import AnonThrottle, UserThrottle
-
-MAX_ID = 2**31 - 1  # PostgreSQL integer: a larger number in a query is a database error
-
-
-def is_whole_number(raw: str) -> bool:
-    """ASCII digits only (``"²".isdigit()`` is true, and ``int("²")`` fails)."""
-    return raw.isascii() and raw.isdigit()
 
 
 class PublicNotFound(ServiceError):
@@ -53,59 +46,17 @@ class PublicIdFilter(django_filters.NumberFilter):
         super().__init__(*args, **kwargs)
 
 
-TRUE_FALSE = {"true", "false", "True", "False", "1", "0"}
-
-
 class PublicFilterSet(django_filters.FilterSet):
-    """Filters as documented: a filter given with an empty value (other than free text), or a
-    yes/no filter with another word than true/false, is a 400 naming it — not ignored."""
+    """Filters as documented (``core.filters``): an empty or non-boolean value is a 400."""
+
+    _strict = True  # the backend need not check it again
 
     def is_valid(self) -> bool:
-        valid = super().is_valid()
-        for name, filter_ in self.filters.items():
-            if name not in self.data:
-                continue
-            raw = self.data.get(name)
-            if isinstance(filter_, django_filters.BooleanFilter):
-                if raw not in TRUE_FALSE:
-                    self.form.add_error(name, _("Chỉ nhận true hoặc false."))
-                    valid = False
-            elif raw == "" and not _is_free_text(filter_):
-                self.form.add_error(name, _("Không được để trống."))
-                valid = False
-        return valid
-
-
-def _is_free_text(filter_) -> bool:
-    return type(filter_) is django_filters.CharFilter
+        return strict_is_valid(self, super().is_valid())
 
 
 class PublicPagination(StandardPagination):
-    """Pages as documented: ``page`` and ``page_size`` whole numbers or a 400 naming them
-    (DRF would silently ignore a bad page size)."""
-
-    def get_page_size(self, request):
-        raw = request.query_params.get(self.page_size_query_param)
-        if raw is not None and not (is_whole_number(raw) and 1 <= int(raw) <= self.max_page_size):
-            raise ServiceError(_("page_size phải là số nguyên từ 1 đến %(max)s.")
-                               % {"max": self.max_page_size}, field="page_size")
-        return super().get_page_size(request)
-
-    def paginate_queryset(self, queryset, request, view=None):
-        raw = request.query_params.get(self.page_query_param)
-        if raw is not None and not (is_whole_number(raw) and 1 <= int(raw) <= MAX_ID):
-            raise ServiceError(_("page phải là số nguyên từ 1."), field="page")
-        return super().paginate_queryset(queryset, request, view)
-
-    def get_schema_operation_parameters(self, view):
-        parameters = super().get_schema_operation_parameters(view)
-        for parameter in parameters:
-            if parameter["name"] == self.page_query_param:
-                parameter["schema"] = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
-            elif parameter["name"] == self.page_size_query_param:
-                parameter["schema"] = {"type": "integer", "minimum": 1,
-                                       "maximum": self.max_page_size}
-        return parameters
+    """Pages as documented (``core.pagination``: whole numbers in range, or a 400)."""
 
 
 class ErrorDetailSerializer(serializers.Serializer):

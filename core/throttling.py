@@ -39,7 +39,7 @@ class Window:
 
     @classmethod
     def of(cls, scope: str, ident: str, seconds: int) -> Window:
-        digest = hashlib.sha256(ident.encode()).hexdigest()[:32]  # any text, bounded key
+        digest = hashlib.sha256(str(ident).encode("utf-8", "replace")).hexdigest()[:32]
         return cls(f"throttle:{scope}:{digest}", seconds)
 
     @property
@@ -113,7 +113,7 @@ class LoginLocked(Throttled):
 
 def client_address(request) -> str:
     """The client's address as DRF's throttles see it (``NUM_PROXIES`` aware)."""
-    return throttling.BaseThrottle().get_ident(request)
+    return throttling.BaseThrottle().get_ident(request) or "unknown"
 
 
 def _login_windows(request, username: str) -> list[tuple[Window, int]]:

@@ -181,8 +181,14 @@ class MemberEventSerializer(serializers.ModelSerializer):
         fields = ["id", "kind", "date", "rule", "note", "at"]
 
 
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
+class MemberReferenceField(serializers.CharField):
+    """In: a member's id or card number (text); out: the member's id (to_representation of
+    the serializers below), so the schema says integer or string."""
+
+
 class ApplicationSerializer(serializers.ModelSerializer):
-    sponsor = serializers.CharField(
+    sponsor = MemberReferenceField(  # answered as the sponsor's id (to_representation)
         help_text=_("Hội viên giới thiệu: mã (id) hoặc số thẻ hội viên"))
     sponsor_card = serializers.CharField(source="sponsor.card_number", read_only=True)
     person_name = serializers.CharField(source="person.full_name", read_only=True)
@@ -208,12 +214,6 @@ class ApplicationApproveSerializer(serializers.Serializer):
 
 class ApplicationRejectSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
-
-
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
-class MemberReferenceField(serializers.CharField):
-    """In: a member's id or card number (text); out: the member's id (to_representation of
-    the serializers below), so the schema says integer or string."""
 
 
 class DuesSerializer(serializers.ModelSerializer):
@@ -312,6 +312,13 @@ class MemberReinstateSerializer(serializers.Serializer):
 
 class LapseJobStartSerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
+
+    def validate(self, attrs):
+        # A form's empty ``date=`` is "not given" to DRF: it started today's job (issue 14).
+        if "date" in self.initial_data and self.initial_data.get("date") in ("", None):
+            raise serializers.ValidationError({"date": [_("Ngày không được để trống; bỏ "
+                                                          "trường này để dùng hôm nay.")]})
+        return attrs
 
 
 class AboutToLapseQuerySerializer(serializers.Serializer):

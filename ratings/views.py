@@ -206,7 +206,7 @@ class RatingPeriodViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             period = services.get_or_create_period(data["rating_list"], data["start"])
         return Response(RatingPeriodSerializer(period).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=SeedSerializer, responses=RatingPeriodSerializer)
+    @extend_schema(request=SeedSerializer, responses={201: RatingPeriodSerializer})
     @action(detail=False, methods=["post"])
     def seed(self, request):
         """Load a starting list as a published period (before any other period of the list)."""
@@ -345,7 +345,7 @@ class QualificationViewSet(viewsets.ReadOnlyModelViewSet):
         return TitleQualification.objects.select_related("person", "tournament", "table",
                                                          "decision")
 
-    @extend_schema(request=ApproveSerializer, responses=PlayerTitleSerializer)
+    @extend_schema(request=ApproveSerializer, responses={201: PlayerTitleSerializer})
     @action(detail=True, methods=["post"])
     def approve(self, request, pk=None):
         form = ApproveSerializer(data=request.data)

@@ -149,7 +149,9 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return self._done(services.reopen_tournament(self.get_object(), user=request.user,
                                                      reason=data.validated_data["reason"]))
 
-    @extend_schema(parameters=[AFTER_ROUND, AS_CSV], responses=TournamentStandingsSerializer)
+    @extend_schema(parameters=[AFTER_ROUND, AS_CSV],
+                   responses={(200, "application/json"): TournamentStandingsSerializer,
+                              (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
         tournament = self.get_object()
@@ -338,7 +340,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
                                                              user=request.user)).data)
 
     @extend_schema(request=BulkResultSerializer, responses=PairingSerializer(many=True))
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], pagination_class=None)
     def results(self, request, pk=None):
         """Bulk entry, all or nothing: a stale ``version`` (409) or bad result saves none."""
         data = BulkResultSerializer(data=request.data)
