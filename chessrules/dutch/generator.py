@@ -80,9 +80,13 @@ def _result(white: SwissPlayer, black: SwissPlayer, rng: random.Random, draw_rat
 
 
 def choose_not_paired(
-    tournament: RandomTournament, rng: random.Random, bye_rate: float, withdraw_rate: float
+    tournament: RandomTournament,
+    rng: random.Random,
+    bye_rate: float,
+    withdraw_rate: float,
+    full_bye_rate: float = 0.0,
 ) -> dict[int, str]:
-    """Requested half-point byes (not in the last round) and new withdrawals."""
+    """Requested half-point byes (not in the last round), full-point byes, withdrawals."""
     not_paired: dict[int, str] = {}
     last = tournament.played_rounds + 1 == tournament.total_rounds
     for player in tournament.players:
@@ -93,6 +97,8 @@ def choose_not_paired(
             not_paired[player.id] = "-"
         elif not last and rng.random() < bye_rate:
             not_paired[player.id] = "H"
+        elif full_bye_rate and not last and rng.random() < full_bye_rate:
+            not_paired[player.id] = "F"
     return not_paired
 
 
@@ -122,7 +128,7 @@ def play_round(
         results[white.id] = RoundEntry(black.id, "w", result)
         results[black.id] = RoundEntry(white.id, "b", back)
     for player_id, code in not_paired.items():
-        results[player_id] = RoundEntry(None, "-", "H" if code == "H" else "Z")
+        results[player_id] = RoundEntry(None, "-", code if code in ("H", "F") else "Z")
     for player in tournament.players:
         tournament.history.setdefault(player.id, []).append(results.get(player.id))
     tournament.pairings.append(pairings)
@@ -140,6 +146,7 @@ def play_tournament(
     forfeit_rate: float = 0.03,
     bye_rate: float = 0.03,
     withdraw_rate: float = 0.01,
+    full_bye_rate: float = 0.0,
 ) -> RandomTournament:
     """Play ``play`` (default all) rounds of a random tournament with ``pair``."""
     rng = random.Random(seed)
@@ -148,7 +155,7 @@ def play_tournament(
     for player in tournament.players:
         tournament.history[player.id] = []
     for _ in range(rounds if play is None else play):
-        not_paired = choose_not_paired(tournament, rng, bye_rate, withdraw_rate)
+        not_paired = choose_not_paired(tournament, rng, bye_rate, withdraw_rate, full_bye_rate)
         round_number = tournament.played_rounds + 1
         pairings = pair(
             tournament.players, tournament.history, round_number, tournament.options(not_paired)

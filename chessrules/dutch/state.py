@@ -138,8 +138,8 @@ class TournamentState:
                     blacks += 1
                 consecutive = consecutive + 1 if consecutive and match.color == repeated else 1
                 repeated = match.color
-            elif match.participated and match.outcome == "W":
-                state.eligible_for_bye = False  # C.04.1: PAB or forfeit win already
+            elif self._excludes_bye(match):
+                state.eligible_for_bye = False
         lower = BLACK if whites > blacks else WHITE
         state.imbalance = abs(whites - blacks)
         if state.imbalance > 1:
@@ -155,6 +155,20 @@ class TournamentState:
         state.repeated = repeated if consecutive > 1 else None
         state.strong = not state.absolute_preference and state.imbalance > 0
         state.accelerations = list(self.options.accelerations.get(state.id, ()))
+
+    def _excludes_bye(self, match: RoundEntry) -> bool:
+        """C.04.1.4 (in force since 1 July 2025), for a round the player did not play.
+
+        "A player who has already received a pairing allocated bye, or has already
+        scored in one single round, without playing, as many points as rewarded
+        for a win, shall not receive the pairing allocated bye": a PAB (whatever
+        it was worth), a forfeit win, a requested full-point bye.  A half-point
+        bye does not count, nor do two of them together (one single round).  The
+        older wording (till 30 June 2025) named only the PAB and the forfeit win.
+        """
+        if match.is_pairing_allocated_bye:
+            return True
+        return self.points.points(match) >= self.points.win
 
     def _apply_baku(self, player_count: int) -> None:
         """Baku acceleration (C.04.5.1) as applied by bbpPairings.

@@ -23,10 +23,10 @@ def _check_round(tournament, round_index):
     assert len(byes) == len(expected) % 2
     points = {"W": 2, "D": 1, "L": 0}
     for bye in byes:
-        # C.04.1 / C2: no second pairing-allocated bye and no bye after a forfeit win.
+        # C.04.1.4 (2025) / C2: no PAB after a PAB, nor after a round won without
+        # playing (forfeit win, requested full-point bye).
         earlier = history[bye][:round_index]
-        assert not any(e and e.participated and not e.played and e.outcome == "W"
-                       for e in earlier)
+        assert not any(e and not e.played and e.outcome == "W" for e in earlier)
     last_round = round_index + 1 == total
     for pairing in pairings:
         if pairing.black is None:
@@ -50,6 +50,15 @@ def _check_round(tournament, round_index):
 def test_random_tournament_respects_absolute_criteria(players, rounds, seed):
     tournament = play_tournament(players, rounds, seed, bye_rate=0.05, withdraw_rate=0.02)
     assert tournament.played_rounds == rounds
+    for round_index in range(rounds):
+        _check_round(tournament, round_index)
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(9, 7, 21), (15, 9, 22), (27, 9, 23)])
+def test_full_point_byes_exclude_the_pairing_allocated_bye(players, rounds, seed):
+    """C.04.1.4 (2025) with many requested full-point byes (checked in _check_round)."""
+    tournament = play_tournament(players, rounds, seed, bye_rate=0.05, full_bye_rate=0.1)
+    assert any(e and e.result == "F" for h in tournament.history.values() for e in h)
     for round_index in range(rounds):
         _check_round(tournament, round_index)
 
