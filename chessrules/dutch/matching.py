@@ -34,6 +34,9 @@ RUSTWORKX_LIMIT = 1 << 122
 USE_WINDOW = True
 """Solve on the bracket's window when possible (False: always the whole graph; tests)."""
 
+PAIR_TIGHT = True
+"""The blossom algorithm's tight-pair shortcut (False: the plain algorithm; tests)."""
+
 DefaultWeight = Callable[[int, int], int]
 Compatible = Callable[[int, int], bool]
 
@@ -218,7 +221,7 @@ def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> l
         graph.add_nodes_from(range(size))
         graph.add_edges_from(edges)
         return [tuple(pair) for pair in _rx.max_weight_matching(graph, weight_fn=lambda w: w)]
-    mate = max_weight_matching(size, edges)
+    mate = max_weight_matching(size, edges, pair_tight=PAIR_TIGHT)
     return [(v, m) for v, m in enumerate(mate) if m > v]
 
 

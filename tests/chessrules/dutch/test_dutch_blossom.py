@@ -36,3 +36,24 @@ def test_blossom_small_cases():
     edges = [(0, 1, 6), (1, 2, 10), (0, 2, 5), (2, 3, 7)]
     mate = max_weight_matching(4, edges)
     assert mate == [1, 0, 3, 2]  # 6 + 7 = 13 beats 10
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tight_pair_shortcut_keeps_the_optimum(seed):
+    """Few distinct weights (the Dutch pairing's early rounds): many edges become tight
+    at once and the shortcut matches them before a stage; same optimum as the plain
+    algorithm and networkx, on graphs big enough for blossoms and several stages."""
+    rng = random.Random(100 + seed)
+    for _ in range(25):
+        n = rng.randint(6, 48)
+        values = [rng.randint(1, 2**200) for _ in range(rng.choice([1, 2, 3, 6]))]
+        density = rng.choice([0.3, 0.7, 1.0])
+        edges = [(i, j, rng.choice(values)) for i in range(n) for j in range(i + 1, n)
+                 if rng.random() < density]
+        fast = max_weight_matching(n, edges)
+        plain = max_weight_matching(n, edges, pair_tight=False)
+        assert all(fast[m] == v for v, m in enumerate(fast) if m != -1)
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(edges)
+        expected = sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))
+        assert _weight(edges, fast) == _weight(edges, plain) == expected

@@ -49,3 +49,21 @@ def test_baku_acceleration_plain_and_fast_agree(plain_procedure):
     options = DutchOptions(total_rounds=7, baku=True, initial_color=tournament.initial_color)
     fast = pair_round(tournament.players, history, 4, options)
     assert fast == plain_procedure(tournament.players, history, 4, options)
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(40, 7, 41), (75, 5, 42), (120, 4, 43)])
+def test_matching_shortcut_gives_the_same_pairings(players, rounds, seed):
+    """#15: the blossom algorithm's tight-pair shortcut (new) against the plain
+    algorithm (old) on every round and bracket of random tournaments: where several
+    matchings are optimal they may differ, the pairings must not."""
+    tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
+                                 forfeit_rate=0.04, full_bye_rate=0.02)
+    for index in range(rounds):
+        history = {p: entries[:index] for p, entries in tournament.history.items()}
+        options = tournament.options(tournament.not_paired[index])
+        matching.PAIR_TIGHT = False
+        try:
+            old = pair_round(tournament.players, history, index + 1, options)
+        finally:
+            matching.PAIR_TIGHT = True
+        assert old == tournament.pairings[index], f"round {index + 1}"
