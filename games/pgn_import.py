@@ -23,6 +23,11 @@ from games.models import GameRecord, GameUpload, ValidationStatus
 
 _RESULTS = ("1-0", "0-1", "1/2-1/2")
 _PGN_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
+#: PGN dates: YYYY.MM.DD with "??" for an unknown part (also "-" or "/" as separators).
+_DATE_SHAPE = re.compile(r"^(\d{4}|\?{4})[.\-/](\d{2}|\?{2})[.\-/](\d{2}|\?{2})$")
+_ROUND_SHAPE = re.compile(r"^(\?|-|\d+(\.\d+)*)$")
+#: The longest name or event a record holds (GameRecord's fields).
+NAME_LIMIT = 200
 
 
 @dataclass
@@ -61,10 +66,14 @@ def plan_upload(upload: GameUpload, progress) -> Plan:
         return plan
     matcher = _Matcher(upload)
     persons = _persons_by_name(games) if upload.tournament_id is None else {}
+    lines = upload.content.splitlines()
     step = max(1, len(games) // 20)
     for index, pgn_game in enumerate(games, 1):
         planned = PlannedGame(index=index, line=pgn_game.line, tags=pgn_game.tags)
         plan.games.append(planned)
+        for tag, value, message in tag_errors(pgn_game.tags):
+            planned.error("invalid_tag", message, tag=tag, value=value,
+                          line=_tag_line(lines, pgn_game.line, tag))
         _plan_game(upload, pgn_game, planned, matcher, persons)
         if index % step == 0:
             progress(5 + 85 * index / len(games), _("Đã kiểm tra %(n)s/%(total)s ván")
@@ -195,9 +204,56 @@ def _persons_by_name(games) -> dict[str, Person]:
     return {key: people[0] for key, people in found.items() if len(people) == 1}
 
 
+def tag_errors(tags: dict) -> list[tuple[str, str, str]]:
+    """(tag, value, message) for each tag a record cannot take as it is (issue 13: a bad tag
+    is an error naming the game, the line and the tag, not a value silently dropped)."""
+    errors = []
+
+    def bad(tag: str, message: str) -> None:
+        errors.append((tag, tags[tag], message % {"tag": tag, "value": tags[tag]}))
+
+    date_text = tags.get("Date", "").strip()
+    if date_text:
+        m = _DATE_SHAPE.match(date_text)
+        if not m:
+            bad("Date", _("Thẻ %(tag)s \"%(value)s\" không đúng dạng YYYY.MM.DD."))
+        elif "?" not in date_text:
+            try:
+                date(int(m[1]), int(m[2]), int(m[3]))
+            except ValueError:
+                bad("Date", _("Thẻ %(tag)s \"%(value)s\" không phải một ngày có thật."))
+    round_text = tags.get("Round", "").strip()
+    if round_text and (not _ROUND_SHAPE.match(round_text)
+                       or (round_text[0].isdigit() and not _int(round_text.split(".")[0]))):
+        bad("Round", _("Thẻ %(tag)s \"%(value)s\" phải là số vòng (ví dụ 3 hoặc 3.1)."))
+    board_text = tags.get("Board", "").strip()
+    if board_text and not _int(board_text):
+        bad("Board", _("Thẻ %(tag)s \"%(value)s\" phải là số bàn từ 1 đến 32767."))
+    result_text = tags.get("Result", "").strip()
+    if result_text and result_text not in (*_RESULTS, "*"):
+        bad("Result", _("Thẻ %(tag)s \"%(value)s\" phải là 1-0, 0-1, 1/2-1/2 hoặc *."))
+    for tag in ("White", "Black", "Event"):
+        if len(tags.get(tag, "")) > NAME_LIMIT:
+            errors.append((tag, tags[tag][:40] + "…", _(
+                "Thẻ %(tag)s dài %(n)s ký tự, quá giới hạn %(limit)s.")
+                % {"tag": tag, "n": len(tags[tag]), "limit": NAME_LIMIT}))
+    return errors
+
+
+def _tag_line(lines: list[str], first: int, tag: str) -> int:
+    """The line of ``tag`` in the tag section starting at line ``first`` (1-based)."""
+    for number in range(first, min(len(lines), first + 200) + 1):
+        text = lines[number - 1].strip()
+        if text.startswith(f"[{tag} ") or text.startswith(f"[{tag}\""):
+            return number
+        if text and not text.startswith("[") and not text.startswith("%"):
+            break
+    return first
+
+
 def _pgn_date(text: str) -> date | None:
-    m = _PGN_DATE.match(text.strip())
-    if not m:
+    m = _DATE_SHAPE.match(text.strip())
+    if not m or "?" in text:
         return None
     try:
         return date(int(m[1]), int(m[2]), int(m[3]))

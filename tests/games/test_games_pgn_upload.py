@@ -114,6 +114,40 @@ def test_unmatched_and_duplicate_games_are_reported(event, job_worker):
     assert codes == [[], ["duplicate_in_file"], ["unmatched"]]
 
 
+def test_bad_tags_reject_the_file_naming_game_line_and_tag(job_worker):
+    """Issue 13: a tag a record cannot take (a date that does not exist, a round or board that
+    is not a number, an unknown result, a name over the limit) is an error naming the game,
+    the line and the tag — not a value silently dropped; nothing is written. Unknown parts
+    ("????.??.??", Round "?") are fine."""
+    iccs = sample("iccs")
+    content = pgn_of([(r, m) for r, m in iccs[:6]], tags=[
+        {"Date": "2026.13.45"}, {"Round": "vòng ba"}, {"Board": "0"},
+        {"Date": "2026.??.??", "Round": "-"}, {"White": "x" * 201}, {"Date": "????.??.??"}])
+    content = content.replace(f'[Result "{iccs[2][0]}"]', '[Result "2-0"]', 1)
+    client = client_for(make_staff())
+    stored, report = upload(client, job_worker, content)
+    assert stored.state == "rejected" and report["written"] == 0
+    assert GameRecord.objects.count() == 0
+    errors = {g["index"]: [(e["code"], e["tag"], e["line"]) for e in g["errors"]
+                           if e["code"] == "invalid_tag"] for g in report["games"]}
+    lines = content.splitlines()
+
+    def line_of(game: int, tag: str) -> int:
+        starts = [n for n, text in enumerate(lines, 1) if text.startswith("[Event ")]
+        return next(n for n in range(starts[game - 1], len(lines) + 1)
+                    if lines[n - 1].startswith(f"[{tag} "))
+
+    assert errors[1] == [("invalid_tag", "Date", line_of(1, "Date"))]
+    assert errors[2] == [("invalid_tag", "Round", line_of(2, "Round"))]
+    assert sorted(errors[3]) == sorted([("invalid_tag", "Board", line_of(3, "Board")),
+                                        ("invalid_tag", "Result", line_of(3, "Result"))])
+    assert errors[4] == [] and errors[6] == []
+    assert errors[5] == [("invalid_tag", "White", line_of(5, "White"))]
+    first = report["games"][0]["errors"][0]
+    assert "2026.13.45" in first["message"] and first["value"] == "2026.13.45"
+    assert "200" in report["games"][4]["errors"][0]["message"]  # names the limit
+
+
 def test_unreadable_file_is_reported_with_its_line(event, job_worker):
     content = '[Event "x"]\n[Round 1]\n\n1. h2e2 *\n'
     stored, report = upload(client_for(event.arbiter), job_worker, content,
