@@ -6,7 +6,13 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from core.official import official_rule, refuse_deletion
-from ratings.models import PeriodTournament, PlayerRating, PlayerTitle, RatingPeriod
+from ratings.models import (
+    PeriodTournament,
+    PlayerRating,
+    PlayerTitle,
+    RatingPeriod,
+    RatingPublication,
+)
 
 PUBLISHED = RatingPeriod.Status.PUBLISHED
 
@@ -32,4 +38,9 @@ def title_by_decision(title: PlayerTitle) -> str | None:
     return None
 
 
-refuse_deletion(RatingPeriod)
+@official_rule(RatingPublication)
+def publication(row: RatingPublication) -> str:
+    return _("lần công bố %(n)s của bảng hệ số: lưu nguyên như đã công bố") % {"n": row.number}
+
+
+refuse_deletion(RatingPeriod, RatingPublication)
