@@ -219,17 +219,17 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(parameters=[s.AboutToLapseQuerySerializer],
                    responses=s.LapseDueSerializer(many=True))
     @action(detail=False, methods=["get"], url_path="about-to-lapse",
-            permission_classes=[permissions.IsAuthenticated], pagination_class=None,
-            filter_backends=[])
+            permission_classes=[permissions.IsAuthenticated], filter_backends=[])
     def about_to_lapse(self, request):
         """Active members of the user's clubs whose Điều 15.5 deadline is within ``within``
-        days (default 30) of ``date`` (default today)."""
+        days (default 30) of ``date`` (default today), soonest first, in pages (a province
+        holds thousands of members: issue 14)."""
         params = s.AboutToLapseQuerySerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         on = params.validated_data.get("date") or timezone.localdate()
         within = params.validated_data["within"]
         members = scoped(_member_queryset(), request.user, "last_club_id")
-        due = selectors.members_about_to_lapse(on, within, members)
+        due = self.paginate_queryset(selectors.members_about_to_lapse(on, within, members))
         names = dict(Member.objects.filter(pk__in=[d.member_id for d in due])
                      .values_list("pk", "person__full_name"))
         cards = dict(Member.objects.filter(pk__in=[d.member_id for d in due])
@@ -237,7 +237,7 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
         rows = [{"member_id": d.member_id, "card_number": cards[d.member_id],
                  "full_name": names[d.member_id], "rule": d.rule, "reference": d.reference,
                  "deadline": d.deadline} for d in due]
-        return Response(s.LapseDueSerializer(rows, many=True).data)
+        return self.get_paginated_response(s.LapseDueSerializer(rows, many=True).data)
 
 
 class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
