@@ -11,9 +11,9 @@ class DecisionSerializer(serializers.ModelSerializer):
         fields = ["id", "formatted_number", "year", "number", "kind", "issuing_body", "place",
                   "issued_on", "subject", "grounds", "articles", "recipients",
                   "signer_position", "signer_name", "signer_authority", "signatory", "payload",
-                  "created_at"]
+                  "created_at", "status", "status_reason", "status_changed_at"]
         read_only_fields = ["id", "formatted_number", "year", "number", "signer_authority",
-                            "created_at"]
+                            "created_at", "status", "status_reason", "status_changed_at"]
         extra_kwargs = {"issued_on": {"required": False},
                         "signer_position": {"required": False},
                         "signer_name": {"required": False},
@@ -30,6 +30,10 @@ class SignatorySerializer(serializers.ModelSerializer):
         fields = ["id", "full_name", "position", "authority", "body", "body_name", "is_default",
                   "active"]
         read_only_fields = fields
+
+
+class DecisionRevokeSerializer(serializers.Serializer):
+    reason = serializers.CharField(help_text="Why the decision is withdrawn or annulled.")
 
 
 class DocumentRequestSerializer(serializers.Serializer):

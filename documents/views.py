@@ -14,6 +14,7 @@ from core.serializers import JobSerializer
 from documents import selectors, services
 from documents.models import Decision, Document, Signatory
 from documents.serializers import (
+    DecisionRevokeSerializer,
     DecisionSerializer,
     DocumentRequestSerializer,
     DocumentSerializer,
@@ -48,6 +49,27 @@ class DecisionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.C
         if not data.get("signatory") and not data.get("signer_name"):
             data["signatory"] = services.choose_signatory()  # the body's default, or 400
         serializer.instance = services.issue_decision(user=self.request.user, **data)
+
+    def _revoke(self, request, status_value) -> Response:
+        data = DecisionRevokeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        decision = services.revoke_decision(self.get_object(), user=request.user,
+                                            reason=data.validated_data["reason"],
+                                            status=status_value)
+        return Response(DecisionSerializer(decision).data)
+
+    @extend_schema(request=DecisionRevokeSerializer, responses=DecisionSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        """Withdraw (thu hồi) an issued decision with a reason: a recorded state, never a
+        deletion; its number stays taken. Staff only; 400 when already withdrawn/annulled."""
+        return self._revoke(request, Decision.Status.WITHDRAWN)
+
+    @extend_schema(request=DecisionRevokeSerializer, responses=DecisionSerializer)
+    @action(detail=True, methods=["post"])
+    def annul(self, request, pk=None):
+        """Annul (hủy bỏ: void from the start) an issued decision with a reason."""
+        return self._revoke(request, Decision.Status.ANNULLED)
 
 
 class SignatoryViewSet(viewsets.ReadOnlyModelViewSet):

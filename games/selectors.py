@@ -8,6 +8,7 @@ visible to staff and to the user who entered it.
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from core.text import fold
 from games.models import Decision, FaultKind, GameFault, GameRecord, Side
@@ -165,5 +166,9 @@ def decision_conflict(pairing: Pairing, result: str) -> str | None:
     expected = pairing_result_of_decision(record.decision)
     if expected == result:
         return None
-    return (f"game record {record.pk} has the arbiter's decision {record.decision} "
-            f"({expected}), not {result}")
+    state = _("đã ký xác nhận") if record.arbiter_signed_at else _("đã có phán quyết")
+    return (_("Biên bản số %(id)s của bàn %(board)s %(state)s “%(decision)s” (kết quả "
+              "%(result)s); kết quả bàn đấu theo biên bản. Muốn đổi, hãy sửa biên bản (có ghi "
+              "lý do) rồi ghi lại phán quyết.")
+            % {"id": record.pk, "board": pairing.board, "state": state,
+               "decision": record.get_decision_display(), "result": expected})

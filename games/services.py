@@ -367,20 +367,9 @@ def guard_pairing_result(pairing, value: str, source: str) -> None:
     decided again."""
     if source in (RESULT_SOURCE, REDECISION_SOURCE):
         return
-    game = (GameRecord.objects.filter(pairing_id=pairing.pk)
-            .only("pk", "decision", "arbiter_signed_at").first())
-    if game is None or not game.decision:
-        return
-    expected = engine.pairing_result_of_decision(game.decision)
-    if value != expected:
-        signed = _("đã ký xác nhận") if game.arbiter_signed_at else _("đã có phán quyết")
-        raise ConflictError(
-            _("Biên bản số %(id)s của bàn %(board)s %(state)s “%(decision)s” (kết quả "
-              "%(result)s); kết quả bàn đấu theo biên bản. Muốn đổi, hãy sửa biên bản (có ghi "
-              "lý do) rồi ghi lại phán quyết.")
-            % {"id": game.pk, "board": pairing.board, "state": signed,
-               "decision": Decision(game.decision).label, "result": expected},
-            field="result", code="record_decided")
+    conflict = selectors.decision_conflict(pairing, value)
+    if conflict:
+        raise ConflictError(conflict, field="result", code="record_decided")
 
 
 @transaction.atomic
@@ -546,5 +535,6 @@ def delete_game(game: GameRecord, *, user) -> None:
     if game.arbiter_signed_at:
         raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không xóa được."),
                             code="record_confirmed")
+    _check_tournament_open(game)  # part of a certified tournament: an official record
     game.delete()
     cache_scopes.touch()

@@ -348,7 +348,7 @@ class EntryAddForm(forms.ModelForm):
 class EntryChangeForm(forms.ModelForm):
     class Meta:
         model = Entry
-        fields = ["withdrawn_on"]
+        fields = ["name", "fide_id", "federation_code", "rating", "title", "withdrawn_on"]
 
 
 @admin.register(Entry)
@@ -378,18 +378,25 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
         readonly = super().get_readonly_fields(request, obj)
         if obj is None:
             return readonly
-        names = [f.name for f in Entry._meta.fields if f.name not in ("id", "withdrawn_on")]
+        editable = {*services.ENTRY_FIELDS, "id", "withdrawn_on"}
+        names = [f.name for f in Entry._meta.fields if f.name not in editable]
         return [*readonly, *(n for n in names if n not in readonly)]
 
     def save_model(self, request, obj, form, change):
         if not change:
             obj.__dict__.update(form.registered.__dict__)
             return
-        if self.official_reason(obj) or "withdrawn_on" not in form.changed_data:
+        if self.official_reason(obj):
             return
+        fields = {name: form.cleaned_data[name] for name in form.changed_data
+                  if name in services.ENTRY_FIELDS}
         try:
-            services.withdraw_entry(Entry.objects.get(pk=obj.pk), user=request.user,
-                                    on_date=form.cleaned_data["withdrawn_on"])
+            if fields:
+                services.update_entry(Entry.objects.get(pk=obj.pk), user=request.user,
+                                      **fields)
+            if "withdrawn_on" in form.changed_data and form.cleaned_data["withdrawn_on"]:
+                services.withdraw_entry(Entry.objects.get(pk=obj.pk), user=request.user,
+                                        on_date=form.cleaned_data["withdrawn_on"])
         except ServiceError as exc:
             self.message_user(request, exc.message, messages.ERROR)
 

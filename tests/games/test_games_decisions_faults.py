@@ -225,4 +225,5 @@ def test_decision_conflict_hook_for_result_entry(event):
                 {"decision": "black_wins", "reason": "time_forfeit",
                  "version": game["version"]}, format="json")
     assert decision_conflict(event.pairings[0], "0-1") is None
-    assert "black_wins" in decision_conflict(event.pairings[0], "1-0")
+    conflict = decision_conflict(event.pairings[0], "1-0")
+    assert f"Biên bản số {game['id']}" in conflict and "0-1" in conflict

@@ -214,13 +214,17 @@ def test_game_pages_revalidate_with_304_and_change_when_a_record_changes(api_cli
         first = api_client.get(url)
         assert first.status_code == 200 and first["Cache-Control"].startswith("public")
         assert api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304, url
-    etag = api_client.get(f"{GAMES}{game_id}/")["ETag"]
     from games import services as game_services
     from games.models import GameRecord
+    from tournaments import services as tournament_services
 
+    etag = api_client.get(f"{GAMES}{game_id}/")["ETag"]
+    staff = make_staff()  # a certified tournament's records are locked: reopen it first
+    tournament_services.reopen_tournament(t, user=staff, reason="Sửa biên bản")
     record = GameRecord.objects.get(pk=game_id)
     # any write to a record through its services touches "games" (a fault: a new version)
-    game_services.add_fault(record, side="white", kind="technical", user=make_staff())
+    game_services.add_fault(record, side="white", kind="technical", user=staff)
+    tournament_services.certify_tournament(t, user=staff)
     again = api_client.get(f"{GAMES}{game_id}/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and again["ETag"] != etag
 

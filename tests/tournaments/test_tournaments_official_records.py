@@ -363,3 +363,22 @@ def test_official_inline_refuses_a_player(admin_client, staff):
     assert not t.officials.exists()
 
 
+
+
+def test_decision_withdrawn_or_annulled_through_the_api_with_a_reason(staff):
+    decision = document_services.issue_decision(
+        kind="title_award", subject="phong cấp", grounds=["Phụ lục 6"], articles=["Cấp I"],
+        signer_position="CHỦ TỊCH", signer_name="Nguyễn Văn A", user=staff)
+    url = f"/api/v1/decisions/{decision.pk}/"
+    assert_error(client_for(make_user()).post(f"{url}annul/", {"reason": "x"},
+                                              format="json"), 403)
+    api = client_for(staff)
+    assert_error(api.post(f"{url}annul/", {"reason": " "}, format="json"), 400)
+    done = api.post(f"{url}annul/", {"reason": "Hồ sơ không hợp lệ"}, format="json")
+    assert done.status_code == 200, done.content
+    assert (done.json()["status"], done.json()["status_reason"]) == (
+        "annulled", "Hồ sơ không hợp lệ")
+    assert_error(api.post(f"{url}withdraw/", {"reason": "lần nữa"}, format="json"), 400,
+                 "invalid_state")
+    assert api.delete(url).status_code == 405  # never deleted
+    assert api.get(url).json()["number"] == decision.number

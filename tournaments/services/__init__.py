@@ -27,6 +27,7 @@ from tournaments.services._common import (
     S,
 )
 from tournaments.services.entries import (
+    ENTRY_FIELDS,
     check_eligibility,
     check_not_official,
     is_late,
@@ -34,6 +35,7 @@ from tournaments.services.entries import (
     register_late_entry,
     register_team,
     request_bye,
+    update_entry,
     withdraw_entry,
 )
 from tournaments.services.lifecycle import (
@@ -67,6 +69,7 @@ from tournaments.services.rounds import (
 )
 
 __all__ = [
+    "ENTRY_FIELDS",
     "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "RESULT_ALIASES", "S",
     "SWISS_SYSTEMS", "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
     "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",
@@ -75,5 +78,5 @@ __all__ = [
     "pair_round_job", "pairing_job_key", "record_result", "record_results",
     "refresh_round_status", "register_entry", "register_team", "remove_official",
     "reopen_tournament", "request_bye", "request_pairing", "selectors", "start_round",
-    "update_tournament", "withdraw_entry",
+    "update_entry", "update_tournament", "withdraw_entry",
 ]

@@ -176,6 +176,35 @@ def register_late_entry(tournament: Tournament, member: Member, *, user, reason:
                           late_reason=reason)
 
 
+#: What staff may correct on an entry (a typo in the snapshot); rating and title only
+#: before the draw (the starting numbers follow them).
+ENTRY_FIELDS = frozenset({"name", "fide_id", "federation_code", "rating", "title"})
+DRAW_FIELDS = frozenset({"rating", "title"})
+
+
+def update_entry(entry: Entry, *, user, **fields) -> Entry:
+    """Correct an entry's snapshot data (not on a certified tournament)."""
+    unknown = set(fields) - ENTRY_FIELDS
+    if unknown:
+        raise ServiceError(_("Trường không sửa được: %s") % ", ".join(sorted(unknown)),
+                           field=sorted(unknown)[0])
+    _require_manager(user, entry.tournament)
+    with transaction.atomic():
+        t = _lock(entry.tournament)
+        _require_not_locked(t)
+        e = Entry.objects.select_for_update().get(pk=entry.pk)
+        changed = {name for name, value in fields.items() if getattr(e, name) != value}
+        if changed & DRAW_FIELDS and t.status not in (S.DRAFT, S.REGISTRATION):
+            raise ServiceError(_("Không sửa hệ số/danh hiệu sau khi đã bốc số."),
+                               field=sorted(changed & DRAW_FIELDS)[0], code="invalid_state")
+        for name in changed:
+            setattr(e, name, fields[name])
+        if changed:
+            e.save()
+            cache_scopes.touch_event(t.pk)
+    return e
+
+
 def register_team(tournament: Tournament, name: str, roster: Iterable[tuple[Member, int]], *,
                   user, club: Club | None = None, ratings: dict[int, int] | None = None
                   ) -> TeamEntry:
