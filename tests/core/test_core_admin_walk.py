@@ -16,7 +16,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from tests.admin_forms import form_data
-from tests.factories import make_person, make_staff, make_suspension
+from tests.factories import make_person, make_staff, make_suspension, national_body
 
 pytestmark = pytest.mark.django_db
 
@@ -71,6 +71,11 @@ def _one_of_each(staff) -> None:
 
     RatingPublication.objects.create(period=period, number=1, published_at=now,
                                      published_by=staff)
+    from documents.models import Signatory
+
+    if not Signatory.objects.exists():
+        Signatory.objects.create(body=national_body(), full_name="Nguyễn Văn A",
+                                 position="CHỦ TỊCH")
     decision = document_services.issue_decision(
         kind="title_award", subject="phong cấp", grounds=["Luật Cờ Tướng"],
         articles=["Phong cấp I"], signer_position="CHỦ TỊCH", signer_name="Nguyễn Văn A",
