@@ -113,3 +113,9 @@ def test_the_upload_list_is_paginated_and_carries_no_reports():
     assert all("report" not in row for row in body["results"])
     detail = client.get(f"/api/v1/game-uploads/{body['results'][0]['id']}/").json()
     assert len(detail["report"]["games"]) == 2000
+
+
+def test_limit_messages_in_english(api_client):
+    response = api_client.generic("POST", "/api/v1/auth/token/", NESTED.encode(),
+                                  content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    assert _error(response, 400)["message"] == "JSON nested too deep: at most 32 levels."
