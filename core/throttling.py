@@ -53,13 +53,18 @@ class Window:
 def hit(window: Window) -> int:
     """Count one request in ``window``, atomically; returns the count including this one.
 
-    ``add`` opens the window (with its expiry) only if absent; ``incr`` keeps the expiry."""
-    if cache.add(window.key, 0, timeout=window.seconds):
-        cache.set(f"{window.key}:opened", time.time(), timeout=window.seconds)
-    try:
-        return cache.incr(window.key)
-    except ValueError:  # the window closed between add and incr: open a new one
-        return hit(window)
+    ``add`` opens the window (with its expiry) only if absent; ``incr`` keeps the expiry.
+    With the cache unreachable (django-redis ignores the error and answers None) the count
+    is 0: the service stays up without its limits rather than refusing everyone."""
+    for _attempt in range(3):
+        if cache.add(window.key, 0, timeout=window.seconds):
+            cache.set(f"{window.key}:opened", time.time(), timeout=window.seconds)
+        try:
+            count = cache.incr(window.key)
+        except ValueError:  # the window closed between add and incr: open a new one
+            continue
+        return count if isinstance(count, int) else 0
+    return 0
 
 
 def give_back(window: Window) -> None:

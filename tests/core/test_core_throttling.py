@@ -149,3 +149,15 @@ def test_the_login_limit_holds_under_parallel_guesses():
 
     results = _in_parallel(16, guess)
     assert sum(results) == 5 and len(checked) == 5
+
+
+def test_an_unreachable_cache_does_not_take_the_api_down(monkeypatch):
+    """django-redis ignores connection errors and answers None: no limit, no 500."""
+    from django.core.cache import cache
+
+    monkeypatch.setattr(cache, "add", lambda *a, **k: None)
+    monkeypatch.setattr(cache, "incr", lambda *a, **k: None)
+    make_user("khi-mat-cache", password=PASSWORD)
+    for _ in range(7):
+        assert _token(APIClient(), "khi-mat-cache", "sai").status_code == 400
+    assert _token(APIClient(), "khi-mat-cache", PASSWORD).status_code == 200
