@@ -38,6 +38,8 @@ def max_weight_matching(
         neighbend[edge_i[k]].append(2 * k + 1)
         neighbend[edge_j[k]].append(2 * k)
 
+    # The scan's view of neighbend: (endpoint index, edge, neighbour, twice the weight).
+    adjacent = [[(p, p >> 1, endpoint[p], edge_w2[p >> 1]) for p in ends] for ends in neighbend]
     mate = [-1] * nvertex  # remote endpoint of the matched edge, or -1
     label = [0] * (2 * nvertex)  # 0 free, 1 S, 2 T
     labelend = [-1] * (2 * nvertex)
@@ -332,14 +334,12 @@ def max_weight_matching(
                 v = queue.pop()
                 dual_v = dualvar[v]
                 b_v = inblossom[v]
-                for p in neighbend[v]:
-                    k = p >> 1
-                    w = endpoint[p]
+                for p, k, w, w2 in adjacent[v]:
                     b_w = inblossom[w]
                     if b_v == b_w:
                         continue
                     if not allowedge[k]:
-                        kslack = dual_v + dualvar[w] - edge_w2[k]
+                        kslack = dual_v + dualvar[w] - w2
                         if kslack <= 0:
                             allowedge[k] = True
                     if allowedge[k]:
