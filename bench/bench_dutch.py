@@ -14,9 +14,9 @@ A size that exceeds ``--limit`` seconds is reported as such and skipped.
 ``--per-round`` (issue 15: 500 players round 2 <= 2 s, 1,000 round 2 <= 20 s, every
 round of 2,000 <= 60 s, warm process) plays a whole event with the Dutch pairing and
 prints the CPU and wall time of each round (``--upto`` stops after that round);
-``--plain`` also pairs each round with the plain matching algorithm
-(``matching.PAIR_TIGHT = False``, the algorithm before #15), prints its time beside
-and checks that both pairings are identical.  CPU time is the fair figure on a
+``--plain`` also pairs each round with the matching algorithm without its
+tight-pair shortcut (``matching.PAIR_TIGHT = False``), prints its time beside and
+checks that both pairings are identical.  CPU time is the fair figure on a
 shared machine; the load average is printed.
 """
 
