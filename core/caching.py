@@ -31,6 +31,11 @@ STAMP_PREFIX = "stamp:"
 EVERYTHING = "everything"
 BODY_PREFIX = "public-body:v2:"  # v2: a Rendered (body, status, content type)
 BODY_TIMEOUT = 24 * 60 * 60
+#: a miss while another process builds the same answer waits for it (a burst after a result
+#: costs one build, not one per request), at most this long, polling every BUILD_POLL
+BUILDING_PREFIX = "public-building:"
+BUILD_WAIT = 10.0
+BUILD_POLL = 0.02
 
 
 def touch(*scopes: str) -> None:
@@ -128,10 +133,32 @@ def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResp
     response = from_cache(request, found, max_age=max_age)
     if response is not None:
         return response
-    stored = _render(build())
-    if stored.status == 200:
-        cache.set(BODY_PREFIX + found.etag, stored, BODY_TIMEOUT)
+    if not cache.add(BUILDING_PREFIX + found.etag, 1, BUILD_WAIT):
+        stored = _built_by_another(found)  # one build per answer, not one per request
+        if stored is not None:
+            return _finish(stored.response(), found, max_age)
+    try:
+        stored = _render(build())
+        if stored.status == 200:
+            cache.set(BODY_PREFIX + found.etag, stored, BODY_TIMEOUT)
+    finally:
+        cache.delete(BUILDING_PREFIX + found.etag)
     return _finish(stored.response(), found, max_age)
+
+
+def _built_by_another(found: Validators) -> Rendered | None:
+    """Wait for the body another process is building under the same stamps (it read them
+    before its data, so its body is as fresh as this request needs); None when that build
+    ended without a body (an error answer) or took longer than :data:`BUILD_WAIT`."""
+    deadline = time.monotonic() + BUILD_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(BUILD_POLL)
+        stored = cache.get(BODY_PREFIX + found.etag)
+        if stored is not None:
+            return stored
+        if cache.get(BUILDING_PREFIX + found.etag) is None:
+            return cache.get(BODY_PREFIX + found.etag)
+    return None
 
 
 def _finish(response: HttpResponse, found: Validators, max_age: int) -> HttpResponse:

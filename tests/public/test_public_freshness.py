@@ -4,6 +4,7 @@ the service that writes, so the very next public request reflects it."""
 
 from __future__ import annotations
 
+import time
 from datetime import date
 from html.parser import HTMLParser
 
@@ -240,3 +241,40 @@ def test_a_person_renamed_in_the_admin_form_is_in_the_next_profile(api_client, c
     assert response.status_code == 302, response.content[:2000]
     again = api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200 and again.json()["name"] == "Phạm Văn Đã Đổi"
+
+
+def test_a_burst_of_misses_builds_the_answer_once():
+    """After a result every reader misses at once: one builds, the others wait for its body
+    (same stamps, read before its data) instead of each building it again."""
+    import threading
+
+    from django.core.cache import cache
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from core import caching
+
+    request = RequestFactory().get("/api/v1/public/tournaments/1/standings/")
+    found = caching.validators(request, ["tournament:1"])
+    assert cache.add(caching.BUILDING_PREFIX + found.etag, 1, 10)  # another process builds
+
+    def other_builder():
+        time.sleep(0.2)
+        cache.set(caching.BODY_PREFIX + found.etag, caching.Rendered(b"built once", 200), 60)
+        cache.delete(caching.BUILDING_PREFIX + found.etag)
+
+    def must_not_build():
+        raise AssertionError("built a second time")
+
+    thread = threading.Thread(target=other_builder)
+    thread.start()
+    response = caching.cached_response(request, ["tournament:1"], must_not_build, found=found)
+    thread.join()
+    assert response.status_code == 200 and response.content == b"built once"
+    # a build that ends without a body (an error answer) lets the waiter build its own
+    found = caching.validators(RequestFactory().get("/other/"), ["tournament:1"])
+    assert cache.add(caching.BUILDING_PREFIX + found.etag, 1, 10)
+    threading.Timer(0.1, cache.delete, [caching.BUILDING_PREFIX + found.etag]).start()
+    own = caching.cached_response(request, ["tournament:1"], lambda: HttpResponse(b"own"),
+                                  found=found)
+    assert own.content == b"own"
