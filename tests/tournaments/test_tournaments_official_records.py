@@ -382,3 +382,44 @@ def test_decision_withdrawn_or_annulled_through_the_api_with_a_reason(staff):
                  "invalid_state")
     assert api.delete(url).status_code == 405  # never deleted
     assert api.get(url).json()["number"] == decision.number
+
+
+def test_signed_game_record_in_the_admin(admin_client, staff):
+    t = _round_robin(staff, finish=False)
+    services.pair_round_job({"tournament": t.pk, "round": 1, "seed": 1}, lambda *a: None)
+    pairing = Pairing.objects.filter(round__tournament=t, kind="game").first()
+    now = timezone.now()
+    game = GameRecord.objects.create(
+        pairing=pairing, discipline="xiangqi", white_name="A", black_name="B",
+        decision="white_wins", decision_reason="resignation", decided_by=staff,
+        decided_at=now, arbiter_signed_at=now, arbiter_signed_by=staff)
+    url = f"/admin/games/gamerecord/{game.pk}/"
+    page = admin_client.get(f"{url}change/")
+    data = form_data(page.content.decode(), "gamerecord_form")
+    assert "moves_text" not in data  # read-only
+    admin_client.post(f"{url}change/", {**data, "moves_text": "1. P2-5", "_save": "Lưu"})
+    admin_client.post(f"{url}delete/", {"post": "yes"})
+    game.refresh_from_db()
+    assert game.moves_text == "" and game.arbiter_signed_at is not None
+    history = game.history.first()
+    refused = admin_client.post(f"{url}history/{history.history_id}/", data)
+    assert refused.status_code == 302 and "Không khôi phục" in _messages(refused)
+    admin_client.post("/admin/games/gamerecord/", {
+        "action": "correct_record", "_selected_action": [game.pk], "apply": "1",
+        "reason": "Trọng tài ghi nhầm bên thắng"})
+    game.refresh_from_db()
+    assert game.arbiter_signed_at is None and game.decision == "white_wins"
+    assert game.history.first().history_change_reason == "Trọng tài ghi nhầm bên thắng"
+
+
+def test_published_period_change_form_is_read_only(admin_client):
+    period = RatingPeriod.objects.create(
+        rating_list=RatingList.objects.first(), start=date(2026, 2, 1), end=date(2026, 2, 28),
+        status="published", published_at=timezone.now())
+    url = f"/admin/ratings/ratingperiod/{period.pk}/change/"
+    data = form_data(admin_client.get(url).content.decode(), "ratingperiod_form")
+    assert "end" not in data
+    assert admin_client.post(url, {**data, "end": "2026-03-31", "_save": "Lưu"}
+                             ).status_code == 302
+    period.refresh_from_db()
+    assert period.end == date(2026, 2, 28)
