@@ -36,6 +36,11 @@ class DecisionRevokeSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="Why the decision is withdrawn or annulled.")
 
 
+class SignatoryCorrectionSerializer(serializers.Serializer):
+    signatory = serializers.PrimaryKeyRelatedField(queryset=Signatory.objects.filter(active=True))
+    reason = serializers.CharField(max_length=1000)
+
+
 class DocumentRequestSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Document.Kind.choices)
     target = serializers.CharField(max_length=120)

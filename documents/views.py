@@ -18,6 +18,7 @@ from documents.serializers import (
     DecisionSerializer,
     DocumentRequestSerializer,
     DocumentSerializer,
+    SignatoryCorrectionSerializer,
     SignatorySerializer,
 )
 
@@ -70,6 +71,17 @@ class DecisionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.C
     def annul(self, request, pk=None):
         """Annul (hủy bỏ: void from the start) an issued decision with a reason."""
         return self._revoke(request, Decision.Status.ANNULLED)
+
+    @extend_schema(request=SignatoryCorrectionSerializer, responses=DecisionSerializer)
+    @action(detail=True, methods=["post"], url_path="correct-signatory")
+    def correct_signatory(self, request, pk=None):
+        """Correct who signs an issued decision (staff), with a reason kept in its history;
+        its PDF is rendered again (the stale one answers 409 ``stale`` meanwhile)."""
+        form = SignatoryCorrectionSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        decision = services.correct_signatory(self.get_object(), user=request.user,
+                                              **form.validated_data)
+        return Response(DecisionSerializer(decision).data)
 
 
 class SignatoryViewSet(viewsets.ReadOnlyModelViewSet):

@@ -92,6 +92,7 @@ def _seed() -> dict:
     from tests.factories import (
         make_attendance,
         make_dues,
+        make_signatory,
         make_staff,
         make_suspension,
         make_user,
@@ -99,6 +100,7 @@ def _seed() -> dict:
     from tests.public.conftest import build_round_robin
 
     staff = make_staff("api-staff")
+    make_signatory()  # the national federation's default signatory (issue 13)
     member_user = make_user("api-member")
     tournament = build_round_robin(6, staff=staff, seed=3)
     # the non-staff user manages the players' club: scoped reads and writes, not everything

@@ -16,7 +16,14 @@ from core.models import Job
 from documents.models import Decision, Document
 from ratings.models import PlayerTitle, TitleCriteriaTable, TitleQualification
 from tests.documents.documents_support import make_tournament
-from tests.factories import make_club, make_member, make_person, make_signatory, make_staff
+from tests.factories import (
+    make_club,
+    make_member,
+    make_person,
+    make_signatory,
+    make_staff,
+    make_user,
+)
 from tests.helpers import assert_error, client_for
 from tournaments.models import Tournament
 
@@ -123,6 +130,18 @@ def test_a_signatory_can_be_chosen_through_the_api_and_is_listed_for_staff(db):
                            {"signatory": chair.pk}, format="json")
     assert response.status_code == 201, response.content
     assert response.json()["decision"]["signer_name"] == "Trần Văn Trưởng"
+    # A wrong signer is corrected through the API too, with a reason (staff only).
+    deputy = make_signatory("Lê Phó", "PHÓ CHỦ TỊCH", "KT. CHỦ TỊCH", is_default=False)
+    decision_id = response.json()["decision"]["id"]
+    url = f"/api/v1/decisions/{decision_id}/correct-signatory/"
+    assert_error(client.post(url, {"signatory": deputy.pk}, format="json"), 400,
+                 field="reason")
+    assert client_for(make_user()).post(url, {"signatory": deputy.pk, "reason": "x"},
+                                        format="json").status_code == 403
+    corrected = client.post(url, {"signatory": deputy.pk, "reason": "Ký nhầm"}, format="json")
+    assert corrected.status_code == 200, corrected.content
+    assert (corrected.json()["signer_name"], corrected.json()["signer_authority"]) == (
+        "Lê Phó", "KT. CHỦ TỊCH")
 
 
 def test_editing_a_decision_rerenders_its_pdf_and_the_stale_one_is_refused(job_worker):
