@@ -15,7 +15,7 @@ A size that exceeds ``--limit`` seconds is reported as such and skipped.
 round of 2,000 <= 60 s, warm process) plays a whole event with the Dutch pairing and
 prints the CPU and wall time of each round (``--upto`` stops after that round);
 ``--plain`` also pairs each round with the matching algorithm without its
-tight-pair shortcut (``matching.PAIR_TIGHT = False``), prints its time beside and
+shortcuts (``matching.BLOSSOM_SHORTCUTS = False``), prints its time beside and
 checks that both pairings are identical.  CPU time is the fair figure on a
 shared machine; the load average is printed.
 """
@@ -78,11 +78,11 @@ def per_round(size: int, rounds: int, upto: int, seed: int, plain: bool, limit: 
         pairings, cpu, wall = _timed(pair_round, players, history, round_number, options)
         line = f"{size:>5} players round {round_number:>2}: {cpu:8.2f} s CPU {wall:8.2f} s wall"
         if plain:
-            matching.PAIR_TIGHT = False
+            matching.BLOSSOM_SHORTCUTS = False
             try:
                 old, old_cpu, _ = _timed(pair_round, players, history, round_number, options)
             finally:
-                matching.PAIR_TIGHT = True
+                matching.BLOSSOM_SHORTCUTS = True
             same = "identical" if old == pairings else "DIFFERENT"
             line += f" | plain matching {old_cpu:8.2f} s CPU ({same})"
         print(f"{line}  load {os.getloadavg()[0]:.1f}", flush=True)

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 
 def max_weight_matching(
-    nvertex: int, edges: list[tuple[int, int, int]], *, pair_tight: bool = True
+    nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of v, or -1 if v is unmatched.
 
     ``edges`` holds (i, j, weight) with 0 <= i, j < nvertex, i != j, integer weights.
-    ``pair_tight=False`` leaves out the shortcut of :func:`pair_tight_exposed` (the
-    plain algorithm, which the tests compare with).
+    Two shortcuts (``shortcuts=False``: the plain algorithm, which the tests
+    compare with) keep the result optimal and make the dense graphs of the Dutch
+    pairing much cheaper: ``pair_tight_exposed`` (tight single edges between
+    exposed vertices matched before a stage) and ``lazy_deltas`` (exposed
+    vertices are not scanned; their edges enter the dual update through
+    weight-sorted edge lists).
     """
     if not edges:
         return [-1] * nvertex
@@ -276,9 +280,9 @@ def max_weight_matching(
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
-    # Each vertex's edges, heaviest first, for pair_tight_exposed.
+    # Each vertex's edges, heaviest first, for pair_tight_exposed and lazy_deltas.
     by_weight = [sorted(ends, key=lambda p: edge_w[p >> 1], reverse=True)
-                 for ends in neighbend] if pair_tight else []
+                 for ends in neighbend] if shortcuts else []
     first = [0] * nvertex  # by_weight[v][:first[v]] lead to matched vertices
 
     def pair_tight_exposed() -> None:
@@ -316,8 +320,44 @@ def max_weight_matching(
                     break
                 j += 1
 
+    def lazy_deltas(delta: int, deltatype: int, deltaedge: int) -> tuple[int, int, int]:
+        """delta2 and delta3 candidates of the edges at exposed vertices.
+
+        Exposed single vertices are S-roots that are not scanned when a stage
+        starts: early on they are nearly all the S-vertices, and scanning each
+        of them in every stage is what makes the plain algorithm O(n^3) on a
+        dense graph.  All exposed vertices share one dual (the smallest), so the
+        least slack from any vertex to an exposed one is along its heaviest edge
+        to an unmatched vertex, found in its weight-sorted edge list (matched
+        ends are skipped for ever).  Free vertices give delta2 candidates,
+        exposed single vertices delta3 candidates; the event then queues the
+        root, which is scanned like any S-vertex.  Edges from lazy roots to
+        other S-vertices are seen from the scanned side, as in the plain
+        algorithm where the later-labelled end records them.
+        """
+        exposed_dual = min(dualvar[:nvertex])
+        for v in range(nvertex):
+            ends = by_weight[v]
+            j = first[v]
+            while j < len(ends) and mate[endpoint[ends[j]]] != -1:
+                j += 1
+            first[v] = j
+            if j == len(ends):
+                continue
+            k = ends[j] >> 1
+            b_v = inblossom[v]
+            if label[b_v] == 0:
+                d = dualvar[v] + exposed_dual - edge_w2[k]
+                if d < delta:
+                    delta, deltatype, deltaedge = d, 2, k
+            elif mate[v] == -1 and b_v == v:
+                d = exposed_dual - edge_w[k]
+                if d < delta:
+                    delta, deltatype, deltaedge = d, 3, k
+        return delta, deltatype, deltaedge
+
     for _ in range(nvertex):
-        if pair_tight:
+        if shortcuts:
             pair_tight_exposed()
         label[:] = [0] * (2 * nvertex)
         bestedge[:] = [-1] * (2 * nvertex)
@@ -327,7 +367,13 @@ def max_weight_matching(
         queue[:] = []
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:
-                assign_label(v, 1, -1)
+                if shortcuts and inblossom[v] == v:
+                    # A root scanned lazily (see lazy_deltas): S, not queued.
+                    label[v] = 1
+                    labelend[v] = -1
+                    bestedge[v] = -1
+                else:
+                    assign_label(v, 1, -1)
         augmented = False
         while True:
             while queue and not augmented:
@@ -379,6 +425,8 @@ def max_weight_matching(
                         delta = d
                         deltatype = 2
                         deltaedge = bestedge[v]
+            if shortcuts:
+                delta, deltatype, deltaedge = lazy_deltas(delta, deltatype, deltaedge)
             tops = list(range(nvertex)) + sorted(live)
             for b in tops:
                 if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:

@@ -34,8 +34,8 @@ RUSTWORKX_LIMIT = 1 << 122
 USE_WINDOW = True
 """Solve on the bracket's window when possible (False: always the whole graph; tests)."""
 
-PAIR_TIGHT = True
-"""The blossom algorithm's tight-pair shortcut (False: the plain algorithm; tests)."""
+BLOSSOM_SHORTCUTS = True
+"""The blossom algorithm's shortcuts (False: the plain algorithm; tests, bench)."""
 
 DefaultWeight = Callable[[int, int], int]
 Compatible = Callable[[int, int], bool]
@@ -221,7 +221,7 @@ def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> l
         graph.add_nodes_from(range(size))
         graph.add_edges_from(edges)
         return [tuple(pair) for pair in _rx.max_weight_matching(graph, weight_fn=lambda w: w)]
-    mate = max_weight_matching(size, edges, pair_tight=PAIR_TIGHT)
+    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS)
     return [(v, m) for v, m in enumerate(mate) if m > v]
 
 

@@ -51,8 +51,27 @@ def test_tight_pair_shortcut_keeps_the_optimum(seed):
         edges = [(i, j, rng.choice(values)) for i in range(n) for j in range(i + 1, n)
                  if rng.random() < density]
         fast = max_weight_matching(n, edges)
-        plain = max_weight_matching(n, edges, pair_tight=False)
+        plain = max_weight_matching(n, edges, shortcuts=False)
         assert all(fast[m] == v for v, m in enumerate(fast) if m != -1)
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(edges)
+        expected = sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))
+        assert _weight(edges, fast) == _weight(edges, plain) == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lazy_roots_keep_the_optimum_on_tiered_weights(seed):
+    """Weights shaped like the Dutch pairing's tie-broken matchings (a few classes in
+    the high bits, distinct bonuses below): the lazily scanned exposed vertices give
+    the optimum of the plain algorithm and of networkx."""
+    rng = random.Random(200 + seed)
+    for _ in range(20):
+        n = rng.randint(6, 44)
+        classes = [rng.randint(1, 8) for _ in range(3)]
+        edges = [(i, j, (rng.choice(classes) << 300) + rng.randint(0, 2**250))
+                 for i in range(n) for j in range(i + 1, n) if rng.random() < 0.85]
+        fast = max_weight_matching(n, edges)
+        plain = max_weight_matching(n, edges, shortcuts=False)
         graph = nx.Graph()
         graph.add_weighted_edges_from(edges)
         expected = sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))

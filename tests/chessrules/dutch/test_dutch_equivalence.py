@@ -53,17 +53,18 @@ def test_baku_acceleration_plain_and_fast_agree(plain_procedure):
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), [(40, 7, 41), (75, 5, 42), (120, 4, 43)])
 def test_matching_shortcut_gives_the_same_pairings(players, rounds, seed):
-    """#15: the blossom algorithm's tight-pair shortcut (new) against the plain
-    algorithm (old) on every round and bracket of random tournaments: where several
-    matchings are optimal they may differ, the pairings must not."""
+    """#15: the blossom algorithm's shortcuts (tight pairs, lazily scanned exposed
+    vertices: new) against the plain algorithm (old) on every round and bracket of
+    random tournaments: where several matchings are optimal they may differ, the
+    pairings must not."""
     tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
                                  forfeit_rate=0.04, full_bye_rate=0.02)
     for index in range(rounds):
         history = {p: entries[:index] for p, entries in tournament.history.items()}
         options = tournament.options(tournament.not_paired[index])
-        matching.PAIR_TIGHT = False
+        matching.BLOSSOM_SHORTCUTS = False
         try:
             old = pair_round(tournament.players, history, index + 1, options)
         finally:
-            matching.PAIR_TIGHT = True
+            matching.BLOSSOM_SHORTCUTS = True
         assert old == tournament.pairings[index], f"round {index + 1}"
