@@ -83,6 +83,10 @@ def build_event() -> int:
                         black=order[2 * board - 1],
                         result="" if last else rng.choice(["1-0", "0-1", "1/2-1/2"]))
                 for board in range(1, PLAYERS // 2 + 1))
+    from django.db import connection
+
+    with connection.cursor() as cursor:  # as autovacuum would: bulk-loaded tables
+        cursor.execute("ANALYZE tournaments_entry, tournaments_round, tournaments_pairing")
     return t.pk
 
 

@@ -175,7 +175,8 @@ def knockout_bracket(tournament: Tournament) -> dict:
     """The knockout bracket (Điều 25): stages, mini-matches, games and winners."""
     entries = _entries_by_number(tournament)
     stages = []
-    for stage in engine.knockout_stages(tournament):
+    played = engine.knockout_stages(tournament)
+    for stage in played:
         matches = []
         for a, b in stage.pairs:
             match = stage.matches.get((a, b)) if b is not None else None
@@ -187,7 +188,7 @@ def knockout_bracket(tournament: Tournament) -> dict:
                 "winner": a if b is None else match.winner,
                 "decided_by_lot": bool(match and match.lot_winner)})
         stages.append({"stage": stage.stage, "finished": stage.finished, "matches": matches})
-    return {"stages": stages, "champion": engine.knockout_champion(tournament)}
+    return {"stages": stages, "champion": engine.knockout.champion(played)}
 
 
 def team_standings(tournament: Tournament, after_round: int | None = None) -> dict:

@@ -120,7 +120,7 @@ def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
 
 T = TypeVar("T")
 _MEMO: OrderedDict[tuple, tuple[Snapshot, object]] = OrderedDict()
-_MEMO_SIZE = 32
+_MEMO_SIZE = 16  # a few MB each for a 1,000-player crosstable: a handful of live events
 _MEMO_LOCK = Lock()
 
 
