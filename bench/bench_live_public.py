@@ -124,6 +124,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--rate", type=float, default=200)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--no-results", action="store_true",
+                        help="no arbiter: the cost of cached reads alone")
     args = parser.parse_args()
     if "postgres" not in os.environ.get("DATABASE_URL", "") or not os.environ.get("CACHE_URL"):
         raise SystemExit("set DATABASE_URL (PostgreSQL) and CACHE_URL (Redis): see the docstring")
@@ -161,10 +163,12 @@ def main() -> None:
         thread = threading.Thread(target=arbiter, args=(tournament_id, args.rounds, base, stop,
                                                         report))
         load_before = os.getloadavg()[0]
-        thread.start()
+        if not args.no_results:
+            thread.start()
         figures = loadgen.run(urls, args.rate, args.seconds)
         stop.set()
-        thread.join()
+        if not args.no_results:
+            thread.join()
         print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
               f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings; gunicorn "
               f"{args.workers} workers; load average {load_before:.1f} -> "
