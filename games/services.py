@@ -111,6 +111,7 @@ _TEXT_FIELDS = {"white_name", "black_name", "event_name", "start_fen", "moves_te
 def check_fields(game: GameRecord) -> None:
     """The checks a record's fields must pass (for forms that want them before saving)."""
     _check_consistency(game)
+    _check_tournament_open(game)
 
 
 def _check_consistency(game: GameRecord) -> None:

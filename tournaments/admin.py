@@ -155,9 +155,11 @@ class TournamentAdminForm(forms.ModelForm):
     def service_fields(self) -> dict:
         """The posted values that differ from the stored tournament (a history "revert"
         posts an old version: the difference is what the service applies)."""
-        data = {name: ("" if value is False else value)
+        data = {name: ("" if value is False else value)  # False: a cleared file
                 for name, value in self.cleaned_data.items()
                 if name in services.TOURNAMENT_FIELDS}
+        if data.get("regulation_document") is None:
+            data["regulation_document"] = self.instance.regulation_document or ""
         if self.instance.pk is None:
             return data
         current = Tournament.objects.get(pk=self.instance.pk)

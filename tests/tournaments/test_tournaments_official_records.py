@@ -423,3 +423,28 @@ def test_published_period_change_form_is_read_only(admin_client):
                              ).status_code == 302
     period.refresh_from_db()
     assert period.end == date(2026, 2, 28)
+
+
+def test_no_game_record_added_in_the_admin_on_a_certified_tournament(admin_client, certified):
+    pairing = Pairing.objects.filter(round__tournament=certified, kind="game").first()
+    url = "/admin/games/gamerecord/add/"
+    data = form_data(admin_client.get(url).content.decode(), "gamerecord_form")
+    data.update({"pairing": [str(pairing.pk)], "discipline": ["xiangqi"], "_save": ["Lưu"]})
+    refused = admin_client.post(url, data)
+    assert refused.status_code == 200 and "bị khóa" in refused.content.decode()
+    assert not GameRecord.objects.filter(pairing=pairing).exists()
+
+
+def test_tournament_added_in_the_admin_through_the_service(admin_client):
+    url = "/admin/tournaments/tournament/add/"
+    data = form_data(admin_client.get(url).content.decode(), "tournament_form")
+    data.update({"name": ["Giải thêm từ admin"], "discipline": ["chess"], "system": ["dutch"],
+                 "number_of_rounds": ["99"], "start_date": ["2026-06-01"],
+                 "end_date": ["2026-06-02"], "organiser_body": [str(national_body().pk)],
+                 "_save": ["Lưu"]})
+    refused = admin_client.post(url, data)
+    assert refused.status_code == 200 and "không xếp được" in refused.content.decode()
+    data["number_of_rounds"] = ["4"]
+    assert admin_client.post(url, data).status_code == 302
+    t = Tournament.objects.get(name="Giải thêm từ admin")
+    assert (t.status, t.number_of_rounds, t.created_by is not None) == ("draft", 4, True)
