@@ -20,7 +20,7 @@ def max_weight_matching(
     Two shortcuts (``shortcuts=False``: the plain algorithm, which the tests
     compare with) keep the result optimal and make the dense graphs of the Dutch
     pairing much cheaper: ``pair_tight_exposed`` (tight single edges between
-    exposed vertices matched before a stage) and ``lazy_deltas`` (exposed
+    exposed vertices matched before a stage) and lazily scanned roots (exposed
     vertices are not scanned; their edges enter the dual update through
     weight-sorted edge lists).
     """
@@ -280,7 +280,7 @@ def max_weight_matching(
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
-    # Each vertex's edges, heaviest first, for pair_tight_exposed and lazy_deltas.
+    # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
     by_weight = [sorted(ends, key=lambda p: edge_w[p >> 1], reverse=True)
                  for ends in neighbend] if shortcuts else []
     first = [0] * nvertex  # by_weight[v][:first[v]] lead to matched vertices
@@ -320,41 +320,17 @@ def max_weight_matching(
                     break
                 j += 1
 
-    def lazy_deltas(delta: int, deltatype: int, deltaedge: int) -> tuple[int, int, int]:
-        """delta2 and delta3 candidates of the edges at exposed vertices.
-
-        Exposed single vertices are S-roots that are not scanned when a stage
-        starts: early on they are nearly all the S-vertices, and scanning each
-        of them in every stage is what makes the plain algorithm O(n^3) on a
-        dense graph.  All exposed vertices share one dual (the smallest), so the
-        least slack from any vertex to an exposed one is along its heaviest edge
-        to an unmatched vertex, found in its weight-sorted edge list (matched
-        ends are skipped for ever).  Free vertices give delta2 candidates,
-        exposed single vertices delta3 candidates; the event then queues the
-        root, which is scanned like any S-vertex.  Edges from lazy roots to
-        other S-vertices are seen from the scanned side, as in the plain
-        algorithm where the later-labelled end records them.
-        """
-        exposed_dual = min(dualvar[:nvertex])
-        for v in range(nvertex):
-            ends = by_weight[v]
-            j = first[v]
-            while j < len(ends) and mate[endpoint[ends[j]]] != -1:
-                j += 1
-            first[v] = j
-            if j == len(ends):
-                continue
-            k = ends[j] >> 1
-            b_v = inblossom[v]
-            if label[b_v] == 0:
-                d = dualvar[v] + exposed_dual - edge_w2[k]
-                if d < delta:
-                    delta, deltatype, deltaedge = d, 2, k
-            elif mate[v] == -1 and b_v == v:
-                d = exposed_dual - edge_w[k]
-                if d < delta:
-                    delta, deltatype, deltaedge = d, 3, k
-        return delta, deltatype, deltaedge
+    # Lazily scanned exposed vertices (see the dual update): exposed single vertices
+    # are S-roots that are not scanned when a stage starts.  Early on they are nearly
+    # all the S-vertices, and scanning each of them in every stage is what makes the
+    # plain algorithm O(n^3) on a dense graph.  All exposed vertices share one dual
+    # (the smallest), so the least slack from any vertex to an exposed one is along
+    # its heaviest edge to an unmatched vertex, found in its weight-sorted edge list
+    # (matched ends are skipped for ever).  Free vertices give delta2 candidates,
+    # exposed single vertices delta3 candidates; the event then queues the root,
+    # which is scanned like any S-vertex.  Edges from lazy roots to other S-vertices
+    # are seen from the scanned side, as in the plain algorithm where the
+    # later-labelled end records them.
 
     for _ in range(nvertex):
         if shortcuts:
@@ -368,7 +344,7 @@ def max_weight_matching(
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:
                 if shortcuts and inblossom[v] == v:
-                    # A root scanned lazily (see lazy_deltas): S, not queued.
+                    # A root scanned lazily (see the dual update): S, not queued.
                     label[v] = 1
                     labelend[v] = -1
                     bestedge[v] = -1
@@ -414,51 +390,78 @@ def max_weight_matching(
                             bestslack[w] = kslack
             if augmented:
                 break
-            # No augmenting path: dual update.
+            # No augmenting path: dual update.  One pass over the vertices finds
+            # the candidates of each kind (the first least one of each, in vertex
+            # order); they are then compared in the order delta1, delta2, lazy
+            # delta2/3, delta3, delta4, as separate loops would.
             deltatype = 1
-            delta = min(dualvar[:nvertex])
+            delta = exposed_dual = min(dualvar[:nvertex])
             deltaedge = deltablossom = -1
+            d2 = d2_lazy = d3_lazy = d3 = None
+            e2 = e2_lazy = e3_lazy = e3 = -1
             for v in range(nvertex):
-                if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                    d = slack(bestedge[v])
-                    if deltatype == -1 or d < delta:
-                        delta = d
-                        deltatype = 2
-                        deltaedge = bestedge[v]
-            if shortcuts:
-                delta, deltatype, deltaedge = lazy_deltas(delta, deltatype, deltaedge)
-            tops = list(range(nvertex)) + sorted(live)
-            for b in tops:
-                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                b_v = inblossom[v]
+                lab = label[b_v]
+                k = bestedge[v]
+                if k != -1:
+                    if lab == 0:
+                        d = slack(k)
+                        if d2 is None or d < d2:
+                            d2, e2 = d, k
+                    elif lab == 1 and b_v == v:
+                        d = slack(k) // 2
+                        if d3 is None or d < d3:
+                            d3, e3 = d, k
+                if shortcuts:
+                    ends = by_weight[v]
+                    j = first[v]
+                    while j < len(ends) and mate[endpoint[ends[j]]] != -1:
+                        j += 1
+                    first[v] = j
+                    if j < len(ends):
+                        k = ends[j] >> 1
+                        if lab == 0:
+                            d = dualvar[v] + exposed_dual - edge_w2[k]
+                            if d2_lazy is None or d < d2_lazy:
+                                d2_lazy, e2_lazy = d, k
+                        elif mate[v] == -1 and b_v == v:
+                            d = exposed_dual - edge_w[k]
+                            if d3_lazy is None or d < d3_lazy:
+                                d3_lazy, e3_lazy = d, k
+            top_blossoms = [b for b in sorted(live) if blossomparent[b] == -1]
+            for b in top_blossoms:
+                if label[b] == 1 and bestedge[b] != -1:
                     d = slack(bestedge[b]) // 2
-                    if deltatype == -1 or d < delta:
-                        delta = d
-                        deltatype = 3
-                        deltaedge = bestedge[b]
-            for b in tops[nvertex:]:
-                if (blossomparent[b] == -1 and label[b] == 2
-                        and (deltatype == -1 or dualvar[b] < delta)):
+                    if d3 is None or d < d3:
+                        d3, e3 = d, bestedge[b]
+            for d, kind, k in ((d2, 2, e2), (d2_lazy, 2, e2_lazy), (d3_lazy, 3, e3_lazy),
+                               (d3, 3, e3)):
+                if d is not None and d < delta:
+                    delta, deltatype, deltaedge = d, kind, k
+            for b in top_blossoms:
+                if label[b] == 2 and dualvar[b] < delta:
                     delta = dualvar[b]
                     deltatype = 4
                     deltablossom = b
+            twice = 2 * delta
             for v in range(nvertex):
-                lab = label[inblossom[v]]
+                b_v = inblossom[v]
+                lab = label[b_v]
                 if lab == 1:
                     dualvar[v] -= delta
+                    if b_v == v and bestedge[v] != -1:
+                        bestslack[v] -= twice
                 elif lab == 2:
                     dualvar[v] += delta
                 elif bestedge[v] != -1:
                     bestslack[v] -= delta
-            twice = 2 * delta
-            for b in tops:
-                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                    bestslack[b] -= twice
-            for b in tops[nvertex:]:
-                if blossomparent[b] == -1:
-                    if label[b] == 1:
-                        dualvar[b] += delta
-                    elif label[b] == 2:
-                        dualvar[b] -= delta
+            for b in top_blossoms:
+                if label[b] == 1:
+                    dualvar[b] += delta
+                    if bestedge[b] != -1:
+                        bestslack[b] -= twice
+                elif label[b] == 2:
+                    dualvar[b] -= delta
             if deltatype == 1:
                 break
             if deltatype == 2:
