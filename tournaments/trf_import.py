@@ -186,6 +186,7 @@ def _create(data, lines, *, user, start_date, end_date, system, discipline, orga
         user=user, name=data.name or "TRF import", start_date=start_date,
         end_date=end_date, system=system, discipline=discipline,
         number_of_rounds=data.rounds or None,
+        max_games_per_day=services.games_per_day_needed(start_date, end_date, data.rounds),
         organiser_body=Body.objects.filter(pk=organiser_body).first()
         if organiser_body else None,
         organiser_club=Club.objects.filter(pk=organiser_club).first()

@@ -115,6 +115,15 @@ def test_the_same_trf_imported_twice_answers_409_naming_the_first(driver):
     assert Tournament.objects.count() == before
 
 
+def test_an_event_played_in_one_day_is_imported_with_its_games_per_day(driver):
+    """Rounds must fit the dates (issue 13), but a played event's file is the evidence: an
+    import takes the games a day its rounds needed."""
+    text = f"012 Open một ngày\nXXR 3\n092 Round Robin\n{_LINE_1}\n{_LINE_2}\n"
+    response = _post(driver, text, end_date="2026-05-04")
+    assert response.status_code == 201, response.content
+    assert Tournament.objects.get(pk=response.json()["tournament"]["id"]).max_games_per_day == 3
+
+
 def test_the_system_comes_from_the_file(driver):
     """The 092 line says the system; a different system asked for is a 400 naming the line;
     a file without one needs the system in the request."""

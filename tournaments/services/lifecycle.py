@@ -4,6 +4,7 @@ finish, certify (locks it) and reopen (staff, with a reason)."""
 from __future__ import annotations
 
 import secrets
+from datetime import date
 from decimal import Decimal
 
 from django.db import transaction
@@ -76,6 +77,16 @@ DEFAULT_MAX_GAMES_PER_DAY = {"standard": 2, "rapid": 7, "blitz": 15}
 
 def max_games_per_day(t: Tournament) -> int:
     return t.max_games_per_day or DEFAULT_MAX_GAMES_PER_DAY.get(t.time_control_class, 2)
+
+
+def games_per_day_needed(start: date, end: date, rounds: int | None) -> int | None:
+    """For a record of an event already played (an import): the games a day its rounds took,
+    when more than the default allows — the file is the evidence of the schedule."""
+    if not rounds:
+        return None
+    days = (end - start).days + 1
+    needed = -(-rounds // days)
+    return needed if needed > min(DEFAULT_MAX_GAMES_PER_DAY.values()) else None
 
 
 def check_rounds_fit_dates(t: Tournament, rounds: int, *, field: str = "number_of_rounds"
