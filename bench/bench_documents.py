@@ -87,10 +87,11 @@ def decision_target() -> str:
 def crosstable_target(players: int, rounds: int) -> str:
     """A Swiss of ``players`` × ``rounds`` written straight into the models (circle
     schedule: no rematch; results from a seeded generator)."""
+    from chessrules.values import Result, System
     from tournaments.models import Entry, Pairing, Round, Tournament
 
     tournament = Tournament.objects.create(
-        name="Giải Cờ Vua Mở rộng Đồng Nai", discipline="chess", system="dutch",
+        name="Giải Cờ Vua Mở rộng Đồng Nai", discipline="chess", system=System.DUTCH,
         number_of_rounds=rounds, status="running", start_date=date(2026, 5, 4),
         end_date=date(2026, 5, 12), venue="Biên Hòa, Đồng Nai")
     entries = Entry.objects.bulk_create([
@@ -99,7 +100,7 @@ def crosstable_target(players: int, rounds: int) -> str:
     rng = random.Random(7)
     others = list(range(1, players))
     for number in range(1, rounds + 1):
-        rnd = Round.objects.create(tournament=tournament, number=number, system="dutch",
+        rnd = Round.objects.create(tournament=tournament, number=number, system=System.DUTCH,
                                    engine_version="bench", status="complete")
         ring = [0] + others
         rows = []
@@ -108,7 +109,8 @@ def crosstable_target(players: int, rounds: int) -> str:
             if (number + board) % 2:
                 w, b = b, w
             rows.append(Pairing(round=rnd, board=board + 1, white=entries[w], black=entries[b],
-                                result=rng.choice(["1-0", "0-1", "1/2-1/2"])))
+                                result=rng.choice([Result.WHITE_WINS, Result.BLACK_WINS,
+                                                         Result.DRAW])))
         Pairing.objects.bulk_create(rows)
         others = others[-1:] + others[:-1]
     return f"tournament:{tournament.pk}"

@@ -38,6 +38,7 @@ def build_event() -> tuple[int, int]:
     """A certified Swiss event written directly (pairings random, no rematches needed here)."""
     from django.db import transaction
 
+    from chessrules.values import Result, System
     from federation.reference_data import load_reference_data
     from tests.factories import make_body, make_club, make_member, make_person
     from tournaments.models import Entry, Pairing, Round, Tournament
@@ -51,7 +52,7 @@ def build_event() -> tuple[int, int]:
         body = make_body()
         club = make_club(body)
         t = Tournament.objects.create(
-            name="Bench 500 x 11", discipline="xiangqi", system="dutch", number_of_rounds=ROUNDS,
+            name="Bench 500 x 11", discipline="xiangqi", system=System.DUTCH, number_of_rounds=ROUNDS,
             start_date=date(2026, 6, 1), end_date=date(2026, 6, 9), organiser_body=body,
             status=Tournament.Status.CERTIFIED, lot_seed=1)
         entries = []
@@ -62,13 +63,13 @@ def build_event() -> tuple[int, int]:
         entries = Entry.objects.bulk_create(entries)
         for number in range(1, ROUNDS + 1):
             rnd = Round.objects.create(tournament=t, number=number, status="complete",
-                                       system="dutch", engine_version="bench")
+                                       system=System.DUTCH, engine_version="bench")
             order = entries[:]
             rng.shuffle(order)
             Pairing.objects.bulk_create(
                 Pairing(round=rnd, board=board, white=order[2 * board - 2],
                         black=order[2 * board - 1],
-                        result=rng.choice(["1-0", "0-1", "1/2-1/2"]))
+                        result=rng.choice([Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]))
                 for board in range(1, PLAYERS // 2 + 1))
     return t.pk, entries[0].member.person_id
 

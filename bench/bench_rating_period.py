@@ -39,6 +39,7 @@ django.setup()
 from django.db import connection, models, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from chessrules.values import Result, System  # noqa: E402
 from federation.models import Member, Person  # noqa: E402
 from ratings import services  # noqa: E402
 from ratings.models import PlayerRating, RatingChangeDetail, RatingList, RatingPeriod  # noqa: E402
@@ -136,7 +137,7 @@ def build(players: int, games: int, rng: random.Random, rating_list: RatingList)
                             "end_date": date(2026, 11, 1 + t % 20),
                             "certified_at": certified} for t in range(events)),
               name="x", discipline="xiangqi", time_control_class="standard",
-              system="round_robin", status="certified", rated=True,
+              system=System.ROUND_ROBIN, status="certified", rated=True,
               start_date=date(2026, 11, 1), end_date=date(2026, 11, 1))
     rosters = [rng.sample(range(players), PLAYERS_PER_EVENT) for _ in range(events)]
     copy_rows(Entry, ({"id": entry0 + t * PLAYERS_PER_EVENT + k,
@@ -146,7 +147,7 @@ def build(players: int, games: int, rng: random.Random, rating_list: RatingList)
               name="x")
     copy_rows(Round, ({"id": round0 + t * ROUNDS + r, "tournament_id": tournament0 + t,
                        "number": r + 1} for t in range(events) for r in range(ROUNDS)),
-              system="round_robin", engine_version="bench", status="complete")
+              system=System.ROUND_ROBIN, engine_version="bench", status="complete")
     print(f"  {events} tournaments, entries, rounds: {time.perf_counter() - start:.1f} s")
 
     def pairing_rows():
@@ -158,8 +159,9 @@ def build(players: int, games: int, rng: random.Random, rating_list: RatingList)
                 for board in range(PLAYERS_PER_EVENT // 2):
                     white, black = order[2 * board], order[2 * board + 1]
                     draw = rng.random()
-                    result = ("1/2-1/2" if draw < 0.3 else "1-0" if draw < 0.65 else "0-1"
-                              if draw < 0.995 else "+-")
+                    result = (Result.DRAW if draw < 0.3 else Result.WHITE_WINS if draw < 0.65
+                              else Result.BLACK_WINS if draw < 0.995
+                              else Result.WHITE_FORFEIT_WIN)
                     yield {"id": pid, "round_id": round0 + t * ROUNDS + r, "board": board + 1,
                            "white_id": entry0 + t * PLAYERS_PER_EVENT + white,
                            "black_id": entry0 + t * PLAYERS_PER_EVENT + black,

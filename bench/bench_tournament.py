@@ -41,6 +41,7 @@ ALL_CODES = ["BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "DE", "WIN", "WON",
 def build(players: int):
     from django.contrib.auth import get_user_model
 
+    from chessrules.values import System
     from federation.models import Body, Club, ClubMembership, Member, Person, Province
     from tournaments import services
 
@@ -59,7 +60,7 @@ def build(players: int):
     ClubMembership.objects.bulk_create(
         ClubMembership(member=m, club=club, started_on=date(2020, 1, 1)) for m in members)
     tournament = services.create_tournament(
-        user=staff, name="Bench open", discipline="chess", system="dutch",
+        user=staff, name="Bench open", discipline="chess", system=System.DUTCH,
         number_of_rounds=11, start_date=date(2026, 6, 1), end_date=date(2026, 6, 9),
         organiser_body=body, tiebreaks="BH-C1,BH,SB,WIN")
     services.open_registration(tournament, user=staff)
@@ -74,9 +75,11 @@ def build(players: int):
 
 
 def play(rnd, staff, rng: random.Random) -> float:
+    from chessrules.values import Result
     from tournaments import services
 
-    items = [{"pairing": p.pk, "result": rng.choice(["1-0", "0-1", "1/2-1/2", "1-0", "0-1"]),
+    items = [{"pairing": p.pk, "result": rng.choice([Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW,
+                                                         Result.WHITE_WINS, Result.BLACK_WINS]),
               "version": p.version} for p in rnd.pairings.filter(kind="game")]
     start = time.perf_counter()
     services.record_results(rnd, items, user=staff)
@@ -87,6 +90,7 @@ def write_quick_round(tournament, number: int) -> float:
     """Pair ``number`` with the greedy benchmark pairing and store it as a round."""
     from chessrules.dutch import DutchOptions, RoundEntry, SwissPlayer
     from chessrules.dutch.generator import quick_pair
+    from chessrules.values import System
     from tournaments import engine
     from tournaments.models import Entry, Pairing, Round
 
@@ -97,7 +101,7 @@ def write_quick_round(tournament, number: int) -> float:
     rounds = {n: [RoundEntry(g.opponent, g.color, g.result) if (g := history[n].get(r))
                   else None for r in range(1, number)] for n in entries}
     pairs = quick_pair(players, rounds, number, DutchOptions())
-    rnd = Round.objects.create(tournament=tournament, number=number, system="dutch",
+    rnd = Round.objects.create(tournament=tournament, number=number, system=System.DUTCH,
                                engine_version="bench-quick-pair")
     Pairing.objects.bulk_create(
         Pairing(round=rnd, board=board, white=entries[p.white],

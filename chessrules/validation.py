@@ -21,11 +21,11 @@ from chessrules import chess as vn_chess
 from chessrules.notation import xiangqi as xq_notation
 from chessrules.notation.errors import NotationError, move_number_of
 from chessrules.notation.movetext import Token, split_movetext
+from chessrules.values import PGN_RESULTS, Result
 from chessrules.xiangqi import START_FEN, Position, analyse_game
 
 DISCIPLINES = ("xiangqi", "chess")
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-RESULT_WINNER = {"1-0": "w", "0-1": "b", "1/2-1/2": "draw", "*": None}
+RESULTS = tuple(r.value for r in PGN_RESULTS)
 SIDE_NAMES = {"w": "White/Red", "b": "Black"}
 
 
@@ -267,7 +267,7 @@ def _check_declaration(report: GameReport) -> None:
     elif reason and discipline not in reason.outcome:
         problems.append(f"reason {code!r} ({reason.article}) does not apply to {discipline}")
         reason = None
-    winner = RESULT_WINNER.get(result) if result else None
+    winner = Result(result).winner if result else None
     if reason and winner:
         expected = reason.outcome[discipline]
         if expected == "draw" and winner != "draw":

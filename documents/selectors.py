@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.values import ROUND_ROBIN_SYSTEMS, Result
 from core.errors import ServiceError
 from documents.models import Decision, Document, clean_subject
 
@@ -149,7 +150,28 @@ def _tournament_of_target(parsed: dict):
 # --- scoresheet (biên bản thi đấu, Phụ lục 4) -------------------------------------------------------
 
 MOVES_PER_SHEET = 60  # the form of Phụ lục 4: 60 numbered rows, 30 per column
-_SCORES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("½", "½")}
+_POINT_MARKS = {1.0: "1", 0.5: "½", 0.0: "0"}
+
+
+def _score_marks(result: str) -> tuple[str, str]:
+    """The players' scores of a played game as printed ("½" for a draw), else blank."""
+    value = Result.parse(result)
+    if value is None or not value.played or value.points is None:
+        return "", ""
+    white, black = value.points
+    return _POINT_MARKS[white], _POINT_MARKS[black]
+
+
+def result_mark(result: str) -> str:
+    """A board's result as printed: ``1 - 0``, ``½ - ½``, forfeits ``+ / -``, ``hoãn``."""
+    value = Result.parse(result)
+    if value is None:
+        return result
+    if value.played:
+        return " - ".join(_score_marks(result))
+    if value.forfeit and value.trf:
+        return " / ".join(value.trf)
+    return "hoãn" if value is Result.ADJOURNED else ""
 _READABLE_STATUSES = {"valid", "warnings", "invalid"}
 
 
@@ -220,7 +242,7 @@ def _sheet_body(game) -> dict:
             moves = list(game.moves_federation)
         body["note"] = _validation_note(game)
         first_number, black_first = _first_move(game.start_fen)
-        body["white_score"], body["black_score"] = _SCORES.get(game.declared_score, ("", ""))
+        body["white_score"], body["black_score"] = _score_marks(game.declared_score)
         body["decision"] = game.get_decision_display() if game.decision else ""
         body["decision_reason"] = _reason_label(game.decision_reason)
         body["signed"] = {side: timezone.localtime(at).strftime("%H:%M %d/%m/%Y") if at else None
@@ -464,7 +486,7 @@ def crosstable_data(target: str) -> dict:
     robin of at most 30 players as the classic player × player table (Phụ lục 1)."""
     data = standings_data(target, Document.Kind.CROSSTABLE)
     system = data["tournament"]["system"]
-    matrix = system in ("round_robin", "double_round_robin") and len(data["rows"]) <= MATRIX_LIMIT
+    matrix = system in ROUND_ROBIN_SYSTEMS and len(data["rows"]) <= MATRIX_LIMIT
     data["layout"] = "matrix" if matrix else "rounds"
     data["round_numbers"] = list(range(1, data["after_round"] + 1))
     numbers = sorted(row["number"] for row in data["rows"])
@@ -516,10 +538,6 @@ def _units(tournament) -> dict[int, str]:
 
 # --- pairings list of a round ------------------------------------------------------------------------
 
-_RESULT_MARKS = {"1-0": "1 - 0", "0-1": "0 - 1", "1/2-1/2": "½ - ½", "+-": "+ / -",
-                 "-+": "- / +", "--": "- / -", "*": "hoãn", "": ""}
-
-
 def pairings_data(target: str) -> dict:
     """The boards of one round with the players' numbers and scores before the round
     (``tournaments.selectors.pairings_of`` and ``standings``); byes after the games."""
@@ -543,7 +561,7 @@ def pairings_data(target: str) -> dict:
         white = _side(p.white, scores)
         if p.kind == "game" and p.black_id:
             games.append({"board": p.board, "white": white, "black": _side(p.black, scores),
-                          "result": _RESULT_MARKS.get(p.result, p.result),
+                          "result": result_mark(p.result),
                           "match": str(p.team_match) if p.team_match_id else ""})
         else:
             byes.append({"player": white, "kind": p.get_kind_display(),

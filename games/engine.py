@@ -14,6 +14,7 @@ from chessrules import chess as _chess
 from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
+from chessrules.values import PLAYED, Result
 from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
 from chessrules.xiangqi import Position as XiangqiPosition
 
@@ -31,11 +32,18 @@ EXPORT_FORMATS = {"xiangqi": ("iccs", "wxf"), "chess": ("san", "uci")}
 #: Notations each discipline reads ("auto" detects).
 NOTATIONS = {"xiangqi": tuple(_xq_notation.FORMATS), "chess": tuple(_chess.FORMATS)}
 
-_DECISION_TO_RESULT = {"white_wins": "1-0", "black_wins": "0-1", "draw": "1/2-1/2"}
-#: "Both lose" (Điều 7.1i, 15.7b) scores 0-0: the pairing's "--" (0, 0) is the only result of
-#: the tournaments app with those points.
-_DECISION_TO_PAIRING_RESULT = {**_DECISION_TO_RESULT, "both_lose": "--"}
+_DECISION_TO_RESULT = {"white_wins": Result.WHITE_WINS.value, "black_wins": Result.BLACK_WINS.value,
+                       "draw": Result.DRAW.value}
+#: "Both lose" (Điều 7.1i, 15.7b) scores 0-0: the pairing's double forfeit (0, 0) is the only
+#: result of the tournaments app with those points.
+_DECISION_TO_PAIRING_RESULT = {**_DECISION_TO_RESULT, "both_lose": Result.DOUBLE_FORFEIT.value}
 _RESULT_TO_DECISION = {v: k for k, v in _DECISION_TO_RESULT.items()}
+
+
+def is_played_result(result: str | None) -> bool:
+    """"1-0", "0-1" or "1/2-1/2": a game played over the board (a score a sheet or a PGN
+    Result tag declares)."""
+    return result in PLAYED
 
 
 def result_of_decision(decision: str) -> str | None:

@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from chessrules.values import Result
 from federation.models import Discipline
 
 
@@ -51,9 +52,9 @@ class Decision(models.TextChoices):
 class DeclaredScore(models.TextChoices):
     """The score the players write on their sheets (Điều 11.1b, 13.1: "Tỷ số ván đấu")."""
 
-    WHITE_WINS = "1-0", "1-0"
-    BLACK_WINS = "0-1", "0-1"
-    DRAW = "1/2-1/2", "½-½"
+    WHITE_WINS = Result.WHITE_WINS.value, "1-0"
+    BLACK_WINS = Result.BLACK_WINS.value, "0-1"
+    DRAW = Result.DRAW.value, "½-½"
 
 
 class Notation(models.TextChoices):

@@ -21,7 +21,6 @@ from federation.models import Person
 from games import cache_scopes, engine, selectors, services
 from games.models import GameRecord, GameUpload, ValidationStatus
 
-_RESULTS = ("1-0", "0-1", "1/2-1/2")
 _PGN_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 #: PGN dates: YYYY.MM.DD with "??" for an unknown part (also "-" or "/" as separators).
 _DATE_SHAPE = re.compile(r"^(\d{4}|\?{4})[.\-/](\d{2}|\?{2})[.\-/](\d{2}|\?{2})$")
@@ -94,7 +93,7 @@ def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Mat
         round_number=_int(tags.get("Round", "").split(".")[0]),
         board_number=_int(tags.get("Board", "")) or _int(
             (tags.get("Round", "").split(".") + [""])[1]),
-        declared_score=tags.get("Result", "") if tags.get("Result") in _RESULTS else "")
+        declared_score=tags.get("Result", "") if engine.is_played_result(tags.get("Result")) else "")
     if engine.is_start_position(record.discipline, record.start_fen):
         record.start_fen = ""
     if upload.tournament_id:
@@ -179,7 +178,7 @@ class _Matcher:
         self.taken.add(pairing.pk)
         record.pairing = pairing
         selectors.fill_from_pairing_object(record, pairing)
-        if pairing.result and record.declared_score and pairing.result in _RESULTS \
+        if pairing.result and record.declared_score and engine.is_played_result(pairing.result) \
                 and pairing.result != record.declared_score:
             planned.error("result_conflict", _(
                 "Kết quả trong tệp (%(f)s) khác kết quả đã nhập cho cặp đấu (%(p)s).")

@@ -12,6 +12,7 @@ from datetime import date
 
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
+from chessrules.values import PLAYED, GenderSection, Result, competition_ranks
 from federation.models import ClubMembership, Member, Person
 from ratings import engine
 from ratings.models import (
@@ -206,7 +207,7 @@ def tournament_performances(tournament: Tournament) -> dict:
     games: dict[int, list[tuple[int, float]]] = defaultdict(list)
     played: dict[int, int] = defaultdict(int)
     rows = (Pairing.objects.filter(round__tournament=tournament, kind=Pairing.Kind.GAME,
-                                   result__in=["1-0", "0-1", "1/2-1/2"],
+                                   result__in=[r.value for r in PLAYED],
                                    white__member__isnull=False, black__member__isnull=False)
             .values_list("white__member__person_id", "black__member__person_id", "result"))
     for white, black, result in rows:
@@ -243,21 +244,13 @@ def _age_group(tournament: Tournament) -> int | None:
 
 
 def _section(tournament: Tournament, gender: str) -> str:
-    if tournament.gender_section == Tournament.GenderSection.WOMEN:
-        return engine.WOMEN
-    if tournament.gender_section == Tournament.GenderSection.MEN:
-        return engine.MEN
-    return engine.WOMEN if gender == "F" else engine.MEN
+    return GenderSection(tournament.gender_section).title_section(gender)
 
 
 def _competition_ranks(ordered: list[tuple[int, tuple]]) -> dict[int, int]:
     """(key, sort value) in order → rank; equal sort values share the better rank."""
-    ranks, last_value, last_rank = {}, object(), 0
-    for index, (key, value) in enumerate(ordered, start=1):
-        if value != last_value:
-            last_value, last_rank = value, index
-        ranks[key] = last_rank
-    return ranks
+    ranks = competition_ranks(value for _key, value in ordered)
+    return {key: rank for (key, _value), rank in zip(ordered, ranks, strict=True)}
 
 
 def title_performances(tournament: Tournament) -> list[dict]:
@@ -275,7 +268,7 @@ def title_performances(tournament: Tournament) -> list[dict]:
                                         result__in=list(RESULT_POINTS)):
             white_points, black_points = RESULT_POINTS[p.result]
             for entry_id, pts in ((p.white_id, white_points), (p.black_id, black_points)):
-                if entry_id in entries and p.result != "--":
+                if entry_id in entries and p.result != Result.DOUBLE_FORFEIT:
                     points[entry_id] += pts
                     games[entry_id] += 1
         by_section: dict[str, list[tuple[int, tuple]]] = defaultdict(list)

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from chessrules.values import Result, System
 from federation.models import Body, Member
 from tournaments import services
 from tournaments.models import Pairing
 
 
 def _play(rnd, rng, staff) -> None:
-    items = [{"pairing": p.pk, "result": rng.choice(["1-0", "0-1", "1/2-1/2", "1-0"]),
+    items = [{"pairing": p.pk, "result": rng.choice([Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW,
+                                                        Result.WHITE_WINS]),
               "version": p.version}
              for p in rnd.pairings.filter(kind=Pairing.Kind.GAME)]
     services.record_results(rnd, items, user=staff)
@@ -48,14 +50,14 @@ def load_tournaments(ctx) -> str:
     today = ctx.today
     round_robin = _event(
         ctx, staff, players[:10], rounds_to_play=9, name="Giải Cờ Tướng các câu lạc bộ Hà Nội",
-        discipline="xiangqi", system="round_robin", category="club", organiser_body=hanoi,
+        discipline="xiangqi", system=System.ROUND_ROBIN, category="club", organiser_body=hanoi,
         start_date=today - timedelta(days=40), end_date=today - timedelta(days=32),
         venue="Cung Văn hóa Thể thao Thanh niên Hà Nội", time_control_preset="90")
     services.finish_tournament(round_robin, user=staff)
     services.certify_tournament(round_robin, user=staff)
     swiss = _event(
         ctx, staff, players[10:40], rounds_to_play=3, name="Giải Cờ Vua mở rộng toàn quốc",
-        discipline="chess", system="dutch", number_of_rounds=7, category="open",
+        discipline="chess", system=System.DUTCH, number_of_rounds=7, category="open",
         organiser_body=national, start_date=today - timedelta(days=2),
         end_date=today + timedelta(days=4), venue="Nhà thi đấu Quần Ngựa")
     ctx.data["tournaments"] = [round_robin, swiss]

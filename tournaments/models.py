@@ -18,6 +18,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from chessrules import values
 from federation.models import Discipline
 
 
@@ -64,28 +65,26 @@ class Tournament(models.Model):
         U16 = "U16", "U16"
         U18 = "U18", "U18"
 
-    class GenderSection(models.TextChoices):
-        OPEN = "open", _("Chung")
-        MEN = "men", _("Nam")
-        WOMEN = "women", _("Nữ")
+    class GenderSection(models.TextChoices):  # values: chessrules.values.GenderSection
+        OPEN = values.GenderSection.OPEN.value, _("Chung")
+        MEN = values.GenderSection.MEN.value, _("Nam")
+        WOMEN = values.GenderSection.WOMEN.value, _("Nữ")
 
-    class System(models.TextChoices):  # Chương VI
-        ROUND_ROBIN = "round_robin", _("Vòng tròn")
-        DOUBLE_ROUND_ROBIN = "double_round_robin", _("Vòng tròn hai lượt")
-        DUTCH = "dutch", _("Hệ Thụy Sĩ (Dutch, FIDE C.04.3)")
-        SWISS_DRAW = "swiss_draw", _("Hệ Thụy Sĩ bốc thăm (Điều 29)")
-        KNOCKOUT = "knockout", _("Loại trực tiếp")
-        TEAM_ROUND_ROBIN = "team_round_robin", _("Đồng đội vòng tròn")
-        SCHEVENINGEN = "scheveningen", _("Đối kháng kiểu Anh (Scheveningen)")
-        TEAM_SWISS_DRAW = "team_swiss_draw", _("Đồng đội Thụy Sĩ bốc thăm")
+    class System(models.TextChoices):  # Chương VI; values: chessrules.values.System
+        ROUND_ROBIN = values.System.ROUND_ROBIN.value, _("Vòng tròn")
+        DOUBLE_ROUND_ROBIN = values.System.DOUBLE_ROUND_ROBIN.value, _("Vòng tròn hai lượt")
+        DUTCH = values.System.DUTCH.value, _("Hệ Thụy Sĩ (Dutch, FIDE C.04.3)")
+        SWISS_DRAW = values.System.SWISS_DRAW.value, _("Hệ Thụy Sĩ bốc thăm (Điều 29)")
+        KNOCKOUT = values.System.KNOCKOUT.value, _("Loại trực tiếp")
+        TEAM_ROUND_ROBIN = values.System.TEAM_ROUND_ROBIN.value, _("Đồng đội vòng tròn")
+        SCHEVENINGEN = values.System.SCHEVENINGEN.value, _("Đối kháng kiểu Anh (Scheveningen)")
+        TEAM_SWISS_DRAW = values.System.TEAM_SWISS_DRAW.value, _("Đồng đội Thụy Sĩ bốc thăm")
 
     class KnockoutTieRule(models.TextChoices):  # Điều 25
         TWO_GAMES_THEN_DECIDER = "two_then_decider", _("Đấu thêm 2 ván, rồi 1 ván quyết định")
         TWO_GAMES_THEN_LOTS = "two_then_lots", _("Đấu thêm 2 ván, rồi bốc thăm")
         LOTS = "lots", _("Bốc thăm")
 
-    TEAM_SYSTEMS = frozenset({"team_round_robin", "scheveningen", "team_swiss_draw"})
-    ROUND_ROBIN_SYSTEMS = frozenset({"round_robin", "double_round_robin"})
 
     name = models.CharField(_("tên giải"), max_length=250)
     discipline = models.CharField(_("môn"), max_length=10, choices=Discipline.choices)
@@ -187,7 +186,7 @@ class Tournament(models.Model):
 
     @property
     def is_team_event(self) -> bool:
-        return self.system in self.TEAM_SYSTEMS
+        return self.system in values.TEAM_SYSTEMS
 
     @property
     def is_locked(self) -> bool:
@@ -370,24 +369,25 @@ class TeamMatch(models.Model):
 
 
 class Result(models.TextChoices):
-    """Results of one pairing (Điều 21.1); forfeits are not played games."""
+    """Results of one pairing (Điều 21.1): the labels of ``chessrules.values.Result``."""
 
-    PENDING = "", _("Chưa có kết quả")
-    WHITE_WINS = "1-0", "1-0"
-    DRAW = "1/2-1/2", "½-½"
-    BLACK_WINS = "0-1", "0-1"
-    WHITE_FORFEIT_WIN = "+-", _("Trắng thắng do đối phương bỏ cuộc (+/-)")
-    BLACK_FORFEIT_WIN = "-+", _("Đen thắng do đối phương bỏ cuộc (-/+)")
-    DOUBLE_FORFEIT = "--", _("Cả hai bỏ cuộc")
-    ADJOURNED = "*", _("Hoãn / đang chờ")
-    BYE = "bye", _("Nghỉ")
+    PENDING = values.Result.PENDING.value, _("Chưa có kết quả")
+    WHITE_WINS = values.Result.WHITE_WINS.value, "1-0"
+    DRAW = values.Result.DRAW.value, "½-½"
+    BLACK_WINS = values.Result.BLACK_WINS.value, "0-1"
+    WHITE_FORFEIT_WIN = (values.Result.WHITE_FORFEIT_WIN.value,
+                         _("Trắng thắng do đối phương bỏ cuộc (+/-)"))
+    BLACK_FORFEIT_WIN = (values.Result.BLACK_FORFEIT_WIN.value,
+                         _("Đen thắng do đối phương bỏ cuộc (-/+)"))
+    DOUBLE_FORFEIT = values.Result.DOUBLE_FORFEIT.value, _("Cả hai bỏ cuộc")
+    ADJOURNED = values.Result.ADJOURNED.value, _("Hoãn / đang chờ")
+    BYE = values.Result.BYE.value, _("Nghỉ")
 
 
+#: stored result -> (White's, Black's) points, for the decided results (derived, for queries)
 RESULT_POINTS: dict[str, tuple[float, float]] = {
-    "1-0": (1.0, 0.0), "1/2-1/2": (0.5, 0.5), "0-1": (0.0, 1.0),
-    "+-": (1.0, 0.0), "-+": (0.0, 1.0), "--": (0.0, 0.0),
-}
-FINAL_RESULTS = frozenset(RESULT_POINTS) | {"bye"}
+    r.value: r.points for r in values.Result if r.points is not None}
+FINAL_RESULTS = frozenset(r.value for r in values.Result if r.final)
 
 
 class Pairing(models.Model):

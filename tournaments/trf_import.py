@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from chessrules.trf import TrfError, check_birth_date, parse_trf
+from chessrules.values import Result
 from core.errors import ConflictError, ServiceError
 from core.text import fold
 from federation.models import Body, Club, Member, Person
@@ -28,8 +29,6 @@ from tournaments import cache_scopes, engine, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 _CODE = {"W": "1", "D": "=", "L": "0"}
-_RESULT = {("1", "0"): "1-0", ("=", "="): "1/2-1/2", ("0", "1"): "0-1",
-           ("+", "-"): "+-", ("-", "+"): "-+", ("-", "-"): "--", (" ", " "): ""}
 _BYE_POINTS = {"H": 0.5, "F": 1.0, "Z": 0.0}
 
 
@@ -262,7 +261,7 @@ def _import_round(tournament, number, data: engine.TrfRead, entries, lines) -> N
             white, black, codes = game.opponent, pid, (other_code, code)
         else:
             white, black, codes = pid, game.opponent, (code, other_code)
-        result = _RESULT.get(codes)
+        result = Result.from_trf(*codes)
         if result is None:
             raise ServiceError(f"TRF line {line}: round {number} results {codes[0]!r}/"
                                f"{codes[1]!r} of {white} and {black} do not agree",

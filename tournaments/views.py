@@ -19,7 +19,7 @@ from core.errors import NotAllowedError, ServiceError
 from core.serializers import JobSerializer
 from federation.models import Club
 from tournaments import selectors, services, trf_import
-from tournaments.models import Entry, Official, Pairing, Round, TeamEntry
+from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
 from tournaments.serializers import (
     BulkResultSerializer,
     ByeRequestSerializer,
@@ -177,7 +177,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def bracket(self, request, pk=None):
         """Knockout bracket (Điều 25): stages, mini-matches, games, winners, champion."""
         tournament = self.get_object()
-        if tournament.system != "knockout" or tournament.lot_seed is None:
+        if tournament.system != Tournament.System.KNOCKOUT or tournament.lot_seed is None:
             raise ServiceError("not a knockout whose numbers are drawn", code="not_knockout")
         return Response(selectors.knockout_bracket(tournament))
 

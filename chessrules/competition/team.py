@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from chessrules.competition.model import Competitor
 from chessrules.competition.roundrobin import Board, berger_table
 from chessrules.competition.swissdraw import DrawResult, draw_round
+from chessrules.values import competition_ranks
 
 ROSTER_LIMITS = {"xiangqi": ((3, 6), (1, 3)), "chess": ((3, 4), (1, 2))}
 
@@ -237,8 +238,6 @@ def team_standings(matches: Sequence[TeamMatchScore], teams: Sequence[int], boar
     def key(team: int) -> tuple:
         head = (-matchp[team],) if match_points_first else ()
         return head + (-game[team], *[-b for b in by_board[team]])
-    table: list[TeamStanding] = []
-    for index, team in enumerate(order):
-        rank = index + 1 if index == 0 or key(team) != key(order[index - 1]) else table[-1].rank
-        table.append(TeamStanding(team, game[team], matchp[team], tuple(by_board[team]), rank))
-    return table
+    ranks = competition_ranks(key(team) for team in order)
+    return [TeamStanding(team, game[team], matchp[team], tuple(by_board[team]), rank)
+            for team, rank in zip(order, ranks, strict=True)]

@@ -55,13 +55,16 @@ from chessrules.competition.model import (
     Competitor,
     Entry,
 )
+from chessrules.values import TieBreak
 
 SWISS = "swiss"
 ROUND_ROBIN = "roundrobin"
-DEFAULT_ROUND_ROBIN = ["DE", "SB", "WIN", "BWG"]
-DEFAULT_SWISS = ["BH-VN"]
-BASE_CODES = ("BH", "SB", "DE", "WIN", "WON", "BPG", "BWG", "ARO", "PS", "BH-VN", "LOT")
-_CODE_RE = re.compile(r"^(BH|SB|ARO|PS)(?:-([CM])(\d+))?$")
+DEFAULT_ROUND_ROBIN = [TieBreak.DE, TieBreak.SB, TieBreak.WIN, TieBreak.BWG]
+DEFAULT_SWISS = [TieBreak.BH_VN]
+BASE_CODES = tuple(TieBreak)
+_WITH_CUTS = "|".join(code for code in TieBreak if code.takes_cuts)
+_WITHOUT_CUTS = frozenset(code.value for code in TieBreak if not code.takes_cuts)
+_CODE_RE = re.compile(rf"^({_WITH_CUTS})(?:-([CM])(\d+))?$")
 
 
 @dataclass
@@ -90,7 +93,7 @@ class _Options:
 def parse_code(code: str) -> tuple[str, int, int]:
     """``"BH-C1"`` -> ("BH", low cuts 1, high cuts 0); ``"BH-M1"`` -> ("BH", 1, 1)."""
     code = code.strip().upper()
-    if code in ("BH-VN", "DE", "WIN", "WON", "BPG", "BWG", "LOT"):
+    if code in _WITHOUT_CUTS:
         return code, 0, 0
     match = _CODE_RE.match(code)
     if not match:
@@ -357,7 +360,7 @@ def _values(ev: _Event, codes: list[str]) -> dict[int, dict[str, float | int | N
     return values
 
 
-_ASCENDING = {"DE", "LOT"}  # lower value ranks higher
+_ASCENDING = {code for code in TieBreak if code.ascending}  # lower value ranks higher
 
 
 def compute_standings(

@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-_RESULT_ALIASES = {"½-½": "1/2-1/2", "1/2": "1/2-1/2", "0.5-0.5": "1/2-1/2"}
+from chessrules.values import Result
 
 # "12." / "12..." / "12)" in front of a move (or alone). A move never starts with a digit except
 # WXF pawn designators ("3+.4", "33.4") and chess castling written with zeros ("0-0"): the
@@ -76,9 +75,9 @@ def split_movetext(text: str, first_line: int = 1) -> Movetext:
         word = _ANNOTATION_TAIL.sub("", word) if len(word) > 1 else word
         if not word or word.startswith("$"):
             return
-        normalised = _RESULT_ALIASES.get(word, word)
-        if normalised in RESULTS:
-            result = normalised
+        found = Result.from_pgn(word)
+        if found is not None:
+            result = found.value
             return
         if result is not None:
             raise MovetextError(f"move {word!r} after the result {result}", word_line)
@@ -140,9 +139,9 @@ def _split_plain(text: str, first_line: int) -> Movetext:
                 word = _ANNOTATION_TAIL.sub("", word)
             if not word or word[0] == "$":
                 continue
-            normalised = _RESULT_ALIASES.get(word, word)
-            if normalised in RESULTS:
-                result = normalised
+            found = Result.from_pgn(word)
+            if found is not None:
+                result = found.value
                 continue
             if result is not None:
                 raise MovetextError(f"move {word!r} after the result {result}", line_no)

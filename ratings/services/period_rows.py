@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import connection
 
+from chessrules.values import competition_ranks
 from ratings import engine
 from ratings.models import PeriodTournament, PlayerRating, RatingChangeDetail, RatingPeriod
 from ratings.services.bulk_copy import JsonText, _bulk_insert
@@ -115,11 +116,8 @@ def _assign_ranks(rows: list[dict]) -> None:
     """Rank among rated players by rating; equal ratings share the better rank (1, 1, 3)."""
     rated = sorted((row for row in rows if row["rating"] is not None),
                    key=lambda row: -row["rating"])
-    previous_rating, previous_rank = None, 0
-    for index, row in enumerate(rated, start=1):
-        if row["rating"] != previous_rating:
-            previous_rating, previous_rank = row["rating"], index
-        row["rank"] = previous_rank
+    for row, rank in zip(rated, competition_ranks(row["rating"] for row in rated), strict=True):
+        row["rank"] = rank
     for row in rows:
         row.setdefault("rank", None)
 

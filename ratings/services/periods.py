@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.values import PLAYED
 from core.errors import ConflictError, ServiceError
 from core.jobs import start_job
 from federation.models import Person
@@ -39,8 +40,8 @@ from ratings.services.period_rows import (
 )
 from tournaments.models import Entry, Pairing, Tournament
 
-#: Results that are rated: played games only (forfeits "+-", "-+", "--" are not rated).
-PLAYED_RESULTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+#: Results that are rated, with White's score: played games only (forfeits are not rated).
+PLAYED_RESULTS = {r.value: r.points[0] for r in PLAYED if r.points}
 
 
 @cache_scopes.touches

@@ -27,6 +27,7 @@ from typing import TypeVar
 
 from chessrules.competition import roundrobin
 from chessrules.dutch import SwissPlayer, initial_order_key
+from chessrules.values import ROUND_ROBIN_SYSTEMS, System
 from tournaments.engine import knockout as _knockout
 from tournaments.engine import loader
 from tournaments.engine import pairing as _pairing
@@ -54,7 +55,7 @@ __all__ = [
     "tiebreak_codes", "total_rounds", "tracking_card",
 ]
 
-SWISS_DRAWS = ("swiss_draw", "team_swiss_draw")
+SWISS_DRAWS = (System.SWISS_DRAW, System.TEAM_SWISS_DRAW)
 
 
 # --- starting numbers --------------------------------------------------------------------
@@ -83,15 +84,15 @@ def initial_colour(tournament) -> str:
 
 def total_rounds(tournament, players: int | None = None, teams: int | None = None) -> int:
     """Rounds of the event: stored, or from the Berger table for round robins."""
-    if tournament.system in ("round_robin", "double_round_robin"):
+    if tournament.system in ROUND_ROBIN_SYSTEMS:
         n = players if players is not None else tournament.entries.filter(
             starting_number__isnull=False).count()
         rounds = roundrobin.table_size(n) - 1
-        return rounds * 2 if tournament.system == "double_round_robin" else rounds
-    if tournament.system == "team_round_robin":
+        return rounds * 2 if tournament.system == System.DOUBLE_ROUND_ROBIN else rounds
+    if tournament.system == System.TEAM_ROUND_ROBIN:
         n = teams if teams is not None else tournament.teams.count()
         return roundrobin.table_size(n) - 1
-    if tournament.system == "scheveningen":
+    if tournament.system == System.SCHEVENINGEN:
         return tournament.boards_per_team or 0
     return tournament.number_of_rounds or 0
 

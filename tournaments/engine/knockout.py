@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from chessrules.competition import knockout
+from chessrules.values import Result
 from tournaments.engine.snapshot import RESULT_POINTS, PairingRow, Snapshot
 
 _TIE_RULES = {"two_then_decider": "decider", "two_then_lots": "lots", "lots": "lots"}
@@ -58,7 +59,7 @@ def stages(snapshot: Snapshot) -> list[KnockoutStage]:
                     break
                 white_points, black_points = RESULT_POINTS[p.result]
                 a_points = white_points if p.white == a else black_points
-                if p.result == "--":
+                if p.result == Result.DOUBLE_FORFEIT:
                     a_points = 0.5  # a double forfeit decides nothing between the two
                 match.record(a_points)
             stage.matches[(a, b)] = match

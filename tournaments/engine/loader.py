@@ -13,6 +13,7 @@ from types import MappingProxyType
 from django.db.models import FloatField
 from django.db.models.functions import Cast
 
+from chessrules.values import TEAM_SYSTEMS
 from tournaments.engine.snapshot import (
     NO_BYES,
     EntryRow,
@@ -24,8 +25,6 @@ from tournaments.engine.snapshot import (
     TeamRow,
 )
 from tournaments.models import Entry, Pairing, Round, TeamEntry, TeamMatch
-
-TEAM_SYSTEMS = ("team_round_robin", "team_swiss_draw", "scheveningen")
 
 
 def settings_of(tournament) -> Settings:

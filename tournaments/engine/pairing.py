@@ -22,6 +22,7 @@ from chessrules.dutch import (
     SwissPlayer,
     pair_round,
 )
+from chessrules.values import Result, System
 from tournaments.engine import knockout as ko
 from tournaments.engine.snapshot import EntryRow, Snapshot, bye_code, history
 from tournaments.engine.tables import competitors, draw_from_json, schedule
@@ -79,7 +80,7 @@ def plan(snapshot: Snapshot, number: int, seed: int | None) -> RoundPlan:
     """Pair round ``number`` by the event's system (the snapshot holds rounds before it,
     with their draws for the Swiss by draw)."""
     system = snapshot.settings.system
-    if system not in ("swiss_draw", "team_swiss_draw"):
+    if system not in (System.SWISS_DRAW, System.TEAM_SWISS_DRAW):
         # Only the draws of Điều 29/30.5 use a new seed each round; every other system is
         # determined by the lot drawn at closing (starting numbers, Dutch initial colour,
         # knockout colours and lots), so that is the seed recorded with the round.
@@ -110,7 +111,8 @@ def _round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
         white_out = white.withdrawn_after is not None and white.withdrawn_after < number
         black_out = black.withdrawn_after is not None and black.withdrawn_after < number
         if white_out or black_out:
-            result = "--" if white_out and black_out else ("-+" if white_out else "+-")
+            result = (Result.DOUBLE_FORFEIT if white_out and black_out
+                      else Result.BLACK_FORFEIT_WIN if white_out else Result.WHITE_FORFEIT_WIN)
         plan.boards.append(PlannedBoard(white.number, black.number, result=result))
     plan.boards.extend(rest)
 
@@ -294,12 +296,12 @@ def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
 
 
 PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
-    "round_robin": _round_robin,
-    "double_round_robin": _round_robin,
-    "dutch": _dutch,
-    "team_round_robin": _team_round_robin,
-    "swiss_draw": _swiss_draw,
-    "knockout": _knockout,
-    "team_swiss_draw": _team_swiss_draw,
-    "scheveningen": _scheveningen,
+    System.ROUND_ROBIN: _round_robin,
+    System.DOUBLE_ROUND_ROBIN: _round_robin,
+    System.DUTCH: _dutch,
+    System.TEAM_ROUND_ROBIN: _team_round_robin,
+    System.SWISS_DRAW: _swiss_draw,
+    System.KNOCKOUT: _knockout,
+    System.TEAM_SWISS_DRAW: _team_swiss_draw,
+    System.SCHEVENINGEN: _scheveningen,
 }

@@ -22,8 +22,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from chessrules.trf import TrfGame
-
-ROUND_ROBIN_SYSTEMS = ("round_robin", "double_round_robin")
+from chessrules.values import ROUND_ROBIN_SYSTEMS, Result
 
 
 @dataclass(frozen=True)
@@ -129,16 +128,11 @@ class Snapshot:
 
 # --- history in TRF16 codes -------------------------------------------------------------
 
-# Result -> (White's code, Black's code) in TRF16 (``1 0 =`` played, ``+ -`` forfeit).
-RESULT_CODES = {
-    "1-0": ("1", "0"), "1/2-1/2": ("=", "="), "0-1": ("0", "1"),
-    "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-"),
-}
-# Result -> (White's points, Black's points) of a finished pairing (Điều 21.1).
-RESULT_POINTS: dict[str, tuple[float, float]] = {
-    "1-0": (1.0, 0.0), "1/2-1/2": (0.5, 0.5), "0-1": (0.0, 1.0),
-    "+-": (1.0, 0.0), "-+": (0.0, 1.0), "--": (0.0, 0.0),
-}
+# Stored result -> (White's code, Black's code) in TRF16 (``1 0 =`` played, ``+ -`` forfeit)
+# and -> (White's points, Black's points) of a finished pairing (Điều 21.1): plain-string
+# lookups derived once from chessrules.values.Result.
+RESULT_CODES = {r.value: r.trf for r in Result if r.trf}
+RESULT_POINTS: dict[str, tuple[float, float]] = {r.value: r.points for r in Result if r.points}
 
 
 def bye_code(points: float) -> str:

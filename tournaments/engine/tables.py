@@ -12,13 +12,12 @@ from functools import lru_cache
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
+from chessrules.values import PREDETERMINED_SYSTEMS, Result, System
 from tournaments.engine.snapshot import Snapshot, bye_code
 
 _BYE_POINTS = {"H": 0.5, "F": 1.0, "Z": 0.0}
-_GAME_POINTS = {"1-0": (cmodel.WIN, cmodel.LOSS), "1/2-1/2": (cmodel.DRAW, cmodel.DRAW),
-                "0-1": (cmodel.LOSS, cmodel.WIN)}
-_FORFEIT_POINTS = {"+-": (cmodel.WIN, cmodel.LOSS), "-+": (cmodel.LOSS, cmodel.WIN),
-                   "--": (cmodel.LOSS, cmodel.LOSS)}
+_GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
+_FORFEIT_POINTS = {r.value: r.points for r in Result if r.forfeit and r.points}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -60,13 +59,13 @@ def _entries(snapshot: Snapshot, after_round: int) -> dict[int, dict[int, cmodel
 
 
 def schedule(system: str, n: int) -> list[list[roundrobin.Board]]:
-    if system == "double_round_robin":
+    if system == System.DOUBLE_ROUND_ROBIN:
         return roundrobin.double_round_robin(n)
     return roundrobin.berger_table(n)
 
 
 def default_tiebreaks(system: str) -> list[str]:
-    if system in ("round_robin", "double_round_robin", "team_round_robin"):
+    if system in PREDETERMINED_SYSTEMS:
         return list(tiebreaks.DEFAULT_ROUND_ROBIN)
     return list(tiebreaks.DEFAULT_SWISS)
 

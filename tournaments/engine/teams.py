@@ -9,6 +9,7 @@ from collections import defaultdict
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
+from chessrules.values import System
 from tournaments.engine.snapshot import RESULT_POINTS, Snapshot
 
 
@@ -30,7 +31,7 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
             continue
         row = {"round": match.round, "home": match.home, "away": match.away, "points": []}
         if match.away is None:
-            if settings.system == "team_swiss_draw":
+            if settings.system == System.TEAM_SWISS_DRAW:
                 row["points"] = [(match.home, b, settings.bye_score)
                                  for b in range(1, boards + 1)]
             matches.append(row)

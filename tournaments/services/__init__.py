@@ -55,7 +55,6 @@ from tournaments.services.lifecycle import (
 )
 from tournaments.services.officials import assign_official, check_official, remove_official
 from tournaments.services.results import (
-    RESULT_ALIASES,
     normalize_result,
     record_result,
     record_results,
@@ -71,7 +70,7 @@ from tournaments.services.rounds import (
 
 __all__ = [
     "ENTRY_FIELDS",
-    "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "RESULT_ALIASES", "S",
+    "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "S",
     "SWISS_SYSTEMS", "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
     "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",
     "check_rounds_fit_dates", "games_per_day_needed", "is_late", "register_late_entry", "close_registration", "create_tournament",

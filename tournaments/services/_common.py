@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from chessrules.values import RATING_ORDER_SYSTEMS, SWISS_SYSTEMS
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, selectors
 from tournaments.models import (
@@ -13,8 +14,6 @@ from tournaments.models import (
 )
 
 S = Tournament.Status
-SWISS_SYSTEMS = frozenset({"dutch", "swiss_draw", "team_swiss_draw"})
-RATING_ORDER_SYSTEMS = frozenset({"dutch", "knockout"})
 ARBITER_SOURCES = frozenset({"api", "bulk", "admin", "import", "game_record_correction"})
 """Sources where an arbiter corrects a result on purpose; other sources (e.g. the games
 app, ``source="games"``) may not overwrite a different recorded result."""

@@ -11,8 +11,9 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.values import GenderSection
 from core.errors import NotAllowedError, ServiceError
-from federation.models import Club, Gender, Member, Person
+from federation.models import Club, Member, Person
 from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
     Entry,
@@ -66,13 +67,11 @@ def check_eligibility(tournament: Tournament, person: Person) -> None:
     ok, reason = selectors.can_enter(person, tournament.start_date)
     if not ok:
         raise ServiceError(reason, field="member", code="not_eligible")
-    section = tournament.gender_section
-    if section == Tournament.GenderSection.MEN and person.gender != Gender.MALE:
-        raise ServiceError(_("Nội dung nam chỉ dành cho đấu thủ nam."), field="member",
-                           code="not_eligible")
-    if section == Tournament.GenderSection.WOMEN and person.gender != Gender.FEMALE:
-        raise ServiceError(_("Nội dung nữ chỉ dành cho đấu thủ nữ."), field="member",
-                           code="not_eligible")
+    section = GenderSection(tournament.gender_section)
+    if not section.admits(person.gender):
+        message = (_("Nội dung nam chỉ dành cho đấu thủ nam.") if section == GenderSection.MEN
+                   else _("Nội dung nữ chỉ dành cho đấu thủ nữ."))
+        raise ServiceError(message, field="member", code="not_eligible")
     if tournament.age_group:
         limit = int(tournament.age_group[1:])
         if person.date_of_birth is None:

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.values import PREDETERMINED_SYSTEMS, System
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
@@ -179,11 +180,10 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
             raise ServiceError(_("Cần ít nhất 2 đấu thủ."), code="too_few")
         t.lot_seed = seed if seed is not None else secrets.randbits(62)
         _draw_numbers(t)
-        if t.system == "scheveningen" and t.teams.count() != 2:
+        if t.system == System.SCHEVENINGEN and t.teams.count() != 2:
             raise ServiceError(_("Đối kháng kiểu Anh (Điều 30.2.2) giữa đúng 2 đội."),
                                code="too_few")
-        if t.system in ("round_robin", "double_round_robin", "team_round_robin",
-                        "scheveningen"):
+        if t.system in PREDETERMINED_SYSTEMS | {System.SCHEVENINGEN}:
             t.number_of_rounds = engine.total_rounds(t)
         _check_rounds_fit_field(t)
         _transition(t, S.CLOSED, user)
@@ -198,7 +198,7 @@ def finish_tournament(tournament: Tournament, *, user) -> Tournament:
         _expect_status(t, S.RUNNING, action=_("kết thúc giải"))
         total = engine.total_rounds(t)
         played = t.rounds.count()
-        if t.system == "knockout":
+        if t.system == System.KNOCKOUT:
             if engine.knockout_champion(t) is None:
                 raise ServiceError(_("Giải loại trực tiếp chưa có nhà vô địch."),
                                    code="rounds_missing")

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.values import Result as ResultValue
 from core.errors import ConflictError, ServiceError
 from tournaments import cache_scopes
 from tournaments.models import (
@@ -29,19 +30,13 @@ from tournaments.services.rounds import refresh_round_status
 #: ``games.services.guard_pairing_result`` (a decided record fixes the board's result).
 RESULT_GUARDS: list[Callable[[Pairing, str, str], None]] = []
 
-RESULT_ALIASES = {
-    "1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "=": "1/2-1/2",
-    "0.5-0.5": "1/2-1/2", "+-": "+-", "+/-": "+-", "-+": "-+", "-/+": "-+", "--": "--",
-    "-/-": "--", "0-0": "--", "": "", "*": "*", "pending": "",
-}
-
 
 def normalize_result(result: str) -> str:
-    value = RESULT_ALIASES.get((result or "").strip().replace(" ", ""))
+    value = ResultValue.parse(result)
     if value is None:
         raise ServiceError(_("Kết quả \"%(r)s\" không hợp lệ; dùng 1-0, 1/2-1/2, 0-1, +-, -+, --, "
                              "* hoặc để trống.") % {"r": result}, field="result", code="invalid")
-    return value
+    return value.value
 
 
 def record_result(pairing: Pairing, result: str, *, user, expected_version: int | None,

@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.values import Result, System
 from core.errors import ConflictError, ServiceError
 from core.jobs import start_job
 from core.models import Job
@@ -42,7 +43,7 @@ def _check_can_pair(t: Tournament, number: int) -> None:
         raise ServiceError(_("Ván %(n)s chưa đủ kết quả; chưa xếp được ván %(next)s.")
                            % {"n": number - 1, "next": number}, field="round",
                            code="round_incomplete")
-    if t.system == "knockout":
+    if t.system == System.KNOCKOUT:
         if number > 1 and engine.knockout_champion(t) is not None:
             raise ServiceError(_("Giải loại trực tiếp đã có nhà vô địch."), field="round",
                                code="no_more_rounds")
@@ -148,11 +149,6 @@ def refresh_round_status(rnd: Round) -> None:
         rnd.save(update_fields=["status", "completed_at"])
 
 
-#: which sides of a board were present at the board (a forfeiting player was not)
-_PRESENT_SIDES = {"1-0": ("white", "black"), "0-1": ("white", "black"),
-                  "1/2-1/2": ("white", "black"), "+-": ("white",), "-+": ("black",)}
-
-
 def _record_play_as_activity(rnd: Round) -> None:
     """Playing in a tournament is club activity for the lapse rule (Phụ lục 2, Điều 15.5)."""
     from federation.services import record_tournament_activities
@@ -161,7 +157,8 @@ def _record_play_as_activity(rnd: Round) -> None:
     day = min(max(timezone.localdate(), t.start_date), t.end_date)
     members = []
     for p in rnd.pairings.filter(kind=Pairing.Kind.GAME).select_related("white", "black"):
-        for side in _PRESENT_SIDES.get(p.result, ()):
+        # a forfeiting player was not at the board
+        for side in Result(p.result).present:
             entry = getattr(p, side)
             if entry is not None and entry.member_id:
                 members.append(entry.member_id)

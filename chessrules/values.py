@@ -1,0 +1,241 @@
+"""The value vocabulary shared by the rules package and the apps (one home per concept).
+
+- ``Result``: the result of one board (Điều 21.1) as the project stores it, with its points
+  for each side, its TRF codes, its PGN form, whether it was played over the board, and the
+  parsers for every written form the project accepts (``Result.parse``, ``Result.from_pgn``,
+  ``Result.from_trf``).
+- ``System``: pairing systems (Chương VI) with their stored strings, and the groupings
+  ``ROUND_ROBIN_SYSTEMS``, ``SWISS_SYSTEMS``, ``TEAM_SYSTEMS``, ``RATING_ORDER_SYSTEMS``.
+- ``TieBreak``: the base tie-break codes (FIDE C.07 and Điều 21.3/21.4; the ``-C<n>``/``-M<n>``
+  modifiers are read by ``chessrules.competition.tiebreaks.parse_code``).
+- ``GenderSection``: the gender section of an event (nội dung chung / nam / nữ): who may enter,
+  and in which title section (``chessrules.titles.MEN``/``WOMEN``) a player's result counts.
+- ``competition_ranks``: equal values share the better rank (1, 1, 3).
+
+Members are ``str`` enums whose values are the stored strings, so ``Result.DRAW == "1/2-1/2"``
+and Django choices derive from them without a data migration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+__all__ = ["Result", "System", "TieBreak", "GenderSection", "competition_ranks",
+           "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
+           "PREDETERMINED_SYSTEMS"]
+
+
+class Result(StrEnum):
+    """The result of one board as stored (Điều 21.1); forfeits are not played games."""
+
+    PENDING = ""
+    WHITE_WINS = "1-0"
+    DRAW = "1/2-1/2"
+    BLACK_WINS = "0-1"
+    WHITE_FORFEIT_WIN = "+-"
+    BLACK_FORFEIT_WIN = "-+"
+    DOUBLE_FORFEIT = "--"
+    ADJOURNED = "*"
+    BYE = "bye"
+
+    @property
+    def points(self) -> tuple[float, float] | None:
+        """(White's, Black's) points of a decided board; None while undecided or for a bye
+        (the regulations set a bye's points)."""
+        return _POINTS.get(self)
+
+    @property
+    def decided(self) -> bool:
+        """The board counts: a game result or a forfeit (not pending, adjourned or a bye)."""
+        return self in _POINTS
+
+    @property
+    def final(self) -> bool:
+        """Nothing is awaited on this board any more (a decided result or a bye)."""
+        return self in _POINTS or self is Result.BYE
+
+    @property
+    def played(self) -> bool:
+        """Played over the board (rated, counts as a game); forfeits are not."""
+        return self in PLAYED
+
+    @property
+    def forfeit(self) -> bool:
+        return self in FORFEITS
+
+    @property
+    def present(self) -> tuple[str, ...]:
+        """The sides that came to the board: both in a played game, the winner of a forfeit."""
+        return _PRESENT.get(self, ())
+
+    @property
+    def winner(self) -> str | None:
+        """"w", "b", "draw", or None (undecided, double forfeit, bye)."""
+        return _WINNER.get(self)
+
+    @property
+    def trf(self) -> tuple[str, str] | None:
+        """The two TRF round-result codes (White's, Black's), e.g. ("1", "0"), ("+", "-")."""
+        return _TRF.get(self)
+
+    @property
+    def pgn(self) -> str | None:
+        """The PGN result tag: the four PGN results; a forfeit as its winner's result;
+        None where PGN has no form (double forfeit: 0-0, bye)."""
+        return _PGN.get(self)
+
+    @classmethod
+    def parse(cls, text: str | None) -> Result | None:
+        """Every written form a result may be given in (API, bulk entry, admin, imports):
+        ``1-0``, ``½-½``, ``=``, ``0.5-0.5``, ``+/-``, ``-/+``, ``-/-``, ``0-0``, ``pending``…,
+        spaces ignored (``1 - 0``); None when the text is not a result."""
+        return _ALIASES.get((text or "").strip().replace(" ", ""))
+
+    @classmethod
+    def from_pgn(cls, token: str) -> Result | None:
+        """A PGN result token (``1-0``, ``0-1``, ``1/2-1/2``, ``*``, and ``½-½``, ``1/2``,
+        ``0.5-0.5`` as written by hand); None for anything else."""
+        return _PGN_TOKENS.get(token)
+
+    @classmethod
+    def from_trf(cls, white: str, black: str) -> Result | None:
+        """The board's result from the TRF codes of its two players (blank: pending)."""
+        return _FROM_TRF.get((white, black))
+
+
+PLAYED = frozenset({Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS})
+FORFEITS = frozenset({Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT})
+#: the PGN results (the standard's four)
+PGN_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJOURNED)
+
+_POINTS = {
+    Result.WHITE_WINS: (1.0, 0.0), Result.DRAW: (0.5, 0.5), Result.BLACK_WINS: (0.0, 1.0),
+    Result.WHITE_FORFEIT_WIN: (1.0, 0.0), Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
+    Result.DOUBLE_FORFEIT: (0.0, 0.0),
+}
+_PRESENT = {**{r: ("white", "black") for r in PLAYED},
+            Result.WHITE_FORFEIT_WIN: ("white",), Result.BLACK_FORFEIT_WIN: ("black",)}
+_WINNER = {Result.WHITE_WINS: "w", Result.BLACK_WINS: "b", Result.DRAW: "draw",
+           Result.WHITE_FORFEIT_WIN: "w", Result.BLACK_FORFEIT_WIN: "b"}
+_TRF = {
+    Result.WHITE_WINS: ("1", "0"), Result.DRAW: ("=", "="), Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_FORFEIT_WIN: ("+", "-"), Result.BLACK_FORFEIT_WIN: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+}
+_FROM_TRF = {**{codes: result for result, codes in _TRF.items()}, (" ", " "): Result.PENDING}
+_PGN = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "1/2-1/2",
+        Result.ADJOURNED: "*", Result.PENDING: "*",
+        Result.WHITE_FORFEIT_WIN: "1-0", Result.BLACK_FORFEIT_WIN: "0-1"}
+_PGN_TOKENS = {**{r.value: r for r in PGN_RESULTS},
+               "½-½": Result.DRAW, "1/2": Result.DRAW, "0.5-0.5": Result.DRAW}
+_ALIASES = {
+    **{r.value: r for r in Result if r is not Result.BYE},
+    "½-½": Result.DRAW, "=": Result.DRAW, "0.5-0.5": Result.DRAW,
+    "+/-": Result.WHITE_FORFEIT_WIN, "-/+": Result.BLACK_FORFEIT_WIN,
+    "-/-": Result.DOUBLE_FORFEIT, "0-0": Result.DOUBLE_FORFEIT, "pending": Result.PENDING,
+}
+
+
+class System(StrEnum):
+    """Pairing systems (Chương VI) as stored on a tournament."""
+
+    ROUND_ROBIN = "round_robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin"
+    DUTCH = "dutch"  # FIDE C.04.3
+    SWISS_DRAW = "swiss_draw"  # Điều 29
+    KNOCKOUT = "knockout"  # Điều 25
+    TEAM_ROUND_ROBIN = "team_round_robin"
+    SCHEVENINGEN = "scheveningen"
+    TEAM_SWISS_DRAW = "team_swiss_draw"  # Điều 30.5
+
+    @property
+    def round_robin(self) -> bool:
+        """An individual round robin (single or double)."""
+        return self in ROUND_ROBIN_SYSTEMS
+
+    @property
+    def swiss(self) -> bool:
+        return self in SWISS_SYSTEMS
+
+    @property
+    def team(self) -> bool:
+        return self in TEAM_SYSTEMS
+
+    @property
+    def predetermined(self) -> bool:
+        """Pairings fixed in advance by a table: round-robin tie-breaks apply (Điều 21.3)."""
+        return self in PREDETERMINED_SYSTEMS
+
+
+#: individual round robins (single and double)
+ROUND_ROBIN_SYSTEMS = frozenset({System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
+#: the round robins, individual and team: pairings fixed by a table (Điều 21.3 tie-breaks)
+PREDETERMINED_SYSTEMS = ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN}
+#: systems that pair round by round on the scores (a number of rounds must be set)
+SWISS_SYSTEMS = frozenset({System.DUTCH, System.SWISS_DRAW, System.TEAM_SWISS_DRAW})
+TEAM_SYSTEMS = frozenset({System.TEAM_ROUND_ROBIN, System.SCHEVENINGEN, System.TEAM_SWISS_DRAW})
+#: systems whose starting numbers follow the rating order (others draw lots)
+RATING_ORDER_SYSTEMS = frozenset({System.DUTCH, System.KNOCKOUT})
+
+
+class TieBreak(StrEnum):
+    """Base tie-break codes (FIDE C.07, Điều 21.3, 21.4, 29.5)."""
+
+    BH = "BH"  # Buchholz
+    SB = "SB"  # Sonneborn-Berger
+    DE = "DE"  # direct encounter
+    WIN = "WIN"  # rounds won
+    WON = "WON"  # games won over the board
+    BPG = "BPG"  # games played with Black
+    BWG = "BWG"  # games won with Black
+    ARO = "ARO"  # average rating of opponents
+    PS = "PS"  # progressive scores
+    BH_VN = "BH-VN"  # Buchholz of Điều 21.4 / 29.5
+    LOT = "LOT"  # drawing of lots
+
+    @property
+    def takes_cuts(self) -> bool:
+        """Takes the ``-C<n>`` / ``-M<n>`` modifiers (C.07)."""
+        return self in (TieBreak.BH, TieBreak.SB, TieBreak.ARO, TieBreak.PS)
+
+    @property
+    def ascending(self) -> bool:
+        """A lower value ranks higher."""
+        return self in (TieBreak.DE, TieBreak.LOT)
+
+
+class GenderSection(StrEnum):
+    """The gender section of an event; players' genders are ``"M"``/``"F"``."""
+
+    OPEN = "open"
+    MEN = "men"
+    WOMEN = "women"
+
+    def admits(self, gender: str | None) -> bool:
+        """Nội dung nam/nữ is for men/women only; the open section admits everyone."""
+        if self is GenderSection.MEN:
+            return gender == "M"
+        if self is GenderSection.WOMEN:
+            return gender == "F"
+        return True
+
+    def title_section(self, gender: str | None) -> str:
+        """The section a player's result counts in for titles (Phụ lục 6): the event's own,
+        or in an open event the player's gender (``chessrules.titles.MEN``/``WOMEN``)."""
+        if self is GenderSection.OPEN:
+            return GenderSection.WOMEN.value if gender == "F" else GenderSection.MEN.value
+        return self.value
+
+
+def competition_ranks(values: Iterable[object]) -> list[int]:
+    """Ranks of values already in ranking order: equal values share the better rank
+    (``[9, 9, 7]`` -> ``[1, 1, 3]``)."""
+    ranks: list[int] = []
+    last: object = object()
+    for index, value in enumerate(values, start=1):
+        if not ranks or value != last:
+            rank = index
+            last = value
+        ranks.append(rank)
+    return ranks
