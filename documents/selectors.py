@@ -172,6 +172,8 @@ def result_mark(result: str) -> str:
     if value.forfeit and value.trf:
         return " / ".join(value.trf)
     return "hoãn" if value is Result.ADJOURNED else ""
+
+
 _READABLE_STATUSES = {"valid", "warnings", "invalid"}
 
 
