@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from chessrules.trf import TrfError, check_birth_date, parse_trf
-from chessrules.values import Result
+from chessrules.values import Result, System
 from core.errors import ConflictError, ServiceError
 from core.text import fold
 from federation.models import Body, Club, Member, Person
@@ -72,15 +72,17 @@ def fingerprint(text: str) -> str:
 #: Words of a 092 "type of tournament" line (folded) → system, most specific first. Our own
 #: export writes the Vietnamese names; other programs write English ones.
 _SYSTEM_WORDS = (
-    (("scheveningen",), "scheveningen"),
-    (("team", "swiss"), "team_swiss_draw"), (("dong doi", "thuy si"), "team_swiss_draw"),
-    (("team", "round"), "team_round_robin"), (("dong doi", "vong tron"), "team_round_robin"),
-    (("double", "round"), "double_round_robin"), (("vong tron hai luot",), "double_round_robin"),
-    (("round robin",), "round_robin"), (("round-robin",), "round_robin"),
-    (("berger",), "round_robin"), (("vong tron",), "round_robin"),
-    (("knock",), "knockout"), (("loai truc tiep",), "knockout"),
-    (("thuy si boc tham",), "swiss_draw"), (("swiss", "draw"), "swiss_draw"),
-    (("dutch",), "dutch"), (("swiss",), "dutch"), (("thuy si",), "dutch"),
+    (("scheveningen",), System.SCHEVENINGEN),
+    (("team", "swiss"), System.TEAM_SWISS_DRAW), (("dong doi", "thuy si"), System.TEAM_SWISS_DRAW),
+    (("team", "round"), System.TEAM_ROUND_ROBIN),
+    (("dong doi", "vong tron"), System.TEAM_ROUND_ROBIN),
+    (("double", "round"), System.DOUBLE_ROUND_ROBIN),
+    (("vong tron hai luot",), System.DOUBLE_ROUND_ROBIN),
+    (("round robin",), System.ROUND_ROBIN), (("round-robin",), System.ROUND_ROBIN),
+    (("berger",), System.ROUND_ROBIN), (("vong tron",), System.ROUND_ROBIN),
+    (("knock",), System.KNOCKOUT), (("loai truc tiep",), System.KNOCKOUT),
+    (("thuy si boc tham",), System.SWISS_DRAW), (("swiss", "draw"), System.SWISS_DRAW),
+    (("dutch",), System.DUTCH), (("swiss",), System.DUTCH), (("thuy si",), System.DUTCH),
 )
 
 
@@ -98,7 +100,7 @@ def system_of(trf, text: str) -> tuple[str | None, int | None, str]:
         return said, line, said
     for needed, system in _SYSTEM_WORDS:
         if all(word in words for word in needed):
-            return system, line, said
+            return system.value, line, said
     return None, line, said
 
 
