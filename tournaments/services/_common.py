@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from chessrules.values import RATING_ORDER_SYSTEMS, SWISS_SYSTEMS
+from chessrules.values import RATING_ORDER_SYSTEMS, SWISS_SYSTEMS  # noqa: F401 (re-exported)
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, selectors
 from tournaments.models import (
