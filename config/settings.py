@@ -58,6 +58,15 @@ INSTALLED_APPS = [
     "documents",
 ]
 
+#: The modules that declare document kinds (``KINDS``: view-model, template, who may see it);
+#: the documents app renders them and imports none of these apps (documents/registry.py).
+DOCUMENT_KINDS = [
+    "documents.kinds",
+    "federation.documents",
+    "tournaments.documents",
+    "games.documents",
+]
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

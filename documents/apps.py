@@ -7,4 +7,9 @@ class DocumentsConfig(AppConfig):
     verbose_name = _("Văn bản chính thức")
 
     def ready(self) -> None:
-        from documents import official  # noqa: F401  (declares its official records)
+        from documents import (
+            official,  # noqa: F401  (declares its official records)
+            registry,
+        )
+
+        registry.load()  # every app's kinds (settings.DOCUMENT_KINDS), checked at start-up

@@ -11,14 +11,15 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
 from core.jobs import start_job
-from documents import builders, cache_scopes, selectors
+from documents import builders, cache_scopes
 from documents.models import Decision, DecisionSequence, Document, Signatory, clean_subject
 from documents.render import render_pdf
+from documents.targets import canonical_target
 
 
 def default_signatory(body=None) -> Signatory | None:
     """The body's default signatory (the national federation when no body is given)."""
-    from federation.models import Body
+    Body = Signatory._meta.get_field("body").related_model  # federation's, via the FK
 
     if body is None:
         body = Body.objects.filter(level=Body.Level.NATIONAL).order_by("pk").first()
@@ -145,14 +146,14 @@ def is_stale(document: Document) -> bool:
 
 def current_document(kind: str, target: str) -> Document | None:
     """The stored PDF if it was rendered from the data as it is now, else None."""
-    target = selectors.canonical_target(kind, target)
+    target = canonical_target(kind, target)
     built = builders.build(kind, target)
     return Document.objects.filter(kind=kind, target=target, data_hash=built.data_hash).first()
 
 
 def request_document(kind: str, target: str, *, user=None):
     """Start (or join) the job rendering this document from its current data."""
-    target = selectors.canonical_target(kind, target)
+    target = canonical_target(kind, target)
     built = builders.build(kind, target)  # validates kind and target before queuing
     return start_job("document",
                      params={"kind": kind, "target": str(target)},
@@ -161,7 +162,7 @@ def request_document(kind: str, target: str, *, user=None):
 
 def render_document(params: dict, progress) -> dict:
     """Job work: render the PDF unless the stored one is already current."""
-    kind, target = params["kind"], selectors.canonical_target(params["kind"], params["target"])
+    kind, target = params["kind"], canonical_target(params["kind"], params["target"])
     built = builders.build(kind, target)
     existing = Document.objects.filter(kind=kind, target=target).first()
     if existing and existing.data_hash == built.data_hash and existing.file:

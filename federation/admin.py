@@ -19,8 +19,8 @@ from simple_history.admin import SimpleHistoryAdmin
 from core.admin import TouchesPublicCache
 from core.errors import ServiceError
 from core.text import fold
-from documents.admin_actions import member_card_pdf
 from federation import services
+from federation.documents import member_card_pdf
 from federation.models import (
     Attendance,
     BoardPosition,

@@ -12,8 +12,8 @@ from simple_history.admin import SimpleHistoryAdmin
 from core.admin import TouchesPublicCache
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
-from documents.admin_actions import scoresheet_pdf
 from games import engine, pgn_export, services, svg
+from games.documents import scoresheet_pdf
 from games.models import GameFault, GameRecord, GameUpload
 
 

@@ -17,7 +17,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from core.admin import TouchesPublicCache
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
-from documents import admin_actions as document_actions
+from tournaments import documents as document_actions
 from tournaments import services
 from tournaments.models import (
     Entry,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from documents import selectors
+from games import documents as game_documents
 from games import services as game_services
 from games.models import GameRecord
 from tests.documents.documents_support import (
@@ -117,7 +118,7 @@ def test_a_record_not_yet_validated_prints_no_moves(db):
     tournament, arbiter, entries, pairings = _event()
     GameRecord.objects.create(pairing=pairings[0], discipline="xiangqi", moves_text="1. P2-5",
                               moves_federation=["P2-5"], validation_status="pending")
-    data = selectors.scoresheet_data(f"pairing:{pairings[0].pk}")
+    data = game_documents.scoresheet_data(f"pairing:{pairings[0].pk}")
     assert data["filled"] and data["note"]
     assert all(row["left"]["white"] == "" for row in data["pages"][0]["rows"])
 
@@ -125,7 +126,7 @@ def test_a_record_not_yet_validated_prints_no_moves(db):
 def test_a_long_game_continues_on_a_second_sheet():
     """More than 60 moves: the next sheet is numbered 61-120, first column 61-90."""
     moves = [f"m{i}" for i in range(130)]  # 65 moves
-    pages = selectors._move_pages(moves, 1, False)
+    pages = game_documents._move_pages(moves, 1, False)
     assert len(pages) == 2
     first, second = pages
     assert [first["rows"][0]["left"]["number"], first["rows"][0]["right"]["number"],
@@ -137,7 +138,7 @@ def test_a_long_game_continues_on_a_second_sheet():
 
 
 def test_a_set_up_position_with_black_to_move_starts_with_an_ellipsis():
-    pages = selectors._move_pages(["a", "b", "c"], 12, True)
+    pages = game_documents._move_pages(["a", "b", "c"], 12, True)
     assert pages[0]["rows"][0]["left"] == {"number": 12, "white": "…", "black": "a"}
     assert pages[0]["rows"][1]["left"] == {"number": 13, "white": "b", "black": "c"}
 

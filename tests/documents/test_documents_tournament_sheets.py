@@ -26,6 +26,7 @@ from tests.documents.documents_support import (
 )
 from tests.factories import make_staff, make_user
 from tests.helpers import assert_error, client_for
+from tournaments import documents as tournament_documents
 from tournaments.models import Pairing, Round, Tournament
 
 # --- tracking cards ------------------------------------------------------------------------------
@@ -71,7 +72,7 @@ def test_tracking_cards_one_per_player_as_in_dieu_29_1(job_worker):
 def test_one_players_tracking_card_and_who_may_see_it():
     tournament, arbiter, entries = _swiss_by_draw(rounds_played=1)
     target = f"entry:{entries[0].pk}"
-    data = selectors.tracking_cards_data(target)
+    data = tournament_documents.tracking_cards_data(target)
     [card] = data["cards"]
     assert card["number"] == 1 and len(card["rows"]) == 7
     assert card["rows"][0]["color"] == "T" and card["rows"][0]["total"] == "1"
@@ -146,7 +147,7 @@ def test_standings_of_a_draft_are_not_public(api_client):
 
 def test_standings_after_an_earlier_round(db):
     tournament, _entries = _round_robin()
-    data = selectors.standings_data(f"tournament:{tournament.pk}:round:1")
+    data = tournament_documents.standings_data(f"tournament:{tournament.pk}:round:1")
     rows = [(r["number"], r["points"]) for r in data["rows"]]
     assert data["after_round"] == 1  # 1-4 1-0, 2-3 ½-½
     assert rows[0] == (1, "1") and rows[3] == (4, "0")
@@ -202,7 +203,7 @@ def test_pairings_list_of_a_round_with_scores_before_it(job_worker, api_client):
     assert f"1 19 {player_name(18)} 1 {mark} 1 {player_name(0)} 1" in text
     assert f"21 {player_name(20)} 0,5 Nghỉ do lẻ đấu thủ 1" in text
     assert_embedded_font_only(content)
-    by_id = selectors.pairings_data(f"round:{rounds[1].pk}")
+    by_id = tournament_documents.pairings_data(f"round:{rounds[1].pk}")
     assert len(by_id["games"]) == 10 and by_id["round"] == 2
 
 
@@ -226,7 +227,7 @@ def test_bulk_tracking_cards_agree_with_the_tournaments_selector():
     Round.objects.filter(pk=rounds[1].pk).update(
         draw={"subgroups": {"1": 1, "2": 4, "3": 2}, "floats": {"2": "↓", "4": "↑"}})
     Round.objects.filter(pk=rounds[2].pk).update(draw={"subgroups": {"5": 3}})
-    ours = selectors._tracking_cards(tournament)
+    ours = tournament_documents.tracking_cards(tournament)
     theirs = [tournament_selectors.tracking_card(e) for e in entries]
     assert ours == theirs
     assert any(row["opponent_number"] is None and row["result"] == 1.0

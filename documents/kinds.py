@@ -1,0 +1,26 @@
+"""The documents app's own kind: a decision of the register (its form: shared/seeds/000)."""
+
+from __future__ import annotations
+
+from documents.models import Decision, Document
+from documents.registry import DocumentKind
+from documents.selectors import decision_data, public_decision_kinds
+
+
+def _context(target: str) -> dict:
+    decision = decision_data(target)
+    return {"d": decision, "players": decision["players"]}
+
+
+def _filename(target: str, context: dict) -> str:
+    return f"quyet-dinh-{context['d']['number']}-{context['d']['year']}.pdf"
+
+
+def _can_view(user, parsed: dict[str, int]) -> bool:
+    return Decision.objects.filter(pk=parsed["id"], kind__in=public_decision_kinds()).exists()
+
+
+KINDS = [
+    DocumentKind(Document.Kind.DECISION, "documents/decision.html", ("<id>",),
+                 _context, _filename, _can_view),
+]

@@ -1,0 +1,60 @@
+"""The document kinds, each declared by the app that owns its subject.
+
+An app lists its kinds in ``<app>/documents.py`` as ``KINDS = [DocumentKind(...), ...]``: the
+view-model (target -> template context), the template, the file name, the target forms it
+accepts and who may see it. ``settings.DOCUMENT_KINDS`` names those modules (one grep shows
+every kind); they are loaded once the app registry is ready (``DocumentsConfig.ready``).
+This app renders, stores and serves; it imports none of the apps whose documents it prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from django.conf import settings
+
+
+@dataclass(frozen=True)
+class DocumentKind:
+    kind: str  # a value of documents.models.Document.Kind
+    template: str
+    #: the target forms, e.g. ("tournament:<id>", "tournament:<id>:round:<n>"); "<id>": a bare id
+    targets: tuple[str, ...]
+    #: target (canonical) -> the template's context: plain, JSON-able data
+    context: Callable[[str], dict]
+    #: (target, context) -> the PDF's file name
+    filename: Callable[[str, dict], str]
+    #: (user, parsed target) -> may this user (not staff: staff see everything) read it;
+    #: may raise ServiceError for a missing object (read as "no")
+    can_view: Callable[[Any, dict[str, int]], bool]
+
+
+_KINDS: dict[str, DocumentKind] = {}
+
+
+def register(kind: DocumentKind) -> None:
+    if kind.kind in _KINDS and _KINDS[kind.kind] != kind:
+        raise ValueError(f"document kind {kind.kind!r} is declared twice")
+    _KINDS[kind.kind] = kind
+
+
+def load() -> None:
+    """Import every module of ``settings.DOCUMENT_KINDS`` and register its ``KINDS``."""
+    for path in settings.DOCUMENT_KINDS:
+        for kind in import_module(path).KINDS:
+            register(kind)
+
+
+def get(kind: str) -> DocumentKind | None:
+    if not _KINDS:
+        load()
+    return _KINDS.get(kind)
+
+
+def kinds() -> dict[str, DocumentKind]:
+    if not _KINDS:
+        load()
+    return dict(_KINDS)

@@ -1,0 +1,390 @@
+"""The tournaments app's document kinds (``documents.registry``): tracking cards (Điều 29.1),
+standings and crosstables (Điều 21.3, 21.4, 29.5; Phụ lục 1) and the pairings list of a round,
+with the admin actions that ask for them. Who may see them: published tournaments' standings,
+crosstables and pairings are public (drafts: their organisers and arbiters, as
+``selectors.visible_tournaments`` says); tracking cards are for the assigned arbiters
+(Điều 20) and staff."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from chessrules.values import ROUND_ROBIN_SYSTEMS, Result
+from core.errors import ServiceError
+from documents.admin_actions import pdf_action
+from documents.models import Document
+from documents.presentation import vn_number
+from documents.registry import DocumentKind
+from documents.targets import get_object, parse_target, slug
+from federation.models import ClubMembership
+from tournaments import engine, selectors
+from tournaments.models import Entry, Pairing, Round, Tournament
+
+K = Document.Kind
+
+
+# --- the common header and the subject of a target ------------------------------------------
+
+def chief_arbiter(tournament) -> str:
+    chief = tournament.officials.filter(role="chief").select_related("person").first()
+    return chief.person.full_name if chief else ""
+
+
+def tournament_head(tournament) -> dict:
+    return {
+        "id": tournament.pk, "name": tournament.name, "discipline": tournament.discipline,
+        "discipline_label": tournament.get_discipline_display(),
+        "system": tournament.system, "system_label": tournament.get_system_display(),
+        "venue": tournament.venue, "start_date": tournament.start_date,
+        "end_date": tournament.end_date, "status": tournament.status,
+        "chief_arbiter": chief_arbiter(tournament),
+        "number_of_rounds": max(engine.total_rounds(tournament), tournament.rounds.count()),
+    }
+
+
+def tournament_of(parsed: dict[str, int]):
+    """The tournament a ``tournament:``, ``round:``, ``entry:`` or ``pairing:`` target is in."""
+    if "tournament" in parsed:
+        return get_object(Tournament, parsed["tournament"])
+    if "round" in parsed:
+        return get_object(Round, parsed["round"]).tournament
+    if "entry" in parsed:
+        return get_object(Entry, parsed["entry"]).tournament
+    return get_object(Pairing, parsed["pairing"]).round.tournament
+
+
+def _sees_tournament(user, parsed: dict[str, int]) -> bool:
+    tournament = tournament_of(parsed)
+    return selectors.visible_tournaments(user).filter(pk=tournament.pk).exists()
+
+
+def _arbitrates(user, parsed: dict[str, int]) -> bool:
+    return selectors.can_arbitrate(user, tournament_of(parsed))
+
+
+# --- tracking card (thẻ theo dõi thi đấu, Điều 29.1) ---------------------------------------------
+
+def tracking_cards_data(target: str) -> dict:
+    """One card per entry (``tournament:<id>``) or the card of one entry (``entry:<id>``).
+
+    The same card as ``tournaments.selectors.tracking_card`` (a test checks they agree),
+    built for all players at once from ``tournaments.selectors.crosstable`` and the draw
+    data each round stored (colour sub-group I-IV of 29.2, float marks ↓/↑ of
+    29.3.5-29.3.6): the per-entry selector recomputes the whole tournament for each card,
+    which made a 100-player set take seconds. Rows for the rounds not yet drawn are left
+    blank, as the card is prepared in advance (29.1).
+    """
+    parsed = parse_target(K.TRACKING_CARD, target)
+    only = None
+    if "entry" in parsed:
+        entry = get_object(Entry, parsed["entry"])
+        tournament, only = entry.tournament, entry.starting_number
+    else:
+        tournament = get_object(Tournament, parsed["tournament"])
+    head = tournament_head(tournament)
+    cards = [_card(card, head["number_of_rounds"]) for card in tracking_cards(tournament)
+             if only is None or card["starting_number"] == only]
+    return {"tournament": head, "cards": cards}
+
+
+#: Crosstable marks (chessrules' scoring.crosstable_mark) → points of the round.
+_MARK_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "F": 1.0, "H": 0.5,
+                "Z": 0.0, "X": 0.0}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def tracking_cards(tournament) -> list[dict]:
+    """Every entry's card in the shape of ``tournaments.selectors.tracking_card``."""
+    rounds = list(tournament.rounds.order_by("number").only("number", "draw"))
+    if not rounds:
+        return [_card_head(e, []) for e in tournament.entries.filter(
+            starting_number__isnull=False).order_by("starting_number")]
+    table = selectors.crosstable(tournament, rounds[-1].number)
+    people = {e.starting_number: e for e in tournament.entries.filter(
+        starting_number__isnull=False)}
+    cards = []
+    for row in sorted(table["rows"], key=lambda r: r["starting_number"]):
+        number, total, lines = row["starting_number"], 0.0, []
+        for rnd, cell in zip(rounds, row["rounds"], strict=True):
+            opponent = people.get(cell["opponent"]) if cell["opponent"] else None
+            result = _MARK_POINTS.get(cell["mark"])
+            total += result or 0.0
+            draw = rnd.draw or {}
+            sub = _keyed(draw.get("subgroups"), number)
+            lines.append({
+                "round": rnd.number, "opponent_number": cell["opponent"],
+                "opponent_name": opponent.name if opponent else "",
+                "opponent_title": opponent.title if opponent else "",
+                "colour": {"w": "T", "b": "Đ"}.get(cell["color"] or "", "") if opponent else "",
+                "result": result, "total": total,
+                "group": (ROMAN.get(int(sub), "") if sub else "")
+                + (_keyed(draw.get("floats"), number) or "")})
+        cards.append(_card_head(people[number], lines))
+    return cards
+
+
+def _card_head(entry, rows: list[dict]) -> dict:
+    return {"entry": entry.pk, "starting_number": entry.starting_number, "name": entry.name,
+            "title": entry.title, "rating": entry.rating, "rounds": rows}
+
+
+def _keyed(mapping, number: int):
+    if not isinstance(mapping, dict):
+        return None
+    return mapping.get(str(number), mapping.get(number))
+
+
+def _card(card: dict, rows_wanted: int) -> dict:
+    rows = []
+    for row in card["rounds"]:
+        played = row["result"] is not None
+        rows.append({
+            "round": row["round"], "opponent_name": row["opponent_name"] or "",
+            "opponent_title": row["opponent_title"] or "",
+            "opponent_number": row["opponent_number"] or "", "color": row["colour"] or "",
+            "result": vn_number(row["result"]) if played else "", "group": row["group"] or "",
+            "total": vn_number(row["total"]) if played else "",
+            "note": "nghỉ" if played and not row["opponent_number"] else "",
+        })
+    for r in range(len(rows) + 1, rows_wanted + 1):
+        rows.append({"round": r, "opponent_name": "", "opponent_title": "",
+                     "opponent_number": "", "color": "", "result": "", "group": "",
+                     "total": "", "note": ""})
+    return {"number": card["starting_number"], "name": card["name"], "title": card["title"],
+            "rating": card["rating"], "rows": rows}
+
+
+# --- standings and crosstable (Điều 21.3, 21.4, 29.5) ----------------------------------------------
+
+TIEBREAK_NAMES = {
+    "BH": "Búcgôn (Buchholz)", "BH-VN": "Búcgôn (Điều 21.4, 29.5)",
+    "SB": "Hệ số Bécgơ (Sonneborn-Berger)", "DE": "Đối đầu trực tiếp",
+    "WIN": "Số ván thắng", "WON": "Số ván thắng trên bàn cờ", "BPG": "Số ván cầm quân Đen",
+    "BWG": "Số ván thắng cầm quân Đen", "ARO": "Hệ số Elo trung bình của đối thủ",
+    "PS": "Điểm lũy tiến", "LOT": "Bốc thăm",
+}
+MATRIX_LIMIT = 30  # a round robin up to this size is printed as a player × player table
+
+
+def tiebreak_name(code: str) -> str:
+    base, _sep, cut = code.partition("-")
+    if code in TIEBREAK_NAMES:
+        return TIEBREAK_NAMES[code]
+    name = TIEBREAK_NAMES.get(base, code)
+    if cut.startswith("C"):
+        return f"{name}, bỏ {cut[1:]} giá trị thấp nhất"
+    if cut.startswith("M"):
+        return f"{name}, bỏ {cut[1:]} giá trị cao nhất và thấp nhất"
+    return name
+
+
+def _after_round(tournament, parsed: dict) -> int | None:
+    after = parsed.get("round")
+    if after is not None and not tournament.rounds.filter(number=after).exists():
+        raise ServiceError(_("Giải chưa có ván %(n)s.") % {"n": after}, field="target",
+                           code="not_found")
+    return after
+
+
+def standings_data(target: str, kind: str = K.STANDINGS) -> dict:
+    """The ranking with tie-break columns in the tournament's order
+    (``tournaments.selectors.standings``), after the last complete round or round n."""
+    parsed = parse_target(kind, target)
+    tournament = get_object(Tournament, parsed["tournament"])
+    after = _after_round(tournament, parsed)
+    if kind == K.CROSSTABLE:
+        table = selectors.crosstable(tournament, after)
+    else:
+        table = selectors.standings(tournament, after)
+    units = _units(tournament)
+    codes = list(table["tiebreaks"])
+    rows = []
+    for row in table["rows"]:
+        rows.append({
+            "rank": row["rank"], "number": row["starting_number"], "name": row["name"],
+            "title": row["title"] or "", "rating": row["rating"] or "",
+            "unit": row.get("team") or units.get(row["entry"], ""),
+            "points": vn_number(row["points"]),
+            "tiebreaks": [_tiebreak_value(row["tiebreaks"].get(c)) for c in codes],
+            "withdrawn": row["withdrawn"], "rounds": row.get("rounds", []),
+        })
+    return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
+            "tiebreaks": [{"code": c, "name": tiebreak_name(c)} for c in codes], "rows": rows}
+
+
+def crosstable_data(target: str) -> dict:
+    """Standings plus every round: per round (Swiss) ``opponent, colour, mark``; a round
+    robin of at most 30 players as the classic player × player table (Phụ lục 1)."""
+    data = standings_data(target, K.CROSSTABLE)
+    system = data["tournament"]["system"]
+    matrix = system in ROUND_ROBIN_SYSTEMS and len(data["rows"]) <= MATRIX_LIMIT
+    data["layout"] = "matrix" if matrix else "rounds"
+    data["round_numbers"] = list(range(1, data["after_round"] + 1))
+    numbers = sorted(row["number"] for row in data["rows"])
+    for row in data["rows"]:
+        rounds = row.pop("rounds")
+        if matrix:
+            row["cells"] = _matrix_cells(row["number"], rounds, numbers)
+        else:
+            row["cells"] = [_round_cell(r) for r in rounds]
+    if matrix:
+        data["columns"] = numbers
+        data["rows"].sort(key=lambda r: r["number"])
+    return data
+
+
+def _round_cell(r: dict) -> str:
+    if r["opponent"]:
+        colour = {"w": "T", "b": "Đ"}.get(r["color"] or "", "")
+        return f"{r['opponent']}{colour} {r['mark']}".strip()
+    return r["mark"] or ""
+
+
+def _matrix_cells(number: int, rounds: list[dict], numbers: list[int]) -> list[str]:
+    marks: dict[int, list[str]] = {}
+    for r in rounds:
+        if r["opponent"]:
+            marks.setdefault(r["opponent"], []).append(r["mark"] or "·")
+    return ["×" if other == number else " ".join(marks.get(other, [])) for other in numbers]
+
+
+def _tiebreak_value(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value != int(value):
+        return f"{value:.2f}".rstrip("0").rstrip(".").replace(".", ",")
+    return str(int(value)) if isinstance(value, float) else str(value)
+
+
+def _units(tournament) -> dict[int, str]:
+    """Entry id → the player's club (open club membership), read in one query."""
+    member_of = dict(tournament.entries.filter(member__isnull=False)
+                     .values_list("member_id", "pk"))
+    stints = (ClubMembership.objects.filter(member_id__in=member_of, ended_on__isnull=True)
+              .values_list("member_id", "club__name"))
+    return {member_of[member]: club for member, club in stints}
+
+
+# --- pairings list of a round ------------------------------------------------------------------------
+
+_POINT_MARKS = {1.0: "1", 0.5: "½", 0.0: "0"}
+
+
+def result_mark(result: str) -> str:
+    """A board's result as printed: ``1 - 0``, ``½ - ½``, forfeits ``+ / -``, ``hoãn``."""
+    value = Result.parse(result)
+    if value is None:
+        return result
+    if value.played and value.points:
+        return " - ".join(_POINT_MARKS[points] for points in value.points)
+    if value.forfeit and value.trf:
+        return " / ".join(value.trf)
+    return "hoãn" if value is Result.ADJOURNED else ""
+
+
+def pairings_data(target: str) -> dict:
+    """The boards of one round with the players' numbers and scores before the round
+    (``tournaments.selectors.pairings_of`` and ``standings``); byes after the games."""
+    parsed = parse_target(K.PAIRINGS, target)
+    if "tournament" in parsed:
+        rnd = Round.objects.filter(tournament_id=parsed["tournament"],
+                                   number=parsed["round"]).select_related("tournament").first()
+        if rnd is None:
+            raise ServiceError(_("Không tìm thấy ván %(n)s của giải %(t)s.")
+                               % {"n": parsed["round"], "t": parsed["tournament"]},
+                               field="target", code="not_found")
+    else:
+        rnd = get_object(Round, parsed["round"])
+    tournament = rnd.tournament
+    scores = _scores_before(tournament, rnd.number)
+    games, byes = [], []
+    for p in selectors.pairings_of(rnd):
+        white = _side(p.white, scores)
+        if p.kind == "game" and p.black_id:
+            games.append({"board": p.board, "white": white, "black": _side(p.black, scores),
+                          "result": result_mark(p.result),
+                          "match": str(p.team_match) if p.team_match_id else ""})
+        else:
+            byes.append({"player": white, "kind": p.get_kind_display(),
+                         "points": vn_number(p.bye_points) if p.bye_points is not None else ""})
+    return {"tournament": tournament_head(tournament), "round": rnd.number,
+            "round_status": rnd.get_status_display(), "games": games, "byes": byes,
+            "team_event": tournament.is_team_event}
+
+
+def _side(entry, scores: dict[int, float]) -> dict:
+    if entry is None:
+        return {"number": "", "name": "", "title": "", "score": ""}
+    return {"number": entry.starting_number or "", "name": entry.name, "title": entry.title,
+            "score": vn_number(scores.get(entry.starting_number, 0.0))}
+
+
+def _scores_before(tournament, number: int) -> dict[int, float]:
+    if number <= 1:
+        return {}
+    table = selectors.standings(tournament, number - 1)
+    return {row["starting_number"]: row["points"] for row in table["rows"]}
+
+
+# --- the kinds and their admin actions ------------------------------------------------------------
+
+def _file(prefix: str):
+    return lambda target, context: f"{prefix}-{slug(target)}.pdf"
+
+
+_BY_TOURNAMENT = ("tournament:<id>", "tournament:<id>:round:<n>")
+KINDS = [
+    DocumentKind(K.TRACKING_CARD, "documents/tracking_cards.html",
+                 ("tournament:<id>", "entry:<id>"), tracking_cards_data,
+                 _file("the-theo-doi"), _arbitrates),
+    DocumentKind(K.STANDINGS, "documents/standings.html", _BY_TOURNAMENT, standings_data,
+                 _file("xep-hang"), _sees_tournament),
+    DocumentKind(K.CROSSTABLE, "documents/crosstable.html", _BY_TOURNAMENT, crosstable_data,
+                 _file("bang-ket-qua"), _sees_tournament),
+    DocumentKind(K.PAIRINGS, "documents/pairings.html",
+                 ("round:<id>", "tournament:<id>:round:<n>"), pairings_data,
+                 _file("cap-dau"), _sees_tournament),
+]
+
+
+def _last_rounds(tournaments) -> list[str]:
+    rounds = Round.objects.filter(tournament__in=tournaments).order_by("tournament", "-number")
+    last: dict[int, int] = {}
+    for rnd in rounds:
+        last.setdefault(rnd.tournament_id, rnd.pk)
+    return [f"round:{pk}" for pk in last.values()]
+
+
+def _round_games(rounds) -> list[str]:
+    games = Pairing.objects.filter(round__in=rounds, kind="game", black__isnull=False)
+    return [f"pairing:{p.pk}" for p in games.order_by("round", "board")]
+
+
+def _each(prefix: str):
+    return lambda queryset: [f"{prefix}:{obj.pk}" for obj in queryset]
+
+
+# Tournament admin
+TOURNAMENT_ACTIONS = [
+    pdf_action(K.STANDINGS, gettext_lazy("PDF: bảng xếp hạng"), _each("tournament"),
+               "tournaments"),
+    pdf_action(K.CROSSTABLE, gettext_lazy("PDF: bảng kết quả chéo"), _each("tournament"),
+               "tournaments"),
+    pdf_action(K.TRACKING_CARD, gettext_lazy("PDF: thẻ theo dõi thi đấu (Điều 29.1)"),
+               _each("tournament"), "tournaments"),
+    pdf_action(K.PAIRINGS, gettext_lazy("PDF: danh sách cặp đấu ván mới nhất"), _last_rounds,
+               "last_rounds"),
+]
+# Round admin
+ROUND_ACTIONS = [
+    pdf_action(K.PAIRINGS, gettext_lazy("PDF: danh sách cặp đấu"), _each("round"), "rounds"),
+    pdf_action(K.SCORESHEET, gettext_lazy("PDF: biên bản thi đấu các bàn"), _round_games,
+               "round_games"),
+]
+# Entry and pairing admin
+tracking_card_pdf = pdf_action(K.TRACKING_CARD, gettext_lazy("PDF: thẻ theo dõi thi đấu"),
+                               _each("entry"), "entries")
+pairing_scoresheet_pdf = pdf_action(K.SCORESHEET,
+                                    gettext_lazy("PDF: biên bản thi đấu (Phụ lục 4)"),
+                                    _each("pairing"), "pairings")
