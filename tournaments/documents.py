@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from chessrules.values import ROUND_ROBIN_SYSTEMS, Result
+from chessrules.values import ROUND_ROBIN_SYSTEMS, Result, TieBreak
 from core.errors import ServiceError
 from documents.admin_actions import pdf_action
 from documents.models import Document
@@ -158,11 +158,12 @@ def _card(card: dict, rows_wanted: int) -> dict:
 # --- standings and crosstable (Điều 21.3, 21.4, 29.5) ----------------------------------------------
 
 TIEBREAK_NAMES = {
-    "BH": "Búcgôn (Buchholz)", "BH-VN": "Búcgôn (Điều 21.4, 29.5)",
-    "SB": "Hệ số Bécgơ (Sonneborn-Berger)", "DE": "Đối đầu trực tiếp",
-    "WIN": "Số ván thắng", "WON": "Số ván thắng trên bàn cờ", "BPG": "Số ván cầm quân Đen",
-    "BWG": "Số ván thắng cầm quân Đen", "ARO": "Hệ số Elo trung bình của đối thủ",
-    "PS": "Điểm lũy tiến", "LOT": "Bốc thăm",
+    TieBreak.BH: "Búcgôn (Buchholz)", TieBreak.BH_VN: "Búcgôn (Điều 21.4, 29.5)",
+    TieBreak.SB: "Hệ số Bécgơ (Sonneborn-Berger)", TieBreak.DE: "Đối đầu trực tiếp",
+    TieBreak.WIN: "Số ván thắng", TieBreak.WON: "Số ván thắng trên bàn cờ",
+    TieBreak.BPG: "Số ván cầm quân Đen", TieBreak.BWG: "Số ván thắng cầm quân Đen",
+    TieBreak.ARO: "Hệ số Elo trung bình của đối thủ", TieBreak.PS: "Điểm lũy tiến",
+    TieBreak.LOT: "Bốc thăm",
 }
 MATRIX_LIMIT = 30  # a round robin up to this size is printed as a player × player table
 
