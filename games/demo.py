@@ -5,18 +5,20 @@ the admin."""
 
 from __future__ import annotations
 
+from chessrules.values import Result, System
 from games import services
 from games.models import Decision
 from tournaments.models import Pairing
 
 #: A short game in SAN that ends as the board's result says (only its moves are checked).
 MOVES = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6"
-DECISION_OF = {"1-0": Decision.WHITE_WINS, "0-1": Decision.BLACK_WINS, "1/2-1/2": Decision.DRAW}
+DECISION_OF = {Result.WHITE_WINS: Decision.WHITE_WINS, Result.BLACK_WINS: Decision.BLACK_WINS,
+               Result.DRAW: Decision.DRAW}
 
 
 def load_signed_game(ctx) -> str:
     staff = ctx.data["users"]["staff"]
-    swiss = next(t for t in ctx.data["tournaments"] if t.system == "dutch")
+    swiss = next(t for t in ctx.data["tournaments"] if t.system == System.DUTCH)
     pairing = (Pairing.objects.filter(round__tournament=swiss, round__number=1,
                                       kind=Pairing.Kind.GAME, result__in=list(DECISION_OF))
                .order_by("board").first())

@@ -14,7 +14,7 @@ from chessrules import chess as _chess
 from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
-from chessrules.values import PLAYED, Result
+from chessrules.values import PGN_RESULTS, PLAYED, Result
 from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
 from chessrules.xiangqi import Position as XiangqiPosition
 
@@ -38,6 +38,11 @@ _DECISION_TO_RESULT = {"white_wins": Result.WHITE_WINS.value, "black_wins": Resu
 #: result of the tournaments app with those points.
 _DECISION_TO_PAIRING_RESULT = {**_DECISION_TO_RESULT, "both_lose": Result.DOUBLE_FORFEIT.value}
 _RESULT_TO_DECISION = {v: k for k, v in _DECISION_TO_RESULT.items()}
+
+
+def is_pgn_result(text: str | None) -> bool:
+    """One of PGN's four results: 1-0, 0-1, 1/2-1/2, * (a game still going or unknown)."""
+    return text in PGN_RESULTS
 
 
 def is_played_result(result: str | None) -> bool:

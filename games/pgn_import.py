@@ -229,7 +229,7 @@ def tag_errors(tags: dict) -> list[tuple[str, str, str]]:
     if board_text and not _int(board_text):
         bad("Board", _("Thẻ %(tag)s \"%(value)s\" phải là số bàn từ 1 đến 32767."))
     result_text = tags.get("Result", "").strip()
-    if result_text and result_text not in (*_RESULTS, "*"):
+    if result_text and not engine.is_pgn_result(result_text):
         bad("Result", _("Thẻ %(tag)s \"%(value)s\" phải là 1-0, 0-1, 1/2-1/2 hoặc *."))
     for tag in ("White", "Black", "Event"):
         if len(tags.get(tag, "")) > NAME_LIMIT:
