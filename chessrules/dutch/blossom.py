@@ -148,6 +148,7 @@ def max_weight_matching(
                 queue.append(leaf)
             inblossom[leaf] = b
         bestedgeto = [-1] * (2 * nvertex)
+        slackto = [0] * (2 * nvertex)
         for bv in path:
             if blossombestedges[bv] is None:
                 nblists = [[p // 2 for p in neighbend[leaf]] for leaf in blossom_leaves(bv)]
@@ -159,9 +160,11 @@ def max_weight_matching(
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if (bj != b and label[bj] == 1
-                            and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))):
-                        bestedgeto[bj] = kk
+                    if bj != b and label[bj] == 1:
+                        d = slack(kk)
+                        if bestedgeto[bj] == -1 or d < slackto[bj]:
+                            bestedgeto[bj] = kk
+                            slackto[bj] = d
             blossombestedges[bv] = None
             bestedge[bv] = -1
         blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
@@ -404,12 +407,14 @@ def max_weight_matching(
                 lab = label[b_v]
                 k = bestedge[v]
                 if k != -1:
+                    # bestslack[v] is the slack of bestedge[v]: the dual updates keep
+                    # it (a T-vertex's edge to an S-vertex keeps its slack).
                     if lab == 0:
-                        d = slack(k)
+                        d = bestslack[v]
                         if d2 is None or d < d2:
                             d2, e2 = d, k
                     elif lab == 1 and b_v == v:
-                        d = slack(k) // 2
+                        d = bestslack[v] // 2
                         if d3 is None or d < d3:
                             d3, e3 = d, k
                 if shortcuts:
@@ -431,7 +436,7 @@ def max_weight_matching(
             top_blossoms = [b for b in sorted(live) if blossomparent[b] == -1]
             for b in top_blossoms:
                 if label[b] == 1 and bestedge[b] != -1:
-                    d = slack(bestedge[b]) // 2
+                    d = bestslack[b] // 2
                     if d3 is None or d < d3:
                         d3, e3 = d, bestedge[b]
             for d, kind, k in ((d2, 2, e2), (d2_lazy, 2, e2_lazy), (d3_lazy, 3, e3_lazy),
