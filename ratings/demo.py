@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from chessrules.values import System
 from documents.models import Signatory
 from federation.demo import vietnamese_name
 from federation.models import Body
@@ -30,7 +31,7 @@ def _signatories(ctx) -> tuple[Signatory, Signatory]:
 
 
 def _published_list(ctx, staff):
-    round_robin = next(t for t in ctx.data["tournaments"] if t.system == "round_robin")
+    round_robin = next(t for t in ctx.data["tournaments"] if t.system == System.ROUND_ROBIN)
     people = [e.member.person_id for e in round_robin.entries.select_related("member")
               if e.member_id]
     rating_list = RatingList.objects.get(discipline=round_robin.discipline,
