@@ -153,18 +153,20 @@ class ReasonForm(forms.Form):
 def reason_action(name: str, description, explanation, service: Callable, done):
     """An admin action that asks for a reason on an intermediate page, then calls
     ``service(obj, user=..., reason=...)`` for each selected row; a refusal of the service
-    (``ServiceError``) is reported per row and changes nothing for that row."""
+    (``ServiceError``) is reported per row and changes nothing for that row. ``done`` is the
+    message of a success, or ``done(result) -> message``."""
 
     def action(modeladmin, request, queryset):
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
             for obj in queryset:
                 try:
-                    service(obj, user=request.user, reason=form.cleaned_data["reason"])
+                    result = service(obj, user=request.user, reason=form.cleaned_data["reason"])
                 except ServiceError as exc:
                     modeladmin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
                 else:
-                    modeladmin.message_user(request, f"{obj}: {done}", messages.SUCCESS)
+                    text = done(result) if callable(done) else done
+                    modeladmin.message_user(request, f"{obj}: {text}", messages.SUCCESS)
             return None
         context = {**modeladmin.admin_site.each_context(request), "title": description,
                    "explanation": explanation, "queryset": queryset, "form": form,

@@ -139,7 +139,20 @@ reopen = reason_action(
     _("Giải đã công nhận là hồ sơ chính thức. Mở lại (chỉ cán bộ Liên đoàn) đưa giải về "
       "\"đã kết thúc\" để sửa; lý do được ghi vào lịch sử của giải."),
     lambda t, *, user, reason: services.reopen_tournament(t, user=user, reason=reason),
-    _("đã mở lại"))
+    lambda t: _reopened(t))
+
+
+def _reopened(t: Tournament) -> str:
+    """The titles awarded on this result stand (their decisions are official records): the
+    message names them, so staff can withdraw a decision the correction invalidates."""
+    numbers = sorted({f"{q.decision.number}/{q.decision.year}" for q in
+                      t.title_qualifications.filter(decision__isnull=False)
+                      .select_related("decision")})
+    if not numbers:
+        return str(_("đã mở lại"))
+    return str(_("đã mở lại. Lưu ý: các quyết định phong cấp theo kết quả giải này (%(numbers)s) "
+                 "vẫn có hiệu lực; nếu kết quả sửa làm mất tiêu chuẩn, hãy thu hồi quyết định "
+                 "(có lý do).") % {"numbers": ", ".join(numbers)})
 
 
 class TournamentAdminForm(forms.ModelForm):

@@ -120,15 +120,26 @@ def test_certified_tournament_is_never_deleted(admin_client, certified):
     assert certified.rounds.filter(pk=rnd.pk).exists()
 
 
-def test_reopen_action_asks_for_a_reason(admin_client, certified):
+def test_reopen_action_asks_for_a_reason(admin_client, certified, staff):
     asked = admin_client.post(URL, {"action": "reopen", "_selected_action": [certified.pk]})
     assert asked.status_code == 200 and "reason" in form_data(asked.content.decode())
     admin_client.post(URL, {"action": "reopen", "_selected_action": [certified.pk],
                             "apply": "1", "reason": ""})
     certified.refresh_from_db()
     assert certified.status == "certified"  # no reason: nothing happens
-    admin_client.post(URL, {"action": "reopen", "_selected_action": [certified.pk],
-                            "apply": "1", "reason": "Sai kết quả ván 2 bàn 1"})
+    from ratings.models import TitleCriteriaTable, TitleQualification
+
+    decision = document_services.issue_decision(
+        kind="title_award", subject="phong cấp", grounds=["Phụ lục 6"], articles=["Cấp I"],
+        signer_position="CHỦ TỊCH", signer_name="Nguyễn Văn A", user=staff)
+    TitleQualification.objects.create(
+        person=certified.entries.first().member.person, title="first_category",
+        criterion_id="x", table=TitleCriteriaTable.objects.first(), section="men",
+        event_date=certified.end_date, tournament=certified, status="approved",
+        decision=decision)
+    done = admin_client.post(URL, {"action": "reopen", "_selected_action": [certified.pk],
+                                   "apply": "1", "reason": "Sai kết quả ván 2 bàn 1"})
+    assert f"{decision.number}/{decision.year}" in _messages(done)  # titles named
     certified.refresh_from_db()
     assert certified.status == "finished"
     assert StatusChange.objects.filter(tournament=certified, to_status="finished",
