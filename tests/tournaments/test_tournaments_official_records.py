@@ -98,7 +98,8 @@ def test_history_revert_of_certified_tournament_is_refused(admin_client, certifi
     finished = certified.history.filter(status="finished").first()
     form = admin_client.get(f"{URL}{certified.pk}/history/{finished.history_id}/")
     assert form.status_code == 200
-    data = form_data(form.content.decode(), "tournament_form")
+    data = form_data(form.content.decode(), "historicaltournament_form")
+    assert data["csrfmiddlewaretoken"]  # the old version is shown (read-only)
     response = admin_client.post(f"{URL}{certified.pk}/history/{finished.history_id}/", data)
     assert response.status_code == 302 and response.url.endswith("/history/")
     assert "Không khôi phục" in _messages(response)
@@ -459,3 +460,15 @@ def test_tournament_added_in_the_admin_through_the_service(admin_client):
     assert admin_client.post(url, data).status_code == 302
     t = Tournament.objects.get(name="Giải thêm từ admin")
     assert (t.status, t.number_of_rounds, t.created_by is not None) == ("draft", 4, True)
+
+
+def test_history_revert_of_an_open_tournament_goes_through_the_service(admin_client, staff):
+    t = _round_robin(staff, finish=False)  # closed: the format is locked, the venue is not
+    services.update_tournament(t, user=staff, venue="Nơi thứ hai")
+    old = t.history.filter(venue="Hà Nội").first()
+    url = f"{URL}{t.pk}/history/{old.history_id}/"
+    data = form_data(admin_client.get(url).content.decode(), "historicaltournament_form")
+    assert data["venue"] == ["Hà Nội"]
+    assert admin_client.post(url, data).status_code == 302
+    t.refresh_from_db()
+    assert (t.venue, t.status) == ("Hà Nội", "closed")  # the status is never reverted
