@@ -137,11 +137,28 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY", "3600"))}
+# Jobs that always end (issue 14; docs/production.md "How jobs are recovered"). A running job
+# writes a heartbeat every JOB_HEARTBEAT_SECONDS; one silent for JOB_LEASE_SECONDS has lost its
+# worker and is re-run by the sweeper (or failed after JOB_MAX_RESTARTS lost runs).
+JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "120"))
+JOB_HEARTBEAT_SECONDS = max(1, JOB_LEASE_SECONDS // 4)
+JOB_MAX_RESTARTS = int(os.environ.get("JOB_MAX_RESTARTS", "2"))
+JOB_SWEEP_SECONDS = int(os.environ.get("JOB_SWEEP_SECONDS", "30"))
+# Time limits of every task. The largest supported event fits well inside: a 2,000-player
+# Dutch round 337 s on a loaded 2-core machine (decisions-dutch.md), the largest PGN upload
+# and a national rating period a few minutes. The soft limit ends the job as failed with a
+# clear error; the hard limit (a minute later) kills the process if the work ignores it.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("JOB_SOFT_TIME_LIMIT", "1800"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("JOB_TIME_LIMIT", str(CELERY_TASK_SOFT_TIME_LIMIT + 60)))
 CELERY_TIMEZONE = "Asia/Ho_Chi_Minh"
 CELERY_BEAT_SCHEDULE = {
     "federation-lapse-daily": {
         "task": "federation.tasks.lapse_members_task",
         "schedule": 24 * 60 * 60,
+    },
+    "core-sweep-jobs": {  # re-send lost queued jobs, re-run jobs whose worker died
+        "task": "core.tasks.sweep_jobs_task",
+        "schedule": JOB_SWEEP_SECONDS,
     },
     "ratings-monthly-period": {  # ratings: last month's period of every list, on the 1st
         "task": "ratings.tasks.monthly_rating_periods_task",
@@ -273,6 +290,10 @@ if not DEBUG and not env_bool("ALLOW_EMBEDDED", False):
         # web and worker processes must share one cache, or worker writes never invalidate
         # the public responses cached by the web processes
         problems.append("CACHE_URL must name a shared cache (Redis)")
+    if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= CELERY_TASK_TIME_LIMIT:
+        # Redis hands an unacknowledged message to another worker after the visibility
+        # timeout: it must outlast the longest run, or a live job runs twice
+        problems.append("CELERY_VISIBILITY must exceed JOB_TIME_LIMIT")
     if SECRET_KEY == INSECURE_DEFAULT_SECRET or len(SECRET_KEY) < 32:
         problems.append("SECRET_KEY must be a real secret of at least 32 characters")
     if problems:

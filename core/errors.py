@@ -51,6 +51,14 @@ class NotAllowedError(ServiceError):
     default_code = "permission_denied"
 
 
+class ServiceUnavailableError(ServiceError):
+    """A service the write needs (the job broker) is down: try again later (503)."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "service_unavailable"
+    retry_after = 30
+
+
 def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
     body = {"code": code, "message": str(message), "fields": fields or {}}
     body.update(extra)
@@ -87,7 +95,11 @@ def _first_message(fields: dict[str, list[str]], default: str) -> str:
 def api_exception_handler(exc, context):
     """DRF exception handler producing the service's error shape."""
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.code, exc.message, exc.fields), status=exc.status_code)
+        response = Response(error_body(exc.code, exc.message, exc.fields),
+                            status=exc.status_code)
+        if getattr(exc, "retry_after", None):
+            response["Retry-After"] = str(exc.retry_after)
+        return response
     if isinstance(exc, RequestDataTooBig):  # a form body over DATA_UPLOAD_MAX_MEMORY_SIZE
         from core.limits import body_too_large
 

@@ -11,6 +11,12 @@ Celery task, :func:`run_job_task` (``core.run_job``), runs any registered kind.
   kind's work function with a progress callback, and stores the result or error. A job
   that already succeeded is not run again, so a redelivered message (late acknowledgement
   after a worker died) is harmless.
+* Jobs always end (issue 14): a running job writes a heartbeat from its own connection
+  (with its progress, so clients see it move while the work's transaction is open); the
+  sweeper (:func:`sweep`, celery beat every ``JOB_SWEEP_SECONDS``) re-runs a job whose
+  heartbeat is older than ``JOB_LEASE_SECONDS`` (its worker died) and re-sends queued jobs
+  whose message the broker lost; asking again for a failed or lost job starts a new attempt.
+  Each message carries a token: a duplicate message never runs a job that is alive.
 
 Import direction (enforced by ``.importlinter``): an app's ``jobs.py`` and ``tasks.py``
 import its services; services import only this module, never their app's tasks or jobs.
@@ -19,18 +25,27 @@ import its services; services import only this module, never their app's tasks o
 from __future__ import annotations
 
 import logging
+import signal
+import threading
 import traceback
+import uuid
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Case, F, PositiveSmallIntegerField, Q, When
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import KombuError
+from kombu.exceptions import OperationalError as BrokerError
 
-from core.errors import ServiceError
+from core.errors import ServiceError, ServiceUnavailableError
 from core.models import Job
 
 logger = logging.getLogger(__name__)
@@ -75,22 +90,70 @@ def registered_kinds() -> list[str]:
 
 def start_job(kind: str, *, params: dict | None = None, key: str | None = None,
               user=None) -> Job:
-    """Create the job (or reuse the one with this ``key``) and enqueue it."""
+    """Create the job (or reuse the one with this ``key``) and enqueue it.
+
+    An existing job is returned as it is unless it failed or was lost (see
+    :func:`needs_new_attempt`): then it is queued again as a new attempt.
+    """
     job_kind(kind)  # fail early, in the caller, for an undeclared kind
     job, created = _get_or_create_job(kind, params or {}, key, user)
-    if not created and job.state != Job.State.FAILED:
-        return job
-    if not created:  # a failed job started again: retry it from the start
-        Job.objects.filter(pk=job.pk).update(
-            state=Job.State.QUEUED, progress=0, message="", error=None, finished_at=None)
-        job.refresh_from_db()
+    if not created:
+        if not needs_new_attempt(job):
+            return job
+        # only if nobody changed it meanwhile (a worker claiming it, another request)
+        if not Job.objects.filter(pk=job.pk, state=job.state, runner=job.runner).update(
+                state=Job.State.QUEUED, progress=0, message="", error=None,
+                finished_at=None, result=None, restarts=0, runner=""):
+            job.refresh_from_db()
+            return job
+    token = _mark_sent(job.pk)
+    job.refresh_from_db()
     job_id = str(job.pk)
-    transaction.on_commit(lambda: enqueue(job_id))
+    transaction.on_commit(lambda: _send_or_fail(job_id, token))
     return job
 
 
-def enqueue(job_id: str) -> None:
-    run_job_task.apply_async(args=[job_id], queue=settings.CELERY_TASK_DEFAULT_QUEUE)
+def needs_new_attempt(job: Job, now=None) -> bool:
+    """A failed job, or one that is lost: running without a heartbeat for the lease, or
+    queued for longer than the lease (its message may be lost; a duplicate is harmless)."""
+    if job.state == Job.State.FAILED:
+        return True
+    cutoff = (now or timezone.now()) - _lease()
+    if job.state == Job.State.RUNNING:
+        beat = job.heartbeat_at or job.started_at
+        return beat is None or beat < cutoff
+    if job.state == Job.State.QUEUED:
+        sent = job.sent_at or job.created_at
+        return sent is None or sent < cutoff
+    return False
+
+
+def _lease() -> timedelta:
+    return timedelta(seconds=settings.JOB_LEASE_SECONDS)
+
+
+def _mark_sent(job_id) -> str:
+    Job.objects.filter(pk=job_id).update(sent_at=timezone.now())
+    return uuid.uuid4().hex
+
+
+def _send_or_fail(job_id: str, token: str) -> None:
+    """Send the job's message (after commit). With the broker down the job is not left
+    "queued" for nobody: it fails with a clear error (asking again starts a new attempt) and
+    the request answers 503."""
+    try:
+        enqueue(job_id, token)
+    except (BrokerError, KombuError, ConnectionError, OSError) as exc:
+        logger.error("job %s could not be sent to the broker: %s", job_id, exc)
+        message = _("Hàng đợi công việc tạm thời không truy cập được; hãy thử lại sau.")
+        Job.objects.filter(pk=job_id, state=Job.State.QUEUED).update(
+            state=Job.State.FAILED, finished_at=timezone.now(),
+            error={"code": "broker_unavailable", "message": message, "fields": {}})
+        raise ServiceUnavailableError(message, code="broker_unavailable") from exc
+
+
+def enqueue(job_id: str, token: str = "") -> None:
+    run_job_task.apply_async(args=[job_id, token], queue=settings.CELERY_TASK_DEFAULT_QUEUE)
 
 
 def _get_or_create_job(kind, params, key, user) -> tuple[Job, bool]:
@@ -105,48 +168,249 @@ def _get_or_create_job(kind, params, key, user) -> tuple[Job, bool]:
         return Job.objects.get(key=key), False
 
 
-@shared_task(name="core.run_job")
-def run_job_task(job_id: str) -> Any:
+@shared_task(name="core.run_job", bind=True)
+def run_job_task(self, job_id: str, token: str = "") -> Any:
     """The one Celery task of every job: run the job's registered kind."""
     kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first()
     if kind is None:
         logger.warning("job %s does not exist; nothing to run", job_id)
         return None
-    return run_job(job_id, job_kind(kind).work)
+    limit = None if self.request.is_eager else settings.CELERY_TASK_SOFT_TIME_LIMIT
+    return run_job(job_id, job_kind(kind).work, token=token or None, soft_time_limit=limit)
 
 
-def run_job(job_id: str, work: Work) -> Any:
-    """Run ``work(params, progress)`` for the job and record its outcome."""
+def run_job(job_id: str, work: Work, *, token: str | None = None,
+            soft_time_limit: float | None = None) -> Any:
+    """Run ``work(params, progress)`` for the job and record its outcome.
+
+    ``token`` is the message's: a message runs a queued job, the running job it was sent
+    for (redelivered after its worker died), or a running job whose heartbeat stopped; a
+    duplicate message for a job that is alive or finished does nothing. Without a token (an
+    in-process call, e.g. ``manage.py lapse_members``) any job not yet succeeded runs.
+    """
+    job = _claim(job_id, token)
+    if job is None:
+        return None
+    if job.state == Job.State.SUCCEEDED:
+        return job.result
+    runner = job.runner
+    if job.restarts > settings.JOB_MAX_RESTARTS:
+        _finish(job, runner, Job.State.FAILED, error=_lost_error(job.restarts))
+        return None
+    reporter = _Reporter(job.pk, runner) if connection.vendor != "sqlite" else None
+    progress = reporter.report if reporter else _direct_progress(job.pk, runner)
+    try:
+        with _soft_time_limit(soft_time_limit):
+            result = work(job.params, progress)
+    except ServiceError as exc:
+        _stop(reporter)
+        _finish(job, runner, Job.State.FAILED, error={
+            "code": exc.code, "message": exc.message, "fields": exc.fields})
+        return None
+    except SoftTimeLimitExceeded:
+        _stop(reporter)
+        limit = settings.CELERY_TASK_SOFT_TIME_LIMIT
+        logger.error("job %s (%s) stopped at its time limit (%s s)", job.pk, job.kind, limit)
+        _finish(job, runner, Job.State.FAILED, error={
+            "code": "time_limit", "fields": {}, "message": _(
+                "Công việc chạy quá giới hạn thời gian (%(seconds)s giây) và đã bị dừng.")
+            % {"seconds": limit}})
+        return None
+    except Exception as exc:  # recorded on the job for the client; the worker goes on
+        _stop(reporter)
+        logger.exception("job %s (%s) failed", job.pk, job.kind)
+        _finish(job, runner, Job.State.FAILED, error={
+            "code": "job_failed", "message": f"{type(exc).__name__}: {exc}",
+            "detail": traceback.format_exc(limit=5)})
+        return None
+    _stop(reporter)
+    _finish(job, runner, Job.State.SUCCEEDED, result=result)
+    return result
+
+
+@contextmanager
+def _soft_time_limit(seconds: float | None):
+    """Raise SoftTimeLimitExceeded in the work after ``seconds`` (worker main thread only).
+
+    Celery's own soft limit is configured too (CELERY_TASK_SOFT_TIME_LIMIT) but depends on
+    the pool (the solo pool has none, prefork's did not fire in our tests); this alarm is
+    the same limit, enforced in the process that runs the work."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expired(signum, frame):
+        raise SoftTimeLimitExceeded(f"soft time limit ({seconds} s) exceeded")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _claim(job_id: str, token: str | None) -> Job | None:
+    """Mark the job running for this message (one atomic update) and return it; None when
+    this message must not run it. A running job taken over counts as a restart."""
+    now = timezone.now()
     job = Job.objects.filter(pk=job_id).first()
     if job is None:
         logger.warning("job %s does not exist; nothing to run", job_id)
         return None
     if job.state == Job.State.SUCCEEDED:
-        return job.result
-    Job.objects.filter(pk=job.pk).update(
-        state=Job.State.RUNNING, started_at=timezone.now(), attempts=F("attempts") + 1)
+        return job
+    if token is None:  # in-process: whatever its state
+        allowed = ~Q(state=Job.State.SUCCEEDED)
+    else:
+        cutoff = now - _lease()
+        allowed = Q(state=Job.State.QUEUED) | Q(state=Job.State.RUNNING) & (
+            Q(runner=token) | Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True))
+    runner = token or uuid.uuid4().hex
+    claimed = Job.objects.filter(pk=job_id).filter(allowed).update(
+        restarts=Case(When(state=Job.State.RUNNING, then=F("restarts") + 1),
+                      default=F("restarts"), output_field=PositiveSmallIntegerField()),
+        state=Job.State.RUNNING, runner=runner, started_at=now, heartbeat_at=now,
+        attempts=F("attempts") + 1, error=None, finished_at=None)
+    if not claimed:
+        logger.info("job %s is %s elsewhere; duplicate message %s ignored",
+                    job_id, job.state, token)
+        return None
+    return Job.objects.get(pk=job_id)
 
+
+def _lost_error(restarts: int) -> dict:
+    return {"code": "job_lost", "fields": {}, "message": _(
+        "Tiến trình chạy công việc đã dừng đột ngột %(n)s lần; công việc được đánh dấu thất "
+        "bại. Hãy yêu cầu lại để chạy lần mới.") % {"n": restarts}}
+
+
+def _direct_progress(job_id, runner: str) -> Progress:
     def progress(percent: float, message: str = "") -> None:
-        Job.objects.filter(pk=job.pk).update(
-            progress=max(0, min(99, int(percent))), message=message[:300])
-
-    try:
-        result = work(job.params, progress)
-    except ServiceError as exc:
-        _finish(job, Job.State.FAILED, error={"code": exc.code, "message": exc.message,
-                                              "fields": exc.fields})
-        return None
-    except Exception as exc:  # recorded on the job for the client; the worker goes on
-        logger.exception("job %s (%s) failed", job.pk, job.kind)
-        _finish(job, Job.State.FAILED, error={
-            "code": "job_failed", "message": f"{type(exc).__name__}: {exc}",
-            "detail": traceback.format_exc(limit=5)})
-        return None
-    _finish(job, Job.State.SUCCEEDED, result=result)
-    return result
+        Job.objects.filter(pk=job_id, runner=runner).update(
+            progress=_percent(percent), message=message[:300], heartbeat_at=timezone.now())
+    return progress
 
 
-def _finish(job: Job, state: str, *, result=None, error=None) -> None:
-    Job.objects.filter(pk=job.pk).update(
+def _percent(percent: float) -> int:
+    return max(0, min(99, int(percent)))
+
+
+class _Reporter(threading.Thread):
+    """Writes the job's heartbeat and progress from its own thread, so on its own database
+    connection: outside the work's transaction (clients see progress move while the work
+    runs) and alive while the work waits on a lock or computes."""
+
+    def __init__(self, job_id, runner: str):
+        super().__init__(name=f"job-heartbeat-{job_id}", daemon=True)
+        self.job_id, self.runner = job_id, runner
+        self.interval = settings.JOB_HEARTBEAT_SECONDS
+        self._pending: tuple[int, str] | None = None
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self.start()
+
+    def report(self, percent: float, message: str = "") -> None:
+        with self._lock:
+            self._pending = (_percent(percent), message[:300])
+        self._wake.set()
+
+    def run(self) -> None:
+        try:
+            while not self._stopping.is_set():
+                self._wake.wait(self.interval)
+                self._wake.clear()
+                self._write()
+        finally:
+            connection.close()  # this thread's own connection
+
+    def _write(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, None
+        fields: dict[str, Any] = {"heartbeat_at": timezone.now()}
+        if pending is not None:
+            fields["progress"], fields["message"] = pending
+        try:
+            Job.objects.filter(pk=self.job_id, runner=self.runner,
+                               state=Job.State.RUNNING).update(**fields)
+        except Exception:  # a missed beat is retried; the work must go on
+            logger.exception("job %s: heartbeat not written", self.job_id)
+            connection.close()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        self.join(timeout=10)
+
+
+def _stop(reporter: _Reporter | None) -> None:
+    if reporter is not None:
+        reporter.stop()
+
+
+def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> None:
+    updated = Job.objects.filter(pk=job.pk, runner=runner).update(
         state=state, result=result, error=error, finished_at=timezone.now(),
         progress=100 if state == Job.State.SUCCEEDED else F("progress"))
+    if not updated:  # another run took the job over meanwhile (this worker was presumed dead)
+        logger.warning("job %s was taken over by another run; outcome %s not stored",
+                       job.pk, state)
+
+
+# --- the sweeper --------------------------------------------------------------------------
+
+def sweep(now=None) -> dict:
+    """Recover lost jobs (celery beat every ``JOB_SWEEP_SECONDS``; safe to run anywhere, any
+    number of times):
+
+    * a running job whose heartbeat is older than the lease lost its worker (killed, machine
+      gone): queued again and re-sent, or failed after ``JOB_MAX_RESTARTS`` lost runs;
+    * queued jobs sent longer than the lease ago whose messages are no longer in the broker's
+      queue (a broker restarted without persistence) are re-sent, oldest first.
+    """
+    now = now or timezone.now()
+    cutoff = now - _lease()
+    rerun, failed, resent = [], [], []
+    silent = Job.objects.filter(state=Job.State.RUNNING).filter(
+        Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, started_at__lt=cutoff))
+    for job in silent:
+        same = Job.objects.filter(pk=job.pk, state=Job.State.RUNNING, runner=job.runner,
+                                  heartbeat_at=job.heartbeat_at)
+        if job.restarts >= settings.JOB_MAX_RESTARTS:
+            if same.update(state=Job.State.FAILED, finished_at=now,
+                           error=_lost_error(job.restarts + 1)):
+                failed.append(str(job.pk))
+        elif same.update(state=Job.State.QUEUED, runner="", restarts=F("restarts") + 1,
+                         message=_("Chạy lại: tiến trình trước đã dừng đột ngột.")[:300]):
+            rerun.append(str(job.pk))
+            enqueue(str(job.pk), _mark_sent(job.pk))
+    waiting = _messages_waiting()
+    queued = Job.objects.filter(state=Job.State.QUEUED)
+    missing = queued.count() - waiting if waiting is not None else queued.count()
+    if missing > 0:
+        stale = queued.filter(Q(sent_at__lt=cutoff) | Q(sent_at__isnull=True,
+                                                      created_at__lt=cutoff))
+        for job_id in stale.order_by("sent_at", "created_at").values_list("pk", flat=True)[
+                :missing]:
+            enqueue(str(job_id), _mark_sent(job_id))
+            resent.append(str(job_id))
+    if rerun or failed or resent:
+        logger.warning("job sweeper: re-run %s, failed %s, re-sent %s", rerun, failed, resent)
+    return {"rerun": rerun, "failed": failed, "resent": resent}
+
+
+def _messages_waiting() -> int | None:
+    """Messages waiting in the jobs' queue (None when the broker cannot tell)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return None
+    from celery import current_app
+
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    try:
+        with current_app.connection_for_read() as conn:
+            return conn.default_channel.queue_declare(queue=queue, passive=True).message_count
+    except Exception:  # the queue is gone (a broker restarted empty): nothing waits
+        return 0
+

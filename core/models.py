@@ -30,6 +30,14 @@ class Job(models.Model):
     result = models.JSONField(_("kết quả"), null=True, blank=True)
     error = models.JSONField(_("lỗi"), null=True, blank=True)
     attempts = models.PositiveIntegerField(_("số lần chạy"), default=0)
+    # Liveness (issue 14): the run in progress writes heartbeat_at every few seconds from its
+    # own connection; a running job whose heartbeat is older than JOB_LEASE_SECONDS has lost
+    # its worker. runner is the token of the message that runs it; restarts counts runs
+    # ended by a lost worker since the job was last requested.
+    heartbeat_at = models.DateTimeField(_("tín hiệu sống lúc"), null=True, blank=True)
+    sent_at = models.DateTimeField(_("gửi vào hàng đợi lúc"), null=True, blank=True)
+    runner = models.CharField(_("lượt chạy"), max_length=32, blank=True)
+    restarts = models.PositiveSmallIntegerField(_("số lần chạy lại do mất worker"), default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="jobs", verbose_name=_("người tạo"),
@@ -42,6 +50,8 @@ class Job(models.Model):
         verbose_name = _("công việc")
         verbose_name_plural = _("công việc")
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["state"], name="core_job_unfinished",
+                                condition=models.Q(state__in=["queued", "running"]))]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.id} ({self.state})"

@@ -1,18 +1,31 @@
 """Writes and jobs of the core app."""
 
+import time
+
 from django.db import connection
 
 from core.jobs import start_job
 
+MAX_HOLD_SECONDS = 600
+
 
 def health_check(params: dict, progress) -> dict:
-    """Run inside a worker: report the database vendor and that queries work."""
+    """Run inside a worker: report the database vendor and that queries work.
+
+    With ``seconds`` the job also holds that long (at most 10 minutes), reporting progress,
+    to watch heartbeats, progress and time limits of a running job (docs/production.md)."""
     progress(50, "querying the database")
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         (one,) = cursor.fetchone()
+    hold = min(float(params.get("seconds") or 0), MAX_HOLD_SECONDS)
+    started = time.monotonic()
+    while (elapsed := time.monotonic() - started) < hold:
+        progress(50 + 49 * elapsed / hold, "holding")
+        time.sleep(0.2)
     return {"database": connection.vendor, "query_ok": one == 1}
 
 
-def start_health_check(user=None):
-    return start_job("health_check", user=user)
+def start_health_check(user=None, *, seconds: float = 0, key: str | None = None):
+    params = {"seconds": seconds} if seconds else {}
+    return start_job("health_check", params=params, key=key, user=user)

@@ -10,6 +10,7 @@ reads what the test committed).
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -36,10 +37,13 @@ def _database_url_of_test_db() -> str:
 class WorkerProcess:
     """A ``celery worker`` subprocess bound to this test session's own queue."""
 
-    def __init__(self, queue: str, database_url: str, log_dir: Path):
+    def __init__(self, queue: str, database_url: str, log_dir: Path, *, pool: str = "solo",
+                 env: dict | None = None):
         self.queue = queue
         self.database_url = database_url
         self.log_dir = log_dir
+        self.pool = pool  # "prefork": a main process and a child, as in production
+        self.env = env or {}
         self.process: subprocess.Popen | None = None
         self.count = 0
 
@@ -47,12 +51,14 @@ class WorkerProcess:
         self.count += 1
         log = self.log_dir / f"worker-{self.count}.log"
         env = dict(os.environ, DATABASE_URL=self.database_url, CELERY_QUEUE=self.queue,
-                   DJANGO_SETTINGS_MODULE="config.settings", PYTHONUNBUFFERED="1")
+                   DJANGO_SETTINGS_MODULE="config.settings", PYTHONUNBUFFERED="1", **self.env)
+        pool = ["-P", "solo"] if self.pool == "solo" else ["-P", self.pool, "-c", "1"]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue,
-             "-P", "solo", "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "-l", "info", "-n", f"{self.queue}-{self.count}@%h", "-f", str(log)],
+             *pool, "--without-gossip", "--without-mingle", "--without-heartbeat",
+             "-l", "info", "-n", f"{self.queue}-{self.pool}-{self.count}@%h", "-f", str(log)],
             cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: kill_all() reaches the children
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -67,6 +73,12 @@ class WorkerProcess:
         """SIGKILL, as when a machine dies: the message in flight is not acknowledged."""
         if self.process and self.process.poll() is None:
             self.process.kill()
+            self.process.wait(10)
+
+    def kill_all(self) -> None:
+        """SIGKILL the main process and its children at once (a machine or container dies)."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(10)
 
     def stop(self) -> None:

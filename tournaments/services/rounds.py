@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from chessrules.values import Result, System
 from core.errors import ConflictError, ServiceError
-from core.jobs import start_job
+from core.jobs import needs_new_attempt, start_job
 from core.models import Job
 from tournaments import cache_scopes, engine
 from tournaments.models import (
@@ -68,7 +68,7 @@ def request_pairing(tournament: Tournament, *, user, round_number: int | None = 
     t = Tournament.objects.get(pk=tournament.pk)
     if round_number is not None:
         existing = Job.objects.filter(key=pairing_job_key(t, round_number)).first()
-        if existing is not None and existing.state != Job.State.FAILED:
+        if existing is not None and not needs_new_attempt(existing):  # failed or lost: again
             return existing
     number = t.rounds.count() + 1
     if round_number is not None and round_number != number:
