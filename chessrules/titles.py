@@ -28,6 +28,12 @@ Criterion kinds (each criterion carries its printed Vietnamese text):
 ``foreign_title``
     A title of the World or Asian Xiangqi Federation (WXF/AXF master).
 
+A ``score`` criterion needs a minimum number of games played over the board (forfeits are not
+games): ``min_games_share`` of the table (default two thirds, as 002 Đ2.3 asks of a player
+ranked individually at a team event) of the event's rounds, and at least the table's
+``min_games`` (default 0). Without it the rounding rule lets 0,5/1 meet "72 %" (A.1.a) and 0/1
+the candidate standard (A.2.a); a threshold of zero points is never met.
+
 The evaluator takes the table, the player's result at one event (:class:`EventPerformance`), the
 qualifications he already earned earlier in the year and his foreign titles, and returns every
 criterion met (:class:`Qualification`), highest title first, each with the criterion id, its
@@ -214,6 +220,8 @@ class CriteriaTable:
     titles: Mapping[str, Title]
     criteria: tuple[Criterion, ...]
     raw: Mapping[str, Any]  # the table as loaded, for storing with a qualification
+    min_games_share: Fraction = Fraction(2, 3)
+    min_games: int = 0
 
     def criterion(self, cid: str) -> Criterion:
         for criterion in self.criteria:
@@ -226,6 +234,12 @@ class CriteriaTable:
 
     def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(dict(self.raw))
+
+    def minimum_games(self, rounds: int) -> int:
+        """Games over the board a ``score`` criterion needs at an event of ``rounds`` rounds:
+        ``min_games_share`` of the rounds rounded up, and at least ``min_games`` (002 Đ2.3)."""
+        share = self.min_games_share * rounds
+        return max(self.min_games, -(-share.numerator // share.denominator))
 
     def required_score(self, criterion: Criterion | str, games: int) -> Fraction:
         """Score needed under a ``score`` criterion for ``games`` games.
@@ -325,12 +339,19 @@ def load_criteria(data: Mapping[str, Any] | str) -> CriteriaTable:
                 raise CriteriaError(f"{where}: criterion {criterion.id}: relative_to must name a "
                                     "criterion with its own percentage")
     valid_to = data.get("valid_to")
+    share = _fraction(data.get("min_games_share", "2/3"), f"{where}: min_games_share")
+    if not 0 <= share <= 1:
+        raise CriteriaError(f"{where}: min_games_share must be in [0, 1], got {share}")
+    min_games = data.get("min_games", 0)
+    if isinstance(min_games, bool) or not isinstance(min_games, int) or min_games < 0:
+        raise CriteriaError(f"{where}: min_games must be a whole number ≥ 0, got {min_games!r}")
     return CriteriaTable(
         id=str(table_id), discipline=str(data.get("discipline", "xiangqi")),
         source=str(data.get("source", "")),
         valid_from=_date(data["valid_from"], f"{where}: valid_from"),
         valid_to=None if valid_to is None else _date(valid_to, f"{where}: valid_to"),
         titles=titles, criteria=tuple(criteria), raw=copy.deepcopy(dict(data)),
+        min_games_share=share, min_games=min_games,
     )
 
 
@@ -416,9 +437,10 @@ class EventPerformance:
     """A player's result at one event, as the evaluator needs it.
 
     ``rank``: final individual ranking (individual and youth championships); ``age_group``:
-    hạng tuổi of a youth championship (15, 18...); ``score``/``games``: points and games at a team
-    championship; ``board_rank``: the player's individual ranking at a team championship
-    (thứ hạng cá nhân). ``section`` is the gender section the player competed in.
+    hạng tuổi of a youth championship (15, 18...); ``score``/``games``: points and games played
+    over the board at a team championship (forfeits left out); ``rounds``: the rounds the event
+    had (None: taken as ``games``); ``board_rank``: the player's individual ranking at a team
+    championship (thứ hạng cá nhân). ``section`` is the gender section the player competed in.
     """
 
     event_id: Hashable
@@ -430,6 +452,7 @@ class EventPerformance:
     score: float | Fraction | Decimal | None = None
     games: int | None = None
     board_rank: int | None = None
+    rounds: int | None = None
 
     def __post_init__(self) -> None:
         if self.section not in SECTIONS:
@@ -442,6 +465,9 @@ class EventPerformance:
         if self.score is not None and not 0 <= Fraction(str(self.score)) <= self.games:
             raise ValueError(f"event {self.event_id!r}: score {self.score} is outside "
                              f"0..{self.games}")
+        if self.rounds is not None and self.games is not None and self.rounds < self.games:
+            raise ValueError(f"event {self.event_id!r}: {self.games} games in "
+                             f"{self.rounds} rounds")
         for name in ("rank", "board_rank"):
             value = getattr(self, name)
             if value is not None and value < 1:
@@ -538,10 +564,15 @@ def _event_evidence(table: CriteriaTable, criterion: Criterion,
         if result.score is None:
             return None
         score = Fraction(str(result.score))
+        rounds = result.rounds if result.rounds is not None else result.games
+        minimum = table.minimum_games(rounds)
+        if result.games < minimum:
+            return None
         required = table.required_score(criterion, result.games)
-        if score < required:
+        if required <= 0 or score < required:
             return None
         return _base_evidence(result) | {"score": _number(score), "games": result.games,
+                                         "rounds": rounds, "minimum_games": minimum,
                                          "required_score": _number(required)}
     if criterion.kind == "rank":
         if criterion.age_group is not None and result.age_group != criterion.age_group:

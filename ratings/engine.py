@@ -125,12 +125,13 @@ def check_player(table_data: Mapping[str, Any], *, event_id: Hashable, category:
                  section: str, end_date: date, rank: int | None = None,
                  age_group: int | None = None, score: float | None = None,
                  games: int | None = None, board_rank: int | None = None,
+                 rounds: int | None = None,
                  earlier: Sequence[EarlierStandard] = ()) -> list[Qualification]:
     """Every Phụ lục 6 criterion met by one player's result at one event, highest first."""
     table = load_table(table_data)
     result = _titles.EventPerformance(event_id, category, section, end_date, rank=rank,
                                       age_group=age_group, score=score, games=games,
-                                      board_rank=board_rank)
+                                      board_rank=board_rank, rounds=rounds)
     earlier_items = [_titles.EarlierQualification(e.title, e.criterion_id, e.event_id, e.date)
                      for e in earlier]
     return _titles.evaluate(table, result, earlier=earlier_items)

@@ -12,7 +12,7 @@ from datetime import date
 
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
-from chessrules.values import PLAYED, GenderSection, Result, competition_ranks
+from chessrules.values import PLAYED, GenderSection, competition_ranks
 from federation.models import ClubMembership, Member, Person
 from ratings import engine
 from ratings.models import (
@@ -262,15 +262,17 @@ def title_performances(tournament: Tournament) -> list[dict]:
                .select_related("member__person")}
     result = []
     if tournament.category == Tournament.Category.NATIONAL_TEAM:
+        # Games over the board only: a forfeit is no game (Phụ lục 6, docs/decisions-ratings.md).
         points: dict[int, float] = defaultdict(float)
         games: dict[int, int] = defaultdict(int)
         for p in Pairing.objects.filter(round__tournament=tournament, kind=Pairing.Kind.GAME,
-                                        result__in=list(RESULT_POINTS)):
+                                        result__in=[r.value for r in PLAYED]):
             white_points, black_points = RESULT_POINTS[p.result]
             for entry_id, pts in ((p.white_id, white_points), (p.black_id, black_points)):
-                if entry_id in entries and p.result != Result.DOUBLE_FORFEIT:
+                if entry_id in entries:
                     points[entry_id] += pts
                     games[entry_id] += 1
+        rounds = tournament.rounds.count() or tournament.number_of_rounds
         by_section: dict[str, list[tuple[int, tuple]]] = defaultdict(list)
         for entry_id, entry in entries.items():
             if games[entry_id]:
@@ -282,6 +284,7 @@ def title_performances(tournament: Tournament) -> list[dict]:
             for entry_id, _value in items:
                 result.append({"person": entries[entry_id].member.person_id, "section": section,
                                "score": points[entry_id], "games": games[entry_id],
+                               "rounds": max(rounds or 0, games[entry_id]) or None,
                                "board_rank": ranks[entry_id]})
         return result
     from tournaments.selectors import standings

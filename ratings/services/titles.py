@@ -97,7 +97,8 @@ def check_tournament_titles(tournament: Tournament, *, progress: Progress = _no_
                 table.data, event_id=tournament.pk, category=category, section=perf["section"],
                 end_date=tournament.end_date, rank=perf.get("rank"),
                 age_group=perf.get("age_group"), score=perf.get("score"),
-                games=perf.get("games"), board_rank=perf.get("board_rank"), earlier=earlier)
+                games=perf.get("games"), board_rank=perf.get("board_rank"),
+                rounds=perf.get("rounds"), earlier=earlier)
             for q in qualifications:
                 met_keys.add((perf["person"], q.criterion_id))
                 _obj, was_created = _store_qualification(perf["person"], tournament, table, q)

@@ -281,3 +281,21 @@ def _user():
     from tests.factories import make_user
 
     return make_user()
+
+
+def test_team_championship_counts_games_over_the_board_only(job_worker):
+    """Phụ lục 6 A.1.a with 002 Đ2.3: a player who won four of his nine games by forfeit played
+    five over the board, under two thirds of the nine rounds (6): no standard, although 9/9.
+    Team 1's board (8/8 over the board, forfeit loss left out) still meets 72 % (6 of 8)."""
+    def results(t1: int, t2: int, board: int) -> str:
+        if t1 == 0 and t2 <= 4:
+            return "+-"
+        return _team_results(t1, t2, board)
+
+    teams = [[member(f"Đội {t}")] for t in range(10)]
+    certify(job_worker, team_championship(teams, results, certified_on=date(2026, 8, 1),
+                                          gender_section="men"))
+    assert criteria_of(teams[0][0]) == set()
+    assert criteria_of(teams[1][0]) == {"A.1.a", "A.2.a", "A.3.a"}
+    q = TitleQualification.objects.get(person=teams[1][0].person, criterion_id="A.1.a")
+    assert (q.evidence["games"], q.evidence["rounds"], q.evidence["minimum_games"]) == (8, 9, 6)

@@ -35,9 +35,14 @@ from chessrules.titles import (
 END = date(2026, 6, 30)
 
 
-def team(section: str, score: float, games: int, board_rank: int | None = None):
+def team(section: str, score: float, games: int, board_rank: int | None = None,
+         rounds: int | None = None):
     return EventPerformance("team-2026", TEAM_CHAMPIONSHIP, section, END, score=score,
-                            games=games, board_rank=board_rank)
+                            games=games, board_rank=board_rank, rounds=rounds)
+
+
+def ids(qualifications: list) -> list[str]:
+    return [q.criterion_id for q in qualifications]
 
 
 def individual(section: str, rank: int):
@@ -115,7 +120,7 @@ def test_men_evidence_of_a_score_criterion() -> None:
     assert qualification.text.startswith("Đạt 72% số điểm")
     assert qualification.evidence == {"event_id": "team-2026", "category": TEAM_CHAMPIONSHIP,
                                       "end_date": "2026-06-30", "score": 8, "games": 11,
-                                      "required_score": 8}
+                                      "rounds": 11, "minimum_games": 8, "required_score": 8}
 
 
 @pytest.mark.parametrize(("rank", "expected"),
@@ -274,3 +279,49 @@ def test_bad_event_results_are_rejected() -> None:
         team(MEN, 10, 9)
     with pytest.raises(ValueError, match="section 'mixed'"):
         EventPerformance("e", TEAM_CHAMPIONSHIP, "mixed", END, score=1, games=1)
+
+
+# --- minimum games (Phụ lục 6 A.1.a, A.2.a, A.3.a; 002 Đ2.3 two thirds of the rounds) ----------
+
+
+def test_half_out_of_one_game_does_not_meet_72_percent() -> None:
+    """A.1.a: one game of a nine-round event is below two thirds of the rounds (6)."""
+    assert evaluate(DEFAULT_TABLE, team(MEN, 0.5, 1, rounds=9)) == []
+
+
+def test_zero_out_of_one_game_does_not_meet_the_candidate_standard() -> None:
+    """A.2.a: 72 % of 1 game rounds to 0.5, minus 0.5 is 0 points — never a standard, even when
+    the event had one round."""
+    assert DEFAULT_TABLE.required_score("A.2.a", 1) == 0
+    assert evaluate(DEFAULT_TABLE, team(MEN, 0, 1, rounds=1)) == []
+    assert evaluate(DEFAULT_TABLE, team(MEN, 0, 1)) == []
+
+
+@pytest.mark.parametrize(("rounds", "minimum"), [(9, 6), (11, 8), (13, 9), (7, 5)])
+def test_minimum_games_is_two_thirds_of_the_rounds(rounds: int, minimum: int) -> None:
+    assert DEFAULT_TABLE.minimum_games(rounds) == minimum
+    enough = team(MEN, minimum, minimum, rounds=rounds)
+    assert [q.criterion_id for q in evaluate(DEFAULT_TABLE, enough)][:1] == ["A.1.a"]
+    short = team(MEN, minimum - 1, minimum - 1, rounds=rounds)
+    assert evaluate(DEFAULT_TABLE, short) == []
+
+
+def test_printed_table_stays_exact_when_all_rounds_are_played() -> None:
+    """A.1.a / A.2.a / A.3.a: 9, 11, 13 games → 6.5, 8, 9.5 / 6, 7.5, 9 / 5, 6, 7."""
+    for games, master, candidate, first in ((9, 6.5, 6, 5), (11, 8, 7.5, 6), (13, 9.5, 9, 7)):
+        assert ids(evaluate(DEFAULT_TABLE, team(MEN, master, games, rounds=games)))[0] == "A.1.a"
+        assert ids(evaluate(DEFAULT_TABLE, team(MEN, candidate, games, rounds=games)))[0] \
+            == "A.2.a"
+        assert ids(evaluate(DEFAULT_TABLE, team(MEN, first, games, rounds=games))) == ["A.3.a"]
+        assert ids(evaluate(DEFAULT_TABLE, team(MEN, first - 0.5, games, rounds=games))) == []
+
+
+def test_minimum_games_is_table_data() -> None:
+    data = DEFAULT_TABLE.to_dict() | {"id": "strict", "min_games_share": "1", "min_games": 9}
+    strict = load_criteria(data)
+    assert strict.minimum_games(7) == 9
+    assert evaluate(strict, team(MEN, 8, 8, rounds=8)) == []
+    with pytest.raises(CriteriaError, match="min_games_share"):
+        load_criteria(DEFAULT_TABLE.to_dict() | {"min_games_share": "3/2"})
+    with pytest.raises(CriteriaError, match="min_games"):
+        load_criteria(DEFAULT_TABLE.to_dict() | {"min_games": -1})
