@@ -34,7 +34,9 @@ Public API
 ``compute_standings(competitors, rounds, tiebreaks, system="swiss", ...)
 -> list[Standing]`` in ranking order; ``Standing(id, rank, points, tiebreaks)``.
 ``tiebreak_values(...)`` gives the values without ranking.
-``DEFAULT_ROUND_ROBIN = ["DE", "SB", "WIN", "BWG"]`` (21.3, lots after them),
+``DEFAULT_ROUND_ROBIN = ["DE", "SB", "WON", "BWG", "LOT"]`` (21.3: "số ván thắng" counts
+games won over the board, ``WIN`` - rounds won, forfeits included - is an option; the
+order ends with lots, "bốc thăm may rủi"),
 ``DEFAULT_SWISS = ["BH-VN"]`` (21.4, 29.5).
 """
 
@@ -59,7 +61,8 @@ from chessrules.values import TieBreak
 
 SWISS = "swiss"
 ROUND_ROBIN = "roundrobin"
-DEFAULT_ROUND_ROBIN = [TieBreak.DE, TieBreak.SB, TieBreak.WIN, TieBreak.BWG]
+# Điều 21.3: đối kháng, hệ số, số ván thắng (over the board), thắng bằng quân Đen, bốc thăm.
+DEFAULT_ROUND_ROBIN = [TieBreak.DE, TieBreak.SB, TieBreak.WON, TieBreak.BWG, TieBreak.LOT]
 DEFAULT_SWISS = [TieBreak.BH_VN]
 BASE_CODES = tuple(TieBreak)
 _WITH_CUTS = "|".join(code for code in TieBreak if code.takes_cuts)

@@ -88,6 +88,7 @@ def test_one_players_tracking_card_and_who_may_see_it():
 #: A 4-player round robin: 1-4 1-0, 2-3 ½ | 4-3 0-1, 1-2 ½ | 2-4 1-0, 3-1 0-1.
 #: Points 2½, 2, 1½, 0. Sonneborn-Berger: #1 0 + ½·2 + 1½ = 2½; #2 ½·1½ + ½·2½ + 0 = 2;
 #: #3 ½·2 + 0 = 1; #4 0. Wins 2, 1, 1, 0; wins with Black: #1 (round 3), #3 (round 2).
+#: The default order of Điều 21.3 ends with lots (LOT), one number per player.
 RR_SCHEDULE = [[(0, 3), (1, 2)], [(3, 2), (0, 1)], [(1, 3), (2, 0)]]
 RR_RESULTS = {(1, 1): "1-0", (1, 2): "1/2-1/2", (2, 1): "0-1", (2, 2): "1/2-1/2",
               (3, 1): "1-0", (3, 2): "0-1"}
@@ -107,7 +108,7 @@ def test_standings_with_tiebreak_columns_are_public(job_worker, api_client):
                                            f"tournament:{tournament.pk}"), job_worker)
     [text] = pdf_pages(content)
     assert "BẢNG XẾP HẠNG SAU VÒNG 3" in text
-    assert "Hạng Số Họ và tên Đẳng cấp Hệ số Đơn vị Điểm DE SB WIN BWG" in text
+    assert "Hạng Số Họ và tên Đẳng cấp Hệ số Đơn vị Điểm DE SB WON BWG LOT" in text
     club = entries[0].member.club_memberships.get().club.name
     expected = [(1, "2,5", "2,5", 2, 1), (2, "2", "2", 1, 0), (3, "1,5", "1", 1, 1),
                 (4, "0", "0", 0, 0)]
@@ -115,7 +116,7 @@ def test_standings_with_tiebreak_columns_are_public(job_worker, api_client):
         name = player_name(number - 1)
         club = entries[number - 1].member.club_memberships.get().club.name
         row = rf"{rank} {number} {re.escape(name)} {2401 - number} {re.escape(club)} " \
-              rf"{points} \S+ {sb} {wins} {black_wins}"
+              rf"{points} \S+ {sb} {wins} {black_wins} [1-4]"
         assert re.search(row, text), (row, text)
     assert "SB — Hệ số Bécgơ (Sonneborn-Berger)" in text
     assert_embedded_font_only(content)
@@ -127,7 +128,7 @@ def test_round_robin_crosstable_is_the_player_by_player_table(job_worker, api_cl
                                            f"tournament:{tournament.pk}"), job_worker)
     [text] = pdf_pages(content)
     assert "BẢNG KẾT QUẢ THI ĐẤU SAU VÒNG 3" in text
-    assert re.search(r"Số Họ và tên ĐC Hệ số Đơn vị 1 2 3 4 Điểm DE SB WIN BWG Hạng", text)
+    assert re.search(r"Số Họ và tên ĐC Hệ số Đơn vị 1 2 3 4 Điểm DE SB WON BWG LOT Hạng", text)
     rows = {1: "× ½ 1 1 2,5", 2: "½ × ½ 1 2", 3: "0 ½ × 1 1,5", 4: "0 0 0 × 0"}
     for number, cells in rows.items():
         assert re.search(rf"{re.escape(player_name(number - 1))} \d+ .*?{cells} ", text), number

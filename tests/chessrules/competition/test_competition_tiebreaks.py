@@ -121,19 +121,32 @@ def test_round_robin_direct_encounter_decides():
 
 
 def test_round_robin_default_order_with_forfeit():
-    """2 wins round 3 by forfeit: 1, 2 and 3 all have 2 points and beat each other in a
-    circle (DE ties), SB is 2.0 each (the forfeit counts as a game in a round robin,
-    4 has 0), wins 2 each; wins with Black: only 3 (round 2, 4-3) -> 3 first, then 1 and
-    2 share second place (lots would decide)."""
-    standings = compute_standings(rr_example(True), 3, DEFAULT_ROUND_ROBIN, "roundrobin")
-    assert [(s.id, s.rank) for s in standings] == [(3, 1), (1, 2), (2, 2), (4, 4)]
+    """Điều 21.3 (seed 000): DE, hệ số (SB), "số ván thắng" - games won over the board
+    (WON) -, wins with Black, then lots.  2 wins round 3 by forfeit: 1, 2 and 3 all have
+    2 points and beat each other in a circle (DE ties), SB is 2.0 each (the forfeit
+    counts as a game in a round robin, 4 has 0); games won over the board: 1 and 3 two,
+    2 only one (his forfeit win is not a game won) -> 2 third; wins with Black: only 3
+    (round 2, 4-3) -> 3 first."""
+    assert DEFAULT_ROUND_ROBIN == ["DE", "SB", "WON", "BWG", "LOT"]
+    standings = compute_standings(rr_example(True), 3, DEFAULT_ROUND_ROBIN, "roundrobin",
+                                  lot_seed=7)
+    assert [(s.id, s.rank) for s in standings] == [(3, 1), (1, 2), (2, 3), (4, 4)]
     assert {s.id: s.tiebreaks["SB"] for s in standings} == {1: 2.0, 2: 2.0, 3: 2.0, 4: 0.0}
+    assert {s.id: s.tiebreaks["WON"] for s in standings} == {1: 2, 2: 1, 3: 2, 4: 0}
     assert {s.id: s.tiebreaks["BWG"] for s in standings} == {1: 0, 2: 0, 3: 1, 4: 0}
-    lots = compute_standings(rr_example(True), 3, DEFAULT_ROUND_ROBIN + ["LOT"],
-                             "roundrobin", lot_seed=7)
-    assert sorted(s.rank for s in lots) == [1, 2, 3, 4]
-    again = compute_standings(rr_example(True), 3, DEFAULT_ROUND_ROBIN + ["LOT"],
-                              "roundrobin", lot_seed=7)
+
+
+def test_round_robin_wins_option_ends_with_lots():
+    """Điều 21.3 with WIN (rounds won, the forfeit win included) chosen by the
+    regulations: 1 and 2 both have 2 wins and no win with Black, so the lots of the
+    default's last step separate them, reproducibly for the event's seed."""
+    codes = ["DE", "SB", "WIN", "BWG", "LOT"]
+    tied = compute_standings(rr_example(True), 3, codes[:-1], "roundrobin")
+    assert [(s.id, s.rank) for s in tied] == [(3, 1), (1, 2), (2, 2), (4, 4)]
+    lots = compute_standings(rr_example(True), 3, codes, "roundrobin", lot_seed=7)
+    assert [s.rank for s in lots] == [1, 2, 3, 4]
+    assert {s.id for s in lots[1:3]} == {1, 2}
+    again = compute_standings(rr_example(True), 3, codes, "roundrobin", lot_seed=7)
     assert [s.id for s in lots] == [s.id for s in again]
 
 
