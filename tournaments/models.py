@@ -118,6 +118,10 @@ class Tournament(models.Model):
         help_text=_("Bỏ trống với vòng tròn/loại trực tiếp: tính theo số đấu thủ."))
     bye_score = models.DecimalField(_("điểm nghỉ (bye)"), max_digits=3, decimal_places=1,
                                     default=Decimal("1.0"))
+    requested_bye_score = models.DecimalField(
+        _("điểm ván xin nghỉ"), max_digits=3, decimal_places=1, default=Decimal("0"),
+        help_text=_("Điều 28.7 (002 Điều 13.7): ván đấu thủ xin nghỉ không được điểm, "
+                    "trừ khi điều lệ giải quy định khác (0, 0.5 hoặc 1)."))
     tiebreaks = models.CharField(
         _("thứ tự hệ số phụ"), max_length=200, blank=True,
         help_text=_("Mã cách nhau bởi dấu phẩy, ví dụ DE,SB,WIN,BWG (Điều 21.3) "
@@ -305,7 +309,7 @@ class Entry(models.Model):
     def bye_points_requested(self, round_number: int) -> float | None:
         for bye in self.requested_byes or []:
             if int(bye.get("round", 0)) == round_number:
-                return float(bye.get("points", 0.5))
+                return float(bye.get("points", 0))
         return None
 
 

@@ -201,7 +201,9 @@ class WithdrawSerializer(serializers.Serializer):
 
 class ByeRequestSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1)
-    points = serializers.ChoiceField(choices=[0.0, 0.5, 1.0], default=0.5)
+    points = serializers.ChoiceField(choices=[0.0, 0.5, 1.0], required=False,
+                                     help_text="Default: the tournament's requested_bye_score "
+                                               "(0 unless the regulations say otherwise).")
 
 
 class TrfImportSerializer(serializers.Serializer):

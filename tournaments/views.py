@@ -286,7 +286,8 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         data = ByeRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = services.request_bye(self.get_object(), data.validated_data["round"],
-                                     user=request.user, points=data.validated_data["points"])
+                                     user=request.user,
+                                     points=data.validated_data.get("points"))
         return Response(EntrySerializer(entry).data)
 
     @extend_schema(responses=OpenApiTypes.OBJECT)

@@ -4,6 +4,15 @@
 from __future__ import annotations
 
 import random
+from datetime import date, timedelta
+from decimal import Decimal
+
+from tests.admin_forms import form_data
+from tests.factories import make_member, make_staff, national_body
+from tests.helpers import client_for
+from tournaments import services
+
+START = date(2026, 5, 4)
 
 
 def test_round_robin_default_tiebreaks_end_with_lots(driver):
@@ -21,3 +30,77 @@ def test_round_robin_default_tiebreaks_end_with_lots(driver):
     assert [r["rank"] for r in rows] == [1, 2, 3, 4]
     assert sorted(r["tiebreaks"]["LOT"] for r in rows) == [1, 2, 3, 4]
     assert driver.standings()["rows"] == rows
+
+
+# --- Điều 28.7 / 002 Điều 13.7: a requested bye scores 0 unless the regulations say so --------
+
+def _swiss(staff, players: int = 6, **fields):
+    """A Swiss tournament closed for registration through the services."""
+    fields = {"name": "Giải Thụy Sĩ", "discipline": "xiangqi", "system": "dutch",
+              "number_of_rounds": 3, "start_date": START, "end_date": START + timedelta(days=4),
+              "organiser_body": national_body(), **fields}
+    t = services.create_tournament(user=staff, **fields)
+    services.open_registration(t, user=staff)
+    for i in range(players):
+        services.register_entry(t, make_member(), user=staff, rating=2000 - 10 * i)
+    services.close_registration(t, user=staff, seed=7)
+    t.refresh_from_db()
+    return t
+
+
+def _pair(t, number):
+    services.pair_round_job({"tournament": t.pk, "round": number, "seed": 1}, lambda *a: None)
+    return t.rounds.get(number=number)
+
+
+def test_requested_bye_scores_zero_by_default(db):
+    """Điều 28.7 (002 Điều 13.7): "trong những vòng không chơi, đấu thủ đó không được
+    điểm" - a bye requested without points scores 0, and the pairing says so."""
+    staff = make_staff()
+    t = _swiss(staff)
+    assert t.requested_bye_score == Decimal("0")
+    entry = t.entries.get(starting_number=2)
+    client = client_for(staff)
+    response = client.post(f"/api/v1/tournament-entries/{entry.pk}/request-bye/",
+                           {"round": 1}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["requested_byes"] == [{"round": 1, "points": 0.0}]
+    bye = _pair(t, 1).pairings.get(kind="bye")
+    assert (bye.white_id, bye.bye_points) == (entry.pk, Decimal("0"))
+
+
+def test_requested_bye_score_is_a_setting_of_the_regulations(db):
+    """Điều 28.7 "unless the regulations say otherwise": the tournament's
+    requested_bye_score (API) gives the default; an explicit value still wins; a value
+    other than 0, ½, 1 is refused naming the field."""
+    staff = make_staff()
+    client = client_for(staff)
+    t = _swiss(staff)
+    changed = client.patch(f"/api/v1/tournaments/{t.pk}/", {"requested_bye_score": "0.5"},
+                           format="json")
+    assert changed.status_code == 200, changed.content
+    assert changed.json()["requested_bye_score"] == "0.5"
+    entry = t.entries.get(starting_number=3)
+    url = f"/api/v1/tournament-entries/{entry.pk}/request-bye/"
+    assert client.post(url, {"round": 2}, format="json").json()["requested_byes"] == [
+        {"round": 2, "points": 0.5}]
+    assert client.post(url, {"round": 3, "points": 0.0}, format="json").json()[
+        "requested_byes"][1] == {"round": 3, "points": 0.0}
+    refused = client.patch(f"/api/v1/tournaments/{t.pk}/", {"requested_bye_score": "0.3"},
+                           format="json")
+    assert refused.status_code == 400
+    assert "requested_bye_score" in refused.json()["error"]["fields"]
+
+
+def test_requested_bye_score_in_the_admin(db, client):
+    """The admin change form carries the setting and saves it through the service."""
+    staff = make_staff()
+    client.force_login(staff)
+    t = _swiss(staff)
+    url = f"/admin/tournaments/tournament/{t.pk}/change/"
+    data = form_data(client.get(url).content.decode(), "tournament_form")
+    assert data["requested_bye_score"] == ["0.0"]
+    data.update({"requested_bye_score": ["1.0"], "_save": ["Lưu"]})
+    assert client.post(url, data).status_code == 302
+    t.refresh_from_db()
+    assert t.requested_bye_score == Decimal("1")

@@ -37,7 +37,8 @@ def settings_of(tournament) -> Settings:
 
 
 def _byes(requested) -> MappingProxyType:
-    return MappingProxyType({int(b["round"]): float(b.get("points", 0.5))
+    # Every stored bye has its points (migration 0007 wrote the old ½ where missing).
+    return MappingProxyType({int(b["round"]): float(b.get("points", 0))
                              for b in requested or []})
 
 

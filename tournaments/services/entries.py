@@ -256,9 +256,14 @@ def withdraw_entry(entry: Entry, *, user, on_date: date | None = None) -> Entry:
     return e
 
 
-def request_bye(entry: Entry, round_number: int, *, user, points: float = 0.5) -> Entry:
-    """A requested bye (xin nghỉ) for a future round, with the points of the regulations."""
+def request_bye(entry: Entry, round_number: int, *, user, points: float | None = None
+                ) -> Entry:
+    """A requested bye (xin nghỉ) for a future round, with the points of the regulations:
+    by default the tournament's ``requested_bye_score``, 0 unless the regulations say
+    otherwise (Điều 28.7, 002 Điều 13.7)."""
     tournament = entry.tournament
+    if points is None:
+        points = float(tournament.requested_bye_score)
     if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
         raise NotAllowedError(_("Chỉ trọng tài hoặc ban tổ chức ghi nhận xin nghỉ."))
     if tournament.system not in SWISS_SYSTEMS:

@@ -35,7 +35,7 @@ TOURNAMENT_FIELDS = frozenset({
     "name", "discipline", "time_control_class", "time_control_preset", "time_control",
     "category", "age_group", "gender_section", "start_date", "end_date", "venue",
     "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
-    "tiebreaks", "move_rule_reference", "no_capture_move_limit", "knockout_tie_rule", "late_arrival_minutes",
+    "requested_bye_score", "tiebreaks", "move_rule_reference", "no_capture_move_limit", "knockout_tie_rule", "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day",
@@ -64,6 +64,8 @@ def _validate_tournament(t: Tournament) -> None:
         raise ServiceError(_("Giải trẻ cần lứa tuổi (U8-U18)."), field="age_group")
     if t.bye_score not in (Decimal("0"), Decimal("0.5"), Decimal("1")):
         raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="bye_score")
+    if t.requested_bye_score not in (Decimal("0"), Decimal("0.5"), Decimal("1")):
+        raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="requested_bye_score")
     problem = engine.check_tiebreak_codes(t.tiebreaks)
     if problem:
         raise ServiceError(problem, field="tiebreaks")
