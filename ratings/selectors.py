@@ -253,13 +253,28 @@ def _competition_ranks(ordered: list[tuple[int, tuple]]) -> dict[int, int]:
     return {key: rank for (key, _value), rank in zip(ordered, ranks, strict=True)}
 
 
-def title_performances(tournament: Tournament) -> list[dict]:
+def event_rounds(tournament: Tournament) -> int | None:
+    """The rounds the event had (played rounds, else the planned number)."""
+    return tournament.rounds.count() or tournament.number_of_rounds
+
+
+def _ranked_within_women(tournament: Tournament) -> bool:
+    """Phụ lục 6 B ranks a woman among women in an open event only when its regulations make
+    it also the women's championship (docs/decisions-ratings-app.md)."""
+    return (tournament.gender_section == Tournament.GenderSection.OPEN
+            and tournament.womens_championship)
+
+
+def title_performances(tournament: Tournament, *, minimum_games: int = 0) -> list[dict]:
     """Each identified player's result as Phụ lục 6 reads it (see docs/decisions-ratings-app.md):
-    individual and youth championships: final rank (tournaments' standings), within the player's
-    gender in an open section; team championship: points and games of his boards, and his
-    individual ranking (points, then percentage) within his gender."""
+    individual and youth championships: final rank (tournaments' standings), a woman's among
+    women only in an open event that is also the women's championship; team championship:
+    points and games played over the board (forfeits left out), and his individual ranking per
+    board by percentage among the players of that board with ``minimum_games`` games (among
+    women only as above)."""
     entries = {e.pk: e for e in tournament.entries.filter(member__isnull=False)
                .select_related("member__person")}
+    within_women = _ranked_within_women(tournament)
     result = []
     if tournament.category == Tournament.Category.NATIONAL_TEAM:
         # Games over the board only: a forfeit is no game (Phụ lục 6, docs/decisions-ratings.md).
@@ -272,20 +287,25 @@ def title_performances(tournament: Tournament) -> list[dict]:
                 if entry_id in entries:
                     points[entry_id] += pts
                     games[entry_id] += 1
-        rounds = tournament.rounds.count() or tournament.number_of_rounds
-        by_section: dict[str, list[tuple[int, tuple]]] = defaultdict(list)
+        rounds = event_rounds(tournament)
+        groups: dict[tuple, list[tuple[int, tuple]]] = defaultdict(list)
+        for entry_id, entry in entries.items():
+            if games[entry_id] and games[entry_id] >= minimum_games:
+                section = _section(tournament, entry.member.person.gender)
+                open_pool = tournament.gender_section == Tournament.GenderSection.OPEN
+                pool = "all" if open_pool and not within_women else section
+                groups[(pool, entry.board_order)].append(
+                    (entry_id, (-points[entry_id] / games[entry_id],)))
+        ranks: dict[int, int] = {}
+        for items in groups.values():
+            ranks |= _competition_ranks(sorted(items, key=lambda item: item[1]))
         for entry_id, entry in entries.items():
             if games[entry_id]:
-                section = _section(tournament, entry.member.person.gender)
-                by_section[section].append(
-                    (entry_id, (-points[entry_id], -points[entry_id] / games[entry_id])))
-        for section, items in by_section.items():
-            ranks = _competition_ranks(sorted(items, key=lambda item: item[1]))
-            for entry_id, _value in items:
-                result.append({"person": entries[entry_id].member.person_id, "section": section,
+                result.append({"person": entry.member.person_id,
+                               "section": _section(tournament, entry.member.person.gender),
                                "score": points[entry_id], "games": games[entry_id],
-                               "rounds": max(rounds or 0, games[entry_id]) or None,
-                               "board_rank": ranks[entry_id]})
+                               "rounds": max(rounds or 0, games[entry_id]),
+                               "board_rank": ranks.get(entry_id)})
         return result
     from tournaments.selectors import standings
 
@@ -296,12 +316,11 @@ def title_performances(tournament: Tournament) -> list[dict]:
         if entry is not None:
             section = _section(tournament, entry.member.person.gender)
             by_section[section].append((entry.pk, row["rank"]))
-    if tournament.gender_section == Tournament.GenderSection.OPEN:
-        ranked = {section: _competition_ranks(items) for section, items in by_section.items()}
-    else:
-        ranked = {section: dict(items) for section, items in by_section.items()}
-    for section, ranks in ranked.items():
-        for entry_id, rank in ranks.items():
+    ranked = {section: _competition_ranks(items)
+              if within_women and section == GenderSection.WOMEN.value else dict(items)
+              for section, items in by_section.items()}
+    for section, ranks_of in ranked.items():
+        for entry_id, rank in ranks_of.items():
             result.append({"person": entries[entry_id].member.person_id, "section": section,
                            "rank": rank, "age_group": _age_group(tournament)})
     return result

@@ -102,6 +102,10 @@ class Tournament(models.Model):
                                  blank=True)
     gender_section = models.CharField(_("nội dung"), max_length=6, choices=GenderSection.choices,
                                       default=GenderSection.OPEN)
+    womens_championship = models.BooleanField(
+        _("đồng thời là giải vô địch nữ"), default=False,
+        help_text=_("Theo điều lệ giải: nội dung mở đồng thời là giải nữ — thứ hạng của vận động "
+                    "viên nữ xét trong số nữ (Phụ lục 6, mục B)."))
     start_date = models.DateField(_("ngày bắt đầu"))
     end_date = models.DateField(_("ngày kết thúc"))
     venue = models.CharField(_("địa điểm"), max_length=300, blank=True)

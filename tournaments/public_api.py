@@ -37,7 +37,7 @@ class PublicTournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "name", "discipline", "category", "age_group", "gender_section",
-                  "time_control_class", "time_control", "system", "number_of_rounds",
+                  "womens_championship", "time_control_class", "time_control", "system", "number_of_rounds",
                   "start_date", "end_date", "venue", "organiser", "province", "rated", "status",
                   "tiebreaks"]
 

@@ -85,7 +85,9 @@ def check_tournament_titles(tournament: Tournament, *, progress: Progress = _no_
     if category is None or table is None:
         return {"tournament": tournament.pk, "checked": 0, "qualifications": 0,
                 "reason": "no criteria for this event"}
-    performances = selectors.title_performances(tournament)
+    rounds = selectors.event_rounds(tournament)
+    minimum = engine.load_table(table.data).minimum_games(rounds) if rounds else 0
+    performances = selectors.title_performances(tournament, minimum_games=minimum)
     progress(30, "checking")
     created = kept = 0
     with transaction.atomic():

@@ -75,13 +75,25 @@ def test_individual_championship_women_ranks(job_worker):
         {"B.1.b"}, {"B.1.b"}, {"B.1.b"}, {"B.2.b"}, {"B.2.b"}, set()]
 
 
-def test_open_section_ranks_within_gender(job_worker):
-    """An open championship: the women's ranking is among women (decisions file)."""
+def test_open_section_that_is_also_the_womens_championship_ranks_women_among_women(job_worker):
+    """Phụ lục 6 B.1.b/B.2.b in an open championship whose regulations make it also the women's
+    championship: the women's ranking is among women; the men keep their overall rank."""
     men = [member(f"Nam {i}") for i in range(3)]
     women = [member(f"Nữ {i}", gender="F") for i in range(4)]
-    certify(job_worker, individual(men + women,
+    certify(job_worker, individual(men + women, womens_championship=True,
                                    category=Tournament.Category.NATIONAL_INDIVIDUAL))
     assert [criteria_of(p) for p in women] == [{"B.1.b"}, {"B.1.b"}, {"B.1.b"}, {"B.2.b"}]
+    assert [criteria_of(p) for p in men] == [{"A.1.b"}] * 3
+
+
+def test_open_section_ranks_women_overall_by_default(job_worker):
+    """Phụ lục 6 B.1.b: a woman 4th and 5th overall in an open championship (not the women's
+    championship) has ranks 4-5 → candidate master, not master."""
+    men = [member(f"Nam {i}") for i in range(3)]
+    women = [member(f"Nữ {i}", gender="F") for i in range(3)]
+    certify(job_worker, individual(men + women,
+                                   category=Tournament.Category.NATIONAL_INDIVIDUAL))
+    assert [criteria_of(p) for p in women] == [{"B.2.b"}, {"B.2.b"}, set()]
 
 
 def _team_results(t1: int, t2: int, board: int) -> str:
@@ -299,3 +311,41 @@ def test_team_championship_counts_games_over_the_board_only(job_worker):
     assert criteria_of(teams[1][0]) == {"A.1.a", "A.2.a", "A.3.a"}
     q = TitleQualification.objects.get(person=teams[1][0].person, criterion_id="A.1.a")
     assert (q.evidence["games"], q.evidence["rounds"], q.evidence["minimum_games"]) == (8, 9, 6)
+
+
+def test_women_individual_result_at_team_championship_is_per_board_by_percentage(job_worker):
+    """Phụ lục 6 B.1.a/B.2.a: the individual ranking is per board, by percentage, among players
+    with two thirds of the rounds (6 of 9) over the board; forfeits are not games. Board 1 of
+    team 0 wins four games by forfeit: five over the board, not ranked and no 55 % (B.3.a).
+    Board 1: team 1 8/8 first, team 2 6.5/8 second. Board 2: 9, 8, 6.5 of 9 → 1st, 2nd, 3rd."""
+    def results(t1: int, t2: int, board: int) -> str:
+        if board == 0 and t1 == 0 and t2 <= 4:
+            return "+-"
+        return _team_results(t1, t2, board)
+
+    teams = [[member(f"Nữ {t} b1", gender="F"), member(f"Nữ {t} b2", gender="F")]
+             for t in range(10)]
+    certify(job_worker, team_championship(teams, results, certified_on=date(2026, 8, 1),
+                                          gender_section="women"))
+    assert [criteria_of(roster[0]) for roster in teams[:3]] == [
+        set(), {"B.1.a", "B.3.a"}, {"B.2.a", "B.3.a"}]
+    assert [criteria_of(roster[1]) for roster in teams[:4]] == [
+        {"B.1.a", "B.3.a"}, {"B.2.a", "B.3.a"}, {"B.2.a", "B.3.a"}, {"B.3.a"}]
+
+
+def test_womens_championship_flag_through_the_api(staff):
+    """Phụ lục 6 B: the regulations' "also the women's championship" is a tournament field,
+    off by default, set through the API and shown back."""
+    from tests.factories import national_body
+
+    api = client_for(staff)
+    base = {"name": "Vô địch quốc gia", "discipline": "xiangqi", "system": "round_robin",
+            "start_date": "2026-09-01", "end_date": "2026-09-07",
+            "organiser_body": national_body().pk}
+    plain = api.post("/api/v1/tournaments/", base, format="json")
+    assert plain.status_code == 201, plain.content
+    assert plain.json()["womens_championship"] is False
+    flagged = api.post("/api/v1/tournaments/", {**base, "womens_championship": True},
+                       format="json")
+    assert flagged.status_code == 201, flagged.content
+    assert Tournament.objects.get(pk=flagged.json()["id"]).womens_championship is True

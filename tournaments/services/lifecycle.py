@@ -38,10 +38,11 @@ TOURNAMENT_FIELDS = frozenset({
     "requested_bye_score", "tiebreaks", "move_rule_reference", "no_capture_move_limit", "knockout_tie_rule", "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
-    "regulation_document", "max_games_per_day",
+    "regulation_document", "max_games_per_day", "womens_championship",
 })
 LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team",
-                                "discipline", "gender_section", "age_group"})
+                                "discipline", "gender_section", "age_group",
+                                "womens_championship"})
 
 
 def _validate_tournament(t: Tournament) -> None:
