@@ -11,6 +11,12 @@ Public API
   played half or fewer of his games (chess, 002 Điều 4.2: fewer than half) -> all his
   games annulled (``ANNULLED``, shown X); otherwise his remaining games are lost by
   forfeit (``-`` for him, ``+`` for the opponent, 002 Điều 4.3).
+  "Played" is the games played over the board at the moment of withdrawal (``played=``,
+  by default his ``GAME`` entries now): a forfeit is not a game played.
+- ``withdraw_round_robin_all(competitors, player_ids, pairings, law)``: several
+  withdrawals in the order given; each player's games over the board are counted before
+  any is applied, so an earlier withdrawer's annulled games do not push a later one
+  under half (21.5.1 counts the games he had played when he withdrew).
 - ``withdraw_swiss(competitor, after_round)``: 21.5.2 — results kept, no longer paired.
 - ``crosstable_mark(entry) -> str``: "1", "½", "0", "+", "-", "X", "=" (half bye) ...
 """
@@ -82,23 +88,32 @@ def games_played(competitor: Competitor) -> int:
     return sum(1 for e in competitor.entries.values() if e.kind in (GAME, FORFEIT))
 
 
+def games_over_the_board(competitor: Competitor) -> int:
+    """Games played over the board (Điều 21.5.1 "chỉ chơi nửa số trận")."""
+    return sum(1 for e in competitor.entries.values() if e.kind == GAME)
+
+
 def withdraw_round_robin(
     competitors: Mapping[int, Competitor],
     player_id: int,
     pairings: Mapping[int, list[tuple[int, int]]],
     law: str = "xiangqi",
+    *,
+    played: int | None = None,
 ) -> str:
     """Apply a round-robin withdrawal in place; returns "annulled" or "forfeited".
 
     ``pairings`` maps every round to its ``(white, black)`` pairs (the whole schedule).
     ``law`` "xiangqi" (Điều 21.5.1: half or fewer played -> annul) or "chess" (002
-    Điều 4.2-4.3: fewer than half -> annul, half or more -> keep).
+    Điều 4.2-4.3: fewer than half -> annul, half or more -> keep).  ``played``: his games
+    over the board when he withdrew (default: counted now).
     """
     if law not in ("xiangqi", "chess"):
         raise ValueError(f"law must be 'xiangqi' or 'chess', got {law!r}")
     player = competitors[player_id]
     scheduled = sum(1 for pairs in pairings.values() for p in pairs if player_id in p)
-    played = games_played(player)
+    if played is None:
+        played = games_over_the_board(player)
     annul = played * 2 <= scheduled if law == "xiangqi" else played * 2 < scheduled
     rounds_of_player = {
         r: (w if b == player_id else b)
@@ -124,6 +139,22 @@ def withdraw_round_robin(
     last_game = max((r for r, e in player.entries.items() if e.kind == GAME), default=0)
     player.withdrawn_after = last_game
     return "annulled" if annul else "forfeited"
+
+
+def withdraw_round_robin_all(
+    competitors: Mapping[int, Competitor],
+    player_ids: list[int],
+    pairings: Mapping[int, list[tuple[int, int]]],
+    law: str = "xiangqi",
+) -> dict[int, str]:
+    """Several round-robin withdrawals, in the order they happened (Điều 21.5.1).
+
+    Every withdrawer's games over the board are counted first: a game against an
+    earlier withdrawer whose games were annulled was still played by the later one.
+    """
+    played = {pid: games_over_the_board(competitors[pid]) for pid in player_ids}
+    return {pid: withdraw_round_robin(competitors, pid, pairings, law, played=played[pid])
+            for pid in player_ids}
 
 
 def withdraw_swiss(competitor: Competitor, after_round: int) -> None:

@@ -104,3 +104,44 @@ def test_requested_bye_score_in_the_admin(db, client):
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert t.requested_bye_score == Decimal("1")
+
+
+# --- Điều 21.5.1: a round-robin withdrawal counts the games played when he withdrew ---------
+
+def _play(t, number, staff, result="1/2-1/2"):
+    rnd = _pair(t, number)
+    services.record_results(rnd, [
+        {"pairing": p.pk, "result": result, "version": p.version}
+        for p in rnd.pairings.filter(kind="game", result="")], user=staff)
+
+
+def test_round_robin_second_withdrawal_does_not_cascade(db):
+    """Điều 21.5.1 through the services and the API: 8 players (7 games each, Berger
+    table). No. 8 withdraws after round 3 having played 3 -> all his games annulled (X).
+    No. 5 withdraws after round 4 having played 4 over the board (one against No. 8):
+    more than half, so his results stand and his last three games are lost by forfeit -
+    the annulment of No. 8 does not bring him down to 3 and annul him as well."""
+    staff = make_staff()
+    t = services.create_tournament(
+        user=staff, name="Giải vòng tròn", discipline="xiangqi", system="round_robin",
+        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body())
+    services.open_registration(t, user=staff)
+    for i in range(8):
+        services.register_entry(t, make_member(), user=staff, rating=2000 - i)
+    services.close_registration(t, user=staff, seed=7)
+    t.refresh_from_db()
+    for number in range(1, 8):
+        if number == 4:
+            services.withdraw_entry(t.entries.get(starting_number=8), user=staff)
+        if number == 5:
+            services.withdraw_entry(t.entries.get(starting_number=5), user=staff)
+        _play(t, number, staff)
+    response = client_for(staff).get(f"/api/v1/tournaments/{t.pk}/crosstable/")
+    assert response.status_code == 200, response.content
+    rows = {r["starting_number"]: r for r in response.json()["rows"]}
+    assert [c["mark"] for c in rows[8]["rounds"]] == ["X"] * 7
+    assert [c["mark"] for c in rows[5]["rounds"]] == ["½", "X", "½", "½", "-", "-", "-"]
+    assert rows[5]["points"] == 1.5 and rows[5]["withdrawn"]
+    # No. 4 drew No. 5 in round 1 (kept) and No. 8 in round 7 (annulled).
+    assert [c["mark"] for c in rows[4]["rounds"]][0] == "½"
+    assert rows[4]["rounds"][6]["mark"] == "X"

@@ -103,21 +103,24 @@ def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Compet
         table = schedule(settings.system, len(snapshot.entries))
         pairs = {r: [b.pair() for b in boards if b.bye is None]
                  for r, boards in enumerate(table, 1)}
-    for p in snapshot.entries:
-        if p.withdrawn_after is None:
-            continue
-        if rr:
-            # The forfeits written for the rounds after his withdrawal are not games he
-            # played: chessrules decides from his real games whether to annul or forfeit.
-            quitter = result[p.number]
-            for r in [r for r in quitter.entries if r > p.withdrawn_after]:
-                entry = quitter.entries.pop(r)
-                if entry.opponent in result:
-                    result[entry.opponent].entries.pop(r, None)
-            law = "chess" if settings.discipline == "chess" else "xiangqi"
-            scoring.withdraw_round_robin(result, p.number, pairs, law=law)
-        else:
+    quitters = sorted((p for p in snapshot.entries if p.withdrawn_after is not None),
+                      key=lambda p: (p.withdrawn_after, p.number))
+    if not rr:
+        for p in quitters:
             scoring.withdraw_swiss(result[p.number], p.withdrawn_after)
+        return result
+    for p in quitters:
+        # The forfeits written for the rounds after his withdrawal are not games he
+        # played: chessrules decides from his real games whether to annul or forfeit.
+        quitter = result[p.number]
+        for r in [r for r in quitter.entries if r > p.withdrawn_after]:
+            entry = quitter.entries.pop(r)
+            if entry.opponent in result:
+                result[entry.opponent].entries.pop(r, None)
+    # Điều 21.5.1: each counts the games he had played when he withdrew, in the order
+    # of withdrawal (an earlier withdrawer's annulment does not cascade).
+    law = "chess" if settings.discipline == "chess" else "xiangqi"
+    scoring.withdraw_round_robin_all(result, [p.number for p in quitters], pairs, law=law)
     return result
 
 

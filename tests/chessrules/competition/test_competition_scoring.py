@@ -10,6 +10,7 @@ from chessrules.competition.scoring import (
     rank_by_match_points,
     two_game_match,
     withdraw_round_robin,
+    withdraw_round_robin_all,
     withdraw_swiss,
 )
 
@@ -86,6 +87,38 @@ def test_half_played_differs_between_xiangqi_and_chess():
     assert withdraw_round_robin(comps, 1, schedule) == "annulled"
     comps, schedule = _rr(5, 3, lambda r, w, b: 1.0)
     assert withdraw_round_robin(comps, 1, schedule, law="chess") == "forfeited"
+
+
+def _two_withdrawals():
+    """8 players, 7 games each (half = 3.5), rounds 1-4 played on the Berger table;
+    8 withdraws after round 3 (3 games: 1, 5, 2), 5 after round 4 (4 games: 4, 8, 6, 7)."""
+    comps, schedule = _rr(8, 4, lambda r, w, b: 0.5)
+    del comps[8].entries[4], comps[6].entries[4]  # 8 did not play round 4 (8-6)
+    return comps, schedule
+
+
+def test_round_robin_played_counts_games_at_the_moment_of_withdrawal():
+    """Điều 21.5.1: "chỉ chơi nửa số trận trở xuống rồi bỏ cuộc" counts the games the
+    player had played over the board when he withdrew. 8 played 3 of 7 -> annulled;
+    5 had played 4 of 7, one of them against 8: still more than half -> his results are
+    kept (only the game against 8 is annulled, as 8's) and his later games forfeited."""
+    comps, schedule = _two_withdrawals()
+    outcome = withdraw_round_robin_all(comps, [8, 5], schedule)
+    assert outcome == {8: "annulled", 5: "forfeited"}
+    marks = [crosstable_mark(comps[5].entries[r]) for r in range(1, 8)]
+    assert marks == ["½", "X", "½", "½", "-", "-", "-"]
+    assert comps[1].entries[5] == Entry(FORFEIT, 1.0, 5)  # round 5: 5-1, 1 wins
+
+
+def test_round_robin_withdrawal_counted_after_annulment_would_cascade():
+    """Counting after 8's annulment (the old behaviour) leaves 5 with 3 of 7 and annuls
+    him too - what 21.5.1 does not say; an explicit ``played`` gives the right count."""
+    comps, schedule = _two_withdrawals()
+    withdraw_round_robin(comps, 8, schedule)
+    assert withdraw_round_robin(comps, 5, schedule) == "annulled"
+    comps, schedule = _two_withdrawals()
+    withdraw_round_robin(comps, 8, schedule)
+    assert withdraw_round_robin(comps, 5, schedule, played=4) == "forfeited"
 
 
 def test_swiss_withdrawal_keeps_results():
