@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from chessrules import values
+from chessrules.competition import knockout
 from federation.models import Discipline
 
 
@@ -80,10 +81,16 @@ class Tournament(models.Model):
         SCHEVENINGEN = values.System.SCHEVENINGEN.value, _("Đối kháng kiểu Anh (Scheveningen)")
         TEAM_SWISS_DRAW = values.System.TEAM_SWISS_DRAW.value, _("Đồng đội Thụy Sĩ bốc thăm")
 
-    class KnockoutTieRule(models.TextChoices):  # Điều 25
-        TWO_GAMES_THEN_DECIDER = "two_then_decider", _("Đấu thêm 2 ván, rồi 1 ván quyết định")
-        TWO_GAMES_THEN_LOTS = "two_then_lots", _("Đấu thêm 2 ván, rồi bốc thăm")
-        LOTS = "lots", _("Bốc thăm")
+    class KnockoutTieRule(models.TextChoices):  # Điều 25; values: knockout.TieRule
+        TWO_GAMES_THEN_DECIDER = (knockout.TieRule.TWO_THEN_DECIDER.value,
+                                  _("Đấu thêm 2 ván, rồi 1 ván bốc thăm màu quân"))
+        TWO_GAMES_THEN_LOTS = knockout.TieRule.TWO_THEN_LOTS.value, _("Đấu thêm 2 ván, rồi bốc thăm")
+        LOTS = knockout.TieRule.LOTS.value, _("Bốc thăm ngay sau trận 2 ván")
+
+    class KnockoutDoubleForfeit(models.TextChoices):  # Điều 25; 002 Điều 11
+        BOTH_OUT = knockout.DoubleForfeitRule.BOTH_OUT.value, _("Cả hai bị loại")
+        HIGHER_SEED = knockout.DoubleForfeitRule.HIGHER_SEED.value, _("Hạt giống cao hơn đi tiếp")
+        REPLAY = knockout.DoubleForfeitRule.REPLAY.value, _("Đấu lại ván đó")
 
 
     name = models.CharField(_("tên giải"), max_length=250)
@@ -140,6 +147,9 @@ class Tournament(models.Model):
     knockout_tie_rule = models.CharField(_("xử lý hòa trận loại trực tiếp"), max_length=20,
                                          choices=KnockoutTieRule.choices,
                                          default=KnockoutTieRule.TWO_GAMES_THEN_DECIDER)
+    knockout_double_forfeit = models.CharField(
+        _("xử lý cả hai bỏ cuộc (loại trực tiếp)"), max_length=20,
+        choices=KnockoutDoubleForfeit.choices, default=KnockoutDoubleForfeit.BOTH_OUT)
     late_arrival_minutes = models.PositiveSmallIntegerField(
         _("thời gian đến muộn tối đa (phút)"), default=15)
     max_games_per_day = models.PositiveSmallIntegerField(

@@ -181,12 +181,14 @@ def knockout_bracket(tournament: Tournament) -> dict:
         for a, b in stage.pairs:
             match = stage.matches.get((a, b)) if b is not None else None
             matches.append({
-                "a": a, "a_name": entries[a].name, "b": b,
+                "a": a, "a_name": entries[a].name if a is not None else None, "b": b,
                 "b_name": entries[b].name if b is not None else None,
-                "games": [{"white": w, "black": bl, "score_of_a": sc}
+                "games": [{"white": w, "black": bl, "score_of_a": sc,
+                           "double_forfeit": sc is None}
                           for w, bl, sc in (match.games if match else [])],
                 "winner": a if b is None else match.winner,
-                "decided_by_lot": bool(match and match.lot_winner)})
+                "decided_by_lot": bool(match and match.lot_winner),
+                "both_out": bool(match and match.both_out)})
         stages.append({"stage": stage.stage, "finished": stage.finished, "matches": matches})
     return {"stages": stages, "champion": engine.knockout.champion(played)}
 

@@ -5,8 +5,15 @@
   round is full.  Seeds are placed in the usual way (1 meets the lowest, seeds 1 and 2
   can only meet in the final).
 - Each pairing is a mini-match of two games with alternating colours, the first colour
-  by lot; a tie goes to two more games (colours alternate on), then to a single decider
-  with colours by lot, or directly to lots (``tiebreak="decider"`` / ``"lots"``).
+  by lot.  A tie is settled by the regulations' ``TieRule``, the options of Điều 25 as
+  written ("Nếu hòa đấu thêm hai ván nữa … Trường hợp hòa nữa, trọng tài cho bốc thăm màu
+  quân đấu thêm một ván nữa hoặc cho bốc thăm may rủi để chọn người thắng"): two more games
+  then one game with colours by lot, or two more games then lots; and lots right after the
+  two-game match (002 Điều 11 lets the regulations decide a tie without playing on).
+- A double forfeit ("cả hai bỏ cuộc") is settled by the regulations' ``DoubleForfeitRule``,
+  never counted as a draw: both are eliminated (Điều 25 allows no postponement, "không cho
+  hoàn đấu"), the higher seed advances (002 Điều 11 "theo hệ số tương ứng") or the game is
+  played again (002 Điều 11 "ván (trận) đó được đấu lại").
 
 All lots come from ``random.Random`` seeded by the caller's seed, so they replay.
 
@@ -17,14 +24,36 @@ Public API
 - ``first_round(entries, size=None) -> list[tuple[int, int | None]]``: pairs of seed
   numbers (1 = best); ``None`` is a bye.
 - ``next_round(winners) -> list[tuple[int, int]]``: pair winners in bracket order.
-- ``MiniMatch(a, b, seed, tiebreak="decider")``: ``next_colours() -> (white, black)``,
-  ``record(score_of_a)``, ``winner``, ``finished``, ``stage``.
+- ``MiniMatch(a, b, seed, tie_rule=TieRule.TWO_THEN_DECIDER,
+  double_forfeit=DoubleForfeitRule.BOTH_OUT)``: ``next_colours() -> (white, black)``,
+  ``record(score_of_a)``, ``record_double_forfeit()``, ``winner``, ``finished``,
+  ``both_out``, ``stage``.  A game's score is ``None`` when it was a double forfeit.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TypeVar
+
+_T = TypeVar("_T")
+
+
+class TieRule(StrEnum):
+    """How a drawn two-game match is settled (Điều 25)."""
+
+    TWO_THEN_DECIDER = "two_then_decider"  # two more games, then one game, colours by lot
+    TWO_THEN_LOTS = "two_then_lots"  # two more games, then lots
+    LOTS = "lots"  # lots at once (002 Điều 11: the regulations "xác định ưu thế")
+
+
+class DoubleForfeitRule(StrEnum):
+    """What a double forfeit in a mini-match decides (Điều 25; 002 Điều 11)."""
+
+    BOTH_OUT = "both_out"  # both eliminated; the next opponent passes
+    HIGHER_SEED = "higher_seed"  # the better seed (lower number) advances
+    REPLAY = "replay"  # the game does not count and is played again, same colours
 
 
 def bracket_size(entries: int) -> int:
@@ -62,8 +91,9 @@ def first_round(entries: int, size: int | None = None) -> list[tuple[int, int | 
     return pairs
 
 
-def next_round(winners: list[int]) -> list[tuple[int, int]]:
-    """Winners in bracket order -> the next round's pairs."""
+def next_round(winners: list[_T]) -> list[tuple[_T, _T]]:
+    """Winners in bracket order -> the next round's pairs (a caller may pass ``None`` for a
+    place nobody fills)."""
     if len(winners) % 2:
         raise ValueError(f"an odd number of winners ({len(winners)}) cannot be paired")
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
@@ -76,32 +106,43 @@ class MiniMatch:
     a: int
     b: int
     seed: int | str
-    tiebreak: str = "decider"
-    games: list[tuple[int, int, float]] = field(default_factory=list)  # white, black, a's score
+    tie_rule: TieRule = TieRule.TWO_THEN_DECIDER
+    double_forfeit: DoubleForfeitRule = DoubleForfeitRule.BOTH_OUT
+    # white, black, a's score (None: a double forfeit that does not count)
+    games: list[tuple[int, int, float | None]] = field(default_factory=list)
     winner: int | None = None
     lot_winner: bool = False
+    both_out: bool = False
 
     def __post_init__(self) -> None:
-        if self.tiebreak not in ("decider", "lots"):
-            raise ValueError(f"tiebreak must be 'decider' or 'lots', got {self.tiebreak!r}")
+        try:
+            self.tie_rule = TieRule(self.tie_rule)
+            self.double_forfeit = DoubleForfeitRule(self.double_forfeit)
+        except ValueError as exc:
+            raise ValueError(f"unknown knockout rule: {exc}") from exc
         self._rng = random.Random(f"knockout:{self.seed}:{self.a}:{self.b}")
         self._first_white = self.a if self._rng.random() < 0.5 else self.b
         self._decider_white: int | None = None
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.both_out
+
+    @property
+    def counted(self) -> list[tuple[int, int, float]]:
+        """The games that count (a replayed double forfeit does not)."""
+        return [(w, b, s) for w, b, s in self.games if s is not None]
 
     @property
     def stage(self) -> str:
         """"match" (games 1-2), "extra" (games 3-4) or "decider" (game 5)."""
-        n = len(self.games)
+        n = len(self.counted)
         return "match" if n < 2 else ("extra" if n < 4 else "decider")
 
     def next_colours(self) -> tuple[int, int]:
         if self.finished:
             raise ValueError(f"match {self.a}-{self.b} is finished (winner {self.winner})")
-        n = len(self.games)
+        n = len(self.counted)
         if n < 4:
             white = self._first_white if n % 2 == 0 else self._other(self._first_white)
         else:
@@ -119,19 +160,32 @@ class MiniMatch:
             raise ValueError(f"score {score_of_a!r} is not 1, 0.5 or 0")
         white, black = self.next_colours()
         self.games.append((white, black, score_of_a))
-        n = len(self.games)
-        a_total = sum(g[2] for g in self.games)
+        counted = self.counted
+        n = len(counted)
+        a_total = sum(g[2] for g in counted)
         if n in (2, 4):
             if a_total * 2 != n:
                 self.winner = self.a if a_total * 2 > n else self.b
-            elif n == 4 and self.tiebreak == "lots":
+            elif (n == 2 and self.tie_rule == TieRule.LOTS) or (
+                    n == 4 and self.tie_rule == TieRule.TWO_THEN_LOTS):
                 self._draw_lots()
         elif n == 5:
-            decider = self.games[-1][2]
+            decider = counted[-1][2]
             if decider == 0.5:
                 self._draw_lots()
             else:
                 self.winner = self.a if decider == 1.0 else self.b
+        return self.winner
+
+    def record_double_forfeit(self) -> int | None:
+        """Record a game neither player came to, settled by ``double_forfeit``; returns the
+        winner (None when both are out or the game is to be played again)."""
+        white, black = self.next_colours()
+        self.games.append((white, black, None))
+        if self.double_forfeit == DoubleForfeitRule.BOTH_OUT:
+            self.both_out = True
+        elif self.double_forfeit == DoubleForfeitRule.HIGHER_SEED:
+            self.winner = min(self.a, self.b)
         return self.winner
 
     def _draw_lots(self) -> None:

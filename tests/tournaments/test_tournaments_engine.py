@@ -62,6 +62,28 @@ def test_knockout_replay_decides_a_stage_and_the_champion():
     assert pending[-1].pending == {(1, 2)} and knockout.champion(pending) is None
 
 
+def test_knockout_double_forfeit_follows_the_regulations_rule():
+    """Điều 25 / 002 Điều 11: a double forfeit in the 1-4 match — both out (2-3's winner
+    passes the final), the higher seed advances, or the game is replayed."""
+    k14, k23 = knockout.match_key(1, 1, 4), knockout.match_key(1, 2, 3)
+    rows = (PairingRow(1, 1, "game", 1, 4, "--", match_key=k14),
+            PairingRow(1, 2, "game", 2, 3, "1-0", match_key=k23),
+            PairingRow(2, 1, "game", 3, 2, "0-1", match_key=k23))
+    out = knockout.stages(_event("knockout", 4, rows))
+    assert [s.pairs for s in out] == [[(1, 4), (2, 3)], [(2, None)]]
+    assert out[0].matches[(1, 4)].both_out and knockout.champion(out) == 2
+    seeded = knockout.stages(_event("knockout", 4, rows,
+                                    knockout_double_forfeit="higher_seed"))
+    assert seeded[-1].pairs == [(1, 2)] and not seeded[-1].finished
+    replay = knockout.stages(_event("knockout", 4, rows, knockout_double_forfeit="replay"))
+    assert len(replay) == 1 and not replay[0].matches[(1, 4)].finished
+    plan = pairing.plan(_event("knockout", 4, rows, knockout_double_forfeit="replay"), 2,
+                        seed=None)
+    first_white, first_black, _ = replay[0].matches[(1, 4)].games[0]
+    assert [(b.white, b.black, b.game_number) for b in plan.boards] == [
+        (first_white, first_black, 2)]  # game 1 again, same colours
+
+
 def test_standings_are_memoised_by_the_snapshot_value_never_stale():
     rows = (PairingRow(1, 1, "game", 1, 2, "1-0"),)
     snap = _event("dutch", 2, rows)

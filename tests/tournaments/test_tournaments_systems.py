@@ -216,3 +216,38 @@ def test_knockout_of_6_gives_the_top_seeds_first_round_byes(driver):
     assert byes == [1, 2] and len(games) == 2
     assert {frozenset((p["white_number"], p["black_number"])) for p in games} == {
         frozenset((3, 6)), frozenset((4, 5))}
+
+
+def test_knockout_tie_by_lots_and_a_double_forfeit_through_the_api(driver):
+    """Điều 25 as the regulations choose: a drawn two-game match decided by lots at once
+    (002 Điều 11, no games 3-4), and a double forfeit that eliminates both players (Điều 25
+    "không cho hoàn đấu") so the other semi-final's winner passes the final."""
+    driver.create(system="knockout", knockout_tie_rule="lots",
+                  knockout_double_forfeit="both_out")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration")
+    driver.pair_next()
+
+    def first_round(p):  # 1-4: nobody comes; 2-3: two draws
+        return "--" if {p["white_number"], p["black_number"]} == {1, 4} else "1/2-1/2"
+
+    driver.play_round(1, random.Random(1), choose=first_round)
+    driver.pair_next()
+    rnd = driver.round(2)
+    assert [{p["white_number"], p["black_number"]} for p in rnd["pairings"]] == [{2, 3}]
+    driver.play_round(2, random.Random(1), choose=lambda p: "1/2-1/2")
+    refused = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "no_more_rounds"
+    bracket = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()
+    semis, final = bracket["stages"]
+    one_four, two_three = semis["matches"]
+    assert one_four["both_out"] and one_four["winner"] is None
+    assert one_four["games"][0]["double_forfeit"] and one_four["games"][0]["score_of_a"] is None
+    assert two_three["decided_by_lot"] and len(two_three["games"]) == 2
+    assert final["matches"] == [{
+        "a": two_three["winner"], "a_name": final["matches"][0]["a_name"], "b": None,
+        "b_name": None, "games": [], "winner": two_three["winner"], "decided_by_lot": False,
+        "both_out": False}]
+    assert bracket["champion"] == two_three["winner"] in (2, 3)
+    assert driver.finish_and_certify()["status"] == "certified"

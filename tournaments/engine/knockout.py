@@ -2,6 +2,9 @@
 
 Every mini-match's colours and lots come from ``chessrules.competition.knockout.MiniMatch``
 seeded with the stored lot seed, so replaying the same games gives the same bracket.
+The regulations' tie rule and double-forfeit rule (Điều 25; 002 Điều 11) come from the
+event's settings.  When both players of a mini-match are out, the next opponent passes
+(``None`` in a pair stands for nobody).
 """
 
 from __future__ import annotations
@@ -12,8 +15,6 @@ from dataclasses import dataclass, field
 from chessrules.competition import knockout
 from chessrules.values import Result
 from tournaments.engine.snapshot import RESULT_POINTS, PairingRow, Snapshot
-
-_TIE_RULES = {"two_then_decider": "decider", "two_then_lots": "lots", "lots": "lots"}
 
 
 @dataclass
@@ -27,7 +28,7 @@ class KnockoutStage:
     def finished(self) -> bool:
         return not self.pending and all(m.finished for m in self.matches.values())
 
-    def winners(self) -> list[int]:
+    def winners(self) -> list[int | None]:
         return [a if b is None else self.matches[(a, b)].winner for a, b in self.pairs]
 
 
@@ -38,30 +39,31 @@ def match_key(stage: int, a: int, b: int) -> str:
 def stages(snapshot: Snapshot) -> list[KnockoutStage]:
     """The stages played so far; the last one is the current (or the final) stage."""
     n = len(snapshot.entries)
-    tie = _TIE_RULES.get(snapshot.settings.knockout_tie_rule, "decider")
+    tie = snapshot.settings.knockout_tie_rule or knockout.TieRule.TWO_THEN_DECIDER
+    forfeit = snapshot.settings.knockout_double_forfeit or knockout.DoubleForfeitRule.BOTH_OUT
     seed = snapshot.settings.lot_seed or 0
     games: dict[str, list[PairingRow]] = defaultdict(list)
     for p in snapshot.pairings:  # in round and board order
         if p.kind == "game" and p.match_key:
             games[p.match_key].append(p)
     result = []
-    pairs = knockout.first_round(n)
+    pairs: list[tuple[int | None, int | None]] = list(knockout.first_round(n))
     stage_number = 1
     while True:
         stage = KnockoutStage(stage_number, pairs, {})
         for a, b in pairs:
-            if b is None:
+            if a is None or b is None:
                 continue
-            match = knockout.MiniMatch(a, b, seed, tiebreak=tie)
+            match = knockout.MiniMatch(a, b, seed, tie_rule=tie, double_forfeit=forfeit)
             for p in games.get(match_key(stage_number, a, b), []):
                 if p.result not in RESULT_POINTS:
                     stage.pending.add((a, b))
                     break
-                white_points, black_points = RESULT_POINTS[p.result]
-                a_points = white_points if p.white == a else black_points
                 if p.result == Result.DOUBLE_FORFEIT:
-                    a_points = 0.5  # a double forfeit decides nothing between the two
-                match.record(a_points)
+                    match.record_double_forfeit()
+                    continue
+                white_points, black_points = RESULT_POINTS[p.result]
+                match.record(white_points if p.white == a else black_points)
             stage.matches[(a, b)] = match
         result.append(stage)
         if not stage.finished:
@@ -69,7 +71,8 @@ def stages(snapshot: Snapshot) -> list[KnockoutStage]:
         winners = stage.winners()
         if len(winners) == 1:
             return result
-        pairs = [(w, v) for w, v in knockout.next_round(winners)]
+        # a pair with one player out: the other passes ("miễn đấu"), kept first
+        pairs = [(v, w) if w is None else (w, v) for w, v in knockout.next_round(winners)]
         stage_number += 1
 
 

@@ -33,7 +33,8 @@ def settings_of(tournament) -> Settings:
         bye_score=float(tournament.bye_score), lot_seed=tournament.lot_seed,
         number_of_rounds=tournament.number_of_rounds,
         boards_per_team=tournament.boards_per_team, tiebreaks=tournament.tiebreaks or "",
-        knockout_tie_rule=tournament.knockout_tie_rule or "")
+        knockout_tie_rule=tournament.knockout_tie_rule or "",
+        knockout_double_forfeit=tournament.knockout_double_forfeit or "")
 
 
 def _byes(requested) -> MappingProxyType:

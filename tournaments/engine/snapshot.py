@@ -38,6 +38,7 @@ class Settings:
     boards_per_team: int | None = None
     tiebreaks: str = ""
     knockout_tie_rule: str = ""
+    knockout_double_forfeit: str = ""
 
     @property
     def boards(self) -> int:

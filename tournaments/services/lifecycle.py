@@ -35,7 +35,8 @@ TOURNAMENT_FIELDS = frozenset({
     "name", "discipline", "time_control_class", "time_control_preset", "time_control",
     "category", "age_group", "gender_section", "start_date", "end_date", "venue",
     "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
-    "requested_bye_score", "tiebreaks", "move_rule_reference", "no_capture_move_limit", "knockout_tie_rule", "late_arrival_minutes",
+    "requested_bye_score", "tiebreaks", "move_rule_reference", "no_capture_move_limit",
+    "knockout_tie_rule", "knockout_double_forfeit", "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day", "womens_championship",
@@ -202,7 +203,7 @@ def finish_tournament(tournament: Tournament, *, user) -> Tournament:
         total = engine.total_rounds(t)
         played = t.rounds.count()
         if t.system == System.KNOCKOUT:
-            if engine.knockout_champion(t) is None:
+            if not engine.knockout_decided(t):
                 raise ServiceError(_("Giải loại trực tiếp chưa có nhà vô địch."),
                                    code="rounds_missing")
         elif played < total:

@@ -44,7 +44,7 @@ def _check_can_pair(t: Tournament, number: int) -> None:
                            % {"n": number - 1, "next": number}, field="round",
                            code="round_incomplete")
     if t.system == System.KNOCKOUT:
-        if number > 1 and engine.knockout_champion(t) is not None:
+        if number > 1 and engine.knockout_decided(t):
             raise ServiceError(_("Giải loại trực tiếp đã có nhà vô địch."), field="round",
                                code="no_more_rounds")
         return

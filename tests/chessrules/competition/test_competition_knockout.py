@@ -3,7 +3,9 @@
 import pytest
 
 from chessrules.competition.knockout import (
+    DoubleForfeitRule,
     MiniMatch,
+    TieRule,
     bracket_size,
     first_round,
     next_round,
@@ -61,10 +63,64 @@ def test_tied_match_goes_to_two_more_games_then_a_decider():
     assert m.record(0.0) == 4
 
 
-def test_tied_match_decided_by_lots_when_configured():
-    m = MiniMatch(3, 4, seed=2, tiebreak="lots")
-    for result in (1.0, 0.0, 0.5, 0.5):
-        m.record(result)
-    assert m.finished and m.lot_winner and m.winner in (3, 4)
+def test_tied_match_two_more_games_then_lots_when_configured():
+    """Điều 25: "Trường hợp hòa nữa, trọng tài cho … bốc thăm may rủi để chọn người thắng"."""
+    m = MiniMatch(3, 4, seed=2, tie_rule=TieRule.TWO_THEN_LOTS)
+    for result in (1.0, 0.0, 0.5):
+        assert m.record(result) is None
+    m.record(0.5)
+    assert m.finished and m.lot_winner and m.winner in (3, 4) and len(m.games) == 4
     with pytest.raises(ValueError, match="finished"):
         m.next_colours()
+
+
+def test_lots_rule_decides_a_tied_two_game_match_without_more_games():
+    """002 Điều 11: a tie may be settled without playing on ("xác định ưu thế"); the old
+    "lots" setting played two more games first."""
+    m = MiniMatch(3, 4, seed=2, tie_rule="lots")
+    m.record(1.0)
+    assert not m.finished
+    m.record(0.0)
+    assert m.finished and m.lot_winner and len(m.games) == 2
+    winners = [MiniMatch(3, 4, seed=s, tie_rule=TieRule.LOTS) for s in range(30)]
+    for match in winners:
+        match.record(0.5)
+        match.record(0.5)
+    assert {match.winner for match in winners} == {3, 4}  # a real lot, replayable per seed
+
+
+def test_decider_is_one_game_with_colours_by_lot():
+    """Điều 25: "bốc thăm màu quân đấu thêm một ván nữa" — the decider's White is drawn, not
+    the next colour of the alternation."""
+    whites = set()
+    for seed in range(30):
+        m = MiniMatch(1, 2, seed=seed)
+        for _ in range(4):
+            m.record(0.5)
+        whites.add((m.games[0][0], m.next_colours()[0]))
+    assert {first for first, _ in whites} == {1, 2} and len(whites) == 4
+
+
+def test_unknown_rule_is_refused_by_name():
+    with pytest.raises(ValueError, match="'armageddon'"):
+        MiniMatch(1, 2, seed=1, tie_rule="armageddon")
+
+
+def test_double_forfeit_is_not_a_draw():
+    """A double forfeit decides by the regulations' rule (Điều 25 "không cho hoàn đấu";
+    002 Điều 11), never as ½-½."""
+    out = MiniMatch(5, 12, seed=3)
+    assert out.record_double_forfeit() is None
+    assert out.finished and out.both_out and out.winner is None
+    with pytest.raises(ValueError, match="finished"):
+        out.record(1.0)
+    seeded = MiniMatch(5, 12, seed=3, double_forfeit=DoubleForfeitRule.HIGHER_SEED)
+    seeded.record(1.0)
+    assert seeded.record_double_forfeit() == 5 and not seeded.both_out
+    again = MiniMatch(5, 12, seed=3, double_forfeit=DoubleForfeitRule.REPLAY)
+    colours = again.next_colours()
+    assert again.record_double_forfeit() is None and not again.finished
+    assert again.next_colours() == colours  # the same game is played again
+    assert again.stage == "match" and again.counted == []
+    again.record(1.0)
+    assert again.record(0.5) == 5 and len(again.games) == 3
