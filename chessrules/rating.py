@@ -138,7 +138,7 @@ class RatingRules:
     # 8.3.1: a difference of more than this counts as this (None: no cap).
     rating_difference_cap: int | None = 400
     # Players rated at least this are rated with their real difference (None: nobody is).
-    # FIDE added such an exemption (2650) after 2024; off by default, see the decisions file.
+    # 8.3.1 as amended 1 October 2025: 2650 (the FIDE_*_2025 presets, chess lists' default).
     difference_cap_exempt_from: int | None = None
     # 8.3.3: development coefficient K and its conditions.
     k_new_player: int = 40
@@ -200,6 +200,21 @@ FIDE_STANDARD = RatingRules()
 #: FIDE rapid and blitz lists: the standard K rules since 1 October 2022.
 FIDE_RAPID = RatingRules(name="FIDE rapid (K as standard since 2022-10-01)")
 FIDE_BLITZ = RatingRules(name="FIDE blitz (K as standard since 2022-10-01)")
+#: B.02 8.3.1 as amended 1 October 2025: "for players rated 2650 and above, the difference
+#: between ratings shall be used in all cases" (the 400-point rule only for those below).
+FIDE_2025_EXEMPT_FROM = 2650
+FIDE_STANDARD_2025 = RatingRules(name="FIDE B.02 2025-10-01",
+                                 difference_cap_exempt_from=FIDE_2025_EXEMPT_FROM)
+FIDE_RAPID_2025 = RatingRules(name="FIDE rapid 2025-10-01",
+                              difference_cap_exempt_from=FIDE_2025_EXEMPT_FROM)
+FIDE_BLITZ_2025 = RatingRules(name="FIDE blitz 2025-10-01",
+                              difference_cap_exempt_from=FIDE_2025_EXEMPT_FROM)
+#: Rules versions by name, for the command line.
+RULES_VERSIONS = {"fide-2024": FIDE_STANDARD, "fide-2025": FIDE_STANDARD_2025}
+
+#: FIDE B.01 (title regulations) 1.46: for norms, opponents rated below these floors count at
+#: the floor, but at most one opponent is raised (the lowest).
+NORM_RATING_FLOORS = {"GM": 2200, "IM": 2050, "WGM": 2000, "WIM": 1850}
 #: The older FIDE rapid/blitz rule named in issue 8: K = 20 for every player (700 cap kept).
 FLAT_K_20 = RatingRules(name="flat K 20 (FIDE rapid/blitz 2012-2022)", flat_k=20)
 
@@ -531,6 +546,21 @@ def performance_rating(games: Sequence[tuple[int, float]]) -> Performance:
         total += opponent_rating
         halves += _score_halves(score, f"game {index}")
     return _performance(len(games), total, halves)
+
+
+def norm_opponent_ratings(ratings: Sequence[int], title: str) -> list[int]:
+    """Opponents' ratings for a ``title`` norm (B.01 1.46): the lowest one below the adjusted
+    rating floor is raised to it; other opponents below the floor keep their ratings."""
+    try:
+        floor = NORM_RATING_FLOORS[title]
+    except KeyError:
+        raise ValueError(f"norm: title {title!r} is not one of "
+                         f"{', '.join(NORM_RATING_FLOORS)}") from None
+    adjusted = list(ratings)
+    if adjusted:
+        lowest = min(range(len(adjusted)), key=adjusted.__getitem__)
+        adjusted[lowest] = max(adjusted[lowest], floor)
+    return adjusted
 
 
 def _performance(n: int, rating_total: int, score_halves: int) -> Performance:

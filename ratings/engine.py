@@ -40,10 +40,16 @@ FOREIGN_TITLES = (_titles.WXF_MASTER, _titles.AXF_MASTER)
 # --- rating rules ---------------------------------------------------------------------------
 
 def default_rules(discipline: str, time_control_class: str) -> dict[str, Any]:
-    """FIDE's preset for the list (xiangqi uses the same FIDE defaults: issue 8)."""
-    preset = {"standard": _rating.FIDE_STANDARD, "rapid": _rating.FIDE_RAPID,
-              "blitz": _rating.FIDE_BLITZ}[time_control_class]
-    data = preset.to_dict()
+    """FIDE's preset for the list: chess lists follow B.02 as amended 1 October 2025 (8.3.1,
+    players rated 2650+ exempt from the 400-point rule); xiangqi lists keep the 2024 values
+    they were created with (issue 8, docs/decisions-ratings.md)."""
+    if discipline == "chess":
+        presets = {"standard": _rating.FIDE_STANDARD_2025, "rapid": _rating.FIDE_RAPID_2025,
+                   "blitz": _rating.FIDE_BLITZ_2025}
+    else:
+        presets = {"standard": _rating.FIDE_STANDARD, "rapid": _rating.FIDE_RAPID,
+                   "blitz": _rating.FIDE_BLITZ}
+    data = presets[time_control_class].to_dict()
     if discipline == "xiangqi":
         data["name"] = f"{data['name']} (xiangqi, FIDE defaults)"
     return data
@@ -54,9 +60,11 @@ def rules_from_dict(data: Mapping[str, Any]) -> _rating.RatingRules:
     return _rating.RatingRules.from_dict(dict(data))
 
 
-def normalise_rules(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The full settings object (missing keys filled with FIDE's values)."""
-    return rules_from_dict(data).to_dict()
+def normalise_rules(data: Mapping[str, Any],
+                    defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The full settings object (missing keys filled from ``defaults``, the list's preset, else
+    FIDE's values)."""
+    return rules_from_dict({**(defaults or {}), **data}).to_dict()
 
 
 # --- states ---------------------------------------------------------------------------------

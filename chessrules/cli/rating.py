@@ -14,6 +14,11 @@ prints, one item per line (the format is stable; scripts may parse it)::
     rounded change +8
     new rating 1858
 
+``--rules fide-2025`` (default) applies B.02 8.3.1 as amended 1 October 2025: a player rated
+2650 or more uses the real difference; ``--rules fide-2024`` caps every difference at 400;
+``--exempt-from R`` sets the limit (0: nobody is exempt). ``performance --norm GM`` (IM, WGM,
+WIM) raises the lowest opponent below B.01's adjusted rating floor to it first.
+
 ``expected`` is FIDE's table 8.1.2 after the 400-point rule; ``change`` is K × Σ(score − PD)
 unrounded (at least one decimal, at most two); ``rounded change`` follows 8.3.4 (nearest whole
 number, 0.5 away from zero). When K × games exceeds 700 the ``K`` line reads
@@ -39,10 +44,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
-from chessrules.rating import performance_rating, rating_change
+from chessrules.rating import (
+    NORM_RATING_FLOORS,
+    RULES_VERSIONS,
+    norm_opponent_ratings,
+    performance_rating,
+    rating_change,
+)
 
 _SCORE_WORDS = {"1": 1.0, "1.0": 1.0, "0.5": 0.5, ".5": 0.5, "½": 0.5, "1/2": 0.5, "=": 0.5,
                 "0": 0.0, "0.0": 0.0}
@@ -92,7 +104,10 @@ def format_change(value: Decimal) -> str:
 def _run_rating_change(args: argparse.Namespace) -> int:
     try:
         games = parse_games(args.games)
-        result = rating_change(args.rating, args.k, games)
+        rules = RULES_VERSIONS[args.rules]
+        if args.exempt_from is not None:
+            rules = replace(rules, difference_cap_exempt_from=args.exempt_from or None)
+        result = rating_change(args.rating, args.k, games, rules)
     except ValueError as error:
         print(f"rating-change: {error}", file=sys.stderr)
         return 2
@@ -114,7 +129,11 @@ def _run_rating_change(args: argparse.Namespace) -> int:
 
 def _run_performance(args: argparse.Namespace) -> int:
     try:
-        performance = performance_rating(parse_games(args.games))
+        games = parse_games(args.games)
+        if args.norm:
+            ratings = norm_opponent_ratings([rating for rating, _score in games], args.norm)
+            games = [(rating, score) for rating, (_old, score) in zip(ratings, games, strict=True)]
+        performance = performance_rating(games)
     except ValueError as error:
         print(f"performance: {error}", file=sys.stderr)
         return 2
@@ -141,6 +160,12 @@ def register(subcommands) -> None:
     change.add_argument("--k", type=int, required=True, help="development coefficient K")
     change.add_argument("--games", required=True,
                         help='games as "OPP:SCORE OPP:SCORE ...", e.g. "1900:1 1800:0.5"')
+    change.add_argument("--rules", choices=sorted(RULES_VERSIONS), default="fide-2025",
+                        help="rules version: fide-2025 (B.02 8.3.1 as amended 1 October 2025, "
+                             "players rated 2650+ use the real difference; default) or fide-2024")
+    change.add_argument("--exempt-from", type=int, default=None, metavar="RATING",
+                        help="players rated at least this use the real difference (8.3.1); "
+                             "0 = nobody (overrides --rules)")
     change.set_defaults(handler=_run_rating_change)
 
     performance = subcommands.add_parser(
@@ -150,4 +175,7 @@ def register(subcommands) -> None:
     )
     performance.add_argument("--games", required=True,
                              help='games as "OPP:SCORE OPP:SCORE ...", e.g. "1900:1 1800:0.5"')
+    performance.add_argument("--norm", choices=sorted(NORM_RATING_FLOORS), default=None,
+                             help="for a title norm: raise the lowest opponent below the "
+                                  "adjusted rating floor to it (B.01 1.46)")
     performance.set_defaults(handler=_run_performance)

@@ -51,7 +51,8 @@ def update_list_rules(rating_list: RatingList, rules: dict, *, user) -> RatingLi
     if not isinstance(rules, dict):
         raise ServiceError(_("Tham số phải là một đối tượng JSON."), field="rules")
     try:
-        normalised = engine.normalise_rules(rules)
+        normalised = engine.normalise_rules(rules, engine.default_rules(
+            rating_list.discipline, rating_list.time_control_class))
     except (TypeError, ValueError) as exc:
         raise ServiceError(str(exc), field="rules", code="invalid_rules") from None
     rating_list.rules = normalised
