@@ -39,7 +39,7 @@ DEBUG = env_bool("DEBUG", True)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "core.apps.AdminConfig",  # django.contrib.admin with the project's date field
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -186,6 +186,8 @@ LANGUAGE_CODE = "vi"
 LANGUAGES = [("vi", _("Tiếng Việt")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Ho_Chi_Minh"
+#: dd/mm/yyyy first (what the admin calendar writes), ISO too (core.dates, issue 18).
+DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y"]
 USE_I18N = True
 USE_TZ = True
 
@@ -218,6 +220,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 PGN_UPLOAD_MAX_BYTES = env_int("PGN_UPLOAD_MAX_BYTES", 5 * MIB)
 #: Games in one PGN upload (400 above it): the largest event the federation runs is 3,250.
 PGN_UPLOAD_MAX_GAMES = env_int("PGN_UPLOAD_MAX_GAMES", 5000)
+#: Rows in one bulk request (bulk entry registration, issue 18): 400 above it, naming it.
+#: The largest open event has about 500 players.
+BULK_MAX_ROWS = env_int("BULK_MAX_ROWS", 1000)
 #: Nesting of a JSON body (400 deeper): our bodies nest 3 levels; 990 crashed the parser.
 JSON_MAX_DEPTH = env_int("JSON_MAX_DEPTH", 32)
 

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.utils.module_loading import autodiscover_modules
 from django.utils.translation import gettext_lazy as _
 
@@ -12,4 +13,35 @@ class CoreConfig(AppConfig):
         from core.jobs import register
 
         register("health_check", services.health_check)
+        _use_core_date_field_in_serializers()
         autodiscover_modules("jobs")  # each app declares its jobs in its jobs.py
+
+
+def _use_core_date_field_in_serializers() -> None:
+    """Every ModelSerializer's model date takes dd/mm/yyyy and ISO (issue 18, core.fields)."""
+    from django.db import models
+    from rest_framework.serializers import ModelSerializer
+
+    from core.fields import DateField
+
+    ModelSerializer.serializer_field_mapping[models.DateField] = DateField
+
+
+class AdminConfig(admin_apps.AdminConfig):
+    """django.contrib.admin, with the project's date field on every admin form (issue 18).
+
+    The override must be in place before ``autodiscover`` builds the ModelAdmins (each copies
+    the defaults), hence here and not in CoreConfig.ready."""
+
+    default = False  # CoreConfig stays this module's default
+
+    def ready(self) -> None:
+        from django.contrib.admin import options
+        from django.db import models
+
+        from core.fields import FormDateField
+
+        options.FORMFIELD_FOR_DBFIELD_DEFAULTS[models.DateField] = {
+            **options.FORMFIELD_FOR_DBFIELD_DEFAULTS[models.DateField],
+            "form_class": FormDateField}
+        super().ready()

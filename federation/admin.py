@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
+from core import dates
 from core.admin import TouchesPublicCache
 from core.errors import ServiceError
 from core.text import fold
@@ -192,6 +193,11 @@ class ApplicationForm(forms.ModelForm):
     class Meta:
         model = MembershipApplication
         fields = ["person", "club", "sponsor", "submitted_on"]
+
+    def clean_submitted_on(self):
+        value = self.cleaned_data.get("submitted_on")
+        dates.check_not_future(value)  # an application is not dated next year (issue 18)
+        return value
 
     def clean(self):
         data = super().clean()

@@ -12,11 +12,13 @@ Models hold data and invariants only; writes go through ``federation.services``.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core import dates
 from core.text import fold
 
 
@@ -261,6 +263,19 @@ class Person(models.Model):
         if self.citizen_id == "":
             self.citizen_id = None
         super().save(*args, **kwargs)
+
+    def clean(self):
+        """The admin form's checks; services run the same ones (core.dates, issue 18)."""
+        self.citizen_id = dates.normalize_citizen_id(self.citizen_id)
+        errors = {}
+        for field, check in (("date_of_birth", dates.check_birth_date),
+                             ("citizen_id", dates.check_citizen_id)):
+            try:
+                check(getattr(self, field))
+            except ValidationError as exc:
+                errors[field] = exc.messages
+        if errors:
+            raise ValidationError(errors)
 
 
 class MembershipApplication(models.Model):

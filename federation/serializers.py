@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.fields import DateField
 from federation.models import (
     Attendance,
     BoardPosition,
@@ -38,7 +39,7 @@ class ProvinceSerializer(serializers.ModelSerializer):
 
 class BoardPositionSerializer(serializers.ModelSerializer):
     person_name = serializers.CharField(source="person.full_name", read_only=True)
-    term_end = serializers.DateField(required=False, allow_null=True)
+    term_end = DateField(required=False, allow_null=True)
 
     class Meta:
         model = BoardPosition
@@ -193,7 +194,7 @@ class ApplicationSerializer(serializers.ModelSerializer):
     sponsor_card = serializers.CharField(source="sponsor.card_number", read_only=True)
     person_name = serializers.CharField(source="person.full_name", read_only=True)
     card_number = serializers.CharField(source="member.card_number", read_only=True, default=None)
-    submitted_on = serializers.DateField(required=False)
+    submitted_on = DateField(required=False)
 
     class Meta:
         model = MembershipApplication
@@ -209,7 +210,7 @@ class ApplicationSerializer(serializers.ModelSerializer):
 
 
 class ApplicationApproveSerializer(serializers.Serializer):
-    date = serializers.DateField(required=False)
+    date = DateField(required=False)
 
 
 class ApplicationRejectSerializer(serializers.Serializer):
@@ -220,7 +221,7 @@ class DuesSerializer(serializers.ModelSerializer):
     member = MemberReferenceField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
     card_number = serializers.CharField(source="member.card_number", read_only=True)
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False)
-    paid_on = serializers.DateField(required=False)
+    paid_on = DateField(required=False)
 
     class Meta:
         model = DuesPayment
@@ -254,7 +255,7 @@ class AttendanceSerializer(serializers.ModelSerializer):
 
 class AttendanceSessionSerializer(serializers.Serializer):
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-    date = serializers.DateField()
+    date = DateField()
     members = serializers.ListField(child=serializers.CharField(), allow_empty=False,
                                     help_text=_("Hội viên: mã (id) hoặc số thẻ"))
     note = serializers.CharField(required=False, allow_blank=True, default="")
@@ -262,7 +263,7 @@ class AttendanceSessionSerializer(serializers.Serializer):
 
 class ResignationSerializer(serializers.ModelSerializer):
     card_number = serializers.CharField(source="member.card_number", read_only=True)
-    effective_on = serializers.DateField(required=False)
+    effective_on = DateField(required=False)
 
     class Meta:
         model = Resignation
@@ -272,7 +273,7 @@ class ResignationSerializer(serializers.ModelSerializer):
 
 
 class ResignationCardReturnSerializer(serializers.Serializer):
-    date = serializers.DateField(required=False)
+    date = DateField(required=False)
 
 
 class SuspensionSerializer(serializers.ModelSerializer):
@@ -286,7 +287,7 @@ class SuspensionSerializer(serializers.ModelSerializer):
 
 
 class SuspensionLiftSerializer(serializers.Serializer):
-    date = serializers.DateField(required=False)
+    date = DateField(required=False)
 
 
 class ClubMembershipSerializer(serializers.ModelSerializer):
@@ -301,17 +302,17 @@ class ClubMembershipSerializer(serializers.ModelSerializer):
 class MemberTransferSerializer(serializers.Serializer):
     member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
     to_club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-    date = serializers.DateField(required=False)
+    date = DateField(required=False)
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
 class MemberReinstateSerializer(serializers.Serializer):
     note = serializers.CharField(allow_blank=True)
-    date = serializers.DateField(required=False)
+    date = DateField(required=False)
 
 
 class LapseJobStartSerializer(serializers.Serializer):
-    date = serializers.DateField(required=False)
+    date = DateField(required=False)
 
     def validate(self, attrs):
         # A form's empty ``date=`` is "not given" to DRF: it started today's job (issue 14).
@@ -322,7 +323,7 @@ class LapseJobStartSerializer(serializers.Serializer):
 
 
 class AboutToLapseQuerySerializer(serializers.Serializer):
-    date = serializers.DateField(required=False)
+    date = DateField(required=False)
     within = serializers.IntegerField(required=False, default=30, min_value=1, max_value=366)
 
 
@@ -331,5 +332,5 @@ class LapseDueSerializer(serializers.Serializer):
     card_number = serializers.CharField()
     full_name = serializers.CharField()
     rule = serializers.CharField()
-    reference = serializers.DateField()
-    deadline = serializers.DateField()
+    reference = DateField()
+    deadline = DateField()

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.fields import DateField
 from core.limits import upload_too_large
 from federation.models import Discipline, Person
 from games import engine
@@ -85,7 +86,7 @@ class GameWriteSerializer(serializers.Serializer):
     white_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
     black_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
     event_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    played_on = serializers.DateField(required=False, allow_null=True)
+    played_on = DateField(required=False, allow_null=True)
     round_number = serializers.IntegerField(min_value=1, max_value=999, required=False,
                                             allow_null=True)
     board_number = serializers.IntegerField(min_value=1, max_value=9999, required=False,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from core.fields import DateField
 from documents.models import Signatory
 from ratings.models import (
     ForeignTitle,
@@ -68,7 +69,7 @@ class PersonRefSerializer(serializers.Serializer):
 class DecisionRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.CharField(source="formatted_number")
-    issued_on = serializers.DateField()
+    issued_on = DateField()
     signer_name = serializers.CharField()
 
 
@@ -165,7 +166,7 @@ class ApproveSerializer(serializers.Serializer):
         queryset=Signatory.objects.filter(active=True), required=False, allow_null=True,
         help_text="Who signs the decision (GET /api/v1/signatories/); default: the national "
                   "federation's default signatory (400 signatory_required when there is none)")
-    issued_on = serializers.DateField(required=False, allow_null=True)
+    issued_on = DateField(required=False, allow_null=True)
 
 
 class RejectSerializer(serializers.Serializer):
@@ -191,8 +192,8 @@ class ForeignTitleSerializer(serializers.ModelSerializer):
 
 class PeriodCreateSerializer(serializers.Serializer):
     rating_list = serializers.PrimaryKeyRelatedField(queryset=RatingList.objects.all())
-    start = serializers.DateField()
-    end = serializers.DateField(required=False, allow_null=True)
+    start = DateField()
+    end = DateField(required=False, allow_null=True)
 
 
 class SeedRowSerializer(serializers.Serializer):
@@ -206,6 +207,6 @@ class SeedSerializer(serializers.Serializer):
     """A starting list (ratings from FIDE or an earlier federation list)."""
 
     rating_list = serializers.PrimaryKeyRelatedField(queryset=RatingList.objects.all())
-    start = serializers.DateField()
-    end = serializers.DateField()
+    start = DateField()
+    end = DateField()
     ratings = SeedRowSerializer(many=True)

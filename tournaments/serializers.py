@@ -5,8 +5,10 @@ No serializer here exposes a person's date of birth, citizen ID, phone, email or
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.fields import DateField
 from federation.models import Member, Person
 from tournaments.models import (
     Entry,
@@ -64,6 +66,31 @@ class EntryCreateSerializer(serializers.Serializer):
     member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.select_related("person"))
     rating = serializers.IntegerField(min_value=0, max_value=3500, default=0)
     title = serializers.CharField(max_length=4, required=False, allow_blank=True, default="")
+
+
+class BulkEntrySerializer(serializers.Serializer):
+    """A list of entries (``entries``) or a CSV file (``file``) with a header row."""
+
+    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all())
+    entries = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text='[{"member": id or card number, "rating": 1850, "title": "FM"}, …]')
+    file = serializers.FileField(
+        required=False, help_text="CSV: member/Số thẻ, rating/Hệ số, title/Danh hiệu columns.")
+    late_reason = serializers.CharField(
+        required=False, allow_blank=True, default="",
+        help_text="After the deadline: why the whole list is accepted late.")
+
+    def validate(self, attrs):
+        if ("entries" in attrs) == ("file" in attrs):
+            raise serializers.ValidationError(
+                {"entries": [_("Gửi danh sách “entries” hoặc tệp CSV “file” (một trong hai).")]})
+        return attrs
+
+
+class BulkEntryResultSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    entries = EntrySerializer(many=True)
 
 
 class LateEntrySerializer(EntryCreateSerializer):
@@ -196,7 +223,7 @@ class SeedSerializer(serializers.Serializer):
 
 
 class WithdrawSerializer(serializers.Serializer):
-    on_date = serializers.DateField(required=False)
+    on_date = DateField(required=False)
 
 
 class ByeRequestSerializer(serializers.Serializer):
@@ -215,8 +242,8 @@ class TrfImportSerializer(serializers.Serializer):
         choices=Tournament.System.choices, required=False,
         help_text="Default: the file's own 092 line; 400 when it names another system or the "
                   "file names none")
-    start_date = serializers.DateField(required=False, help_text="Default: the 042 line")
-    end_date = serializers.DateField(required=False, help_text="Default: the 052 line")
+    start_date = DateField(required=False, help_text="Default: the 042 line")
+    end_date = DateField(required=False, help_text="Default: the 052 line")
 
 
 class OfficialPersonField(serializers.PrimaryKeyRelatedField):

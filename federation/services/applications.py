@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _stored
 
+from core import dates
 from core.errors import ServiceError
 from federation import cache_scopes
 from federation import permissions as perms
@@ -59,6 +61,10 @@ def submit_application(*, person: Person, club: Club, sponsor, submitted_on: dat
     ``sponsor`` is a Member, its id or its card number.
     """
     _require(perms.can_manage_club(by, club))
+    try:
+        dates.check_not_future(submitted_on)
+    except ValidationError as exc:
+        raise dates.as_service_error(exc, "submitted_on") from exc
     person = Person.objects.select_for_update().get(pk=person.pk)
     sponsor = check_application(person, club, sponsor)
     return MembershipApplication.objects.create(

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from core import dates
 from core.errors import NotAllowedError, ServiceError
 from federation import cache_scopes
 from federation import permissions as perms
@@ -64,7 +66,23 @@ def _check_unique_person_ids(data: dict, exclude_pk: int | None = None) -> None:
                 raise ServiceError(message, field=field, code="duplicate")
 
 
+def _checked_person_data(data: dict) -> dict:
+    """Citizen ID by its official format, a plausible date of birth (core.dates, issue 18)."""
+    data = dict(data)
+    if "citizen_id" in data:
+        data["citizen_id"] = dates.normalize_citizen_id(data["citizen_id"])
+    for field, check in (("citizen_id", dates.check_citizen_id),
+                         ("date_of_birth", dates.check_birth_date)):
+        if field in data:
+            try:
+                check(data[field])
+            except ValidationError as exc:
+                raise dates.as_service_error(exc, field) from exc
+    return data
+
+
 def _save_person(person: Person, data: dict) -> Person:
+    data = _checked_person_data(data)
     _check_unique_person_ids(data, exclude_pk=person.pk)
     for field in PERSON_FIELDS:
         if field in data:

@@ -7,11 +7,13 @@ import secrets
 from datetime import date
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chessrules.values import PREDETERMINED_SYSTEMS, System
+from core import dates
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
@@ -47,6 +49,11 @@ LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team"
 
 
 def _validate_tournament(t: Tournament) -> None:
+    for field in ("start_date", "end_date"):
+        try:
+            dates.check_event_date(getattr(t, field))  # not in 1900 or 2090 (issue 18)
+        except ValidationError as exc:
+            raise dates.as_service_error(exc, field) from exc
     if t.end_date < t.start_date:
         raise ServiceError(_("Ngày kết thúc trước ngày bắt đầu."), field="end_date")
     if t.organiser_body_id is None and t.organiser_club_id is None:
