@@ -174,7 +174,9 @@ def _cut(items: list[tuple[float, float, bool]], low: int, high: int, rounds: in
             break
         lowest = min(items, key=lambda it: (it[0], it[1]))
         vurs = [it for it in items if it[2]]
-        lowest_vur = min(vurs, key=lambda it: (it[1], it[0])) if vurs else None
+        # C.07 16 (2026 caps make dummy scores differ): the VUR compared is the one with the
+        # lowest dummy score, then the lowest contribution, as FIDE's reference program.
+        lowest_vur = min(vurs, key=lambda it: (it[0], it[1])) if vurs else None
         if lowest_vur is None or lowest[1] > lowest_vur[1]:
             items.remove(lowest)
         else:

@@ -204,3 +204,36 @@ def test_thousand_players_eleven_rounds_all_tiebreaks():
     standings = compute_standings(comps, rounds, codes)
     assert len(standings) == n
     assert all(a.points >= b.points for a, b in zip(standings, standings[1:], strict=False))
+
+
+def test_2026_cut_of_several_unplayed_rounds_takes_the_lowest_dummy_score_first():
+    """FIDE C.07 (2026), Article 16 with the 2026 caps: player 1 (3.0 of 5) has two voluntarily
+    unplayed rounds with different dummy opponents — a half-point bye (dummy score capped at a
+    draw every round: 2.5, SB contribution 2.5 x 0.5 = 1.25) and a forfeit loss to 2 (dummy
+    capped at 2's score 3.0, contribution 0). The unplayed round compared in a cut is the one
+    with the lowest dummy score, then the lowest contribution (as FIDE's reference program
+    orders them): the bye, not the forfeit.
+    R1: 1 bye ½, 2-3 1-0, 4-6 1-0, 5 PAB.  R2: 2 +- 1, 3-4 1-0, 5-6 ½.  R3: 1-3 ½, 6-2 1-0,
+    4-5 1-0.  R4: 1-4 1-0, 2-5 ½, 6-3 1-0.  R5: 1-5 1-0, 2-3 ½, 4-6 ½.
+    Scores: 1 3.0, 2 3.0, 3 2.0, 4 2.5, 5 2.0, 6 3.0.
+    1's items (dummy or opponent score, SB contribution): bye (2.5, 1.25), forfeit (3.0, 0),
+    3 (2.0, 1.0), 4 (2.5, 2.5), 5 (2.0, 2.0).
+    SB = 6.75. SB-C1: the lowest item (2.0, 1.0) contributes no more than the bye (1.25), so
+    the bye is cut: 5.5 (ordering by contribution took the forfeit, kept the bye, cut the game
+    against 3: 5.75).  BH = 12.0; BH-C1 cuts the bye (2.5): 9.5 (the forfeit first: 9.0)."""
+    c = {pid: Competitor(pid) for pid in range(1, 7)}
+    c[1].entries = {1: Entry("bye", 0.5), 2: Entry(FORFEIT, 0.0, 2), 3: game(3, "w", 0.5),
+                    4: game(4, "w", 1), 5: game(5, "w", 1)}
+    c[2].entries = {1: game(3, "w", 1), 2: Entry(FORFEIT, 1.0, 1), 3: game(6, "b", 0),
+                    4: game(5, "w", 0.5), 5: game(3, "w", 0.5)}
+    c[3].entries = {1: game(2, "b", 0), 2: game(4, "w", 1), 3: game(1, "b", 0.5),
+                    4: game(6, "b", 0), 5: game(2, "b", 0.5)}
+    c[4].entries = {1: game(6, "w", 1), 2: game(3, "b", 0), 3: game(5, "w", 1),
+                    4: game(1, "b", 0), 5: game(6, "w", 0.5)}
+    c[5].entries = {1: Entry(PAB, 1.0), 2: game(6, "w", 0.5), 3: game(4, "b", 0),
+                    4: game(2, "b", 0.5), 5: game(1, "b", 0)}
+    c[6].entries = {1: game(4, "b", 0), 2: game(5, "b", 0.5), 3: game(2, "w", 1),
+                    4: game(3, "w", 1), 5: game(4, "b", 0.5)}
+    values = tiebreak_values(c, 5, ["SB", "SB-C1", "BH", "BH-C1"], "swiss", rules="2026")
+    assert (values[1]["SB"], values[1]["SB-C1"]) == (6.75, 5.5)
+    assert (values[1]["BH"], values[1]["BH-C1"]) == (12.0, 9.5)
