@@ -169,6 +169,25 @@ def _field_at(column: int) -> str:
     return "points (columns 81-84)"
 
 
+def header_date(text: str) -> datetime.date | None:
+    """A date of the header lines (``042`` start, ``052`` end): FIDE's TRF allows
+    ``YYYY/MM/DD`` and ``DD.MM.YYYY``; ``-``, ``/`` and ``.`` are read alike, the year being the
+    four-digit part. None when blank or not a date that exists."""
+    parts = text.strip().replace("-", "/").replace(".", "/").split("/")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        return None
+    if len(parts[0]) == 4:
+        year, month, day = parts
+    elif len(parts[2]) == 4:
+        day, month, year = parts
+    else:
+        return None
+    try:
+        return datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return None
+
+
 def check_birth_date(text: str, line_number: int) -> None:
     """TRF16 birth date: blank, ``YYYY`` or ``YYYY/MM/DD`` (``00`` for an unknown month or
     day); anything else, or a day that does not exist (2026/13/45), is an error."""

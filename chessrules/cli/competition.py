@@ -11,6 +11,7 @@ a list in ranking order of ``{"id", "rank", "points", "tiebreaks": {code: value}
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from pathlib import Path
@@ -50,10 +51,12 @@ def run_roundrobin(args: argparse.Namespace) -> int:
 
 
 def rules_for(tournament) -> str:
-    """C.07 version by the start date (TRF ``042``, YYYY/MM/DD or YYYY-MM-DD)."""
+    """C.07 version by the start date (TRF ``042``: YYYY/MM/DD, YYYY-MM-DD or DD.MM.YYYY)."""
+    from chessrules.trf import header_date
+
     dates = tournament.fields.get("042", [])
-    text = dates[0].strip().replace("/", "-").replace(".", "-") if dates else ""
-    return "2026" if len(text) >= 10 and text[:10] >= "2026-03-01" else "2024"
+    start = header_date(dates[0]) if dates else None
+    return "2026" if start is not None and start >= datetime.date(2026, 3, 1) else "2024"
 
 
 def run_standings(args: argparse.Namespace) -> int:

@@ -81,3 +81,32 @@ def test_cli_standings_errors(tmp_path, capsys):
     path.write_text("001    1      X" + " " * 80 + "   9 w 1\n", encoding="utf-8")
     assert main(["standings", str(path)]) == 1
     assert "line 1" in capsys.readouterr().err
+
+
+def test_header_dates_in_both_trf_forms():
+    """FIDE TRF: dates as YYYY/MM/DD or DD.MM.YYYY; a day that does not exist is no date."""
+    from datetime import date
+
+    from chessrules.trf import header_date
+
+    assert header_date("2026/03/01") == date(2026, 3, 1)
+    assert header_date("2026-03-01") == date(2026, 3, 1)
+    assert header_date("01.03.2026") == date(2026, 3, 1)
+    assert header_date(" 28.02.2026 ") == date(2026, 2, 28)
+    assert header_date("31.02.2026") is None
+    assert header_date("") is None and header_date("March 2026") is None
+
+
+def test_rules_auto_reads_dd_mm_yyyy_start_dates():
+    """C.07 2026 applies to events starting on or after 1 March 2026 (``--rules auto`` reads
+    TRF ``042``): 25.11.2025 is the 2024 text (it was read as 2026 before), 01.04.2026 the 2026
+    one (it was read as 2024)."""
+    from chessrules.cli.competition import rules_for
+
+    assert rules_for(parse_trf(_trf().replace("012 Test\n", "012 Test\n042 25.11.2025\n"))) \
+        == "2024"
+    assert rules_for(parse_trf(_trf().replace("012 Test\n", "012 Test\n042 01.04.2026\n"))) \
+        == "2026"
+    assert rules_for(parse_trf(_trf().replace("012 Test\n", "012 Test\n042 2026/03/01\n"))) \
+        == "2026"
+    assert rules_for(parse_trf(_trf())) == "2024"
