@@ -6,6 +6,7 @@ an authenticated organiser or assigned arbiter (see ``tournaments.selectors``).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -16,11 +17,14 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.errors import NotAllowedError, ServiceError
+from core.limits import body_too_large
 from core.serializers import JobSerializer
 from federation.models import Club
 from tournaments import selectors, services, trf_import
 from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
 from tournaments.serializers import (
+    BulkEntryResultSerializer,
+    BulkEntrySerializer,
     BulkResultSerializer,
     ByeRequestSerializer,
     EntryCreateSerializer,
@@ -271,6 +275,28 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                                              reason=v["reason"])
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request={"application/json": BulkEntrySerializer,
+                            "multipart/form-data": BulkEntrySerializer},
+                   responses={201: BulkEntryResultSerializer})
+    @action(detail=False, methods=["post"])
+    def bulk(self, request):
+        """Register many entries at once, all or none: a JSON list (``entries``) or a CSV file
+        (``file``: columns member/Số thẻ, rating/Hệ số, title/Danh hiệu). Each row goes through
+        the single registration's rules; 400 ``invalid_rows`` names every refused row
+        (``rows[N].field``, N = list position from 1 or CSV line), ``too_many_rows`` names the
+        limit (BULK_MAX_ROWS). After the deadline the list needs ``late_reason``."""
+        data = BulkEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        if "file" in v:
+            rows = services.rows_from_csv(_csv_text(v["file"]))
+        else:
+            rows = list(enumerate(v["entries"], start=1))  # the service checks the count
+        entries = services.register_entries(v["tournament"], rows, user=request.user,
+                                            late_reason=v["late_reason"])
+        return Response({"count": len(entries), "entries": EntrySerializer(entries, many=True).data},
+                        status=status.HTTP_201_CREATED)
+
     @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, pk=None):
@@ -433,3 +459,14 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def result_changes(self, request, pk=None):
         return Response(ResultChangeSerializer(self.get_object().result_changes.select_related(
             "changed_by"), many=True).data)
+
+
+def _csv_text(upload) -> str:
+    """An uploaded CSV as text (UTF-8, with or without BOM); the body limit already applies."""
+    if upload.size > settings.API_MAX_BODY_BYTES:
+        raise body_too_large()
+    try:
+        return upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ServiceError(_("Tệp CSV phải được lưu dạng UTF-8."), field="file",
+                           code="invalid_csv") from None

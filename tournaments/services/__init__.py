@@ -26,6 +26,7 @@ from tournaments.services._common import (
     SWISS_SYSTEMS,
     S,
 )
+from tournaments.services.bulk_entries import register_entries, rows_from_csv
 from tournaments.services.entries import (
     ENTRY_FIELDS,
     check_eligibility,
@@ -69,7 +70,7 @@ from tournaments.services.rounds import (
 )
 
 __all__ = [
-    "ENTRY_FIELDS",
+    "ENTRY_FIELDS", "register_entries", "rows_from_csv",
     "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "S",
     "SWISS_SYSTEMS", "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
     "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",

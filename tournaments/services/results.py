@@ -124,9 +124,13 @@ def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bu
                 raise ServiceError(_("Không có bàn %(b)s trong ván này.")
                                    % {"b": item.get("board", item.get("pairing"))},
                                    field="results")
-            change = _apply_result(p, normalize_result(item.get("result", "")),
-                                   expected_version=item.get("version"), source=source,
-                                   user=user)
+            try:
+                value = normalize_result(item.get("result", ""))
+            except ServiceError as exc:  # name the board among the many (issue 18)
+                raise ServiceError(_("Bàn %(b)s: %(m)s") % {"b": p.board, "m": exc.message},
+                                   field="results", code=exc.code) from exc
+            change = _apply_result(p, value, expected_version=item.get("version"),
+                                   source=source, user=user)
             if change is not None:
                 changes.append(change)
             done.append(p)
