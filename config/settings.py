@@ -114,12 +114,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- cache (Redis when configured) ----------------------------------------
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
+# Parallel test runs (pytest-xdist sets PYTEST_XDIST_WORKER, and each test process's Celery
+# worker inherits it): each test process keeps its own cache keys (rate limits, scope stamps,
+# cached answers), so one process's clear never reaches the other's. Unset in production.
+# (Broker: each test process has its own queue; kombu's global_keyprefix is not used, as its
+# passive queue_declare ignores the prefix and the job sweeper relies on it.)
+TEST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 if CACHE_URL:
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": CACHE_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "vcf"),
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "vcf") + (f"-{TEST_WORKER}" if TEST_WORKER else ""),
             "OPTIONS": {"IGNORE_EXCEPTIONS": True},
         }
     }

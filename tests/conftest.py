@@ -179,6 +179,22 @@ def staff_client(staff_user):
     return client
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cache_clear_of_this_process_only():
+    """With Redis, ``cache.clear()`` is FLUSHDB: under pytest-xdist it would also wipe the
+    other test process's keys (rate limits, scope stamps, cached answers) in the middle of
+    its test. Clear only the keys under this process's own KEY_PREFIX (settings.TEST_WORKER)."""
+    try:
+        from django_redis.cache import RedisCache
+    except ImportError:  # pragma: no cover - django-redis is a requirement
+        yield
+        return
+    patch = pytest.MonkeyPatch()
+    patch.setattr(RedisCache, "clear", lambda self: self.delete_pattern("*"))
+    yield
+    patch.undo()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Every test starts with empty rate-limit and login counters (core.throttling keeps
