@@ -30,6 +30,8 @@ _LONG = re.compile(
     r"(?:[=/]?(?P<promo>[QRBNHXTM]))?$"
 )
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnQRBNHXTM]?$")
+#: Null-move spellings of PGN tools (``--``, ``Z0``, UCI ``0000``, ``@@@@``).
+_NULL_MOVES = frozenset({"--", "Z0", "z0", "0000", "@@@@"})
 _PROMO = re.compile(r"(?P<sq>[a-h][18])[=/]?(?P<promo>[QRBNHXTM])$")
 
 
@@ -60,7 +62,14 @@ def _error_from_python_chess(error: ValueError, text: str) -> NotationError:
 def read_move(board: chess.Board, text: str) -> chess.Move:
     """The legal move ``text`` designates on ``board`` (SAN, Vietnamese, long form or UCI)."""
     original = text
-    text = _CHECK_SUFFIX.sub("", _EP_SUFFIX.sub("", text.strip()))
+    # The check sign may follow the en passant mark (``gxh6qđ+``, as write_move writes it) or
+    # precede it (``exd6+qđ``).
+    text = _CHECK_SUFFIX.sub("", _EP_SUFFIX.sub("", _CHECK_SUFFIX.sub("", text.strip())))
+    if text in _NULL_MOVES:
+        raise NotationError("illegal", "a null move is not a move: the Laws of Chess have none "
+                            "(Article 1.1: the players move alternately)",
+                            reason_vi="Nước đi rỗng (null move) không phải là nước đi hợp lệ.",
+                            illegal_code="null_move", text=original)
     castle = _CASTLE.match(text)
     if castle:
         text = "O-O-O" if castle.group(2) else "O-O"
@@ -77,9 +86,13 @@ def read_move(board: chess.Board, text: str) -> chess.Move:
                                 text=original)
         raise NotationError("illegal", "illegal in this position", text=original)
     try:
-        return board.parse_san(_normalise_san(text))
+        move = board.parse_san(_normalise_san(text))
     except ValueError as error:
         raise _error_from_python_chess(error, original) from None
+    if not move:  # python-chess reads other spellings of a null move too
+        raise NotationError("illegal", "a null move is not a move (Laws of Chess)",
+                            illegal_code="null_move", text=original)
+    return move
 
 
 def _read_long(board: chess.Board, m: re.Match, original: str) -> chess.Move:

@@ -96,3 +96,28 @@ def test_draw_flags_of_dieu_9():
     clock = vn_chess.draw_flags("4k3/8/8/8/8/8/8/R3K3 w - - 99 80",
                                 [chess.Move.from_uci("a1a2")])
     assert clock["fifty_moves"] == 1
+
+
+def test_en_passant_giving_check_reads_back_as_written():
+    """Seed 003 §5.5 (en passant 'qđ') with a check: White pawn g5, Black h7-h5, gxh6 e.p.
+    attacks the king on g7. The project writes 'gxh6qđ+' and must read it back (and
+    'gxh6+qđ', 'gxh6 qđ+')."""
+    board = chess.Board("8/6kp/8/6P1/8/8/8/4K3 b - - 0 1")
+    board.push_san("h5")
+    move = chess.Move.from_uci("g5h6")
+    written = vn_chess.write_move(board, move, "vn")
+    assert written == "gxh6qđ+"
+    for text in (written, "gxh6+qđ", "gxh6 qđ+", "g:h6qđ+"):
+        assert vn_chess.read_move(board, text) == move, text
+    moves = vn_chess.parse_moves("1... h5 2. gxh6qđ+", start_fen=board.root().fen())
+    assert moves[-1] == move
+
+
+@pytest.mark.parametrize("null", ["--", "Z0", "0000", "@@@@"])
+def test_null_moves_are_refused(null):
+    """Laws of Chess (Article 1.1: the players move alternately) have no null move; PGN tools'
+    spellings of one are refused with the ply named."""
+    with pytest.raises(NotationError) as info:
+        vn_chess.parse_moves(f"1. e4 {null} 2. d4")
+    assert (info.value.ply, info.value.side, info.value.code) == (2, "b", "illegal")
+    assert info.value.illegal_code == "null_move"
