@@ -168,7 +168,9 @@ class TournamentAdminForm(forms.ModelForm):
     def service_fields(self) -> dict:
         """The posted values that differ from the stored tournament (a history "revert"
         posts an old version: the difference is what the service applies)."""
-        data = {name: ("" if value is False else value)  # False: a cleared file
+        # False from a file input is "cleared"; from a checkbox it is just False.
+        files = {n for n, f in self.fields.items() if isinstance(f, forms.FileField)}
+        data = {name: ("" if value is False and name in files else value)
                 for name, value in self.cleaned_data.items()
                 if name in services.TOURNAMENT_FIELDS}
         if data.get("regulation_document") is None:

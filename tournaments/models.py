@@ -92,6 +92,10 @@ class Tournament(models.Model):
         HIGHER_SEED = knockout.DoubleForfeitRule.HIGHER_SEED.value, _("Hạt giống cao hơn đi tiếp")
         REPLAY = knockout.DoubleForfeitRule.REPLAY.value, _("Đấu lại ván đó")
 
+    class SwissWithdrawal(models.TextChoices):  # Điều 21.5.2
+        NOT_PAIRED = "not_paired", _("Không xếp cặp nữa")
+        OPPONENT_WINS = "opponent_wins", _("Ai bốc thăm gặp đấu thủ bỏ cuộc được xử thắng")
+
 
     name = models.CharField(_("tên giải"), max_length=250)
     discipline = models.CharField(_("môn"), max_length=10, choices=Discipline.choices)
@@ -133,6 +137,11 @@ class Tournament(models.Model):
         _("điểm ván xin nghỉ"), max_digits=3, decimal_places=1, default=Decimal("0"),
         help_text=_("Điều 28.7 (002 Điều 13.7): ván đấu thủ xin nghỉ không được điểm, "
                     "trừ khi điều lệ giải quy định khác (0, 0.5 hoặc 1)."))
+    swiss_withdrawal = models.CharField(
+        _("bỏ cuộc (hệ Thụy Sĩ)"), max_length=20, choices=SwissWithdrawal.choices,
+        default=SwissWithdrawal.NOT_PAIRED,
+        help_text=_("Điều 21.5.2: kết quả đã đấu giữ nguyên; đấu thủ bỏ cuộc không được xếp "
+                    "cặp nữa, hoặc vẫn được bốc thăm và ai gặp đấu thủ đó được xử thắng."))
     tiebreaks = models.CharField(
         _("thứ tự hệ số phụ"), max_length=200, blank=True,
         help_text=_("Mã cách nhau bởi dấu phẩy, ví dụ DE,SB,WIN,BWG (Điều 21.3) "

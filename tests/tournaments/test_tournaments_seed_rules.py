@@ -145,3 +145,64 @@ def test_round_robin_second_withdrawal_does_not_cascade(db):
     # No. 4 drew No. 5 in round 1 (kept) and No. 8 in round 7 (annulled).
     assert [c["mark"] for c in rows[4]["rounds"]][0] == "½"
     assert rows[4]["rounds"][6]["mark"] == "X"
+
+
+# --- Điều 21.5.2: Swiss withdrawal, two rules ---------------------------------------------
+
+def _withdraw_after_round_one(rule, system="dutch"):
+    staff = make_staff()
+    t = _swiss(staff, system=system, swiss_withdrawal=rule)
+    _play(t, 1, staff, result="1-0")
+    quitter = t.entries.get(starting_number=6)
+    services.withdraw_entry(quitter, user=staff)
+    return staff, t, quitter, _pair(t, 2)
+
+
+def test_swiss_withdrawn_player_not_paired_again_by_default(db):
+    """Điều 21.5.2, today's default: results kept, never paired again - 5 players left,
+    two games and the pairing bye."""
+    staff, t, quitter, rnd = _withdraw_after_round_one("not_paired")
+    assert t.swiss_withdrawal == "not_paired"
+    kinds = sorted(p.kind for p in rnd.pairings.all())
+    assert kinds == ["game", "game", "pab"]
+    assert not rnd.pairings.filter(white=quitter).exists()
+    assert not rnd.pairings.filter(black=quitter).exists()
+
+
+def test_swiss_opponent_of_withdrawn_player_wins(db):
+    """Điều 21.5.2 as the seed says it: "Ai bốc thăm gặp tiếp đấu thủ bỏ cuộc được xử
+    thắng" - the withdrawn player stays in the draw and whoever is drawn against him
+    wins by forfeit (+ for him, - for the withdrawn player); his results are kept."""
+    staff, t, quitter, rnd = _withdraw_after_round_one("opponent_wins")
+    [board] = [p for p in rnd.pairings.all() if quitter.pk in (p.white_id, p.black_id)]
+    assert board.kind == "game"
+    assert board.result == ("-+" if board.white_id == quitter.pk else "+-")
+    assert rnd.pairings.filter(kind="game").count() == 3
+    response = client_for(staff).get(f"/api/v1/tournaments/{t.pk}/crosstable/",
+                                      {"after_round": 2})
+    rows = {r["starting_number"]: r for r in response.json()["rows"]}
+    assert rows[6]["rounds"][1]["mark"] == "-" and rows[6]["withdrawn"]
+    opponent = rows[6]["rounds"][1]["opponent"]
+    assert rows[opponent]["rounds"][1]["mark"] == "+"
+
+
+def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):
+    """The rule of 21.5.2 is chosen in the tournament (API and admin form)."""
+    staff = make_staff()
+    t = _swiss(staff)
+    api = client_for(staff)
+    changed = api.patch(f"/api/v1/tournaments/{t.pk}/", {"swiss_withdrawal": "opponent_wins"},
+                        format="json")
+    assert changed.status_code == 200 and changed.json()["swiss_withdrawal"] == "opponent_wins"
+    refused = api.patch(f"/api/v1/tournaments/{t.pk}/", {"swiss_withdrawal": "maybe"},
+                        format="json")
+    assert refused.status_code == 400
+    client.force_login(staff)
+    url = f"/admin/tournaments/tournament/{t.pk}/change/"
+    data = form_data(client.get(url).content.decode(), "tournament_form")
+    assert data["swiss_withdrawal"] == ["opponent_wins"]
+    data.update({"swiss_withdrawal": ["not_paired"], "_save": ["Lưu"]})
+    posted = client.post(url, data)
+    assert posted.status_code == 302, posted.context["adminform"].form.errors
+    t.refresh_from_db()
+    assert t.swiss_withdrawal == "not_paired"

@@ -34,7 +34,8 @@ def settings_of(tournament) -> Settings:
         number_of_rounds=tournament.number_of_rounds,
         boards_per_team=tournament.boards_per_team, tiebreaks=tournament.tiebreaks or "",
         knockout_tie_rule=tournament.knockout_tie_rule or "",
-        knockout_double_forfeit=tournament.knockout_double_forfeit or "")
+        knockout_double_forfeit=tournament.knockout_double_forfeit or "",
+        swiss_withdrawal=tournament.swiss_withdrawal)
 
 
 def _byes(requested) -> MappingProxyType:

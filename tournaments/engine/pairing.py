@@ -100,21 +100,38 @@ def _round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     if number > len(table):
         raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
     rest = []
+    # Điều 21.5: a withdrawn player's remaining games are forfeited; the standings
+    # annul them when he played half or fewer (chessrules.withdraw_round_robin).
+    out = _withdrawn(players.values(), number)
     for board in table[number - 1]:
         if board.bye is not None:
             rest.append(PlannedBoard(board.bye, None, kind="absent"))
             continue
-        white, black = players[board.white], players[board.black]
-        # Điều 21.5: a withdrawn player's remaining games are forfeited; the standings
-        # annul them when he played half or fewer (chessrules.withdraw_round_robin).
-        result = ""
-        white_out = white.withdrawn_after is not None and white.withdrawn_after < number
-        black_out = black.withdrawn_after is not None and black.withdrawn_after < number
-        if white_out or black_out:
-            result = (Result.DOUBLE_FORFEIT if white_out and black_out
-                      else Result.BLACK_FORFEIT_WIN if white_out else Result.WHITE_FORFEIT_WIN)
-        plan.boards.append(PlannedBoard(white.number, black.number, result=result))
+        plan.boards.append(_board_with_withdrawals(board.white, board.black, out))
     plan.boards.extend(rest)
+
+
+def _withdrawn(players, number: int) -> frozenset[int]:
+    """Numbers of the players who withdrew before round ``number``."""
+    return frozenset(p.number for p in players
+                     if p.withdrawn_after is not None and p.withdrawn_after < number)
+
+
+def _board_with_withdrawals(white: int, black: int, out: frozenset[int]) -> PlannedBoard:
+    """A game, lost by forfeit by the side that withdrew (both: double forfeit)."""
+    result = ""
+    if white in out or black in out:
+        result = (Result.DOUBLE_FORFEIT if white in out and black in out
+                  else Result.BLACK_FORFEIT_WIN if white in out else Result.WHITE_FORFEIT_WIN)
+    return PlannedBoard(white, black, result=result)
+
+
+def _swiss_bye(number: int, out: frozenset[int], points: float) -> PlannedBoard:
+    """The pairing bye; drawn to a withdrawn player (21.5.2 "opponent wins") it is an
+    absence: he is not there to score it."""
+    if number in out:
+        return PlannedBoard(number, None, kind="absent")
+    return PlannedBoard(number, None, kind="pab", bye_points=points)
 
 
 def _dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
@@ -129,8 +146,10 @@ def _dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
             RoundEntry(g.opponent, g.color, g.result) if (g := rounds.get(r)) else None
             for r in range(1, number)]
     not_paired: dict[int, str] = {}
+    # Điều 21.5.2: not paired again, or (setting) still drawn and his opponent wins.
+    out = _withdrawn(players, number)
     for p in players:
-        if p.withdrawn_after is not None and p.withdrawn_after < number:
+        if p.number in out and not settings.withdrawn_stay_in_draw:
             not_paired[p.number] = "-"
         elif p.joins_in_round > number:
             not_paired[p.number] = "Z"
@@ -146,10 +165,9 @@ def _dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
         raise EngineError(str(exc)) from exc
     for pair in pairs:
         if pair.black is None:
-            plan.boards.append(PlannedBoard(pair.white, None, kind="pab",
-                                            bye_points=settings.bye_score))
+            plan.boards.append(_swiss_bye(pair.white, out, settings.bye_score))
         else:
-            plan.boards.append(PlannedBoard(pair.white, pair.black))
+            plan.boards.append(_board_with_withdrawals(pair.white, pair.black, out))
     for p in players:
         if not_paired.get(p.number) in ("H", "F", "Z") and number in p.byes:
             plan.boards.append(PlannedBoard(p.number, None, kind="bye",
@@ -187,17 +205,21 @@ def _draw_json(draw: swissdraw.DrawResult) -> dict:
 def _swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 29: score groups, colour sub-groups, draws by a seeded generator."""
     absent = _absent_players(snapshot.entries, number)
+    players = competitors(snapshot, number - 1)
+    out = _withdrawn(snapshot.entries, number)
+    if snapshot.settings.withdrawn_stay_in_draw:  # Điều 21.5.2: drawn, his opponent wins
+        for number_ in out:
+            players[number_].withdrawn_after = None
     try:
-        draw = swissdraw.draw_round(competitors(snapshot, number - 1), number,
+        draw = swissdraw.draw_round(players, number,
                                     plan.seed if plan.seed is not None else 0,
                                     _previous_draw(snapshot, number), absent)
     except ValueError as exc:
         raise EngineError(str(exc)) from exc
     for white, black in draw.pairs:
-        plan.boards.append(PlannedBoard(white, black))
+        plan.boards.append(_board_with_withdrawals(white, black, out))
     if draw.bye is not None:
-        plan.boards.append(PlannedBoard(draw.bye, None, kind="pab",
-                                        bye_points=snapshot.settings.bye_score))
+        plan.boards.append(_swiss_bye(draw.bye, out, snapshot.settings.bye_score))
     for number_, points in sorted(absent.items()):
         if points is not None:
             plan.boards.append(PlannedBoard(number_, None, kind="bye", bye_points=points))

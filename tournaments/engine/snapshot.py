@@ -39,6 +39,12 @@ class Settings:
     tiebreaks: str = ""
     knockout_tie_rule: str = ""
     knockout_double_forfeit: str = ""
+    swiss_withdrawal: str = "not_paired"  # Điều 21.5.2: or "opponent_wins"
+
+    @property
+    def withdrawn_stay_in_draw(self) -> bool:
+        """21.5.2 "Ai bốc thăm gặp tiếp đấu thủ bỏ cuộc được xử thắng"."""
+        return self.swiss_withdrawal == "opponent_wins"
 
     @property
     def boards(self) -> int:
