@@ -44,3 +44,14 @@ def test_schema_the_page_loads_answers(client):
     schema_url = re.search(r"""["'](/api/schema/[^"']*)["']""", response.content.decode())
     assert schema_url, "the page names its schema URL"
     assert client.get(schema_url.group(1)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_admin_view_site_link_leads_to_the_docs(client, django_user_model):
+    staff = django_user_model.objects.create_user("docs_staff", password="x", is_staff=True,
+                                                  is_superuser=True)
+    client.force_login(staff)
+    page = client.get("/admin/").content.decode()
+    link = re.search(r'<a href="([^"]+)">[^<]*(?:Xem trang web|View site)', page)
+    assert link and link.group(1) == "/api/docs/", "the admin header links to the API docs"
+    assert client.get(link.group(1)).status_code == 200
