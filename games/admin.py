@@ -7,6 +7,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
@@ -80,7 +81,7 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmi
         "version", "created_by", "created_at", "updated_at",
     ]
     fieldsets = [
-        (_("Ván đấu"), {"fields": ["pairing", "discipline", "event_name", "played_on",
+        (pgettext_lazy("game", "Ván đấu"), {"fields": ["pairing", "discipline", "event_name", "played_on",
                                    "round_number", "board_number", "white", "white_name",
                                    "black", "black_name"]}),
         (_("Biên bản"), {"fields": ["start_fen", "notation", "moves_text", "declared_score",

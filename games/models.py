@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from chessrules.values import Result
@@ -197,7 +198,7 @@ class GameFault(models.Model):
     """
 
     game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="faults",
-                             verbose_name=_("ván đấu"))
+                             verbose_name=pgettext_lazy("game", "ván đấu"))
     side = models.CharField(_("bên"), max_length=5, choices=Side.choices)
     kind = models.CharField(_("loại lỗi"), max_length=10, choices=FaultKind.choices)
     scoresheet_omission = models.BooleanField(_("sót 4 nước liên tục (Điều 11.3b)"),

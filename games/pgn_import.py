@@ -138,7 +138,7 @@ class _Matcher:
         round_number = record.round_number
         if self.upload.round_number and round_number and round_number != \
                 self.upload.round_number:
-            planned.error("wrong_round", _("Ván của vòng %(g)s, tệp tải lên cho vòng %(u)s.")
+            planned.error("wrong_round", _("Biên bản ghi ván %(g)s, tệp tải lên cho ván %(u)s.")
                           % {"g": round_number, "u": self.upload.round_number})
             return
         round_number = round_number or self.upload.round_number
@@ -148,7 +148,7 @@ class _Matcher:
             pairing = self.by_board.get((round_number, record.board_number))
             if pairing is not None and all(names) and not self._names_fit(pairing, names):
                 planned.error("players_differ", _(
-                    "Bàn %(b)s vòng %(r)s là %(w)s – %(k)s, không phải %(pw)s – %(pk)s.") % {
+                    "Bàn %(b)s ván %(r)s là %(w)s – %(k)s, không phải %(pw)s – %(pk)s.") % {
                     "b": record.board_number, "r": round_number, "w": pairing.white.name,
                     "k": pairing.black.name, "pw": record.white_name, "pk": record.black_name})
                 return
@@ -157,12 +157,12 @@ class _Matcher:
                           if not round_number or p.round.number == round_number]
             if len(candidates) > 1:
                 planned.error("ambiguous_pairing", _(
-                    "%(w)s – %(k)s gặp nhau ở nhiều vòng; hãy ghi thẻ Round.")
+                    "%(w)s – %(k)s gặp nhau ở nhiều ván; hãy ghi thẻ Round.")
                     % {"w": record.white_name, "k": record.black_name})
                 return
             pairing = candidates[0] if candidates else None
         if pairing is None:
-            planned.error("unmatched", _("Không tìm thấy cặp đấu (vòng %(r)s, bàn %(b)s, "
+            planned.error("unmatched", _("Không tìm thấy cặp đấu (ván %(r)s, bàn %(b)s, "
                                          "%(w)s – %(k)s).") % {
                 "r": round_number or "?", "b": record.board_number or "?",
                 "w": record.white_name or "?", "k": record.black_name or "?"})

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from chessrules import values
@@ -363,8 +364,9 @@ class Round(models.Model):
     completed_at = models.DateTimeField(_("xong lúc"), null=True, blank=True)
 
     class Meta:
-        verbose_name = _("ván đấu")
-        verbose_name_plural = _("ván đấu")
+        # a round ("ván 5"), not a game: its own context (issue 18)
+        verbose_name = pgettext_lazy("tournament round", "ván đấu")
+        verbose_name_plural = pgettext_lazy("tournament round", "ván đấu")
         ordering = ["tournament", "number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"],
                                                name="round_once")]
@@ -426,7 +428,7 @@ class Pairing(models.Model):
     """
 
     class Kind(models.TextChoices):
-        GAME = "game", _("Ván đấu")
+        GAME = "game", pgettext_lazy("game", "Ván đấu")
         PAB = "pab", _("Nghỉ do lẻ đấu thủ")
         REQUESTED_BYE = "bye", _("Xin nghỉ")
         ABSENT = "absent", _("Không xếp cặp")

@@ -282,6 +282,10 @@ def test_names_must_fit_the_board_and_the_round_the_upload_is_for(event, job_wor
                             tournament=event.tournament.pk, round=1)
     assert stored.state == "rejected"
     assert [g["errors"][0]["code"] for g in report["games"]] == ["players_differ", "wrong_round"]
+    # a round is "ván N" here as in every other message (issue 18), never "vòng"
+    messages = [g["errors"][0]["message"] for g in report["games"]]
+    assert messages[0].startswith("Bàn 1 ván 1 là ")
+    assert messages[1] == "Biên bản ghi ván 2, tệp tải lên cho ván 1."
 
 
 def test_whole_tournament_upload_matches_games_of_several_rounds(event, job_worker):
