@@ -193,6 +193,11 @@ class TieBreak(StrEnum):
     PS = "PS"  # progressive scores
     BH_VN = "BH-VN"  # Buchholz of Điều 21.4 / 29.5
     LOT = "LOT"  # drawing of lots
+    REP = "REP"  # rounds one elected to play (C.07 2024)
+    KS = "KS"  # Koya: points against opponents with at least half the maximum score
+    AOB = "AOB"  # average of the opponents' Buchholz
+    TPR = "TPR"  # tournament performance rating: ARO + dp (B.02 table 8.1.1)
+    APRO = "APRO"  # average of the opponents' TPR
 
     @property
     def takes_cuts(self) -> bool:

@@ -163,7 +163,9 @@ TIEBREAK_NAMES = {
     TieBreak.WIN: "Số ván thắng", TieBreak.WON: "Số ván thắng trên bàn cờ",
     TieBreak.BPG: "Số ván cầm quân Đen", TieBreak.BWG: "Số ván thắng cầm quân Đen",
     TieBreak.ARO: "Hệ số Elo trung bình của đối thủ", TieBreak.PS: "Điểm lũy tiến",
-    TieBreak.LOT: "Bốc thăm",
+    TieBreak.LOT: "Bốc thăm", TieBreak.REP: "Số ván chọn thi đấu",
+    TieBreak.KS: "Hệ số Koya", TieBreak.AOB: "Búcgôn trung bình của đối thủ",
+    TieBreak.TPR: "Hệ số thi đấu (TPR)", TieBreak.APRO: "TPR trung bình của đối thủ",
 }
 MATRIX_LIMIT = 30  # a round robin up to this size is printed as a player × player table
 

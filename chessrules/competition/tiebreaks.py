@@ -10,7 +10,10 @@ FIDE C.07 (2024 version, applied from 1 August 2024):
   ``WON`` games won over the board, ``BPG`` games played with Black, ``BWG`` games
   won with Black, ``ARO`` average rating of opponents, ``ARO-C1``, ``PS`` progressive
   scores (``PS-C1`` cuts round 1).  Any ``BH``/``SB``/``ARO``/``PS`` code takes
-  ``-C<n>`` or ``-M<n>``.
+  ``-C<n>`` or ``-M<n>``.  ``REP`` rounds one elected to play (games, forfeit wins, the
+  PAB), ``KS`` Koya (points against opponents on at least half the maximum score),
+  ``AOB`` average of the opponents' Buchholz, ``TPR`` tournament performance rating
+  (ARO + dp of B.02 table 8.1.1 over games played), ``APRO`` average of the opponents' TPR.
 Federation:
   ``BH-VN`` Buchholz of Điều 21.4 / 29.5: sum of the opponents' final scores, a
   withdrawn opponent counted with the average final score of the players of his score
@@ -46,6 +49,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from chessrules.competition.model import (
     ANNULLED,
@@ -57,6 +61,7 @@ from chessrules.competition.model import (
     Competitor,
     Entry,
 )
+from chessrules.rating import dp_for
 from chessrules.values import TieBreak
 
 SWISS = "swiss"
@@ -102,7 +107,7 @@ def parse_code(code: str) -> tuple[str, int, int]:
     if not match:
         raise ValueError(
             f"unknown tie-break {code!r}; known: BH, BH-C1, BH-C2, BH-M1, SB, SB-C1, DE, "
-            "WIN, WON, BPG, BWG, ARO, ARO-C1, PS, BH-VN, LOT"
+            "WIN, WON, BPG, BWG, ARO, ARO-C1, PS, BH-VN, LOT, REP, KS, AOB, TPR, APRO"
         )
     name, modifier, number = match.groups()
     if modifier is None:
@@ -362,7 +367,71 @@ def _values(ev: _Event, codes: list[str]) -> dict[int, dict[str, float | int | N
             lots = lots or _lots(ev)
             for pid in ev.players:
                 values[pid][key] = lots[pid]
+        elif name == "REP":
+            for pid in ev.players:
+                values[pid][key] = _rounds_elected_to_play(ev, pid)
+        elif name == "KS":
+            for pid in ev.players:
+                values[pid][key] = _koya(ev, pid)
+        elif name == "AOB":
+            buchholz = {pid: _buchholz_family(ev, pid, False, 0, 0) for pid in ev.players}
+            for pid in ev.players:
+                values[pid][key] = _average_of_opponents(ev, pid, buchholz, 2)
+        elif name in ("TPR", "APRO"):
+            tpr = {pid: _tpr(ev, pid, all_rated) for pid in ev.players}
+            for pid in ev.players:
+                values[pid][key] = (tpr[pid] if name == "TPR"
+                                    else _average_of_opponents(ev, pid, tpr, 0, games_only=True))
     return values
+
+
+def _rounds_elected_to_play(ev: _Event, pid: int) -> int:
+    """C.07 REP: rounds the participant was there to play — games, forfeit wins and the
+    pairing-allocated bye; requested byes, absences and forfeit losses are not."""
+    return sum(1 for e in ev.entries[pid]
+               if e.kind in (GAME, PAB) or (e.kind == FORFEIT and e.points >= ev.opts.win))
+
+
+def _koya(ev: _Event, pid: int) -> float:
+    """C.07 KS (Koya): points scored against the opponents who finished with at least half
+    the maximum possible score (a forfeit counts against its scheduled opponent)."""
+    half = ev.opts.win * ev.opts.rounds / 2
+    return sum(e.points for e in ev.entries[pid]
+               if e.opponent is not None and e.kind != ANNULLED and ev.points[e.opponent] >= half)
+
+
+def _tpr(ev: _Event, pid: int, valid: bool) -> int | None:
+    """C.07 TPR: ARO of the games played over the board + dp (FIDE B.02 table 8.1.1) of the
+    percentage score in those games, rounded half up; undefined without games or ratings."""
+    if not valid:
+        return None
+    ratings, points = [], 0.0
+    for e in ev.entries[pid]:
+        if e.kind == GAME and e.opponent is not None:
+            rating = ev.players[e.opponent].rating or ev.opts.unrated_rating
+            if rating:
+                ratings.append(rating)
+                points += e.points
+    if not ratings:
+        return None
+    p = Fraction(str(points)) / (Fraction(str(ev.opts.win)) * len(ratings))
+    return int(Fraction(sum(ratings), len(ratings)) + dp_for(p) + Fraction(1, 2))
+
+
+def _average_of_opponents(ev: _Event, pid: int, of: Mapping[int, float | int | None],
+                          digits: int, *, games_only: bool = False) -> float | int | None:
+    """Average of a value of the opponents (AOB: their Buchholz, over the rounds counted as
+    played; APRO: their TPR, over games played over the board, undefined ones left out)."""
+    values = [of[e.opponent] for e in ev.entries[pid]
+              if e.opponent is not None
+              and (e.kind == GAME if games_only else ev.counts_as_played(e))
+              and of[e.opponent] is not None]
+    if not values:
+        return None
+    average = Fraction(sum(Fraction(str(v)) for v in values), len(values))
+    if digits == 0:
+        return int(average + Fraction(1, 2))
+    return round(float(average), digits)
 
 
 _ASCENDING = {code for code in TieBreak if code.ascending}  # lower value ranks higher

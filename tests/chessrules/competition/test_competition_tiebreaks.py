@@ -237,3 +237,28 @@ def test_2026_cut_of_several_unplayed_rounds_takes_the_lowest_dummy_score_first(
     values = tiebreak_values(c, 5, ["SB", "SB-C1", "BH", "BH-C1"], "swiss", rules="2026")
     assert (values[1]["SB"], values[1]["SB-C1"]) == (6.75, 5.5)
     assert (values[1]["BH"], values[1]["BH-C1"]) == (12.0, 9.5)
+
+
+def test_c07_codes_rep_ks_aob_tpr_apro():
+    """FIDE C.07 codes on the Swiss example (final scores 2.5, 2.0, 1.5, 1.5, 0, 1.5):
+    REP (rounds one elected to play): games, forfeit wins and the PAB — 3 (PAB) 3, 4 (forfeit
+    win) 3, 5 (one game, then a forfeit loss and an absence) 1.
+    KS (Koya): points against opponents on at least half the maximum (1.5 of 3): 1 beat 2 and
+    4, drew 6 → 2.5; 4 drew 3, his forfeit win was against 5 (0) → 0.5.
+    TPR = ARO of games over the board + dp (B.02 table 8.1.1): 1: 5100/3 = 1700, p 2.5/3 = .83
+    → dp 273 → 1973; 5: one loss to 1500 → dp −800 → 700; 6: 5500/3 = 1833.33, p .5 → 1833.
+    APRO: average TPR of the opponents over the board: 1: (1892 + 1833 + 1707) / 3 = 1810.67
+    → 1811.  AOB: average Buchholz of the opponents: 1: (5.5 + 5.0 + 5.5) / 3 = 5.33; 4:
+    (5.0 + 5.0) / 2 = 5.0 (forfeits are not games in a Swiss)."""
+    values = tiebreak_values(swiss_example(), 3, ["REP", "KS", "TPR", "APRO", "AOB"], "swiss")
+    assert {p: values[p]["REP"] for p in range(1, 7)} == {1: 3, 2: 3, 3: 3, 4: 3, 5: 1, 6: 3}
+    assert (values[1]["KS"], values[2]["KS"], values[4]["KS"]) == (2.5, 2, 0.5)
+    assert (values[1]["TPR"], values[5]["TPR"], values[6]["TPR"]) == (1973, 700, 1833)
+    assert values[1]["APRO"] == 1811
+    assert (values[1]["AOB"], values[4]["AOB"]) == (5.33, 5.0)
+    players = swiss_example()
+    players[3].rating = None
+    assert tiebreak_values(players, 3, ["TPR", "APRO"], "swiss")[1] == {"TPR": None,
+                                                                        "APRO": None}
+    ranked = compute_standings(swiss_example(), 3, ["TPR", "REP"], "swiss")
+    assert ranked[0].id == 1
