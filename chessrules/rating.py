@@ -728,6 +728,8 @@ def _rate_rated_player(player: PlayerId, state: PlayerState,
                        lines: list[tuple[EventId, GameLine]], rules: RatingRules,
                        period: date) -> PeriodResult:
     n = len(lines)
+    rating = state.rating
+    assert rating is not None  # a rated player
     k = development_coefficient(state, rules, year=period.year, games_in_period=n)
     events = _group_by_event(lines)
     total_halves = total_expected = 0
@@ -735,6 +737,7 @@ def _rate_rated_player(player: PlayerId, state: PlayerState,
         halves = expected = rating_sum = 0
         for line in event.games:
             halves += int(line.score * 2)
+            assert line.expected_x100 is not None  # a rated player's game has an expectancy
             expected += line.expected_x100
             rating_sum += line.opponent_rating
         event.score = halves / 2
@@ -746,12 +749,12 @@ def _rate_rated_player(player: PlayerId, state: PlayerState,
         total_expected += expected
     change_x100 = k.value * (total_halves * 50 - total_expected)
     rounded = _round(change_x100, 100, rules.change_rounding)
-    new_rating = state.rating + rounded
+    new_rating = rating + rounded
     delisted = new_rating < rules.rating_floor
     if delisted:  # 7.2: listed as unrated, then treated like any unrated player
         new_state = PlayerState(None, 0, state.birth_year, state.peak_rating, ())
     else:
-        peak = max(new_rating, state.peak_rating or 0, state.rating)
+        peak = max(new_rating, state.peak_rating or 0, rating)
         new_state = PlayerState(new_rating, state.games + n, state.birth_year, peak, ())
     return PeriodResult(player, state.rating, events, n, total_halves / 2, total_expected, k,
                         change_x100, rounded, new_state, delisted=delisted)

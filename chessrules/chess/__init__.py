@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import chess
 
@@ -95,7 +96,7 @@ def read_move(board: chess.Board, text: str) -> chess.Move:
     return move
 
 
-def _read_long(board: chess.Board, m: re.Match, original: str) -> chess.Move:
+def _read_long(board: chess.Board, m: re.Match[str], original: str) -> chess.Move:
     """Seed 003 §5.6 long form: ``e2-e4``, ``Mg1-f3``, ``Tc1:g5``."""
     from_sq = chess.parse_square(m.group("from"))
     to_sq = chess.parse_square(m.group("to"))
@@ -203,14 +204,14 @@ def convert(moves: str | Iterable[str], to_fmt: str, start_fen: str | None = Non
     return write_moves(parse_moves(moves, start_fen), to_fmt, start_fen, numbered=numbered)
 
 
-def _repetition_key(board: chess.Board) -> tuple:
+def _repetition_key(board: chess.Board) -> tuple[object, ...]:
     """002 Điều 9.2: same pieces on the same squares, same side to move, same possible moves
     (castling rights and a capturable en passant)."""
     ep = board.ep_square if board.has_legal_en_passant() else None
     return (board.board_fen(), board.turn, board.castling_rights, ep)
 
 
-def draw_flags(start_fen: str | None, moves: Iterable[chess.Move]) -> dict:
+def draw_flags(start_fen: str | None, moves: Iterable[chess.Move]) -> dict[str, Any]:
     """Evidence for the draw rules of 002 Điều 9 (the arbiter rules on claims).
 
     ``threefold_repetition``: first ply after which a position stood for the third time
@@ -220,8 +221,8 @@ def draw_flags(start_fen: str | None, moves: Iterable[chess.Move]) -> dict:
     ``fivefold_repetition`` / ``seventy_five_moves`` as later FIDE laws end the game there.
     """
     board = board_from(start_fen)
-    seen: dict[tuple, int] = {_repetition_key(board): 1}
-    flags: dict = {
+    seen: dict[tuple[object, ...], int] = {_repetition_key(board): 1}
+    flags: dict[str, Any] = {
         "threefold_repetition": None,
         "fivefold_repetition": None,
         "fifty_moves": None,

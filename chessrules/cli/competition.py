@@ -15,9 +15,13 @@ import datetime
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chessrules.trf import TrfTournament
 
 
-def register(subcommands) -> None:
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add this module's sub-commands to the parser (each sets ``handler``)."""
     rr = subcommands.add_parser(
         "roundrobin", help="print the Berger round-robin table (Phụ lục 1, FIDE C.05)"
@@ -50,7 +54,7 @@ def run_roundrobin(args: argparse.Namespace) -> int:
     return 0
 
 
-def rules_for(tournament) -> str:
+def rules_for(tournament: TrfTournament) -> str:
     """C.07 version by the start date (TRF ``042``: YYYY/MM/DD, YYYY-MM-DD or DD.MM.YYYY)."""
     from chessrules.trf import header_date
 

@@ -7,16 +7,21 @@ game of a PGN file and exits 0 only if all are valid.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from chessrules.notation.errors import NotationError
 from chessrules.notation.movetext import MovetextError
+
+if TYPE_CHECKING:
+    from chessrules.validation import GameReport
 
 XIANGQI_FORMATS = ("vn", "vn-words", "asian", "coord", "wxf", "iccs")
 CHESS_FORMATS = ("san", "vn", "uci")
 
 
-def register(subcommands) -> None:
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add this module's sub-commands to the parser (each sets ``handler``)."""
     convert = subcommands.add_parser(
         "convert",
@@ -47,7 +52,7 @@ def register(subcommands) -> None:
     validate.set_defaults(handler=run_validate)
 
 
-def run_convert(args) -> int:
+def run_convert(args: argparse.Namespace) -> int:
     text = " ".join(args.moves) if args.moves else sys.stdin.read()
     allowed = XIANGQI_FORMATS if args.game == "xiangqi" else CHESS_FORMATS
     for fmt in (args.from_format, args.to_format):
@@ -75,7 +80,7 @@ def run_convert(args) -> int:
     return 0
 
 
-def _describe_ending(report) -> str:
+def _describe_ending(report: GameReport) -> str:
     ending = report.ending
     if ending["type"] == "none":
         return "ending: none"
@@ -83,7 +88,7 @@ def _describe_ending(report) -> str:
     return f"ending: {ending['type']} ({winner})"
 
 
-def run_validate(args) -> int:
+def run_validate(args: argparse.Namespace) -> int:
     from chessrules.pgn import PgnError, read_pgn
 
     try:
@@ -111,6 +116,7 @@ def run_validate(args) -> int:
             else:
                 all_ok = False
                 e = report.error
+                assert e is not None  # an invalid report names its error
                 side = {"w": "White/Red", "b": "Black"}[e["side"]]
                 status = (f"error at ply {e['ply']} (move {e['move_number']}, {side}, line "
                           f"{game.line_of_ply(e['ply'])}): {e['text']!r}: {e['code']}: "

@@ -6,11 +6,14 @@ Prints the pairing in JaVaFo's ``-p`` format: the number of pairs, then one
 2 for an unreadable or malformed file.
 """
 
+from __future__ import annotations
+
+import argparse
 import sys
 from pathlib import Path
 
 
-def register(subcommands) -> None:
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``pair`` sub-command."""
     parser = subcommands.add_parser(
         "pair",
@@ -24,7 +27,7 @@ def register(subcommands) -> None:
     parser.set_defaults(handler=_pair)
 
 
-def _pair(args) -> int:
+def _pair(args: argparse.Namespace) -> int:
     from chessrules.dutch import PairingError, format_javafo, pair_trf_text
     from chessrules.trf import TrfError
 

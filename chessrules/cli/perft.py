@@ -1,10 +1,13 @@
 """``python -m chessrules perft``: count the legal move tree (engine self-check)."""
 
+from __future__ import annotations
+
 import argparse
 import time
+from collections.abc import Callable
 
 
-def register(subcommands) -> None:
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``perft`` sub-command (prints ``depth D nodes X`` for D = 1..N)."""
     parser = subcommands.add_parser(
         "perft",
@@ -32,7 +35,7 @@ def run_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def _xiangqi_counter(fen: str | None):
+def _xiangqi_counter(fen: str | None) -> Callable[[int], int]:
     from chessrules.xiangqi import START_FEN, Position, perft
 
     try:
@@ -42,7 +45,7 @@ def _xiangqi_counter(fen: str | None):
     return lambda depth: perft(pos, depth)
 
 
-def _chess_counter(fen: str | None):
+def _chess_counter(fen: str | None) -> Callable[[int], int]:
     import chess  # python-chess; chess perft is delegated to it
 
     try:

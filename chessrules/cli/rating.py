@@ -148,7 +148,7 @@ def _run_performance(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subcommands) -> None:
+def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``rating-change`` and ``performance`` to the parser (each sets ``handler``)."""
     change = subcommands.add_parser(
         "rating-change",

@@ -174,7 +174,7 @@ class TeamResult:
 def rank_teams(results: Sequence[TeamResult], match_points_first: bool = False) -> list[str]:
     """30.1.5: game points, then board 1, board 2, ...; optionally match points first."""
 
-    def key(t: TeamResult):
+    def key(t: TeamResult) -> tuple[float | str, ...]:
         boards = tuple(-p for p in t.board_points)
         head = (-t.match_points,) if match_points_first else ()
         return head + (-t.game_points,) + boards + (t.team,)
@@ -235,7 +235,7 @@ def team_standings(matches: Sequence[TeamMatchScore], teams: Sequence[int], boar
     results = [TeamResult(str(team), tuple(by_board[team]), matchp[team]) for team in teams]
     order = [int(team) for team in rank_teams(results, match_points_first=match_points_first)]
 
-    def key(team: int) -> tuple:
+    def key(team: int) -> tuple[float, ...]:
         head = (-matchp[team],) if match_points_first else ()
         return head + (-game[team], *[-b for b in by_board[team]])
     ranks = competition_ranks(key(team) for team in order)

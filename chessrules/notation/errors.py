@@ -6,6 +6,8 @@ arbiter needs to know exactly which move, whose, what was written and why it fai
 
 from __future__ import annotations
 
+from typing import Any
+
 #: Error codes: what went wrong with the written move.
 ERROR_CODES: dict[str, tuple[str, str]] = {
     "unreadable": ("Không đọc được nước đi.", "The move cannot be read in this notation."),
@@ -69,7 +71,7 @@ class NotationError(ValueError):
             where = f"move {self.move_number} ({side}, ply {self.ply}) "
         return f"{where}{self.text!r}: {self.code}: {self.reason}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "ply": self.ply,
             "move_number": self.move_number,

@@ -54,7 +54,7 @@ FILE_LETTERS = "abcdefghi"
 _ICCS = re.compile(r"([a-i])([0-9])-?([a-i])([0-9])")
 
 
-class Move(tuple):
+class Move(tuple[int, ...]):
     """A move from (file, rank) to (file, rank); files 0..8 = a..i, ranks 0..9 from Red's side.
 
     Immutable and hashable (a tuple of four ints). ``Move.from_iccs("h2e2")`` reads the ICCS
@@ -287,7 +287,7 @@ class Position:
                     if empty:
                         row.append(str(empty))
                         empty = 0
-                    row.append(LETTER_OF_PIECE[p])
+                    row.append(LETTER_OF_PIECE[p] or "?")  # every piece code has a letter
                 else:
                     empty += 1
             if empty:

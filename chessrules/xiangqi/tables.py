@@ -110,9 +110,9 @@ def _build() -> None:
     leg_horses: list[list[tuple[int, ...] | None]] = []
     for k in range(NSQ):
         dirs = [-1] * NSQ
-        for d, ray in enumerate(rays[k]):
-            for s in ray:
-                dirs[s] = d
+        for d, ray_squares in enumerate(rays[k]):
+            for target in ray_squares:
+                dirs[target] = d
         line_dir.append(dirs)
         legs: list[tuple[int, ...] | None] = [None] * NSQ
         by_leg: dict[int, list[int]] = {}
