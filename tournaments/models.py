@@ -88,6 +88,12 @@ class Tournament(models.Model):
         TWO_GAMES_THEN_LOTS = knockout.TieRule.TWO_THEN_LOTS.value, _("Đấu thêm 2 ván, rồi bốc thăm")
         LOTS = knockout.TieRule.LOTS.value, _("Bốc thăm ngay sau trận 2 ván")
 
+    class KnockoutPlacement(models.TextChoices):  # 002 Điều 11; values: knockout.Placement
+        NONE = knockout.Placement.NONE.value, _("Không đấu xếp hạng (đồng hạng 3, đồng hạng 5)")
+        THIRD = knockout.Placement.THIRD.value, _("Đấu tranh hạng 3")
+        THIRD_AND_FIVE_TO_EIGHT = (knockout.Placement.THIRD_AND_FIVE_TO_EIGHT.value,
+                                   _("Đấu tranh hạng 3 và hạng 5-8"))
+
     class KnockoutDoubleForfeit(models.TextChoices):  # Điều 25; 002 Điều 11
         BOTH_OUT = knockout.DoubleForfeitRule.BOTH_OUT.value, _("Cả hai bị loại")
         HIGHER_SEED = knockout.DoubleForfeitRule.HIGHER_SEED.value, _("Hạt giống cao hơn đi tiếp")
@@ -160,6 +166,9 @@ class Tournament(models.Model):
     knockout_double_forfeit = models.CharField(
         _("xử lý cả hai bỏ cuộc (loại trực tiếp)"), max_length=20,
         choices=KnockoutDoubleForfeit.choices, default=KnockoutDoubleForfeit.BOTH_OUT)
+    knockout_placement = models.CharField(
+        _("trận xếp hạng (loại trực tiếp)"), max_length=12, choices=KnockoutPlacement.choices,
+        default=KnockoutPlacement.NONE)
     late_arrival_minutes = models.PositiveSmallIntegerField(
         _("thời gian đến muộn tối đa (phút)"), default=15)
     max_games_per_day = models.PositiveSmallIntegerField(

@@ -12,6 +12,7 @@ import django_filters
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import action
@@ -243,6 +244,16 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         after = self._after_round(tournament)
         return self.cached(lambda: Response(standings_data(
             selectors.standings(tournament, after))))
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def bracket(self, request, pk=None):
+        """Knockout bracket (Điều 25): stages, placement matches and places (002 Điều 11)."""
+        tournament = self._tournament(pk)
+        if tournament.system != Tournament.System.KNOCKOUT or tournament.lot_seed is None:
+            raise ServiceError(_("Không phải giải loại trực tiếp đã bốc số."),
+                               code="not_knockout")
+        return self.cached(lambda: Response(selectors.knockout_bracket(tournament)))
 
     @extend_schema(parameters=[after_round_parameter], responses=CrosstableSerializer)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)

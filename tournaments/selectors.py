@@ -172,25 +172,37 @@ def tracking_card(entry: Entry) -> dict:
 
 
 def knockout_bracket(tournament: Tournament) -> dict:
-    """The knockout bracket (Điều 25): stages, mini-matches, games and winners."""
+    """The knockout bracket (Điều 25): stages, mini-matches, games and winners; the
+    placement matches (3rd; 5-8) and the places decided so far (002 Điều 11)."""
     entries = _entries_by_number(tournament)
-    stages = []
-    played = engine.knockout_stages(tournament)
-    for stage in played:
-        matches = []
-        for a, b in stage.pairs:
-            match = stage.matches.get((a, b)) if b is not None else None
-            matches.append({
-                "a": a, "a_name": entries[a].name if a is not None else None, "b": b,
-                "b_name": entries[b].name if b is not None else None,
-                "games": [{"white": w, "black": bl, "score_of_a": sc,
-                           "double_forfeit": sc is None}
-                          for w, bl, sc in (match.games if match else [])],
-                "winner": a if b is None else match.winner,
-                "decided_by_lot": bool(match and match.lot_winner),
-                "both_out": bool(match and match.both_out)})
-        stages.append({"stage": stage.stage, "finished": stage.finished, "matches": matches})
-    return {"stages": stages, "champion": engine.knockout.champion(played)}
+    snapshot = engine.snapshot_of(tournament, teams=False)
+    played = engine.knockout.stages(snapshot)
+    placement = engine.knockout.placement_stages(snapshot, played)
+    return {"stages": [_bracket_stage(stage, entries) for stage in played],
+            "placement_matches": [_bracket_stage(stage, entries) for stage in placement],
+            "champion": engine.knockout.champion(played),
+            "places": [{"place": place, "starting_number": number,
+                        "name": entries[number].name}
+                       for place, number in engine.knockout.places(played, placement)]}
+
+
+def _bracket_stage(stage, entries) -> dict:
+    matches = []
+    for a, b in stage.pairs:
+        match = stage.matches.get((a, b)) if a is not None and b is not None else None
+        matches.append({
+            "a": a, "a_name": entries[a].name if a is not None else None, "b": b,
+            "b_name": entries[b].name if b is not None else None,
+            "games": [{"white": w, "black": bl, "score_of_a": sc,
+                       "double_forfeit": sc is None}
+                      for w, bl, sc in (match.games if match else [])],
+            "winner": a if b is None else match.winner,
+            "decided_by_lot": bool(match and match.lot_winner),
+            "both_out": bool(match and match.both_out)})
+    out = {"stage": stage.stage, "finished": stage.finished, "matches": matches}
+    if stage.label:
+        out["place"] = stage.label  # "3", "5-8", "5", "7"
+    return out
 
 
 def team_standings(tournament: Tournament, after_round: int | None = None) -> dict:

@@ -16,7 +16,7 @@ Modules and their main functions (details in each module's docstring):
 - ``swissdraw``: ``draw_round(competitors, round, seed, previous)``, ``subgroup``,
   ``colour_allowed``, ``tracking_card``.
 - ``knockout``: ``bracket_size``, ``seed_positions``, ``first_round``, ``next_round``,
-  ``MiniMatch``, ``TieRule``, ``DoubleForfeitRule``.
+  ``MiniMatch``, ``TieRule``, ``DoubleForfeitRule``, ``Placement``.
 - ``team``: ``Roster``, ``team_round_robin``, ``board_colours``, ``scheveningen``,
   ``simultaneous_match``, ``TeamResult``, ``rank_teams``, ``match_points``,
   ``TeamMatchScore``, ``team_standings``.

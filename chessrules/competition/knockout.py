@@ -24,6 +24,7 @@ Public API
 - ``first_round(entries, size=None) -> list[tuple[int, int | None]]``: pairs of seed
   numbers (1 = best); ``None`` is a bye.
 - ``next_round(winners) -> list[tuple[int, int]]``: pair winners in bracket order.
+- ``Placement``: the placement matches the regulations ask for (3rd; 3rd and 5-8).
 - ``MiniMatch(a, b, seed, tie_rule=TieRule.TWO_THEN_DECIDER,
   double_forfeit=DoubleForfeitRule.BOTH_OUT)``: ``next_colours() -> (white, black)``,
   ``record(score_of_a)``, ``record_double_forfeit()``, ``winner``, ``finished``,
@@ -46,6 +47,15 @@ class TieRule(StrEnum):
     TWO_THEN_DECIDER = "two_then_decider"  # two more games, then one game, colours by lot
     TWO_THEN_LOTS = "two_then_lots"  # two more games, then lots
     LOTS = "lots"  # lots at once (002 Điều 11: the regulations "xác định ưu thế")
+
+
+class Placement(StrEnum):
+    """Which places the eliminated players play for (002 Điều 11: "người thua không bị loại
+    mà lập thành những cặp để xếp hạng đấu tiếp theo")."""
+
+    NONE = "none"  # semi-final losers share 3rd, quarter-final losers 5th
+    THIRD = "third"  # the semi-final losers play for 3rd place
+    THIRD_AND_FIVE_TO_EIGHT = "third_5_8"  # also quarter-final losers: 5-8 semis, 5th, 7th
 
 
 class DoubleForfeitRule(StrEnum):

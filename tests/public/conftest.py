@@ -31,6 +31,31 @@ OPENINGS = {
 }
 
 
+def build_knockout(players: int, *, seed: int = 11):
+    """A knockout (Điều 25) of ``players`` members with private data, round 1 paired and
+    played — enough for its public bracket."""
+    staff = make_staff()
+    body = make_body()
+    club = make_club(body, name=f"Câu lạc bộ Cờ Tướng Ba Đình {seed}")
+    t = services.create_tournament(
+        user=staff, name=f"Cúp Cờ Tướng loại trực tiếp {seed}", discipline="xiangqi",
+        system="knockout", start_date=date(2026, 3, 1), end_date=date(2026, 3, 9),
+        organiser_body=body)
+    services.open_registration(t, user=staff)
+    for i in range(players):
+        person = make_person(full_name=f"Trần Văn Kỳ Thủ {seed}-{i}",
+                             date_of_birth=date(2001, 2, 3), phone="0912345678",
+                             email=f"k{seed}-{i}@example.vn", citizen_id=f"0020{seed:03d}{i:05d}")
+        services.register_entry(t, make_member(person, club), user=staff, rating=2000 + 10 * i)
+    services.close_registration(t, user=staff, seed=seed)
+    services.pair_round_job({"tournament": t.pk, "round": 1, "seed": seed}, _quiet)
+    rnd = t.rounds.get(number=1)
+    services.record_results(rnd, [{"pairing": p.pk, "result": "1-0", "version": p.version}
+                                  for p in rnd.pairings.filter(kind=Pairing.Kind.GAME)],
+                            user=staff)
+    return t
+
+
 def build_round_robin(players: int, *, certify: bool = True, seed: int = 7, staff=None,
                       discipline: str = "xiangqi", with_games: bool = False,
                       club=None, birth_year: int = 2001):

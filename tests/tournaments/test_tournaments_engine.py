@@ -84,6 +84,53 @@ def test_knockout_double_forfeit_follows_the_regulations_rule():
         (first_white, first_black, 2)]  # game 1 again, same colours
 
 
+def _play_out(players: int, **settings) -> tuple[Snapshot, list[list[str]]]:
+    """Pair every game round with the planner until the knockout is decided; the better
+    seed (lower number) wins every game. Returns the snapshot and each round's match keys."""
+    rows: list[PairingRow] = []
+    keys = []
+    for number in range(1, 20):
+        snap = _event("knockout", players, rows, **settings)
+        try:
+            plan = pairing.plan(snap, number, seed=None)
+        except pairing.EngineError as exc:
+            assert "decided" in str(exc)
+            return snap, keys
+        keys.append(sorted(b.match_key for b in plan.boards if b.kind == "game"))
+        rows += [PairingRow(number, i, b.kind, b.white, b.black,
+                            "1-0" if b.white < b.black else "0-1", match_key=b.match_key)
+                 if b.kind == "game" else PairingRow(number, i, b.kind, b.white, bye_points=1)
+                 for i, b in enumerate(plan.boards, 1)]
+    raise AssertionError("the knockout never ended")
+
+
+def test_knockout_placement_matches_for_3rd_and_5_to_8():
+    """002 Điều 11 ("người thua … lập thành những cặp để xếp hạng"): with 3rd and 5-8 asked
+    for, the quarter-final losers play 8-5 and 7-6 beside the semi-finals, then for 5th and
+    7th beside the final and the 3rd-place match (4-3); every place 1-8 is played for."""
+    snap, keys = _play_out(8, knockout_placement="third_5_8")
+    assert keys == [
+        ["s1:1-8", "s1:2-7", "s1:3-6", "s1:4-5"]] * 2 + [
+        ["p5-8:7-6", "p5-8:8-5", "s2:1-4", "s2:2-3"]] * 2 + [
+        ["p3:4-3", "p5:5-6", "p7:8-7", "s3:1-2"]] * 2
+    main = knockout.stages(snap)
+    placement = knockout.placement_stages(snap, main)
+    assert [s.label for s in placement] == ["3", "5-8", "5", "7"]
+    assert knockout.places(main, placement) == [(n, n) for n in range(1, 9)]
+
+
+def test_knockout_without_placement_matches_shares_3rd_and_5th():
+    snap, keys = _play_out(8, knockout_placement="none")
+    assert len(keys) == 6 and all(k.startswith("s") for ks in keys for k in ks)
+    main = knockout.stages(snap)
+    assert knockout.places(main, knockout.placement_stages(snap, main)) == [
+        (1, 1), (2, 2), (3, 4), (3, 3), (5, 8), (5, 5), (5, 7), (5, 6)]
+    third, _ = _play_out(6, knockout_placement="third")  # seeds 1 and 2 pass round 1
+    main = knockout.stages(third)
+    assert [(s.label, s.pairs) for s in knockout.placement_stages(third, main)] == [
+        ("3", [(4, 3)])]
+
+
 def test_standings_are_memoised_by_the_snapshot_value_never_stale():
     rows = (PairingRow(1, 1, "game", 1, 2, "1-0"),)
     snap = _event("dutch", 2, rows)

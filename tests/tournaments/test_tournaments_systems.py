@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from rest_framework.test import APIClient
+
 from tournaments.models import Pairing, Round, TeamMatch
 
 
@@ -251,3 +253,32 @@ def test_knockout_tie_by_lots_and_a_double_forfeit_through_the_api(driver):
         "both_out": False}]
     assert bracket["champion"] == two_three["winner"] in (2, 3)
     assert driver.finish_and_certify()["status"] == "certified"
+
+
+def test_knockout_of_8_with_placement_matches_3rd_and_5_to_8(driver):
+    """002 Điều 11 (losers "lập thành những cặp để xếp hạng"), as the regulations ask: the
+    job pairs the quarter-final losers (8-5, 7-6) beside the semi-finals, then 5th, 7th
+    and 3rd place beside the final; the better seed wins every game, so places are 1..8."""
+    driver.create(system="knockout", knockout_placement="third_5_8")
+    driver.action("open-registration")
+    driver.enter(driver.members(8))
+    driver.action("close-registration")
+    sizes = []
+    for number in range(1, 7):
+        driver.pair_next()
+        sizes.append(len(driver.round(number)["pairings"]))
+        driver.play_round(number, random.Random(1), choose=lambda p: (
+            "1-0" if p["white_number"] < p["black_number"] else "0-1"))
+    assert sizes == [4] * 6
+    refused = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "no_more_rounds"
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/bracket/")
+    assert public.status_code == 200
+    bracket = public.json()
+    assert [s["place"] for s in bracket["placement_matches"]] == ["3", "5-8", "5", "7"]
+    assert [(m["a"], m["b"]) for m in bracket["placement_matches"][1]["matches"]] == [
+        (8, 5), (7, 6)]
+    assert [(p["place"], p["starting_number"]) for p in bracket["places"]] == [
+        (n, n) for n in range(1, 9)]
+    assert bracket == driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()

@@ -50,7 +50,8 @@ __all__ = [
     "EngineError", "KnockoutStage", "PlannedBoard", "PlannedMatch", "RoundPlan", "Snapshot",
     "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
     "default_tiebreaks", "engine_version", "export_trf", "history_of", "initial_colour",
-    "knockout_champion", "knockout_decided", "knockout_stages", "lot_order", "match_key",
+    "knockout_champion", "knockout_decided", "knockout_placement_stages",
+    "knockout_stages", "lot_order", "match_key",
     "plan_round",
     "rating_order", "read_trf", "standings", "team_matches", "team_standings",
     "tiebreak_codes", "total_rounds", "tracking_card",
@@ -188,10 +189,17 @@ def knockout_champion(tournament) -> int | None:
     return _knockout.champion(knockout_stages(tournament))
 
 
+def knockout_placement_stages(tournament) -> list[KnockoutStage]:
+    """The placement matches known so far (3rd; 5-8), replayed like the bracket."""
+    return _knockout.placement_stages(snapshot_of(tournament, teams=False))
+
+
 def knockout_decided(tournament) -> bool:
-    """The final is settled — by a winner, or with both finalists out (double forfeit)."""
-    last = knockout_stages(tournament)[-1]
-    return last.finished and len(last.pairs) == 1
+    """The final is settled — by a winner, or with both finalists out (double forfeit) —
+    and so is every placement match the regulations ask for."""
+    snapshot = snapshot_of(tournament, teams=False)
+    main = _knockout.stages(snapshot)
+    return _knockout.decided(main, _knockout.placement_stages(snapshot, main))
 
 
 def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:

@@ -35,6 +35,7 @@ def settings_of(tournament) -> Settings:
         boards_per_team=tournament.boards_per_team, tiebreaks=tournament.tiebreaks or "",
         knockout_tie_rule=tournament.knockout_tie_rule or "",
         knockout_double_forfeit=tournament.knockout_double_forfeit or "",
+        knockout_placement=tournament.knockout_placement or "",
         swiss_withdrawal=tournament.swiss_withdrawal)
 
 

@@ -296,10 +296,12 @@ def _scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
 
 
 def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
-    stage = ko.stages(snapshot)[-1]
-    if stage.pending:
+    main = ko.stages(snapshot)
+    stage = main[-1]
+    placement = ko.placement_stages(snapshot, main)
+    if stage.pending or any(p.pending for p in placement):
         raise EngineError("a game of the current knockout stage has no result yet")
-    if stage.finished and len(stage.pairs) == 1:
+    if ko.decided(main, placement):
         raise EngineError("the knockout is decided; there is no further round")
     first_game_of_stage = all(not m.games for m in stage.matches.values())
     if number == 1:
@@ -307,12 +309,13 @@ def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
             if b is None:  # top seeds pass the first round (Điều 25)
                 plan.boards.append(PlannedBoard(a, None, kind="pab",
                                                 bye_points=snapshot.settings.bye_score))
-    for (a, b), match in stage.matches.items():
-        if match.finished:
-            continue
-        white, black = match.next_colours()
-        plan.boards.append(PlannedBoard(white, black, match_key=ko.match_key(stage.stage, a, b),
-                                        game_number=len(match.games) + 1))
+    for current in (stage, *placement):  # placement matches alongside (002 Điều 11)
+        for (a, b), match in current.matches.items():
+            if match.finished:
+                continue
+            white, black = match.next_colours()
+            plan.boards.append(PlannedBoard(white, black, match_key=current.key(a, b),
+                                            game_number=len(match.games) + 1))
     plan.boards.sort(key=lambda board: board.kind != "game")
     plan.draw = {"stage": stage.stage, "first_game_of_stage": first_game_of_stage}
 

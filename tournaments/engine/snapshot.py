@@ -39,6 +39,7 @@ class Settings:
     tiebreaks: str = ""
     knockout_tie_rule: str = ""
     knockout_double_forfeit: str = ""
+    knockout_placement: str = ""
     swiss_withdrawal: str = "not_paired"  # Điều 21.5.2: or "opponent_wins"
 
     @property

@@ -39,6 +39,7 @@ TOURNAMENT_FIELDS = frozenset({
     "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
     "no_capture_move_limit", "knockout_tie_rule", "knockout_double_forfeit",
+    "knockout_placement",
     "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
