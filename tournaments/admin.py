@@ -18,7 +18,7 @@ from core.admin import TouchesPublicCache
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from tournaments import documents as document_actions
-from tournaments import services
+from tournaments import engine, services
 from tournaments.models import (
     Entry,
     Official,
@@ -203,8 +203,12 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmi
     list_filter = ["status", "discipline", "system", "category"]
     search_fields = ["name", "venue"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
-                       "certified_by"]
+                       "certified_by", "size_warnings"]
     inlines = [OfficialInline, RoundInline, StatusChangeInline]
+
+    @admin.display(description=_("cảnh báo (Điều 27)"))
+    def size_warnings(self, obj) -> str:
+        return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
     actions = [open_registration, draw_numbers, pair_next_round, certify, reopen,
                *document_actions.TOURNAMENT_ACTIONS]
 

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from core.fields import DateField
 from federation.models import Member, Person
+from tournaments import engine
 from tournaments.models import (
     Entry,
     Official,
@@ -27,17 +28,23 @@ from tournaments.services import TOURNAMENT_FIELDS
 
 class TournamentSerializer(serializers.ModelSerializer):
     current_round = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField(
+        help_text="Điều 27 guidance for a Swiss (fewer than 20 players, rounds outside "
+                  "the article's numbers): warnings, not refusals.")
 
     class Meta:
         model = Tournament
         fields = ["id", *sorted(TOURNAMENT_FIELDS - {"regulation_document"}),
                   "regulation_document", "status", "lot_seed", "current_round", "created_at",
-                  "certified_at"]
+                  "certified_at", "warnings"]
         read_only_fields = ["status", "lot_seed", "created_at", "certified_at",
                             "regulation_document"]
 
     def get_current_round(self, obj: Tournament) -> int:
         return obj.rounds.count()
+
+    def get_warnings(self, obj: Tournament) -> list[str]:
+        return engine.swiss_guidance(obj)
 
 
 class OfficialSerializer(serializers.ModelSerializer):

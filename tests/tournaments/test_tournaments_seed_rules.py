@@ -206,3 +206,39 @@ def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):
     assert posted.status_code == 302, posted.context["adminform"].form.errors
     t.refresh_from_db()
     assert t.swiss_withdrawal == "not_paired"
+
+
+# --- Điều 27: size guidance of a Swiss, warnings not refusals ----------------------------------
+
+def test_small_swiss_warns_in_the_start_and_pairing_responses(db):
+    """Điều 27 "theo quy định từ 20 trở lên": 6 players and 3 rounds - the tournament
+    (close-registration response) and the round-1 pairing carry the warning; the
+    pairing still happens."""
+    staff = make_staff()
+    t = _swiss(staff)
+    api = client_for(staff)
+    body = api.get(f"/api/v1/tournaments/{t.pk}/").json()
+    assert body["warnings"] == ["Điều 27: hệ Thụy Sĩ áp dụng khi có từ 20 đấu thủ trở lên; "
+                                "giải có 6 đấu thủ."]
+    rnd = _pair(t, 1)
+    assert rnd.warnings[0] == body["warnings"][0]
+    assert rnd.pairings.filter(kind="game").count() == 3
+
+
+def test_swiss_rounds_outside_the_guidance_warn(db, client):
+    """Điều 27: 20-30 players play 7-9 rounds; 24 players over 5 rounds is warned about in
+    the API and on the admin change page; 7 rounds is silent; a round robin never."""
+    staff = make_staff()
+    t = _swiss(staff, players=24, number_of_rounds=5, end_date=START + timedelta(days=9))
+    api = client_for(staff)
+    assert api.get(f"/api/v1/tournaments/{t.pk}/").json()["warnings"] == [
+        "Điều 27: với 24 đấu thủ thông thường thi đấu 7, 8, 9 vòng; giải đặt 5 vòng."]
+    client.force_login(staff)
+    page = client.get(f"/admin/tournaments/tournament/{t.pk}/change/").content.decode()
+    assert "với 24 đấu thủ thông thường thi đấu 7, 8, 9 vòng" in page
+    services.update_tournament(t, user=staff, number_of_rounds=7)
+    assert api.get(f"/api/v1/tournaments/{t.pk}/").json()["warnings"] == []
+    rr = services.create_tournament(
+        user=staff, name="Vòng tròn", discipline="xiangqi", system="round_robin",
+        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body())
+    assert api.get(f"/api/v1/tournaments/{rr.pk}/").json()["warnings"] == []

@@ -25,7 +25,10 @@ from collections.abc import Callable
 from threading import Lock
 from typing import TypeVar
 
+from django.utils.translation import gettext as _
+
 from chessrules.competition import roundrobin
+from chessrules.competition import swiss as _swiss
 from chessrules.dutch import SwissPlayer, initial_order_key
 from chessrules.values import ROUND_ROBIN_SYSTEMS, System
 from tournaments.engine import knockout as _knockout
@@ -53,7 +56,8 @@ __all__ = [
     "knockout_champion", "knockout_decided", "knockout_placement_stages",
     "knockout_stages", "lot_order", "match_key",
     "plan_round",
-    "rating_order", "read_trf", "standings", "team_matches", "team_standings",
+    "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
+    "team_standings",
     "tiebreak_codes", "total_rounds", "tracking_card",
 ]
 
@@ -116,9 +120,34 @@ def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int
 
 
 def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
-    """Pair round ``number`` of ``tournament`` by its system (state read from the DB)."""
+    """Pair round ``number`` of ``tournament`` by its system (state read from the DB);
+    round 1 of a Swiss also carries the Điều 27 size warnings."""
     snapshot = snapshot_of(tournament, draws=tournament.system in SWISS_DRAWS)
-    return _pairing.plan(snapshot, number, seed)
+    plan = _pairing.plan(snapshot, number, seed)
+    if number == 1:
+        active = sum(1 for p in snapshot.entries if p.withdrawn_after is None)
+        plan.warnings = swiss_guidance(tournament, active) + plan.warnings
+    return plan
+
+
+def swiss_guidance(tournament, players: int | None = None) -> list[str]:
+    """Điều 27: warnings (never refusals) when an individual Swiss has fewer than 20
+    players or a number of rounds outside the article's guidance. ``players``: the
+    entries not withdrawn, counted here when not given."""
+    if tournament.system not in (System.DUTCH, System.SWISS_DRAW):
+        return []
+    if players is None:
+        players = tournament.entries.filter(withdrawn_on__isnull=True).count()
+    messages = []
+    for g in _swiss.guidance(players, tournament.number_of_rounds):
+        if g.code == _swiss.FEW_PLAYERS:
+            messages.append(_("Điều 27: hệ Thụy Sĩ áp dụng khi có từ %(min)d đấu thủ trở lên; "
+                              "giải có %(n)d đấu thủ.") % {"min": _swiss.MIN_PLAYERS, "n": players})
+        else:
+            messages.append(_("Điều 27: với %(n)d đấu thủ thông thường thi đấu %(rounds)s vòng; "
+                              "giải đặt %(set)d vòng.") % {
+                "n": players, "rounds": ", ".join(map(str, g.recommended)), "set": g.rounds})
+    return messages
 
 
 T = TypeVar("T")
