@@ -242,3 +242,12 @@ def test_swiss_rounds_outside_the_guidance_warn(db, client):
         user=staff, name="Vòng tròn", discipline="xiangqi", system="round_robin",
         start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body())
     assert api.get(f"/api/v1/tournaments/{rr.pk}/").json()["warnings"] == []
+
+
+def test_swiss_by_draw_opponent_of_withdrawn_player_wins(db):
+    """Điều 21.5.2 with the seed's rule in the Swiss by draw (Điều 29): the withdrawn
+    player is still drawn and his opponent wins by forfeit."""
+    staff, t, quitter, rnd = _withdraw_after_round_one("opponent_wins", system="swiss_draw")
+    [board] = [p for p in rnd.pairings.all() if quitter.pk in (p.white_id, p.black_id)]
+    assert board.result == ("-+" if board.white_id == quitter.pk else "+-")
+    assert rnd.pairings.filter(kind="game").count() == 3
