@@ -10,10 +10,12 @@ reported with the game number and the line.
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import chess
 
@@ -69,7 +71,7 @@ class PgnGame:
             return self.tokens[ply - 1].line
         return self.line
 
-    def validate(self, **options) -> GameReport:
+    def validate(self, **options: Any) -> GameReport:
         """:func:`chessrules.validation.validate_game` on this game's moves and tags."""
         reason = self.headers.get("Termination") if "declared_reason" not in options else None
         options.setdefault("declared_reason", reason if reason in _REASON_CODES else None)
@@ -146,13 +148,13 @@ def read_pgn(text: str) -> Iterator[PgnGame]:
         yield done
 
 
-def read_pgn_file(path) -> Iterator[PgnGame]:
+def read_pgn_file(path: str | os.PathLike[str]) -> Iterator[PgnGame]:
     with open(path, encoding="utf-8-sig") as handle:
         yield from read_pgn(handle.read())
 
 
 def write_pgn(
-    moves: str | Iterable,
+    moves: str | Iterable[Any],
     *,
     discipline: str = "chess",
     headers: dict[str, str] | None = None,
@@ -173,14 +175,14 @@ def write_pgn(
         notation = notation or "iccs"
         if isinstance(moves, str) or not all(isinstance(m, Move) for m in moves):
             moves = xq_notation.parse_moves(moves, None, start_fen)
-        body = xq_notation.write_moves(moves, notation, start_fen)
+        body = xq_notation.write_moves(cast("Iterable[Move]", moves), notation, start_fen)
         headers.setdefault("Variant", "xiangqi")
         standard = XIANGQI_START_FEN
     elif discipline == "chess":
         notation = notation or "san"
         if isinstance(moves, str) or not all(isinstance(m, chess.Move) for m in moves):
             moves = vn_chess.parse_moves(moves, start_fen)
-        body = vn_chess.write_moves(moves, notation, start_fen)
+        body = vn_chess.write_moves(cast("Iterable[chess.Move]", moves), notation, start_fen)
         standard = chess.STARTING_FEN
     else:
         raise ValueError(f"unknown discipline {discipline!r}: use 'xiangqi' or 'chess'")

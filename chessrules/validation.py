@@ -219,7 +219,7 @@ def _validate_chess(moves, start_fen, notation, no_capture_limit) -> dict:
 
 def validate_game(
     discipline: str,
-    moves: str | Iterable[str],
+    moves: str | Iterable[str] | Iterable[Token],
     *,
     start_fen: str | None = None,
     notation: str | None = None,

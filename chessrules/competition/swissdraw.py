@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from chessrules.competition.model import GAME, PAB, Competitor
 
@@ -233,13 +234,14 @@ class _Search:
                 return white, black
         return None
 
-    def solve(self, groups: list[list[int]]):
+    def solve(self, groups: list[list[int]]) -> Any:
         total = sum(len(g) for g in groups)
         for solution in self._groups(groups, 0, [], total % 2 == 1):
             return solution
         return None
 
-    def _groups(self, groups, index, incoming, bye_needed) -> Iterator:
+    def _groups(self, groups: list[list[int]], index: int, incoming: list[int],
+                bye_needed: bool) -> Iterator[Any]:
         if index == len(groups):
             if not incoming:
                 yield [], None, {}
@@ -272,7 +274,8 @@ class _Search:
             if self.nodes > NODE_BUDGET:
                 return
 
-    def _group(self, members, incoming, max_left, last, bye_needed) -> Iterator:
+    def _group(self, members: list[int], incoming: list[int], max_left: int, last: bool,
+               bye_needed: bool) -> Iterator[Any]:
         """Draws of one score group: yields (pairs, players left unpaired, floats)."""
         by_sub = {k: [p for p in members if self.states[p].subgroup == k] for k in (1, 2, 3, 4)}
         for k in by_sub:
@@ -309,7 +312,7 @@ class _Search:
             # 29.4.4 / 002 14.4.4: avoid moving the same player down twice in a row
             return not (self.no_double_float and self.states[d].floated_down_last)
 
-        def dfs(i: int) -> Iterator:
+        def dfs(i: int) -> Iterator[Any]:
             self.nodes += 1
             budget[0] -= 1
             if self.nodes > NODE_BUDGET or budget[0] < 0:

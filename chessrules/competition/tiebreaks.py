@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from chessrules.competition.model import (
     ANNULLED,
@@ -82,7 +83,7 @@ class Standing:
     points: float
     tiebreaks: dict[str, float | int | None] = field(default_factory=dict)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "rank": self.rank, "points": self.points,
                 "tiebreaks": dict(self.tiebreaks)}
 
@@ -201,6 +202,7 @@ def _buchholz_family(ev: _Event, pid: int, sonneborn: bool, low: int, high: int)
         if e.kind == ANNULLED:
             continue
         if ev.counts_as_played(e):
+            assert e.opponent is not None  # a played game has an opponent
             opponent_score = ev.adjusted[e.opponent]
             vur = False
         elif not ev.rr:
@@ -324,7 +326,11 @@ def tiebreak_values(
     return _values(ev, [c for c in codes if c.strip().upper() != "DE"])
 
 
-def _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed):
+def _make_event(
+    competitors: Mapping[int, Competitor] | Iterable[Competitor], rounds: int, system: str,
+    win: float, draw: float, rules: str, unrated_rating: int | None,
+    lot_seed: int | str | None,
+) -> _Event:
     if system not in (SWISS, ROUND_ROBIN):
         raise ValueError(f"system must be {SWISS!r} or {ROUND_ROBIN!r}, got {system!r}")
     if rules not in ("2024", "2026"):
@@ -487,7 +493,7 @@ def compute_standings(
     return standings
 
 
-def _split(groups: list[list[int]], key) -> list[list[int]]:
+def _split(groups: list[list[int]], key: Callable[[int], Any]) -> list[list[int]]:
     """Refine tied groups by ``key`` (ascending), keeping equal keys together."""
     result = []
     for group in groups:

@@ -18,6 +18,7 @@ Public API
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from chessrules.competition.model import (
     ABSENT,
@@ -33,11 +34,14 @@ from chessrules.competition.model import (
 )
 from chessrules.competition.tiebreaks import ROUND_ROBIN, SWISS, Standing, compute_standings
 
+if TYPE_CHECKING:
+    from chessrules.trf import TrfGame, TrfTournament
+
 _GAME_POINTS = {"1": WIN, "W": WIN, "=": DRAW, "D": DRAW, "0": LOSS, "L": LOSS}
 _BYE_POINTS = {"H": DRAW, "F": WIN, "Z": LOSS}
 
 
-def pab_points(tournament) -> float:
+def pab_points(tournament: TrfTournament) -> float:
     """Points of a pairing-allocated bye (``U``): read back from a player's reported
     total when the file shows it (FIDE's tie-break program does the same), else 1."""
     for player in tournament.players.values():
@@ -58,7 +62,7 @@ def pab_points(tournament) -> float:
     return WIN
 
 
-def _entry(game, pab: float) -> Entry:
+def _entry(game: TrfGame, pab: float) -> Entry:
     code = game.result
     opponent = game.opponent
     color = game.color if game.color in ("w", "b") else None
@@ -75,7 +79,7 @@ def _entry(game, pab: float) -> Entry:
     return Entry(ABSENT)
 
 
-def competitors_from_trf(tournament) -> dict[int, Competitor]:
+def competitors_from_trf(tournament: TrfTournament) -> dict[int, Competitor]:
     """Players of a parsed TRF file as ``Competitor`` objects (rating 0 -> unrated)."""
     pab = pab_points(tournament)
     rounds = tournament.rounds
@@ -102,7 +106,7 @@ def _withdrawn_after(entries: dict[int, Entry], rounds: int) -> int | None:
     return None
 
 
-def guess_system(tournament) -> str:
+def guess_system(tournament: TrfTournament) -> str:
     """Round robin when the file says so (``092``/``192``) or when the number of rounds
     fits one (n-1 or n rounds for n players, or their double), else Swiss."""
     kind = " ".join(tournament.fields.get("092", []) + tournament.fields.get("192", []))
@@ -118,7 +122,8 @@ def guess_system(tournament) -> str:
 
 
 def standings_from_trf(
-    tournament, tiebreaks: Iterable[str], system: str | None = None, **options
+    tournament: TrfTournament, tiebreaks: Iterable[str], system: str | None = None,
+    **options: Any,
 ) -> list[Standing]:
     """``compute_standings`` on a parsed TRF file (``system`` guessed when None)."""
     return compute_standings(
