@@ -319,11 +319,13 @@ class MembershipApplication(models.Model):
 class CardSequence(models.Model):
     """Last sequence number issued per (province, year); locked while issuing a card."""
 
-    province_code = models.CharField(max_length=2)
-    year = models.PositiveSmallIntegerField()
-    last = models.PositiveIntegerField(default=0)
+    province_code = models.CharField(_("mã tỉnh"), max_length=2)
+    year = models.PositiveSmallIntegerField(_("năm"))
+    last = models.PositiveIntegerField(_("số thứ tự cuối"), default=0)
 
     class Meta:
+        verbose_name = _("dãy số thẻ hội viên")
+        verbose_name_plural = _("dãy số thẻ hội viên")
         constraints = [models.UniqueConstraint(fields=["province_code", "year"],
                                                name="unique_card_sequence")]
 

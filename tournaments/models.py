@@ -535,8 +535,9 @@ class StatusChange(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
                                    related_name="status_changes", verbose_name=_("giải đấu"))
-    from_status = models.CharField(_("từ"), max_length=14)
-    to_status = models.CharField(_("sang"), max_length=14)
+    # Choices so that the admin and __str__ show labels ("Bản nháp → Đang nhận đăng ký"), issue #18.
+    from_status = models.CharField(_("từ"), max_length=14, choices=Tournament.Status.choices)
+    to_status = models.CharField(_("sang"), max_length=14, choices=Tournament.Status.choices)
     reason = models.TextField(_("lý do"), blank=True)
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+",
@@ -549,4 +550,4 @@ class StatusChange(models.Model):
         ordering = ["changed_at", "id"]
 
     def __str__(self) -> str:
-        return f"{self.from_status} → {self.to_status}"
+        return f"{self.get_from_status_display()} → {self.get_to_status_display()}"
