@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import chess
 
@@ -22,7 +23,7 @@ from chessrules.notation import xiangqi as xq_notation
 from chessrules.notation.errors import NotationError, move_number_of
 from chessrules.notation.movetext import Token, split_movetext
 from chessrules.values import PGN_RESULTS, Result
-from chessrules.xiangqi import START_FEN, Position, analyse_game
+from chessrules.xiangqi import START_FEN, Move, Position, analyse_game
 
 DISCIPLINES = ("xiangqi", "chess")
 RESULTS = tuple(r.value for r in PGN_RESULTS)
@@ -38,8 +39,9 @@ class DecisionReason:
     outcome: dict[str, str]  # discipline -> "decisive" | "draw"
 
 
-def _reason(code, vi, en, article, xiangqi=None, chess_outcome=None) -> DecisionReason:
-    outcome = {}
+def _reason(code: str, vi: str, en: str, article: str, xiangqi: str | None = None,
+            chess_outcome: str | None = None) -> DecisionReason:
+    outcome: dict[str, str] = {}
     if xiangqi:
         outcome["xiangqi"] = xiangqi
     if chess_outcome:
@@ -105,20 +107,20 @@ class GameReport:
     discipline: str
     valid: bool
     notation: str
-    error: dict | None
+    error: dict[str, Any] | None
     moves: list[str]
     moves_vn: list[str]
     start_fen: str
     final_fen: str
-    ending: dict
-    flags: dict
+    ending: dict[str, Any]
+    flags: dict[str, Any]
     declared_result: str | None
     declared_reason: str | None
     consistent: bool
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["coordinates"] = "iccs" if self.discipline == "xiangqi" else "uci"
         return data
@@ -130,8 +132,8 @@ def _place(index: int, side: str, number: int) -> tuple[int, str]:
 
 def _replay_xiangqi(
     tokens: list[Token], fmt: str, pos: Position
-) -> tuple[list, list[str], NotationError | None]:
-    moves: list = []
+) -> tuple[list[Move], list[str], NotationError | None]:
+    moves: list[Move] = []
     moves_vn: list[str] = []
     side, number = pos.turn, pos.fullmove
     read_move, write_move = xq_notation.read_move, xq_notation.write_move
@@ -151,7 +153,8 @@ def _no_attacking_material_xiangqi(fen: str) -> bool:
     return not any(ch in "RCNPHrcnph" for ch in fen.split()[0])
 
 
-def _validate_xiangqi(moves, start_fen, notation, no_capture_limit) -> dict:
+def _validate_xiangqi(moves: str | Iterable[str] | Iterable[Token], start_fen: str | None,
+                      notation: str | None, no_capture_limit: int) -> dict[str, Any]:
     if notation is not None and notation not in xq_notation.FORMATS:
         raise ValueError(f"unknown xiangqi notation {notation!r}: use {xq_notation.FORMATS}")
     tokens = xq_notation.tokens_of(moves, notation)
@@ -176,7 +179,8 @@ def _validate_xiangqi(moves, start_fen, notation, no_capture_limit) -> dict:
     }
 
 
-def _validate_chess(moves, start_fen, notation, no_capture_limit) -> dict:
+def _validate_chess(moves: str | Iterable[str] | Iterable[Token], start_fen: str | None,
+                    notation: str | None, no_capture_limit: int) -> dict[str, Any]:
     if notation is not None and notation not in vn_chess.FORMATS:
         raise ValueError(f"unknown chess notation {notation!r}: use {vn_chess.FORMATS}")
     if isinstance(moves, str):
@@ -200,7 +204,8 @@ def _validate_chess(moves, start_fen, notation, no_capture_limit) -> dict:
         played.append(move)
     flags = vn_chess.draw_flags(start_fen, played)
     if board.is_checkmate():
-        ending = {"type": "checkmate", "winner": "b" if board.turn else "w"}
+        ending: dict[str, str | None] = {"type": "checkmate",
+                                         "winner": "b" if board.turn else "w"}
     elif board.is_stalemate():
         ending = {"type": "stalemate", "winner": None}
     else:
@@ -283,10 +288,11 @@ def _check_declaration(report: GameReport) -> None:
         return
     _check_board_ending(report, result, winner, code)
     if reason:
-        _check_reason_evidence(report, winner, code, reason)
+        _check_reason_evidence(report, winner, code or "", reason)  # a reason has its code
 
 
-def _check_board_ending(report: GameReport, result, winner, code) -> None:
+def _check_board_ending(report: GameReport, result: str | None, winner: str | None,
+                        code: str | None) -> None:
     problems, warnings = report.problems, report.warnings
     kind, board_winner = report.ending["type"], report.ending["winner"]
     if kind == "none":
@@ -314,7 +320,8 @@ def _check_board_ending(report: GameReport, result, winner, code) -> None:
             warnings.append(f"the final position is stalemate but the declared reason is {code!r}")
 
 
-def _check_reason_evidence(report: GameReport, winner, code: str, reason) -> None:
+def _check_reason_evidence(report: GameReport, winner: str | None, code: str,
+                           reason: DecisionReason) -> None:
     problems, flags = report.problems, report.flags
     xiangqi = report.discipline == "xiangqi"
     if code == "fifty_moves":
@@ -334,7 +341,8 @@ def _check_reason_evidence(report: GameReport, winner, code: str, reason) -> Non
         _check_repetition_loser(report, winner, "chases", "perpetual chase")
 
 
-def _check_repetition_loser(report: GameReport, winner, key: str, what: str) -> None:
+def _check_repetition_loser(report: GameReport, winner: str | None, key: str,
+                            what: str) -> None:
     offenders = {
         item["side"] for item in report.flags.get(key, []) if not item.get("mutual", False)
     }
