@@ -349,3 +349,20 @@ def test_womens_championship_flag_through_the_api(staff):
                        format="json")
     assert flagged.status_code == 201, flagged.content
     assert Tournament.objects.get(pk=flagged.json()["id"]).womens_championship is True
+
+
+def test_womens_championship_flag_in_the_admin_form(admin_client):
+    """The tournament admin form offers the field and saves it through the service."""
+    from tests.admin_forms import form_data
+    from tests.factories import national_body
+
+    url = "/admin/tournaments/tournament/add/"
+    page = admin_client.get(url).content.decode()
+    assert 'name="womens_championship"' in page
+    data = form_data(page, "tournament_form")
+    data.update({"name": ["Vô địch quốc gia mở"], "discipline": ["xiangqi"],
+                 "system": ["round_robin"], "start_date": ["2026-09-01"],
+                 "end_date": ["2026-09-07"], "organiser_body": [str(national_body().pk)],
+                 "womens_championship": ["on"], "_save": ["Lưu"]})
+    assert admin_client.post(url, data).status_code == 302
+    assert Tournament.objects.get(name="Vô địch quốc gia mở").womens_championship is True
