@@ -122,7 +122,8 @@ def _on_file_groups(pos: Position, kind: str, side: str) -> dict[int, list[tuple
     return {f: _front_first(sqs, side) for f, sqs in groups.items()}
 
 
-def _target(kind: str, side: str, square: tuple[int, int], direction: str, arg: int):
+def _target(kind: str, side: str, square: tuple[int, int], direction: str,
+            arg: int) -> tuple[int, int] | None:
     """Destination of a relative move (Điều 11.2a), or None when it cannot be on the board."""
     f, r = square
     if kind in STRAIGHT:
@@ -240,7 +241,8 @@ def _resolve(
     return _resolved(pos, kind, side, candidates, direction, arg, text, name)
 
 
-def _resolved(pos, kind, side, candidates, direction, arg, text, name) -> Move:
+def _resolved(pos: Position, kind: str, side: str, candidates: list[tuple[int, int]],
+              direction: str, arg: int, text: str, name: str) -> Move:
     """The one legal move among the candidate pieces' readings of the written move."""
     legal: list[Move] = []
     first_reason = None
@@ -281,6 +283,7 @@ def _read_vn(pos: Position, text: str, dirs: dict[str, str], fmt: str) -> Move:
     m = _VN_HEAD.match(parts[0]) if parts and parts[1] in dirs else None
     if not m:
         return _read_fallback(pos, text, fmt)
+    assert parts is not None  # m was read from them
     kind = VN_KIND[m.group(1)]
     file_no = int(m.group(2)) if m.group(2) else None
     return _resolve(pos, kind, file_no, m.group(3), dirs[parts[1]], parts[2], text)
@@ -297,6 +300,7 @@ def _read_wxf(pos: Position, text: str) -> Move:
         m = None
     if not m:
         return _read_fallback(pos, text, "wxf")
+    assert parts is not None  # m was read from them
     found = m.groupdict()
     kind = WXF_KIND[found["letter"]] if found.get("letter") else "P"
     file_no = int(found["file"]) if found.get("file") else None
@@ -314,6 +318,7 @@ def _read_words(pos: Position, text: str) -> Move:
     kind = WORD_KIND.get(m.group("piece")) if m else None
     if not kind:
         return _read_fallback(pos, text, "vn-words")
+    assert m is not None  # kind was read from it
     mark = WORD_MARKERS.get(m.group("mark") or "")
     if mark == "g" and m.group("nth"):
         mark = f"g{m.group('nth')}"
@@ -340,14 +345,15 @@ def _read_coord(pos: Position, text: str) -> Move:
     name = PIECE_NAMES_EN[kind]
     if not squares:
         raise NotationError("no_piece", f"no {name} that fits {text!r}", text=text)
-    legal, first_reason = [], None
+    legal: list[Move] = []
+    first_reason: tuple[str, tuple[int, int]] | None = None
     for sq in squares:
         move = Move(sq[0], sq[1], dest[0], dest[1]) if sq != dest else None
         reason = pos.illegal_reason(move) if move else "bad_geometry"
-        if reason is None:
+        if move is not None and reason is None:
             legal.append(move)
         elif first_reason is None:
-            first_reason = (reason, sq)
+            first_reason = (reason or "bad_geometry", sq)  # (no move: bad_geometry)
     if len(legal) == 1:
         return legal[0]
     if legal:
@@ -358,6 +364,7 @@ def _read_coord(pos: Position, text: str) -> Move:
             candidates=names,
             text=text,
         )
+    assert first_reason is not None  # squares were tried and none was legal
     raise _illegal(first_reason[0], text, f" ({name} on {square_name(first_reason[1])})")
 
 
@@ -425,6 +432,7 @@ def _designator(pos: Position, move: Move, kind: str, side: str) -> tuple[int, s
     if kind in ("A", "B", "K"):
         return file_number(f, side), None, False
     letter = pos.piece_at(f, r)
+    assert letter is not None  # the move starts on a piece
     if sum(1 for sq in pos.squares_of(letter) if sq[0] == f) == 1:
         return file_number(f, side), None, False  # the usual case, without sorting groups
     groups = _on_file_groups(pos, kind, side)
