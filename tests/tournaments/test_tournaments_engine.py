@@ -117,6 +117,8 @@ def test_knockout_placement_matches_for_3rd_and_5_to_8():
     placement = knockout.placement_stages(snap, main)
     assert [s.label for s in placement] == ["3", "5-8", "5", "7"]
     assert knockout.places(main, placement) == [(n, n) for n in range(1, 9)]
+    rows, _ = engine.table_of(snap, 6, [])  # standings by place, not by points
+    assert [(r["rank"], r["starting_number"]) for r in rows] == [(n, n) for n in range(1, 9)]
 
 
 def test_knockout_without_placement_matches_shares_3rd_and_5th():
@@ -125,6 +127,13 @@ def test_knockout_without_placement_matches_shares_3rd_and_5th():
     main = knockout.stages(snap)
     assert knockout.places(main, knockout.placement_stages(snap, main)) == [
         (1, 1), (2, 2), (3, 4), (3, 3), (5, 8), (5, 5), (5, 7), (5, 6)]
+    rows, _ = engine.table_of(snap, 6, [])
+    assert [r["rank"] for r in rows] == [1, 2, 3, 3, 5, 5, 5, 5]
+    after_quarters = dataclasses.replace(snap, pairings=tuple(
+        p for p in snap.pairings if p.round <= 2))
+    rows, _ = engine.table_of(after_quarters, 2, [])  # 1-4 still in, 5-8 out in the QFs
+    assert sorted((r["rank"], r["starting_number"]) for r in rows) == [
+        (1, 1), (1, 2), (1, 3), (1, 4), (5, 5), (5, 6), (5, 7), (5, 8)]
     third, _ = _play_out(6, knockout_placement="third")  # seeds 1 and 2 pass round 1
     main = knockout.stages(third)
     assert [(s.label, s.pairs) for s in knockout.placement_stages(third, main)] == [

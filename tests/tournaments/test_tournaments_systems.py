@@ -252,6 +252,8 @@ def test_knockout_tie_by_lots_and_a_double_forfeit_through_the_api(driver):
         "b_name": None, "games": [], "winner": two_three["winner"], "decided_by_lot": False,
         "both_out": False}]
     assert bracket["champion"] == two_three["winner"] in (2, 3)
+    ranks = {r["starting_number"]: r["rank"] for r in driver.standings()["rows"]}
+    assert ranks == {two_three["winner"]: 1, 5 - two_three["winner"]: 3, 1: 3, 4: 3}
     assert driver.finish_and_certify()["status"] == "certified"
 
 
@@ -282,3 +284,6 @@ def test_knockout_of_8_with_placement_matches_3rd_and_5_to_8(driver):
     assert [(p["place"], p["starting_number"]) for p in bracket["places"]] == [
         (n, n) for n in range(1, 9)]
     assert bracket == driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()
+    standings = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()
+    assert [(r["rank"], r["starting_number"]) for r in standings["rows"]] == [
+        (n, n) for n in range(1, 9)]  # by place, not by points (seed 5 scored more than 4)

@@ -181,6 +181,9 @@ def table_of(snapshot: Snapshot, after_round: int, codes: list[str], *, cross: b
     def compute():
         players = _tables.competitors(snapshot, after_round)
         rows = _tables.standings(snapshot, after_round, codes, players)
+        if (snapshot.settings.system == System.KNOCKOUT and len(snapshot.entries) >= 2
+                and snapshot.settings.lot_seed is not None):
+            rows = _knockout.rerank(rows, _knockout.ranking(snapshot))  # Điều 25: by stage
         return rows, (_tables.crosstable(snapshot, after_round, players) if cross else None)
     key = ("table", snapshot.settings.id, after_round, tuple(codes), cross)
     return memoised(key, snapshot, compute)

@@ -160,6 +160,39 @@ def places(main: list[KnockoutStage], placement: list[KnockoutStage]) -> list[tu
     return out
 
 
+def ranking(snapshot: Snapshot) -> dict[int, int]:
+    """Each player's place as far as decided: a main-bracket loser shares the place his stage
+    reaches (final 2, semi-finals 3, quarter-finals 5, last 16 9, …) until a placement match
+    settles it (3/4, 5-8, 5/6, 7/8); the champion is 1.  Players still in have no place."""
+    main = stages(snapshot)
+    placement = placement_stages(snapshot, main)
+    rounds = knockout.bracket_size(len(snapshot.entries)).bit_length() - 1
+    place: dict[int, int] = {}
+    for index, stage in enumerate(main):
+        for (a, b), match in stage.matches.items():
+            if match.finished:
+                for loser in ((a, b) if match.both_out else (b if match.winner == a else a,)):
+                    place[loser] = 2 ** (rounds - 1 - index) + 1
+    winner = champion(main)
+    if winner is not None:
+        place[winner] = 1
+    settled = {"3": (3, 4), "5-8": (5, 7), "5": (5, 6), "7": (7, 8)}
+    for stage in placement:  # in order: "5" and "7" come after "5-8"
+        if stage.finished:
+            won, lost = settled[stage.label]
+            place.update((n, won) for n in stage.winners() if n is not None)
+            place.update((n, lost) for n in stage.losers() if n is not None)
+    return place
+
+
+def rerank(rows: list[dict], places: dict[int, int]) -> list[dict]:
+    """Standings rows of a knockout ordered and ranked by place (``ranking``); players still
+    in come first, sharing rank 1; points order within a place."""
+    ordered = sorted(enumerate(rows),
+                     key=lambda item: (places.get(item[1]["starting_number"], 1), item[0]))
+    return [{**row, "rank": places.get(row["starting_number"], 1)} for _, row in ordered]
+
+
 def decided(main: list[KnockoutStage], placement: list[KnockoutStage]) -> bool:
     """The final is settled, and so is every placement match the regulations ask for.
     (Each placement stage is listed as soon as its players are known — the 3rd-place match
