@@ -71,9 +71,10 @@ def _after_round(request) -> int | None:
     try:
         number = int(value)
     except ValueError as exc:
-        raise ServiceError("after_round must be a number", field="after_round") from exc
+        raise ServiceError(_("after_round phải là một số"), field="after_round") from exc
     if not 0 <= number <= MAX_ROUNDS:  # a huge number kept the crosstable busy for minutes
-        raise ServiceError(f"after_round must be from 0 to {MAX_ROUNDS}", field="after_round")
+        raise ServiceError(_("after_round phải từ 0 đến %(max)d") % {"max": MAX_ROUNDS},
+                           field="after_round")
     return number
 
 
@@ -182,7 +183,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Knockout bracket (Điều 25): stages, mini-matches, games, winners, champion."""
         tournament = self.get_object()
         if tournament.system != Tournament.System.KNOCKOUT or tournament.lot_seed is None:
-            raise ServiceError("not a knockout whose numbers are drawn", code="not_knockout")
+            raise ServiceError(_("Giải không phải hệ loại trực tiếp đã bốc số"), code="not_knockout")
         return Response(selectors.knockout_bracket(tournament))
 
     @extend_schema(responses=StatusChangeSerializer(many=True))
@@ -397,7 +398,7 @@ def _if_match_version(request) -> int | None:
     try:
         return int(header.removeprefix("W/").strip('"'))
     except ValueError as exc:
-        raise ServiceError("If-Match must be the ETag of the pairing", field="version") from exc
+        raise ServiceError(_("If-Match phải là ETag của cặp đấu"), field="version") from exc
 
 
 class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -433,7 +434,7 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         data.is_valid(raise_exception=True)
         version = data.validated_data.get("version", _if_match_version(request))
         if version is None:
-            raise ServiceError("version (or If-Match) is required", field="version",
+            raise ServiceError(_("Thiếu version (hoặc tiêu đề If-Match)"), field="version",
                                code="version_required")
         pairing = services.record_result(self.get_object(), data.validated_data["result"],
                                          user=request.user, expected_version=version,

@@ -187,12 +187,14 @@ def draw_round(
             pairs, bye, floats = solution
             result.pairs, result.bye, result.floats = pairs, bye, floats
             if extra:
-                result.relaxed.append(f"29.4.3: up to {extra} extra players moved down")
+                result.relaxed.append(
+                    f"Điều 29.4.3: chuyển thêm tối đa {extra} đấu thủ xuống nhóm điểm dưới")
             if relaxed:
-                result.relaxed.append("29.4.2: colour limits relaxed (Điều 27)")
+                result.relaxed.append("Điều 29.4.2: nới giới hạn màu quân (Điều 27)")
             again = sorted(p for p, m in floats.items() if m == "↓" and states[p].floated_down_last)
             if again:
-                result.relaxed.append(f"29.4.4: moved down again: {again}")
+                result.relaxed.append(
+                    f"Điều 29.4.4: lại bị chuyển xuống nhóm dưới: {', '.join(map(str, again))}")
             return result
     raise ValueError(
         f"round {round_number}: no draw satisfies Điều 29.4.1 (every player has met "

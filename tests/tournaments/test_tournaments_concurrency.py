@@ -184,3 +184,16 @@ def test_bulk_result_entry_invalidates_the_public_pages(driver):
                 {"results": [{"pairing": first["id"], "result": "1-0",
                               "version": first["version"]}]})
     assert stamps([scope])[scope] > before
+
+
+def test_a_result_without_version_is_refused_in_the_callers_language(driver):
+    """The message is Vietnamese, English on Accept-Language: en (issue #18)."""
+    _small_swiss(driver)
+    driver.pair_next()
+    url = f"/api/v1/tournament-pairings/{driver.round(1)['pairings'][0]['id']}/result/"
+    answer = driver.arbiter.post(url, {"result": "1-0"}, format="json")
+    assert_error(answer, 400, "version_required", "version")
+    assert answer.json()["error"]["message"] == "Thiếu version (hoặc tiêu đề If-Match)"
+    english = driver.arbiter.post(url, {"result": "1-0"}, format="json",
+                                  HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["error"]["message"] == "version (or If-Match) is required"

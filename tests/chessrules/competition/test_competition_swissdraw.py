@@ -152,7 +152,8 @@ def test_group_that_cannot_be_completed_moves_players_down_29_4_3():
     draw = draw_round(players, 3, seed=0)
     assert sorted(draw.pairs) == [(3, 2), (4, 1)]
     assert draw.floats[1] == "↓" and draw.floats[3] == "↓"
-    assert draw.relaxed
+    # Shown to arbiters as they are (issue #18): Vietnamese, naming the article.
+    assert draw.relaxed[0] == "Điều 29.4.3: chuyển thêm tối đa 1 đấu thủ xuống nhóm điểm dưới"
 
 
 def test_withdrawn_player_is_not_paired():
