@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from chessrules.xiangqi.position import (
     FILE_LETTERS,
@@ -123,7 +124,7 @@ class GameAnalysis:
     perpetual_checks: list[PerpetualCheck] = field(default_factory=list)
     chases: list[Chase] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -147,7 +148,7 @@ def analyse_game(
         raise ValueError("no_capture_limit must be at least 1")
     if min_repetitions < 2:
         raise ValueError("min_repetitions must be at least 2")
-    moves = [Move.from_iccs(m) if isinstance(m, str) else m for m in moves]
+    played = [Move.from_iccs(m) if isinstance(m, str) else m for m in moves]
     pos = Position.from_fen(start_fen or START_FEN)
     fen0 = pos.fen()
     keys = [pos.position_key()]
@@ -163,7 +164,7 @@ def analyse_game(
     # every other move goes through the full Điều 12 bookkeeping.
     quiet_below = no_capture_limit - 1
     ply = 0
-    for move in moves:
+    for move in played:
         ply += 1
         if validate:
             reason = pos.illegal_reason(move)
@@ -184,7 +185,7 @@ def analyse_game(
     analysis = GameAnalysis(
         start_fen=fen0,
         final_fen=pos.fen(),
-        plies=len(moves),
+        plies=len(played),
         ending=outcome[0] if outcome else None,
         winner=outcome[1] if outcome else None,
         plies_since_capture=pos.plies_since_capture,
@@ -201,12 +202,12 @@ def analyse_game(
                 length=length,
                 count=count,
                 last_ply=last,
-                moves=[m.iccs() for m in moves[first : first + length]],
+                moves=[m.iccs() for m in played[first : first + length]],
             )
         )
         if count >= min_repetitions:
-            analysis.perpetual_checks.extend(_perpetual_checks(moves, checks, fen0, first, last))
-            analysis.chases.extend(_chases(start_fen, moves, first, last))
+            analysis.perpetual_checks.extend(_perpetual_checks(played, checks, fen0, first, last))
+            analysis.chases.extend(_chases(start_fen, played, first, last))
     return analysis
 
 
