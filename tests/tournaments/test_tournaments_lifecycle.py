@@ -235,6 +235,10 @@ def test_settings_validated_and_locked_after_close(driver):
     driver.action("close-registration")
     assert_error(driver.organiser.patch(url, {"system": "swiss_draw"}, format="json"), 400,
                  "invalid_state", "system")
+    for field, value in (("knockout_tie_rule", "lots"), ("knockout_double_forfeit", "replay"),
+                         ("knockout_placement", "third")):  # the bracket replays under them
+        assert_error(driver.organiser.patch(url, {field: value}, format="json"), 400,
+                     "invalid_state", field)
     unchanged = driver.organiser.patch(url, {"system": "dutch", "venue": "Hà Nội"},
                                        format="json")
     assert unchanged.status_code == 200 and unchanged.json()["venue"] == "Hà Nội"

@@ -45,9 +45,12 @@ TOURNAMENT_FIELDS = frozenset({
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day", "womens_championship",
 })
+# The knockout rules too: the bracket is replayed from the games under them, so a change
+# after the draw would silently rewrite decided matches (Điều 25).
 LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team",
                                 "discipline", "gender_section", "age_group",
-                                "womens_championship"})
+                                "womens_championship", "knockout_tie_rule",
+                                "knockout_double_forfeit", "knockout_placement"})
 
 
 def _validate_tournament(t: Tournament) -> None:
