@@ -6,9 +6,9 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from documents import admin_actions, selectors, services
@@ -42,7 +42,7 @@ class SignatoryCorrectionForm(forms.Form):
 
 
 @admin.register(Signatory)
-class SignatoryAdmin(SimpleHistoryAdmin):
+class SignatoryAdmin(HistoryAdmin):
     """Who signs decisions for each body: name, position, the "KT."/"TM." authority line and
     the body's default signatory. Kept as history; a signatory who signed is never deleted
     (set "đang đảm nhiệm" off instead)."""
@@ -67,7 +67,7 @@ annul = reason_action(
 
 
 @admin.register(Decision)
-class DecisionAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+class DecisionAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     """Decisions are issued (numbered) through ``issue_decision``, signed by a signatory kept
     by staff; once issued they are read-only here and only withdrawn or annulled, or their
     signatory corrected, with a reason (the PDF is rendered again)."""

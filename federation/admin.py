@@ -14,10 +14,10 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from simple_history.admin import SimpleHistoryAdmin
 
 from core import dates
 from core.admin import TouchesPublicCache
+from core.admin_history import HistoryAdmin
 from core.errors import ServiceError
 from core.text import fold
 from federation import services
@@ -138,7 +138,7 @@ class OfficerInline(admin.TabularInline):
 
 
 @admin.register(Body)
-class BodyAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class BodyAdmin(TouchesPublicCache, HistoryAdmin):
     list_display = ["name", "level", "province", "parent"]
     list_filter = ["level", "province"]
     search_fields = ["name"]
@@ -153,7 +153,7 @@ class PlayGroupInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
+class ClubAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_display = ["name", "body", "province", "kind", "plays_xiangqi", "plays_chess",
                     "is_active"]
     list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
@@ -180,7 +180,7 @@ class ClubMeetingAdmin(TouchesPublicCache, admin.ModelAdmin):
 # --- persons --------------------------------------------------------------------------------
 
 @admin.register(Person)
-class PersonAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
+class PersonAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_display = ["full_name", "gender", "date_of_birth", "province", "citizen_id", "fide_id"]
     list_filter = ["gender", "province"]
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
@@ -214,7 +214,7 @@ class RejectForm(forms.Form):
 
 
 @admin.register(MembershipApplication)
-class MembershipApplicationAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
+class MembershipApplicationAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
     form = ApplicationForm
     list_display = ["person", "club", "sponsor", "submitted_on", "status", "member"]
@@ -313,7 +313,7 @@ class ReinstateForm(forms.Form):
 
 
 @admin.register(Member)
-class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
+class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
     list_display = ["card_number", "person", "status", "joined_on", "ended_on", "end_rule"]
     list_filter = ["status", "end_rule", AboutToLapseFilter, "club_memberships__club__province"]
@@ -362,7 +362,7 @@ class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
 
 
 @admin.register(ClubMembership)
-class ClubMembershipAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class ClubMembershipAdmin(TouchesPublicCache, HistoryAdmin):
     list_display = ["member", "club", "started_on", "ended_on"]
     list_filter = ["club__province", "club"]
     search_fields = ["member__card_number", "member__person__full_name"]
@@ -420,7 +420,7 @@ class SuspensionForm(forms.ModelForm):
 
 
 @admin.register(Suspension)
-class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, SimpleHistoryAdmin):
+class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
     form = SuspensionForm
     list_display = ["person", "starts_on", "ends_on", "decision_reference", "lifted_on"]

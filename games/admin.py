@@ -8,9 +8,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
-from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from games import engine, pgn_export, services, svg
@@ -61,7 +61,7 @@ correct_record = reason_action(
 
 
 @admin.register(GameRecord)
-class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     form = GameRecordAdminForm
     list_select_related = ["white", "black"]
     list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",

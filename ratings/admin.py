@@ -9,9 +9,9 @@ from django.template.response import TemplateResponse
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin
 from core.errors import ServiceError
 from documents.models import Signatory
@@ -29,7 +29,7 @@ from ratings.models import (
 
 
 @admin.register(RatingList)
-class RatingListAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+class RatingListAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["name", "discipline", "time_control_class"]
 
     def save_model(self, request, obj, form, change):
@@ -125,7 +125,7 @@ class PlayerRatingAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmi
 
 
 @admin.register(TitleCriteriaTable)
-class TitleCriteriaTableAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class TitleCriteriaTableAdmin(TouchesPublicCache, HistoryAdmin):
     list_display = ["code", "discipline", "valid_from", "valid_to"]
 
     def save_model(self, request, obj, form, change):
@@ -145,7 +145,7 @@ class ApproveForm(forms.Form):
 
 
 @admin.register(TitleQualification)
-class TitleQualificationAdmin(TouchesPublicCache, SimpleHistoryAdmin):
+class TitleQualificationAdmin(TouchesPublicCache, HistoryAdmin):
     list_display = ["person", "title", "criterion_id", "tournament", "event_date", "status",
                     "decision"]
     list_filter = ["status", "title", "section"]
@@ -192,7 +192,7 @@ class TitleQualificationAdmin(TouchesPublicCache, SimpleHistoryAdmin):
 
 
 @admin.register(PlayerTitle)
-class PlayerTitleAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+class PlayerTitleAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["person", "title", "awarded_on", "decision"]
     list_filter = ["title"]
     search_fields = ["person__name_folded"]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin import TouchesPublicCache
+from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from tournaments import documents as document_actions
@@ -197,7 +197,7 @@ class TournamentAdminForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     form = TournamentAdminForm
     list_display = ["name", "discipline", "system", "status", "start_date", "rated"]
     list_filter = ["status", "discipline", "system", "category"]
@@ -373,7 +373,7 @@ class EntryChangeForm(forms.ModelForm):
 
 
 @admin.register(Entry)
-class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, SimpleHistoryAdmin):
+class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     """Entries: registered (or late-entered with a reason) and withdrawn through the
     services; the snapshot data of an entry is not edited here."""
 

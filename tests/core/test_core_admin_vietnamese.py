@@ -185,3 +185,18 @@ def test_a_status_change_reads_as_labels_in_the_admin(client):
     page = client.get(_url(type(change.tournament), "change", change.tournament_id))
     text = " ".join(visible_text(page.content.decode()))
     assert "Bản nháp" in text and "draft" not in text.split()
+
+
+def test_history_changes_show_labels_and_local_times(client):
+    """A tournament's history lists "Trạng thái: … → Đã công nhận" in labels, times in
+    Asia/Ho_Chi_Minh (no "+00:00"), a dash for an empty value — not codes or "None"."""
+    from tournaments.models import Tournament
+
+    call_command("load_demo", stdout=open("/dev/null", "w"))
+    certified = Tournament.objects.filter(status="certified").first()
+    client.force_login(make_staff())
+    page = client.get(_url(Tournament, "history", certified.pk)).content.decode()
+    text = " ".join(visible_text(page))
+    assert str(Tournament.Status.CERTIFIED.label) in text
+    assert "certified" not in text.split() and "+00:00" not in text
+    assert "None" not in text.split()
