@@ -71,7 +71,8 @@ AXF_MASTER = "AXF master"  # Kiện tướng của Liên đoàn cờ Tướng ch
 KINDS = ("score", "rank", "board_rank", "repeat", "foreign_title")
 
 
-def _criterion(cid: str, section: str, title: str, kind: str, text: str, **details: Any) -> dict:
+def _criterion(cid: str, section: str, title: str, kind: str, text: str,
+               **details: Any) -> dict[str, Any]:
     return {"id": cid, "section": section, "title": title, "kind": kind, "text": text, **details}
 
 
@@ -259,6 +260,7 @@ class CriteriaTable:
             return criterion.printed[games]
         if criterion.relative_to is not None:
             return self.required_score(criterion.relative_to, games) + criterion.offset
+        assert criterion.percentage is not None  # a score criterion without relative_to has one
         return nearest_half_point(criterion.percentage * games / 100)
 
 
@@ -397,7 +399,8 @@ def _load_criterion(item: Mapping[str, Any], where: str, titles: Mapping[str, Ti
         except ValueError:
             raise CriteriaError(f"{where}: printed: {games!r} is not a number of games") from None
         printed[count] = _fraction(score, f"{where}: printed[{games}]")
-    rank_min, rank_max = item.get("rank_min"), item.get("rank_max")
+    rank_min: Any = item.get("rank_min")  # raw input, checked here
+    rank_max: Any = item.get("rank_max")
     if kind in ("rank", "board_rank") and not 1 <= int(rank_min) <= int(rank_max):
         raise CriteriaError(f"{where}: ranks {rank_min}..{rank_max} are not a range from 1")
     if kind == "repeat" and item["of_title"] not in titles:
@@ -462,7 +465,8 @@ class EventPerformance:
             raise ValueError(f"event {self.event_id!r}: score and games go together")
         if self.games is not None and self.games <= 0:
             raise ValueError(f"event {self.event_id!r}: games must be positive, got {self.games}")
-        if self.score is not None and not 0 <= Fraction(str(self.score)) <= self.games:
+        if (self.score is not None and self.games is not None
+                and not 0 <= Fraction(str(self.score)) <= self.games):
             raise ValueError(f"event {self.event_id!r}: score {self.score} is outside "
                              f"0..{self.games}")
         if self.rounds is not None and self.games is not None and self.rounds < self.games:
@@ -564,6 +568,7 @@ def _event_evidence(table: CriteriaTable, criterion: Criterion,
         if result.score is None:
             return None
         score = Fraction(str(result.score))
+        assert result.games is not None  # score and games go together (EventPerformance)
         rounds = result.rounds if result.rounds is not None else result.games
         minimum = table.minimum_games(rounds)
         if result.games < minimum:
@@ -574,10 +579,12 @@ def _event_evidence(table: CriteriaTable, criterion: Criterion,
         return _base_evidence(result) | {"score": _number(score), "games": result.games,
                                          "rounds": rounds, "minimum_games": minimum,
                                          "required_score": _number(required)}
+    lowest, highest = criterion.rank_min, criterion.rank_max  # set for rank kinds (read check)
     if criterion.kind == "rank":
+        assert lowest is not None and highest is not None
         if criterion.age_group is not None and result.age_group != criterion.age_group:
             return None
-        if result.rank is None or not criterion.rank_min <= result.rank <= criterion.rank_max:
+        if result.rank is None or not lowest <= result.rank <= highest:
             return None
         evidence = _base_evidence(result) | {"rank": result.rank,
                                              "ranks": [criterion.rank_min, criterion.rank_max]}
@@ -585,9 +592,10 @@ def _event_evidence(table: CriteriaTable, criterion: Criterion,
             evidence["age_group"] = criterion.age_group
         return evidence
     if criterion.kind == "board_rank":
+        assert lowest is not None and highest is not None
         if result.board_rank is None:
             return None
-        if not criterion.rank_min <= result.board_rank <= criterion.rank_max:
+        if not lowest <= result.board_rank <= highest:
             return None
         return _base_evidence(result) | {"board_rank": result.board_rank,
                                          "ranks": [criterion.rank_min, criterion.rank_max]}
@@ -608,6 +616,7 @@ def _repeat_evidence(criterion: Criterion, result: EventPerformance, found: list
                 and item.date <= result.end_date and item.event_id != result.event_id):
             events.setdefault(item.event_id, item.criterion_id)
     events[result.event_id] = now[0].criterion_id
+    assert criterion.times is not None  # a repeat criterion has its count
     if len(events) < criterion.times:
         return None
     return {"year": year, "of_title": criterion.of_title, "times": criterion.times,
