@@ -8,6 +8,8 @@ Swiss; this package implements its current form.  Entry points:
 * :func:`assign_pairing_numbers` — initial order by rating, title, name (Điều 28.1).
 """
 
+from typing import Any
+
 from chessrules.dutch.api import assign_pairing_numbers, initial_order_key, pair_round
 from chessrules.dutch.model import (
     DutchOptions,
@@ -19,7 +21,7 @@ from chessrules.dutch.model import (
 )
 
 
-def pair_trf_text(text: str, **kwargs) -> list[Pairing]:
+def pair_trf_text(text: str, **kwargs: Any) -> list[Pairing]:
     """Pair the round after the last one of a TRF file (see :mod:`.trf_input`)."""
     from chessrules.dutch.trf_input import dutch_input_from_trf
     from chessrules.trf import parse_trf

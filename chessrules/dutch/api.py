@@ -43,7 +43,7 @@ def title_rank(title: str) -> int:
     return short.get(title, len(TITLE_ORDER))
 
 
-def initial_order_key(player: SwissPlayer) -> tuple:
+def initial_order_key(player: SwissPlayer) -> tuple[int, int, str]:
     """Điều 28.1 / C.04.2: rating (descending), then title, then name (alphabetical)."""
     return (-(player.rating or 0), title_rank(player.title), player.name.casefold())
 
@@ -85,7 +85,7 @@ def pair_round(
     return [Pairing(white.id, black.id if black else None) for white, black in boards]
 
 
-def _board_order_key(board: tuple[PlayerState, PlayerState | None]) -> tuple:
+def _board_order_key(board: tuple[PlayerState, PlayerState | None]) -> tuple[int, ...]:
     """Boards by the higher then the lower player's score, then the higher's rank."""
     white, black = board
     if black is None:
