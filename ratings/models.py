@@ -289,6 +289,10 @@ class TitleQualification(models.Model):
         APPROVED = "approved", _("Đã duyệt")
         REJECTED = "rejected", _("Không duyệt")
 
+    class Section(models.TextChoices):  # values: chessrules.titles MEN / WOMEN
+        MEN = "men", _("Nam")
+        WOMEN = "women", _("Nữ")
+
     person = models.ForeignKey("federation.Person", on_delete=models.PROTECT,
                                related_name="title_qualifications", verbose_name=_("người"))
     title = models.CharField(_("đẳng cấp"), max_length=30, choices=TitleCode.choices)
@@ -296,7 +300,8 @@ class TitleQualification(models.Model):
     criterion_text = models.TextField(_("nội dung tiêu chuẩn"), blank=True)
     table = models.ForeignKey(TitleCriteriaTable, on_delete=models.PROTECT,
                               related_name="qualifications", verbose_name=_("bảng tiêu chuẩn"))
-    section = models.CharField(_("nội dung (nam/nữ)"), max_length=6)
+    # Choices so that filters and pages say "Nam"/"Nữ", not men/women (issue #18).
+    section = models.CharField(_("nội dung (nam/nữ)"), max_length=6, choices=Section.choices)
     tournament = models.ForeignKey("tournaments.Tournament", null=True, blank=True,
                                    on_delete=models.PROTECT, related_name="title_qualifications",
                                    verbose_name=_("giải đấu"))

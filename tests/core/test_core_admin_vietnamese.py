@@ -200,3 +200,14 @@ def test_history_changes_show_labels_and_local_times(client):
     assert str(Tournament.Status.CERTIFIED.label) in text
     assert "certified" not in text.split() and "+00:00" not in text
     assert "None" not in text.split()
+
+
+def test_the_qualification_filter_offers_men_and_women_as_labels(client):
+    """The "nội dung (nam/nữ)" filter lists "Nam" and "Nữ", not the codes men/women."""
+    from ratings.models import TitleQualification
+
+    client.force_login(make_staff())
+    page = client.get(_url(TitleQualification, "changelist"))
+    text = visible_text(page.content.decode())
+    assert "Nam" in text and "Nữ" in text
+    assert "men" not in text and "women" not in text
