@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chessrules.dutch.model import DutchOptions, PairingError, PointSystem, RoundEntry, SwissPlayer
-from chessrules.trf import TrfTournament
+from chessrules.trf import TrfGame, TrfTournament
 
 
 @dataclass
@@ -26,7 +26,7 @@ class DutchInput:
     options: DutchOptions
 
 
-def _entry(game) -> RoundEntry:
+def _entry(game: TrfGame) -> RoundEntry:
     return RoundEntry(game.opponent, game.color, game.result)
 
 
@@ -104,7 +104,8 @@ def _initial_colour(tournament: TrfTournament, history: dict[int, list[RoundEntr
     for player_id in sorted(history):
         entries = history[player_id]
         if any(e is not None and e.participated for e in entries[: first + 1]):
-            colour = entries[first].color if entries[first] is not None else "-"
+            entry = entries[first]
+            colour = entry.color if entry is not None else "-"
             if colour in "wb":
                 if number & 1:
                     colour = "b" if colour == "w" else "w"
