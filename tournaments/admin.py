@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.admin import TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
+from core.models import Job
 from tournaments import documents as document_actions
 from tournaments import engine, services
 from tournaments.models import (
@@ -110,8 +113,17 @@ def _run(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
         except ServiceError as exc:
             modeladmin.message_user(request, f"{tournament}: {exc.message}", messages.ERROR)
         else:
-            modeladmin.message_user(request, f"{tournament}: {done} {result or ''}",
+            modeladmin.message_user(request, _done_message(tournament, done, result),
                                     messages.SUCCESS)
+
+
+def _done_message(tournament, done, result):
+    """A background job is named by a link to its page, not its raw id (issue #18)."""
+    if isinstance(result, Job):
+        url = reverse("admin:core_job_change", args=[result.pk])
+        return format_html('{}: {} — <a href="{}">{}</a>', tournament, done, url,
+                           _("xem tiến trình"))
+    return f"{tournament}: {done} {result or ''}".rstrip()
 
 
 @admin.action(description=_("Mở đăng ký"))

@@ -14,9 +14,10 @@ def test_admin_actions_drive_the_lifecycle(driver, staff_user, client):
     assert client.get(url).status_code == 200
     assert client.get(f"{url}{driver.tid}/change/").status_code == 200
 
-    def act(action: str) -> None:
+    def act(action: str):
         response = client.post(url, {"action": action, "_selected_action": [driver.tid]})
         assert response.status_code == 302
+        return response
 
     act("open_registration")
     assert Tournament.objects.get(pk=driver.tid).status == "registration"
@@ -24,7 +25,16 @@ def test_admin_actions_drive_the_lifecycle(driver, staff_user, client):
     act("draw_numbers")
     tournament = Tournament.objects.get(pk=driver.tid)
     assert tournament.status == "closed" and tournament.lot_seed is not None
-    act("pair_next_round")
+    answer = act("pair_next_round")
+    # The job is a link to its page, not a raw id (issue #18).
+    from django.contrib.messages import get_messages
+
+    from core.models import Job
+
+    job = Job.objects.filter(kind__contains="pair").order_by("-pk").first()
+    (message,) = [str(m) for m in get_messages(answer.wsgi_request) if "xếp cặp" in str(m)]
+    assert message.endswith(
+        f'công việc xếp cặp — <a href="/admin/core/job/{job.pk}/change/">xem tiến trình</a>')
     rnd = None
     for _ in range(600):
         rnd = Round.objects.filter(tournament_id=driver.tid, number=1).first()
