@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from core.admin import TouchesPublicCache
+from core.admin_display import readable_json
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin
 from core.errors import ServiceError
@@ -50,8 +51,13 @@ class RatingPeriodAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmi
                     "warning_count"]
     list_filter = ["rating_list", "status"]
     readonly_fields = ["status", "computed_at", "published_at", "job", "computations",
-                       "review", "summary"]
+                       "review", "summary_readable"]
+    exclude = ["summary"]
     actions = ["compute", "publish"]
+
+    @admin.display(description=_("tóm tắt"))
+    def summary_readable(self, period):
+        return readable_json(period.summary)
 
     @admin.display(description=_("cảnh báo"))
     def warning_count(self, period):
@@ -100,8 +106,13 @@ class RatingPublicationAdmin(admin.ModelAdmin):
 
     list_display = ["period", "number", "published_at", "published_by", "reason"]
     list_filter = ["period__rating_list"]
-    readonly_fields = ["period", "number", "published_at", "published_by", "reason", "summary"]
-    exclude = ["rows"]
+    readonly_fields = ["period", "number", "published_at", "published_by", "reason",
+                       "summary_readable"]
+    exclude = ["rows", "summary"]
+
+    @admin.display(description=_("tóm tắt"))
+    def summary_readable(self, publication):
+        return readable_json(publication.summary)
 
     def has_add_permission(self, request):
         return False
@@ -151,9 +162,13 @@ class TitleQualificationAdmin(TouchesPublicCache, HistoryAdmin):
     list_filter = ["status", "title", "section"]
     search_fields = ["person__name_folded"]
     readonly_fields = ["person", "title", "criterion_id", "criterion_text", "table", "section",
-                       "tournament", "foreign_title", "event_date", "evidence", "status",
-                       "reviewed_by", "reviewed_at", "decision"]
+                       "tournament", "foreign_title", "event_date", "evidence_readable",
+                       "status", "reviewed_by", "reviewed_at", "decision"]
     fields = readonly_fields + ["rejection_reason"]
+
+    @admin.display(description=_("căn cứ"))
+    def evidence_readable(self, qualification):
+        return readable_json(qualification.evidence)
     actions = ["approve", "reject"]
 
     @admin.action(description=_("Duyệt và ra quyết định phong cấp"))

@@ -211,3 +211,13 @@ def test_the_qualification_filter_offers_men_and_women_as_labels(client):
     text = visible_text(page.content.decode())
     assert "Nam" in text and "Nữ" in text
     assert "men" not in text and "women" not in text
+
+
+def test_json_of_a_record_reads_as_lines():
+    """"Căn cứ" and "Tóm tắt" as lines, not raw JSON (issue #18)."""
+    from core.admin_display import readable_json
+
+    html = str(readable_json({"ván": [1, 2], "điểm": 5.5, "ghi chú": None}))
+    assert html == ("<ul><li>ván: <ul><li>1</li><li>2</li></ul></li><li>điểm: 5.5</li>"
+                    "<li>ghi chú: —</li></ul>")
+    assert str(readable_json({"x": "<b>"})) == "<ul><li>x: &lt;b&gt;</li></ul>"
