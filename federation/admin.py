@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -315,13 +315,24 @@ class ReinstateForm(forms.Form):
 @admin.register(Member)
 class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
-    list_display = ["card_number", "person", "status", "joined_on", "ended_on", "end_rule"]
+    list_display = ["card_number", "person", "current_club", "status", "joined_on", "ended_on",
+                    "end_rule"]
     list_filter = ["status", "end_rule", AboutToLapseFilter, "club_memberships__club__province"]
     search_fields = ["card_number", "person__full_name"]
     readonly_fields = ["person", "card_number", "status", "joined_on", "ended_on", "end_rule",
                        "reinstated_on"]
     inlines = [ClubMembershipInline, MemberEventInline]
     actions = ["record_dues", "mark_resignation", "reinstate", member_card_pdf]
+
+    def get_queryset(self, request):
+        # The club column in one query for the page, not one per row.
+        open_clubs = ClubMembership.objects.filter(ended_on__isnull=True).select_related("club")
+        return super().get_queryset(request).select_related("person").prefetch_related(
+            Prefetch("club_memberships", queryset=open_clubs, to_attr="open_club_memberships"))
+
+    @admin.display(description=gettext_lazy("câu lạc bộ"))
+    def current_club(self, member):
+        return ", ".join(str(m.club) for m in member.open_club_memberships) or "—"
 
     def has_add_permission(self, request):
         return False  # members are created by approving an application

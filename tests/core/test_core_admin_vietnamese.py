@@ -221,3 +221,14 @@ def test_json_of_a_record_reads_as_lines():
     assert html == ("<ul><li>ván: <ul><li>1</li><li>2</li></ul></li><li>điểm: 5.5</li>"
                     "<li>ghi chú: —</li></ul>")
     assert str(readable_json({"x": "<b>"})) == "<ul><li>x: &lt;b&gt;</li></ul>"
+
+
+def test_the_member_list_names_each_members_club(client):
+    from federation.models import ClubMembership, Member
+
+    call_command("load_demo", stdout=open("/dev/null", "w"))
+    membership = ClubMembership.objects.filter(ended_on__isnull=True).select_related(
+        "club").first()
+    client.force_login(make_staff())
+    page = client.get(_url(Member, "changelist")).content.decode()
+    assert "câu lạc bộ" in page.lower() and str(membership.club) in visible_text(page)
