@@ -111,7 +111,8 @@ def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Mat
     record.validated_input = services.validation_key(record)
     planned.record = record
     if report.get("error"):
-        planned.error("invalid_move", report["error"].get("reason", ""), **{
+        error = report["error"]  # the message in Vietnamese, as the rest (issue #18)
+        planned.error("invalid_move", error.get("reason_vi") or error.get("reason", ""), **{
             k: report["error"].get(k) for k in ("ply", "move_number", "side", "text")})
 
 

@@ -87,6 +87,7 @@ def test_one_invalid_game_rejects_the_whole_file(event, job_worker):
     assert bad["ok"] is False and bad["error"]["ply"] == 3
     assert bad["error"]["illegal_code"] == "blocked_leg"
     assert bad["errors"][0]["code"] == "invalid_move"
+    assert bad["errors"][0]["message"] == bad["error"]["reason_vi"] != bad["error"]["reason"]
 
 
 def test_keep_valid_writes_the_valid_games_only(event, job_worker):
