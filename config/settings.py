@@ -61,6 +61,14 @@ INSTALLED_APPS = [
 
 #: The modules that declare document kinds (``KINDS``: view-model, template, who may see it);
 #: the documents app renders them and imports none of these apps (documents/registry.py).
+# Cross-app hooks (core.hooks): event -> functions other apps run after it has committed.
+# The one list a reader greps for "what happens elsewhere when ...".
+HOOKS = {
+    # Công nhận kết quả: the ratings app starts its title check and, for an already
+    # computed period (a correction or a late certification), the rating recomputation.
+    "tournament_certified": ["ratings.services.on_tournament_certified"],
+}
+
 DOCUMENT_KINDS = [
     "documents.kinds",
     "federation.documents",

@@ -7,4 +7,4 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Hệ số Elo và đẳng cấp")
 
     def ready(self) -> None:
-        from ratings import official, signals  # noqa: F401  (official records, receivers)
+        from ratings import official  # noqa: F401  (official records)

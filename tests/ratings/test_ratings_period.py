@@ -278,9 +278,9 @@ def test_a_tournament_counted_twice_is_rated_once_with_a_warning(job_worker, fou
     # A third copy certified late, in November, after the publication: November is not
     # recomputed; December rates it as a copy (no game counted) and warns again.
     third = _main_event(a, b, c, d, certified_on=date(2026, 11, 29))
-    from tournaments.signals import tournament_certified
+    from core import hooks
 
-    tournament_certified.send(sender=Tournament, tournament=third)
+    hooks.fire("tournament_certified", tournament=third)
     assert not Job.objects.filter(kind="rating_recompute").exists()
     assert RatingPeriod.objects.get(pk=november.pk).status == RatingPeriod.Status.PUBLISHED
     december = services.get_or_create_period(lst, date(2026, 12, 1))

@@ -15,6 +15,7 @@ from datetime import date
 
 import pytest
 
+from core import hooks
 from core.models import Job
 from documents.models import Decision
 from ratings.models import PlayerTitle, TitleQualification
@@ -28,12 +29,11 @@ from tests.ratings.conftest import (
     team_championship,
 )
 from tournaments.models import Tournament
-from tournaments.signals import tournament_certified
 
 
 def certify(job_worker, tournament) -> dict:
-    """Send the certification signal and wait for the title job."""
-    tournament_certified.send(sender=Tournament, tournament=tournament)
+    """Fire the certification hooks (settings.HOOKS) and wait for the title job."""
+    hooks.fire("tournament_certified", tournament=tournament)
     job = Job.objects.filter(kind="title_check", params__tournament=tournament.pk).latest(
         "created_at")
     job = job_worker.wait(job.pk)

@@ -12,7 +12,6 @@ from federation.models import Member
 from tests.factories import make_member, make_person, make_suspension, make_user
 from tests.helpers import assert_error, client_for
 from tournaments.models import Pairing, PairingChange, StatusChange, Tournament
-from tournaments.signals import tournament_certified
 
 
 def test_anonymous_and_outsiders_cannot_create_or_manage(driver, django_user_model):
@@ -178,22 +177,18 @@ def test_round_robin_withdrawal_annuls_games_when_half_or_fewer_played(driver):
     assert all(rows[n]["points"] == 2.0 for n in range(2, 7))
 
 
-def test_certification_sends_signal_locks_and_staff_reopens_with_reason(driver, staff_user):
+def test_certification_fires_hooks_locks_and_staff_reopens_with_reason(driver, staff_user,
+                                                                      monkeypatch):
+    """The hook named in settings.HOOKS runs once, after the certification committed."""
     received = []
-
-    def handler(sender, tournament, **kwargs):
-        received.append(tournament.pk)
-
-    tournament_certified.connect(handler)
-    try:
-        driver.create(system="round_robin")
-        driver.action("open-registration")
-        driver.enter(driver.members(3))
-        driver.action("close-registration", {"seed": 5})
-        driver.run_all_rounds(3, random.Random(2))
-        driver.finish_and_certify()
-    finally:
-        tournament_certified.disconnect(handler)
+    monkeypatch.setattr("ratings.services.on_tournament_certified",
+                        lambda tournament, **kwargs: received.append(tournament.pk))
+    driver.create(system="round_robin")
+    driver.action("open-registration")
+    driver.enter(driver.members(3))
+    driver.action("close-registration", {"seed": 5})
+    driver.run_all_rounds(3, random.Random(2))
+    driver.finish_and_certify()
     assert received == [driver.tid]
     assert_error(driver.organiser.post(f"/api/v1/tournaments/{driver.tid}/reopen/",
                                        {"reason": "Sai kết quả"}, format="json"), 403)

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chessrules.values import PREDETERMINED_SYSTEMS, System
-from core import dates
+from core import dates, hooks
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
@@ -31,7 +31,6 @@ from tournaments.services._common import (
     _transition,
 )
 from tournaments.services.entries import _draw_numbers
-from tournaments.signals import tournament_certified
 
 TOURNAMENT_FIELDS = frozenset({
     "name", "discipline", "time_control_class", "time_control_preset", "time_control",
@@ -238,8 +237,9 @@ def _require_results_complete(t: Tournament) -> None:
 
 
 def certify_tournament(tournament: Tournament, *, user) -> Tournament:
-    """Công nhận kết quả: locks the tournament and sends ``tournament_certified`` (the
-    ratings app starts its rating and title jobs) after the commit."""
+    """Công nhận kết quả: locks the tournament and, after the commit, fires the
+    ``tournament_certified`` hooks (``settings.HOOKS``: the ratings app starts its rating
+    and title jobs)."""
     _require_manager(user, tournament)
     with transaction.atomic():
         t = _lock(tournament)
@@ -248,7 +248,7 @@ def certify_tournament(tournament: Tournament, *, user) -> Tournament:
         t.certified_at = timezone.now()
         t.certified_by = user
         _transition(t, S.CERTIFIED, user)
-        transaction.on_commit(lambda: tournament_certified.send(sender=Tournament, tournament=t))
+        transaction.on_commit(lambda: hooks.fire("tournament_certified", tournament=t))
     return t
 
 
