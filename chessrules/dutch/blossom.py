@@ -10,6 +10,8 @@ the pairing puts cardinality into the weights itself.
 
 from __future__ import annotations
 
+from typing import cast
+
 
 def max_weight_matching(
     nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True
@@ -55,6 +57,10 @@ def max_weight_matching(
     bestedge = [-1] * (2 * nvertex)
     bestslack = [0] * (2 * nvertex)  # slack of bestedge, kept up to date
     blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
+    # The same lists typed for reads: the algorithm reads a blossom's entries only while
+    # the blossom exists (set when it is made, cleared when it is expanded).
+    childs_of = cast("list[list[int]]", blossomchilds)
+    endps_of = cast("list[list[int]]", blossomendps)
     unusedblossoms = list(range(nvertex, 2 * nvertex))
     live: set[int] = set()  # non-trivial blossoms in use (nested or top-level)
     dualvar = [maxweight] * nvertex + [0] * nvertex
@@ -74,7 +80,7 @@ def max_weight_matching(
             if t < nvertex:
                 leaves.append(t)
             else:
-                stack.extend(reversed(blossomchilds[t]))
+                stack.extend(reversed(childs_of[t]))
         return leaves
 
     def assign_label(w: int, t: int, p: int) -> None:
@@ -150,10 +156,11 @@ def max_weight_matching(
         bestedgeto = [-1] * (2 * nvertex)
         slackto = [0] * (2 * nvertex)
         for bv in path:
-            if blossombestedges[bv] is None:
+            bv_bestedges = blossombestedges[bv]
+            if bv_bestedges is None:
                 nblists = [[p // 2 for p in neighbend[leaf]] for leaf in blossom_leaves(bv)]
             else:
-                nblists = [blossombestedges[bv]]
+                nblists = [bv_bestedges]
             for nblist in nblists:
                 for kk in nblist:
                     i, j = edge_i[kk], edge_j[kk]
@@ -167,16 +174,17 @@ def max_weight_matching(
                             slackto[bj] = d
             blossombestedges[bv] = None
             bestedge[bv] = -1
-        blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
+        b_bestedges = [kk for kk in bestedgeto if kk != -1]
+        blossombestedges[b] = b_bestedges
         bestedge[b] = -1
-        for kk in blossombestedges[b]:
+        for kk in b_bestedges:
             kk_slack = slack(kk)
             if bestedge[b] == -1 or kk_slack < bestslack[b]:
                 bestedge[b] = kk
                 bestslack[b] = kk_slack
 
     def expand_blossom(b: int, endstage: bool) -> None:
-        for s in blossomchilds[b]:
+        for s in childs_of[b]:
             blossomparent[s] = -1
             if s < nvertex:
                 inblossom[s] = s
@@ -187,8 +195,8 @@ def max_weight_matching(
                     inblossom[leaf] = s
         if not endstage and label[b] == 2:
             entrychild = inblossom[endpoint[labelend[b] ^ 1]]
-            childs = blossomchilds[b]
-            endps = blossomendps[b]
+            childs = childs_of[b]
+            endps = endps_of[b]
             j = childs.index(entrychild)
             if j & 1:
                 j -= len(childs)
@@ -239,8 +247,8 @@ def max_weight_matching(
             t = blossomparent[t]
         if t >= nvertex:
             augment_blossom(t, v)
-        childs = blossomchilds[b]
-        endps = blossomendps[b]
+        childs = childs_of[b]
+        endps = endps_of[b]
         i = j = childs.index(t)
         if i & 1:
             j -= len(childs)
@@ -439,10 +447,10 @@ def max_weight_matching(
                     d = bestslack[b] // 2
                     if d3 is None or d < d3:
                         d3, e3 = d, bestedge[b]
-            for d, kind, k in ((d2, 2, e2), (d2_lazy, 2, e2_lazy), (d3_lazy, 3, e3_lazy),
-                               (d3, 3, e3)):
-                if d is not None and d < delta:
-                    delta, deltatype, deltaedge = d, kind, k
+            for cand, kind, k in ((d2, 2, e2), (d2_lazy, 2, e2_lazy), (d3_lazy, 3, e3_lazy),
+                                  (d3, 3, e3)):
+                if cand is not None and cand < delta:
+                    delta, deltatype, deltaedge = cand, kind, k
             for b in top_blossoms:
                 if label[b] == 2 and dualvar[b] < delta:
                     delta = dualvar[b]

@@ -11,6 +11,8 @@ number is odd, the other colour otherwise.
 
 from __future__ import annotations
 
+from typing import cast
+
 from chessrules.dutch.model import BLACK, WHITE, invert
 from chessrules.dutch.state import PlayerState, TournamentState
 
@@ -73,11 +75,11 @@ def choose_colour(player: PlayerState, opponent: PlayerState, state: TournamentS
     initial = state.initial_color
     if player.preference is None:  # E.5
         if ranks_lower(player, opponent):
-            return initial if opponent.rank_index & 1 else invert(initial)
-        return invert(initial) if player.rank_index & 1 else initial
+            return initial if opponent.rank_index & 1 else cast(str, invert(initial))
+        return cast(str, invert(initial)) if player.rank_index & 1 else initial
     # E.4: the higher-ranked player's preference.
     if ranks_lower(player, opponent):
-        return invert(opponent.preference)
+        return cast(str, invert(opponent.preference))
     return player.preference
 
 

@@ -24,7 +24,10 @@ before the next bracket.
 
 from __future__ import annotations
 
-from chessrules.dutch.matching import Feasibility, MatchingComputer
+from collections.abc import Callable
+from typing import cast
+
+from chessrules.dutch.matching import Compatible, Feasibility, MatchingComputer
 from chessrules.dutch.model import PairingError
 from chessrules.dutch.state import FLOAT_DOWN, FLOAT_UP, PlayerState, TournamentState
 
@@ -268,7 +271,8 @@ def _no_pairing() -> PairingError:
 
 
 def _choose_bye_score(
-    weights: _Weights, players: list[PlayerState], is_compatible, state: TournamentState
+    weights: _Weights, players: list[PlayerState], is_compatible: Compatible,
+    state: TournamentState,
 ) -> None:
     """C5 and C9 set-up: the bye assignee's (lowest possible) score and the unplayed ranks.
 
@@ -283,7 +287,10 @@ def _choose_bye_score(
             break
         if not players[k].eligible_for_bye or bye_score is not None:
             continue
-        if Feasibility(is_compatible, lambda v, k=k: v == k).complete(everyone):
+        def is_bye(v: int, k: int = k) -> bool:
+            return v == k
+
+        if Feasibility(is_compatible, is_bye).complete(everyone):
             bye_score = players[k].score
     if bye_score is None:
         raise _no_pairing()
@@ -434,7 +441,8 @@ class _BracketPairing:
     def _in_current_group(self, stable: list[int], k: int) -> bool:
         return self.group_vertex <= stable[self.vertices[k]] < self.next_vertex
 
-    def _lexicographic(self, order: list[int], candidates, stable: list[int]
+    def _lexicographic(self, order: list[int], candidates: Callable[[int], list[int]],
+                       stable: list[int]
                        ) -> tuple[list[int], bool]:
         """One matching that already makes the choices of a sequence of steps.
 
@@ -451,7 +459,8 @@ class _BracketPairing:
             return stable, False
         return self.computer.compute(*self._bonus(order, candidates)), True
 
-    def _bonus(self, order: list[int], candidates) -> tuple[dict[tuple[int, int], int], int]:
+    def _bonus(self, order: list[int], candidates: Callable[[int], list[int]]
+               ) -> tuple[dict[tuple[int, int], int], int]:
         """Tie-break bonuses: one tier per player of ``order``, best candidate highest."""
         vertices = self.vertices
         lists = [candidates(k) for k in order]
@@ -473,18 +482,18 @@ class _BracketPairing:
         if self.shortcuts and moved_down == 0:
             # Homogeneous bracket: the remainder is the whole bracket; its number of
             # pairs (C6) is that of any optimal matching, so guess it, solve, check.
-            remainder = list(range(size))
+            whole = list(range(size))
             remainder_pairs = size // 2
             if computer.window is not None and size % 2 == 0:
                 # If the bracket can be paired within itself nobody floats down, and
                 # the next scoregroup cannot change the bracket's pairs: leave it out.
                 computer.close_window(vertices[:size])
-            presolved = self._solve_remainder(remainder, remainder_pairs)
-            actual = self._pairs_in_bracket(remainder, presolved[0])
+            presolved = self._solve_remainder(whole, remainder_pairs)
+            actual = self._pairs_in_bracket(whole, presolved[0])
             if actual != remainder_pairs:
                 remainder_pairs = actual
-                presolved = self._solve_remainder(remainder, remainder_pairs)
-            return self._pair_remainder(remainder, remainder_pairs, presolved)
+                presolved = self._solve_remainder(whole, remainder_pairs)
+            return self._pair_remainder(whole, remainder_pairs, presolved)
         # Break the first matching's ties the way the moved-down players' opponent
         # steps will; valid for them as long as no step below needs a new matching.
         if self.shortcuts:
@@ -501,7 +510,7 @@ class _BracketPairing:
         group_score = None
         remaining_group = remaining_matched = 0
         for k in range(moved_down):
-            if k == 0 or players[k].score < group_score:
+            if k == 0 or players[k].score < cast(int, group_score):  # set when k == 0
                 group_score = players[k].score
                 remaining_group = remaining_matched = 0
                 m = k

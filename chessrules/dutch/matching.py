@@ -197,6 +197,8 @@ class MatchingComputer:
     def _window_optimum(
         self, active: list[int], weight: Callable[[int, int], int], top_shift: int
     ) -> list[tuple[int, int]] | None:
+        # Called only while a window and its feasibility test are set.
+        assert self.window is not None and self.feasibility is not None
         window = [v for v in self.window if v not in self.fixed]
         inside = set(window)
         dormant = [v for v in active if v not in inside]

@@ -15,6 +15,7 @@ Definitions follow C.04.3 (FIDE Dutch System, 2025) section 1 and C.04.1:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from chessrules.dutch.model import (
     BLACK,
@@ -108,7 +109,7 @@ class TournamentState:
             for index, match in enumerate(state.matches):
                 if match is None or not match.played:
                     continue
-                other = self.by_id.get(match.opponent)
+                other = self.by_id.get(cast(int, match.opponent))
                 back = other.matches[index] if other else None
                 if (
                     back is None
@@ -131,7 +132,7 @@ class TournamentState:
                 continue
             if match.played:
                 state.played_games += 1
-                state.forbidden.add(match.opponent)
+                state.forbidden.add(cast(int, match.opponent))
                 if match.color == WHITE:
                     whites += 1
                 else:
@@ -209,7 +210,7 @@ class TournamentState:
             # An unplayed round counts as a downfloat only if it gave points (C.04.3 1.4).
             return FLOAT_DOWN if self.points.points(match) > self.points.loss else FLOAT_NONE
         own = self.score_with_acceleration(state, rounds_back)
-        other = self.score_with_acceleration(self.by_id[match.opponent], rounds_back)
+        other = self.score_with_acceleration(self.by_id[cast(int, match.opponent)], rounds_back)
         if own > other:
             return FLOAT_DOWN
         if own < other:
