@@ -123,6 +123,21 @@ _TRF = {
     Result.WHITE_FORFEIT_WIN: ("+", "-"), Result.BLACK_FORFEIT_WIN: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
 }
+#: TRF16 round codes of one player that carry no opponent's code: a requested bye by the
+#: points it scores (``F`` full, ``H`` half, ``Z`` zero) ...
+BYE_CODES: dict[float, str] = {1.0: "F", 0.5: "H", 0.0: "Z"}
+BYE_POINTS: dict[str, float] = {code: points for points, code in BYE_CODES.items()}
+#: ... and a game played over the board, by the points of the player written (FIDE's
+#: TRF16 also allows ``W``/``D``/``L``).
+GAME_CODE_POINTS: dict[str, float] = {"1": 1.0, "W": 1.0, "=": 0.5, "D": 0.5,
+                                      "0": 0.0, "L": 0.0}
+
+
+def bye_code(points: float) -> str:
+    """TRF16 code of a requested bye: ``F`` full point, ``H`` half, ``Z`` zero."""
+    return BYE_CODES.get(float(points), "Z")
+
+
 _FROM_TRF = {**{codes: result for result, codes in _TRF.items()}, (" ", " "): Result.PENDING}
 _PGN = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "1/2-1/2",
         Result.ADJOURNED: "*", Result.PENDING: "*",

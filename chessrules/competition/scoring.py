@@ -39,6 +39,7 @@ from chessrules.competition.model import (
     Competitor,
     Entry,
 )
+from chessrules.values import BYE_CODES
 
 GAME_POINTS = {WIN: 2, DRAW: 1, LOSS: 0}
 ABSENT_OPPONENT_GAME_POINTS = 4
@@ -171,5 +172,5 @@ def crosstable_mark(entry: Entry | None) -> str:
     if entry.kind == FORFEIT:
         return "+" if entry.points >= WIN else "-"
     if entry.kind in (PAB, BYE):
-        return {WIN: "F", DRAW: "H", LOSS: "Z"}.get(entry.points, str(entry.points))
+        return BYE_CODES.get(entry.points, str(entry.points))
     return {WIN: "1", DRAW: "½", LOSS: "0"}[entry.points]

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 from chessrules.competition.model import (
     ABSENT,
     BYE,
-    DRAW,
     FORFEIT,
     GAME,
     LOSS,
@@ -33,12 +32,13 @@ from chessrules.competition.model import (
     Entry,
 )
 from chessrules.competition.tiebreaks import ROUND_ROBIN, SWISS, Standing, compute_standings
+from chessrules.values import BYE_POINTS, GAME_CODE_POINTS
 
 if TYPE_CHECKING:
     from chessrules.trf import TrfGame, TrfTournament
 
-_GAME_POINTS = {"1": WIN, "W": WIN, "=": DRAW, "D": DRAW, "0": LOSS, "L": LOSS}
-_BYE_POINTS = {"H": DRAW, "F": WIN, "Z": LOSS}
+_GAME_POINTS = GAME_CODE_POINTS
+_BYE_POINTS = BYE_POINTS
 
 
 def pab_points(tournament: TrfTournament) -> float:

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from chessrules.trf import TrfGame
-from chessrules.values import ROUND_ROBIN_SYSTEMS, Result
+from chessrules.values import ROUND_ROBIN_SYSTEMS, Result, bye_code
 
 
 @dataclass(frozen=True)
@@ -141,11 +141,6 @@ class Snapshot:
 # lookups derived once from chessrules.values.Result.
 RESULT_CODES = {r.value: r.trf for r in Result if r.trf}
 RESULT_POINTS: dict[str, tuple[float, float]] = {r.value: r.points for r in Result if r.points}
-
-
-def bye_code(points: float) -> str:
-    """TRF16 code of a requested bye: ``F`` full point, ``H`` half, ``Z`` zero."""
-    return {1.0: "F", 0.5: "H"}.get(float(points), "Z")
 
 
 def history(snapshot: Snapshot, up_to_round: int | None = None

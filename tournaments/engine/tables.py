@@ -12,10 +12,9 @@ from functools import lru_cache
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
-from chessrules.values import PREDETERMINED_SYSTEMS, Result, System
+from chessrules.values import BYE_POINTS, PREDETERMINED_SYSTEMS, Result, System
 from tournaments.engine.snapshot import Snapshot, bye_code
 
-_BYE_POINTS = {"H": 0.5, "F": 1.0, "Z": 0.0}
 _GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
 _FORFEIT_POINTS = {r.value: r.points for r in Result if r.forfeit and r.points}
 
@@ -52,7 +51,7 @@ def _entries(snapshot: Snapshot, after_round: int) -> dict[int, dict[int, cmodel
         elif kind == "pab":
             rounds[white][r] = _entry(cmodel.PAB, pab)
         elif kind == "bye":
-            rounds[white][r] = _entry(cmodel.BYE, _BYE_POINTS[bye_code(bye or 0)])
+            rounds[white][r] = _entry(cmodel.BYE, BYE_POINTS[bye_code(bye or 0)])
         else:
             rounds[white][r] = absent
     return rounds
