@@ -16,6 +16,20 @@ class JobAdmin(admin.ModelAdmin):
         return False
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows written by the services only (audit logs, publications, counters): the admin
+    shows them and never adds, edits or deletes them."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class TouchesPublicCache:
     """Admin saves, deletes and reverts that write rows directly (not through a service)
     touch the public cache scopes of the model's app: ``<app>.cache_scopes.touch_for_admin``

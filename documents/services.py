@@ -89,12 +89,7 @@ def revoke_decision(decision: Decision, *, user, reason: str,
         raise ServiceError(_("Trạng thái phải là thu hồi hoặc hủy bỏ."), field="status")
     if not (reason or "").strip():
         raise ServiceError(_("Cần ghi lý do thu hồi/hủy bỏ quyết định."), field="reason")
-    locked = Decision.objects.select_for_update().get(pk=decision.pk)
-    if locked.status != Decision.Status.ISSUED:
-        raise ServiceError(_("Quyết định %(n)s đã %(state)s trước đó.")
-                           % {"n": locked.formatted_number,
-                              "state": locked.get_status_display().lower()},
-                           field="status", code="invalid_state")
+    locked = _lock_issued(decision, _("Quyết định %(n)s đã %(state)s trước đó."))
     locked.status = status
     locked.status_reason = reason.strip()
     locked.status_changed_at = timezone.now()
@@ -102,6 +97,17 @@ def revoke_decision(decision: Decision, *, user, reason: str,
     locked._change_reason = reason.strip()[:100]
     locked.save()
     cache_scopes.touch()
+    return locked
+
+
+def _lock_issued(decision: Decision, refusal: str) -> Decision:
+    """The decision, locked for this transaction; refused (``refusal`` with its number and
+    state) unless it is still issued: a withdrawn or annulled decision stays as it is."""
+    locked = Decision.objects.select_for_update().get(pk=decision.pk)
+    if locked.status != Decision.Status.ISSUED:
+        raise ServiceError(refusal % {"n": locked.formatted_number,
+                                      "state": locked.get_status_display().lower()},
+                           field="status", code="invalid_state")
     return locked
 
 
@@ -114,12 +120,7 @@ def correct_signatory(decision: Decision, *, signatory: Signatory, user, reason:
         raise NotAllowedError(_("Chỉ cán bộ Liên đoàn sửa người ký quyết định."))
     if not (reason or "").strip():
         raise ServiceError(_("Cần ghi lý do sửa người ký."), field="reason")
-    locked = Decision.objects.select_for_update().get(pk=decision.pk)
-    if locked.status != Decision.Status.ISSUED:
-        raise ServiceError(_("Quyết định %(n)s đã %(state)s: không sửa người ký.")
-                           % {"n": locked.formatted_number,
-                              "state": locked.get_status_display().lower()},
-                           field="status", code="invalid_state")
+    locked = _lock_issued(decision, _("Quyết định %(n)s đã %(state)s: không sửa người ký."))
     locked.signatory = choose_signatory(signatory)
     locked.signer_name, locked.signer_position = signatory.full_name, signatory.position
     locked.signer_authority = signatory.authority.strip()

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from core import dates
-from core.admin import TouchesPublicCache
+from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.errors import ServiceError
 from core.text import fold
@@ -462,14 +462,6 @@ class MemberEventAdmin(TouchesPublicCache, admin.ModelAdmin):
 
 
 @admin.register(CardSequence)
-class CardSequenceAdmin(TouchesPublicCache, admin.ModelAdmin):
+class CardSequenceAdmin(TouchesPublicCache, ReadOnlyAdmin):
     list_display = ["province_code", "year", "last"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -10,7 +10,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from core.admin import TouchesPublicCache
+from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import readable_json
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin
@@ -101,7 +101,7 @@ class RatingPeriodAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmi
 
 
 @admin.register(RatingPublication)
-class RatingPublicationAdmin(admin.ModelAdmin):
+class RatingPublicationAdmin(ReadOnlyAdmin):
     """Publications are official records: read only, never deleted."""
 
     list_display = ["period", "number", "published_at", "published_by", "reason"]
@@ -114,14 +114,6 @@ class RatingPublicationAdmin(admin.ModelAdmin):
     def summary_readable(self, publication):
         return readable_json(publication.summary)
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(PlayerRating)

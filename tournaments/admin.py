@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.admin import TouchesPublicCache
+from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
@@ -46,17 +46,6 @@ def add_service_error(form: forms.BaseForm, exc: ServiceError) -> None:
         form.add_error(None, exc.message)
 
 
-class ReadOnlyLogAdmin(admin.ModelAdmin):
-    """Audit logs: written by the services only; never added, edited or deleted here."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class OfficialForm(forms.ModelForm):
@@ -445,14 +434,14 @@ class TeamEntryAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(ReadOnlyLogAdmin):
+class ResultChangeAdmin(ReadOnlyAdmin):
     list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
                     "changed_at"]
     readonly_fields = list_display
 
 
 @admin.register(PairingChange)
-class PairingChangeAdmin(ReadOnlyLogAdmin):
+class PairingChangeAdmin(ReadOnlyAdmin):
     list_display = ["round", "pairing", "reason", "changed_by", "changed_at"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]
