@@ -163,6 +163,7 @@ class System(StrEnum):
     TEAM_ROUND_ROBIN = "team_round_robin"
     SCHEVENINGEN = "scheveningen"
     TEAM_SWISS_DRAW = "team_swiss_draw"  # Điều 30.5
+    ADJUSTED_SWISS = "adjusted_swiss"  # Điều 28 as written (002 Điều 13)
 
     @property
     def round_robin(self) -> bool:
@@ -188,10 +189,11 @@ ROUND_ROBIN_SYSTEMS = frozenset({System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
 #: the round robins, individual and team: pairings fixed by a table (Điều 21.3 tie-breaks)
 PREDETERMINED_SYSTEMS = ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN}
 #: systems that pair round by round on the scores (a number of rounds must be set)
-SWISS_SYSTEMS = frozenset({System.DUTCH, System.SWISS_DRAW, System.TEAM_SWISS_DRAW})
+SWISS_SYSTEMS = frozenset({System.DUTCH, System.SWISS_DRAW, System.TEAM_SWISS_DRAW,
+                           System.ADJUSTED_SWISS})
 TEAM_SYSTEMS = frozenset({System.TEAM_ROUND_ROBIN, System.SCHEVENINGEN, System.TEAM_SWISS_DRAW})
 #: systems whose starting numbers follow the rating order (others draw lots)
-RATING_ORDER_SYSTEMS = frozenset({System.DUTCH, System.KNOCKOUT})
+RATING_ORDER_SYSTEMS = frozenset({System.DUTCH, System.KNOCKOUT, System.ADJUSTED_SWISS})
 
 
 class TieBreak(StrEnum):

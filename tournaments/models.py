@@ -81,6 +81,7 @@ class Tournament(models.Model):
         TEAM_ROUND_ROBIN = values.System.TEAM_ROUND_ROBIN.value, _("Đồng đội vòng tròn")
         SCHEVENINGEN = values.System.SCHEVENINGEN.value, _("Đối kháng kiểu Anh (Scheveningen)")
         TEAM_SWISS_DRAW = values.System.TEAM_SWISS_DRAW.value, _("Đồng đội Thụy Sĩ bốc thăm")
+        ADJUSTED_SWISS = values.System.ADJUSTED_SWISS.value, _("Hệ Thụy Sĩ điều chỉnh (Điều 28)")
 
     class KnockoutTieRule(models.TextChoices):  # Điều 25; values: knockout.TieRule
         TWO_GAMES_THEN_DECIDER = (knockout.TieRule.TWO_THEN_DECIDER.value,

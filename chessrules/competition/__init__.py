@@ -15,6 +15,8 @@ Modules and their main functions (details in each module's docstring):
 - ``trf_adapter``: ``competitors_from_trf``, ``standings_from_trf``, ``guess_system``.
 - ``swissdraw``: ``draw_round(competitors, round, seed, previous)``, ``subgroup``,
   ``colour_allowed``, ``tracking_card``.
+- ``adjusted_swiss``: Điều 28 as written: ``pair_round(players, round, rounds, lot_seed)``,
+  ``rank_order`` (28.1), ``pairings_in_order`` (Phụ lục 3), ``allocate`` (colours).
 - ``knockout``: ``bracket_size``, ``seed_positions``, ``first_round``, ``next_round``,
   ``MiniMatch``, ``TieRule``, ``DoubleForfeitRule``, ``Placement``.
 - ``team``: ``Roster``, ``team_round_robin``, ``board_colours``, ``scheveningen``,

@@ -27,6 +27,7 @@ from typing import TypeVar
 
 from django.utils.translation import gettext as _
 
+from chessrules.competition import adjusted_swiss as _adjusted
 from chessrules.competition import roundrobin
 from chessrules.competition import swiss as _swiss
 from chessrules.dutch import SwissPlayer, initial_order_key
@@ -50,7 +51,7 @@ from tournaments.engine.teams import team_standings
 from tournaments.engine.trf import TrfEntry, TrfError, TrfHead, TrfRead, read_trf, trf_text
 
 __all__ = [
-    "EngineError", "KnockoutStage", "PlannedBoard", "PlannedMatch", "RoundPlan", "Snapshot",
+    "EngineError", "KnockoutStage", "adjusted_order", "PlannedBoard", "PlannedMatch", "RoundPlan", "Snapshot",
     "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
     "default_tiebreaks", "engine_version", "export_trf", "history_of", "initial_colour",
     "knockout_champion", "knockout_decided", "knockout_placement_stages",
@@ -82,6 +83,16 @@ def rating_order(players: list[tuple[object, int, str, str]]) -> list:
         k, rating, title, name = item
         return initial_order_key(SwissPlayer(0, rating or 0, name, title))
     return [item[0] for item in sorted(players, key=key)]
+
+
+def adjusted_order(players: list[tuple[object, int, str]], seed: int) -> list:
+    """Keys ordered by Điều 28.1 as written: rating, title, national rating or category
+    (not held on an entry: see docs/decisions-competition.md), then lot from ``seed``.
+
+    ``players`` are ``(key, rating, title)``.
+    """
+    return _adjusted.rank_order([_adjusted.Ranked(k, rating or 0, title or "")
+                                 for k, rating, title in players], seed)
 
 
 def initial_colour(tournament) -> str:
@@ -134,7 +145,7 @@ def swiss_guidance(tournament, players: int | None = None) -> list[str]:
     """Điều 27: warnings (never refusals) when an individual Swiss has fewer than 20
     players or a number of rounds outside the article's guidance. ``players``: the
     entries not withdrawn, counted here when not given."""
-    if tournament.system not in (System.DUTCH, System.SWISS_DRAW):
+    if tournament.system not in (System.DUTCH, System.SWISS_DRAW, System.ADJUSTED_SWISS):
         return []
     if players is None:
         players = tournament.entries.filter(withdrawn_on__isnull=True).count()

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import chessrules
-from chessrules.competition import swissdraw
+from chessrules.competition import adjusted_swiss, swissdraw
+from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
 from chessrules.dutch import (
     DutchOptions,
@@ -227,6 +228,46 @@ def _swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     plan.draw = _draw_json(draw)
 
 
+def _adjusted_swiss(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """Điều 28 as written (002 Điều 13): starting numbers are the 28.1 ranks; late
+    entries, requested byes and withdrawn players (21.5.2 "not paired") sit out."""
+    settings = snapshot.settings
+    absent = _absent_players(snapshot.entries, number)
+    out = _withdrawn(snapshot.entries, number)
+    sitting = set(absent) | (set() if settings.withdrawn_stay_in_draw else set(out))
+    players = [_adjusted_player(c, number) for n, c in sorted(
+        competitors(snapshot, number - 1).items()) if n not in sitting]
+    try:
+        draw = adjusted_swiss.pair_round(players, number, settings.number_of_rounds or 0,
+                                         settings.lot_seed or 0)
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    for white, black in draw.pairs:
+        plan.boards.append(_board_with_withdrawals(white, black, out))
+    if draw.bye is not None:  # 28.2: one point, no colour
+        plan.boards.append(_swiss_bye(draw.bye, out, settings.bye_score))
+    for number_, points in sorted(absent.items()):
+        if points is not None:
+            plan.boards.append(PlannedBoard(number_, None, kind="bye", bye_points=points))
+    plan.warnings = list(draw.warnings)
+    plan.draw = {"floats": {str(k): v for k, v in draw.floats.items()},
+                 "score_group": {str(k): v for k, v in draw.score_group.items()}}
+
+
+def _adjusted_player(c: cmodel.Competitor, number: int) -> adjusted_swiss.Player:
+    """A competitor as Điều 28 sees him: played games give colours and opponents (a
+    forfeit is no meeting); a bye or a win by forfeit is "a point for want of an
+    opponent" (28.2)."""
+    entries = [c.entries[r] for r in sorted(c.entries) if r < number]
+    return adjusted_swiss.Player(
+        c.id, c.rating or 0, cmodel.score(c, number - 1),
+        tuple(e.color for e in entries if e.kind == cmodel.GAME and e.color),
+        frozenset(e.opponent for e in entries
+                  if e.kind == cmodel.GAME and e.opponent is not None),
+        any(e.kind == cmodel.PAB or (e.kind == cmodel.FORFEIT and e.points >= 1)
+            for e in entries))
+
+
 def _team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.4: the team table is the player Berger table; board i meets board i; the
     team with priority (White in the table) has White on odd boards, Black on even."""
@@ -329,4 +370,5 @@ PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
     System.KNOCKOUT: _knockout,
     System.TEAM_SWISS_DRAW: _team_swiss_draw,
     System.SCHEVENINGEN: _scheveningen,
+    System.ADJUSTED_SWISS: _adjusted_swiss,
 }

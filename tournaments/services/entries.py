@@ -11,7 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from chessrules.values import GenderSection
+from chessrules.values import GenderSection, System
 from core.errors import NotAllowedError, ServiceError
 from federation.models import Club, Member, Person
 from tournaments import cache_scopes, engine, selectors
@@ -49,7 +49,10 @@ def _draw_numbers(t: Tournament) -> None:
 
 def _number_entries(t: Tournament) -> None:
     entries = list(t.entries.all())
-    if t.system in RATING_ORDER_SYSTEMS:
+    if t.system == System.ADJUSTED_SWISS:  # Điều 28.1; 28.7: renumbered on a late entry
+        order = engine.adjusted_order([(e.pk, e.rating, e.title) for e in entries],
+                                      t.lot_seed or 0)
+    elif t.system in RATING_ORDER_SYSTEMS:
         order = engine.rating_order([(e.pk, e.rating, e.title, e.name) for e in entries])
     else:
         order = engine.lot_order([e.pk for e in entries], t.lot_seed)

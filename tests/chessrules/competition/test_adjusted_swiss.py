@@ -1,0 +1,196 @@
+"""Điều 28 (002 Điều 13) as written: the adjusted Swiss system, checked against the worked
+examples of 002 Phụ lục 3 ("Những ví dụ tìm đối thủ dung hợp được")."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from chessrules.competition.adjusted_swiss import (
+    Player,
+    Ranked,
+    allocate,
+    colour_allowed,
+    pair_round,
+    pairings_in_order,
+    rank_order,
+)
+
+
+def _sets(pairings):
+    return [sorted(tuple(sorted(p)) for p in pairing) for pairing in pairings]
+
+
+def test_phu_luc_3_six_players_top_down_for_number_1():
+    """Phụ lục 3, 6 players, "xếp cặp từ trên xuống dưới cho số 1": the initial pairs
+    1-4 2-5 3-6, then 1-5 2-4 3-6; 1-6 2-4 3-5; 1-3 2-5 4-6; 1-2 3-5 4-6."""
+    first = list(itertools.islice(pairings_in_order([1, 2, 3, 4, 5, 6]), 15))
+    by_opponent = {}
+    for pairing in first:
+        by_opponent.setdefault(pairing[0][1], pairing)  # the first tried per opponent of 1
+    assert [p[0] for p in by_opponent.values()] == [(1, 4), (1, 5), (1, 6), (1, 3), (1, 2)]
+    assert _sets(by_opponent.values()) == [
+        [(1, 4), (2, 5), (3, 6)], [(1, 5), (2, 4), (3, 6)], [(1, 6), (2, 4), (3, 5)],
+        [(1, 3), (2, 5), (4, 6)], [(1, 2), (3, 5), (4, 6)]]
+
+
+def test_phu_luc_3_eight_players_top_down_for_number_1():
+    """Phụ lục 3, 8 players: 1-5 2-6 3-7 4-8; 1-6 2-5 3-7 4-8; 1-7 2-5 3-6 4-8;
+    1-8 2-5 3-6 4-7; 1-4 2-6 3-7 5-8; 1-3 2-6 4-7 5-8; 1-2 3-6 4-7 5-8."""
+    seen = {}
+    for pairing in pairings_in_order(list(range(1, 9))):
+        seen.setdefault(pairing[0][1], pairing)
+    assert _sets(seen.values()) == [
+        [(1, 5), (2, 6), (3, 7), (4, 8)], [(1, 6), (2, 5), (3, 7), (4, 8)],
+        [(1, 7), (2, 5), (3, 6), (4, 8)], [(1, 8), (2, 5), (3, 6), (4, 7)],
+        [(1, 4), (2, 6), (3, 7), (5, 8)], [(1, 3), (2, 6), (4, 7), (5, 8)],
+        [(1, 2), (3, 6), (4, 7), (5, 8)]]
+
+
+def test_phu_luc_3_six_players_top_down_for_number_2():
+    """Phụ lục 3, "cho số 2", keeping 6 for number 1: 1-6 2-4 3-5, then 1-6 2-5 3-4,
+    then 1-6 2-3 4-5; then number 1 changes opponent (1-3), and with 2-5 not possible
+    2 takes 6: 1-3 2-6 4-5."""
+    order = [p for p in pairings_in_order([1, 2, 3, 4, 5, 6]) if p[0] in ((1, 6), (1, 3))]
+    assert _sets(order[:3]) == [[(1, 6), (2, 4), (3, 5)], [(1, 6), (2, 5), (3, 4)],
+                                [(1, 6), (2, 3), (4, 5)]]
+    after = [p for p in order[3:] if (2, 5) not in p]
+    assert _sets(after[:1]) == [[(1, 3), (2, 6), (4, 5)]]
+
+
+def test_phu_luc_3_six_players_bottom_up_for_number_6():
+    """Phụ lục 3, "xếp cặp từ dưới lên trên cho số 6": 6-3 5-2 4-1, then 6-2 5-3 4-1,
+    then 6-1 5-3 4-2 (bottom-up the group is taken in falling numbers)."""
+    seen = {}
+    for pairing in pairings_in_order([6, 5, 4, 3, 2, 1]):
+        seen.setdefault(pairing[0][1], pairing)
+    assert list(seen)[:3] == [3, 2, 1]
+    assert _sets(list(seen.values())[:3]) == [
+        [(1, 4), (2, 5), (3, 6)], [(1, 4), (2, 6), (3, 5)], [(1, 6), (2, 4), (3, 5)]]
+    assert list(seen)[3:] == [4, 5]  # then the own half, from its bottom (6-4, 6-5)
+
+
+def test_28_1_rating_then_title_then_national_rating_then_lot():
+    players = [Ranked("a", 2000), Ranked("b", 2100), Ranked("c", 2000, "FM"),
+               Ranked("d", 2000, "FM", 1900), Ranked("e", 0, "", 1500), Ranked("f", 0)]
+    order = rank_order(players, 7)
+    assert order[:4] == ["b", "d", "c", "a"]
+    assert order[4:] == ["e", "f"]
+    equal = [Ranked(k) for k in "pqrstu"]
+    assert rank_order(equal, 1) == rank_order(equal, 1)  # the lot replays from its seed
+    assert {tuple(rank_order(equal, s)) for s in range(6)} != {tuple("pqrstu")}
+
+
+def test_round_1_halves_and_lot_colours():
+    """28.3: 1 meets the top of the second half; 28.6: the lot gives the odd numbers of
+    the first half one colour, the even numbers the other; 28.2: odd field, the last
+    number has the bye."""
+    draw = pair_round([Player(n) for n in range(1, 10)], 1, 5, lot_seed=3)
+    assert draw.bye == 9
+    assert sorted(tuple(sorted(p)) for p in draw.pairs) == [(1, 5), (2, 6), (3, 7), (4, 8)]
+    first_white = draw.pairs[0][0] == 1
+    for white, black in draw.pairs:
+        low = min(white, black)
+        assert (white == low) == (first_white if low % 2 else not first_white)
+
+
+def test_28_2_bye_to_the_last_of_the_lowest_group_without_one():
+    players = [Player(1, score=1), Player(2, score=1), Player(3, score=0, had_bye=True),
+               Player(4, score=0), Player(5, score=0, had_bye=False, colours=("b",))]
+    assert pair_round(players, 2, 4).bye == 5
+    players[4] = Player(5, score=0, had_bye=True)
+    assert pair_round(players, 2, 4).bye == 4
+
+
+def test_28_4_a_player_without_a_partner_in_his_group_floats_down():
+    """Group 1 point: 1, 2 have met, 3 alone would float; 28.4.2 going down: the highest
+    number floats and meets the lowest number below that he can meet."""
+    p = [Player(1, 2400, 1, ("w",), frozenset({4})), Player(2, 2300, 1, ("b",), frozenset({5})),
+         Player(3, 2200, 1, ("w",), frozenset({6})),
+         Player(4, 2100, 0, ("b",), frozenset({1})), Player(5, 2000, 0, ("w",), frozenset({2})),
+         Player(6, 1900, 0, ("b",), frozenset({3}))]
+    draw = pair_round(p, 2, 5)
+    pairs = {frozenset(x) for x in draw.pairs}
+    assert frozenset({1, 2}) in pairs  # 28.3: 1 meets the top of the second half (2)
+    assert draw.floats[3] == "↓"
+    assert frozenset({3, 4}) in pairs  # he meets the lowest number of the group below
+    assert frozenset({5, 6}) in pairs
+
+
+def test_28_4_2_the_100_point_rule_when_players_exceed_2_to_the_rounds():
+    """With 9+ players in 3 rounds (> 2**3) a floater is never rated more than 100 above
+    the group's highest number; with fewer rounds' limit it may be (28.4 note)."""
+    # group of 3 on 1 point: 1 (2400), 2 (2390), 3 (1800). 3 is due White after "b",
+    # 1 and 2 were Black too: sending 2 down would balance colours better (28.4.1), but
+    # 2 is 590 above number 3 so 3 goes when the rule applies.
+    top = [Player(1, 2400, 1, ("b",), frozenset({4})), Player(2, 2390, 1, ("b",), frozenset({5})),
+           Player(3, 1800, 1, ("w",), frozenset({6}))]
+    low = [Player(n, 1700 - n, 0, ("w" if n % 2 else "b",), frozenset({n - 3}))
+           for n in range(4, 10)] + [Player(10, 1500, 0, ("b",), frozenset())]
+    with_rule = pair_round(top + low, 2, 3)  # 10 players > 2 ** 3
+    assert with_rule.floats.get(3) == "↓"
+    assert 2 not in with_rule.floats
+    without = pair_round(top + low, 2, 4)  # 10 players < 2 ** 4: 28.4.1 alone
+    assert without.floats.get(2) == "↓"
+
+
+def test_bottom_up_floats_the_lowest_number_up():
+    """28.3-28.4 below the median: groups are paired from the bottom up, and an odd
+    bottom group sends its lowest number up to the next group."""
+    p = [Player(1, 0, 2, ("w", "b")), Player(2, 0, 2, ("b", "w")),
+         Player(3, 0, 1, ("w", "b")), Player(4, 0, 1, ("b", "w")),
+         Player(5, 0, 0, ("w", "b")), Player(6, 0, 0, ("b", "w")), Player(7, 0, 0, ("w", "b")),
+         Player(8, 0, 1, ("b", "w"))]
+    # round 3, median 1 point: group 0 points (5, 6, 7) is odd: 5 floats up
+    draw = pair_round(p, 3, 5)
+    assert draw.floats == {5: "↑"}
+    pairs = {frozenset(x) for x in draw.pairs}
+    assert frozenset({6, 7}) in pairs and frozenset({1, 2}) in pairs
+    assert frozenset({5, 8}) in pairs  # an upfloater meets the highest number above
+
+
+def test_colours_28_6_second_check():
+    # both due White (one White, two Blacks): the earlier games decide — in round 2 number
+    # 1 had White and number 2 Black, so each alternates from there: 2 gets White
+    a, b = Player(1, colours=("b", "w", "b")), Player(2, colours=("w", "b", "b"))
+    assert allocate(a, b) == (2, 1)
+    # identical histories: the lower number gets his due colour
+    a, b = Player(1, colours=("w", "b")), Player(2, colours=("w", "b"))
+    assert allocate(a, b) == (1, 2)
+    # absolute limits first: three Blacks in a row is never given
+    a, b = Player(1, colours=("b", "b")), Player(2, colours=("b", "w"))
+    assert allocate(a, b) == (1, 2)
+
+
+@pytest.mark.parametrize(("count", "rounds"), [(20, 7), (31, 9), (12, 5), (64, 5)])
+def test_whole_events_never_repeat_and_keep_colour_limits(count, rounds):
+    rng = random.Random(count * rounds)
+    ratings = sorted((rng.randint(1400, 2500) for _ in range(count)), reverse=True)
+    state = {n: dict(rating=ratings[n - 1], score=0.0, colours=[], opponents=set(), bye=False)
+             for n in range(1, count + 1)}
+    for rnd in range(1, rounds + 1):
+        players = [Player(n, s["rating"], s["score"], tuple(s["colours"]),
+                          frozenset(s["opponents"]), s["bye"]) for n, s in state.items()]
+        draw = pair_round(players, rnd, rounds, lot_seed=count)
+        seen = Counter(n for pair in draw.pairs for n in pair)
+        assert all(v == 1 for v in seen.values())
+        assert len(seen) + (draw.bye is not None) == count
+        for white, black in draw.pairs:
+            assert black not in state[white]["opponents"]
+            if rnd < rounds:
+                assert colour_allowed(state[white]["colours"], "w")
+                assert colour_allowed(state[black]["colours"], "b")
+            state[white]["colours"].append("w")
+            state[black]["colours"].append("b")
+            state[white]["opponents"].add(black)
+            state[black]["opponents"].add(white)
+            outcome = rng.choice([1.0, 0.5, 0.0])
+            state[white]["score"] += outcome
+            state[black]["score"] += 1 - outcome
+        if draw.bye is not None:
+            assert not state[draw.bye]["bye"]  # 28.2: one bye per player
+            state[draw.bye]["bye"] = True
+            state[draw.bye]["score"] += 1

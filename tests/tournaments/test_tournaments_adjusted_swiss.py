@@ -1,0 +1,94 @@
+"""Điều 28 as written ("Hệ Thụy Sĩ điều chỉnh"; 002 Điều 13) from registration to the
+public API: 33 players in 5 rounds (more than 2 to the power of 5: the 100-point rule
+applies), a late entry with provisional numbers (28.7), pairing jobs in the real worker."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rest_framework.test import APIClient
+
+from tournaments.models import Entry, Pairing, Round
+
+RESULT_POINTS = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (0.5, 0.5)}
+
+
+def test_adjusted_swiss_of_33_players_five_rounds(driver):
+    driver.create(system="adjusted_swiss", number_of_rounds=5, tiebreaks="BH,SB")
+    driver.action("open-registration")
+    driver.enter(driver.members(33, ratings=[2300 - 11 * i for i in range(33)]))
+    driver.action("close-registration", {"seed": 28})
+    # 28.1: starting numbers in rating order
+    numbered = Entry.objects.filter(tournament_id=driver.tid).order_by("starting_number")
+    assert [e.rating for e in numbered] == sorted((e.rating for e in numbered), reverse=True)
+
+    summary = driver.pair_next()
+    assert summary["round"] == 1 and summary["system"] == "adjusted_swiss"
+    first = driver.round(1)
+    games = [p for p in first["pairings"] if p["kind"] == "game"]
+    # 28.3: one group; number i meets the top of the second half, i + 16
+    assert sorted(tuple(sorted((p["white_number"], p["black_number"]))) for p in games) == [
+        (i, i + 16) for i in range(1, 17)]
+    # 28.2: the bye goes to the last number, 1 point, no colour
+    assert [(p["kind"], p["white_number"], float(p["bye_points"])) for p in first["pairings"]
+            if p["kind"] != "game"] == [("pab", 33, 1.0)]
+    # 28.6: the lot gives the odd numbers of the first half one colour, the even the other
+    whites = {min(p["white_number"], p["black_number"]): p["white_number"] for p in games}
+    odd_white = whites[1] == 1
+    assert all((whites[i] == i) == (odd_white if i % 2 else not odd_white) for i in whites)
+    rng = random.Random(28)
+    driver.play_round(1, rng)
+
+    # 28.7: a late entry joins from round 2; the numbers were provisional
+    member, rating = driver.members(1, ratings=[2450])[0]
+    late = driver.post(driver.organiser, "/api/v1/tournament-entries/late/",
+                       {"tournament": driver.tid, "member": member.pk, "rating": rating,
+                        "reason": "Trọng tài cho phép vào muộn"}, 201)
+    assert late["joins_in_round"] == 2 and late["starting_number"] == 1
+
+    for number in range(2, 6):
+        assert driver.pair_next()["system"] == "adjusted_swiss"
+        rnd = driver.play_round(number, rng)
+        seen = Counter(n for p in rnd["pairings"] for n in (p["white"], p["black"]) if n)
+        assert set(seen.values()) == {1} and len(seen) == 34
+        if number == 2:  # 28.7: no points for the round he missed; paired from round 2
+            assert late["id"] in seen
+        stored = Round.objects.get(tournament_id=driver.tid, number=number)
+        assert stored.system == "adjusted_swiss" and "floats" in stored.draw
+
+    pairings = Pairing.objects.filter(round__tournament_id=driver.tid)
+    played = pairings.filter(kind="game")
+    assert max(Counter(frozenset((p.white_id, p.black_id)) for p in played).values()) == 1
+    byes = [p.white_id for p in pairings.filter(kind="pab")]
+    assert len(byes) == len(set(byes)) == 1  # round 1 only: 34 players from round 2
+    colours: dict[int, str] = {}
+    for p in played.order_by("round__number"):
+        colours[p.white_id] = colours.get(p.white_id, "") + "w"
+        colours[p.black_id] = colours.get(p.black_id, "") + "b"
+    for sequence in colours.values():  # Điều 27 colour limits (waivable only in round 5)
+        assert "www" not in sequence[:4] and "bbb" not in sequence[:4]
+
+    standings = driver.standings()
+    totals: Counter = Counter()
+    for p in pairings.select_related("white", "black"):
+        if p.kind == "game":
+            w, b = RESULT_POINTS[p.result]
+            totals[p.white.starting_number] += w
+            totals[p.black.starting_number] += b
+        else:
+            totals[p.white.starting_number] += float(p.bye_points or 0)
+    assert {r["starting_number"]: r["points"] for r in standings["rows"]} == {
+        n: totals.get(n, 0) for n in range(1, 35)}
+    assert standings["tiebreaks"] == ["BH", "SB"]
+    assert driver.finish_and_certify()["status"] == "certified"
+
+    public = APIClient()
+    detail = public.get(f"/api/v1/public/tournaments/{driver.tid}/").json()
+    assert detail["system"] == "adjusted_swiss" and detail["status"] == "certified"
+    assert [r["number"] for r in detail["rounds"]] == [1, 2, 3, 4, 5]
+    rows = public.get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()["rows"]
+    assert [r["points"] for r in rows] == [r["points"] for r in standings["rows"]]
+    round_one = public.get(f"/api/v1/public/tournaments/{driver.tid}/pairings/",
+                           {"round": 1}).json()
+    assert len(round_one) == 17
