@@ -261,3 +261,55 @@ def competition_ranks(values: Iterable[object]) -> list[int]:
             last = value
         ranks.append(rank)
     return ranks
+
+
+class Infraction(StrEnum):
+    """What an arbiter reminds or cautions a player about (Luật Cờ Tướng, seed 000)."""
+
+    ACCIDENTAL_TOUCH = "touch"  # Điều 9.6
+    PIECE_BETWEEN_POINTS = "between_points"  # Điều 9.8
+    CONDUCT = "conduct"  # Điều 15.7a-b
+    OTHER = "other"  # Điều 16.1a-b
+
+
+class Sanction(StrEnum):
+    """One step of the ladder of Điều 16.1 as it applies within a game."""
+
+    REMINDER = "reminder"  # 16.1a nhắc nhở
+    CAUTION = "caution"  # 16.1b cảnh cáo
+    AS_INTENTIONAL = "intentional"  # 9.6: the third accidental touch is an intentional one
+    TECHNICAL_FAULT = "technical"  # 9.8 (and 16.3): lỗi kỹ thuật
+    CONDUCT_FAULT = "conduct"  # 15.7b: lỗi tác phong
+
+    @property
+    def is_fault(self) -> bool:
+        return self in (Sanction.TECHNICAL_FAULT, Sanction.CONDUCT_FAULT)
+
+
+#: The ladder of each infraction, by how many times the player was already dealt with for it
+#: in the game; past the end the last step repeats.
+#: - 9.6: "lần đầu do vô ý, trọng tài nhắc nhở; ... lần thứ hai, trọng tài cảnh cáo, nếu tái
+#:   phạm lần thứ ba thì xử lý như chạm quân cố ý" (then 9.1-9.4 apply at the board).
+#: - 9.8: "trọng tài nhắc nhở, tái phạm bị xử một lỗi kỹ thuật".
+#: - 15.7b: "Trọng tài sẽ cảnh cáo ..., nếu tiếp tục tái phạm thì người vi phạm bị xử phạt lỗi
+#:   tác phong".
+#: - 16.1a-b (other breaches): reminder, then caution; anything heavier is the arbiter's ruling.
+LADDERS: dict[Infraction, tuple[Sanction, ...]] = {
+    Infraction.ACCIDENTAL_TOUCH: (Sanction.REMINDER, Sanction.CAUTION, Sanction.AS_INTENTIONAL),
+    Infraction.PIECE_BETWEEN_POINTS: (Sanction.REMINDER, Sanction.TECHNICAL_FAULT),
+    Infraction.CONDUCT: (Sanction.CAUTION, Sanction.CONDUCT_FAULT),
+    Infraction.OTHER: (Sanction.REMINDER, Sanction.CAUTION),
+}
+
+#: The article each infraction is recorded under.
+INFRACTION_ARTICLES: dict[Infraction, str] = {
+    Infraction.ACCIDENTAL_TOUCH: "9.6", Infraction.PIECE_BETWEEN_POINTS: "9.8",
+    Infraction.CONDUCT: "15.7b", Infraction.OTHER: "16.1",
+}
+
+
+def next_sanction(infraction: Infraction, previous: int) -> Sanction:
+    """The step for a player already dealt with ``previous`` times for ``infraction`` in
+    this game (Điều 9.6, 9.8, 15.7b, 16.1)."""
+    ladder = LADDERS[infraction]
+    return ladder[min(max(previous, 0), len(ladder) - 1)]

@@ -15,7 +15,7 @@ from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reaso
 from core.errors import ServiceError
 from games import engine, pgn_export, services, svg
 from games.documents import scoresheet_pdf
-from games.models import GameFault, GameRecord, GameUpload
+from games.models import GameFault, GameRecord, GameUpload, GameWarning
 
 
 class GameRecordAdminForm(forms.ModelForm):
@@ -51,6 +51,88 @@ class GameFaultInline(OfficialParentInline, admin.TabularInline):
         return False  # faults go through services.add_fault (it proposes the loss)
 
 
+class GameWarningInline(OfficialParentInline, admin.TabularInline):
+    model = GameWarning
+    extra = 0
+    fields = ["side", "reason", "level", "fault", "article", "ply", "note", "recorded_by",
+              "recorded_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # through "Nhắc nhở, cảnh cáo" (services.add_warning applies the ladder)
+
+
+class GameWarningAddForm(forms.ModelForm):
+    """A reminder or caution through ``services.add_warning`` (Điều 9.6, 9.8, 15.7b, 16.1),
+    written in ``clean`` so that a refusal shows on the form."""
+
+    user = None  # set by GameWarningAdmin.get_form
+    decide_loss = forms.BooleanField(
+        label=_("Xử thua ngay khi đủ 3 lỗi cùng loại (Điều 7.1n)"), required=False,
+        initial=True)
+
+    class Meta:
+        model = GameWarning
+        fields = ["game", "side", "reason", "ply", "note"]
+
+    def _post_clean(self):
+        pass  # the service validated and wrote the warning
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.recorded, _game = services.add_warning(
+                data["game"], side=data["side"], reason=data["reason"], user=self.user,
+                note=data.get("note") or "", ply=data.get("ply"),
+                decide_loss=bool(data.get("decide_loss")))
+        except ServiceError as exc:
+            for field, errors in exc.fields.items():
+                self.add_error(field if field in self.fields else None, errors)
+            if not exc.fields:
+                self.add_error(None, exc.message)
+        return data
+
+
+@admin.register(GameWarning)
+class GameWarningAdmin(admin.ModelAdmin):
+    """Reminders and cautions: added through the service (it escalates), never edited or
+    deleted (they are part of the game's record)."""
+
+    list_display = ["game", "side", "reason", "level", "fault", "recorded_by", "recorded_at"]
+    list_filter = ["reason", "level"]
+    raw_id_fields = ["game"]
+    readonly_fields = ["level", "fault", "article", "recorded_by", "recorded_at"]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            return type("GameWarningAddForm", (GameWarningAddForm,), {"user": request.user})
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["game", "side", "reason", "ply", "note", "decide_loss"]
+        return super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        return [f.name for f in GameWarning._meta.fields]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.pk = form.recorded.pk
+            obj.__dict__.update(form.recorded.__dict__)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 correct_record = reason_action(
     "correct_record", _("Sửa biên bản đã ký (ghi lý do)"),
     _("Biên bản đã được trọng tài ký là hồ sơ chính thức. Sửa biên bản gỡ các chữ ký (phán "
@@ -70,7 +152,7 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     search_fields = ["white_name", "black_name", "event_name", "white__name_folded",
                      "black__name_folded"]
     raw_id_fields = ["pairing", "white", "black", "upload"]
-    inlines = [GameFaultInline]
+    inlines = [GameFaultInline, GameWarningInline]
     actions = ["revalidate", correct_record, scoresheet_pdf]
     readonly_fields = [
         "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",

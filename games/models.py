@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from chessrules.values import Result
+from chessrules.values import Infraction, Result, Sanction
 from federation.models import Discipline
 
 
@@ -219,6 +219,57 @@ class GameFault(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} – {self.get_side_display()} ({self.article})"
+
+
+class WarningLevel(models.TextChoices):
+    """Điều 16.1a-b: the levels below a fault (values: ``chessrules.values.Sanction``)."""
+
+    REMINDER = Sanction.REMINDER.value, _("Nhắc nhở")
+    CAUTION = Sanction.CAUTION.value, _("Cảnh cáo")
+    AS_INTENTIONAL = Sanction.AS_INTENTIONAL.value, _("Xử lý như chạm quân cố ý (Điều 9.6)")
+
+
+class WarningReason(models.TextChoices):
+    """What the arbiter reminded or cautioned the player about; each has its ladder
+    (values and ladders: ``chessrules.values.Infraction``, ``LADDERS``)."""
+
+    ACCIDENTAL_TOUCH = Infraction.ACCIDENTAL_TOUCH.value, _("Chạm quân vô ý (Điều 9.6)")
+    PIECE_BETWEEN_POINTS = (Infraction.PIECE_BETWEEN_POINTS.value,
+                            _("Quân rơi giữa hai giao điểm (Điều 9.8)"))
+    CONDUCT = Infraction.CONDUCT.value, _("Vi phạm tác phong (Điều 15.7)")
+    OTHER = Infraction.OTHER.value, _("Vi phạm khác (Điều 16.1)")
+
+
+class GameWarning(models.Model):
+    """A reminder (nhắc nhở) or caution (cảnh cáo) given to one player in one game
+    (Điều 9.6, 9.8, 15.7b, 16.1a-b). A repeat escalates as the articles say: the fault it
+    led to is ``fault`` (Điều 9.8: a technical fault; 15.7b: a conduct fault)."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="warnings",
+                             verbose_name=pgettext_lazy("game", "ván đấu"))
+    side = models.CharField(_("bên"), max_length=5, choices=Side.choices)
+    reason = models.CharField(_("vi phạm"), max_length=16, choices=WarningReason.choices)
+    level = models.CharField(_("mức xử lý"), max_length=12, choices=WarningLevel.choices,
+                             blank=True)
+    fault = models.OneToOneField(GameFault, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="warning", verbose_name=_("thành lỗi"))
+    article = models.CharField(_("điều luật"), max_length=20, blank=True)
+    ply = models.PositiveSmallIntegerField(_("ở nửa nước"), null=True, blank=True)
+    note = models.TextField(_("ghi chú"), blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("trọng tài ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("nhắc nhở, cảnh cáo")
+        verbose_name_plural = _("nhắc nhở, cảnh cáo")
+        ordering = ["game", "recorded_at", "id"]
+
+    def __str__(self) -> str:
+        what = self.get_level_display() if self.level else _("thành lỗi")
+        return f"{what} – {self.get_side_display()} ({self.get_reason_display()})"
 
 
 class GameUpload(models.Model):

@@ -16,8 +16,10 @@ from games.models import (
     GameFault,
     GameRecord,
     GameUpload,
+    GameWarning,
     Notation,
     Side,
+    WarningReason,
 )
 from tournaments.models import Pairing, Tournament
 
@@ -39,6 +41,25 @@ class GameFaultSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "recorded_by", "recorded_at"]
 
 
+class GameWarningSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GameWarning
+        fields = ["id", "side", "reason", "level", "fault", "article", "ply", "note",
+                  "recorded_by", "recorded_at"]
+        read_only_fields = fields
+
+
+class GameWarningWriteSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(Side.choices)
+    reason = serializers.ChoiceField(WarningReason.choices)
+    ply = serializers.IntegerField(min_value=1, max_value=32767, required=False,
+                                   allow_null=True, default=None)
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=1000)
+    decide_loss = serializers.BooleanField(
+        required=False, default=True,
+        help_text="Decide the loss at once when the fault is the third of its kind (7.1n).")
+
+
 class GameRecordSerializer(serializers.ModelSerializer):
     white = GamePlayerSerializer(read_only=True)
     black = GamePlayerSerializer(read_only=True)
@@ -46,6 +67,7 @@ class GameRecordSerializer(serializers.ModelSerializer):
     decision_reason_label = serializers.SerializerMethodField()
     proposed_reason_label = serializers.SerializerMethodField()
     faults = GameFaultSerializer(many=True, read_only=True)
+    warnings = GameWarningSerializer(many=True, read_only=True)
 
     class Meta:
         model = GameRecord
@@ -59,7 +81,8 @@ class GameRecordSerializer(serializers.ModelSerializer):
             "white_time_used", "black_time_used", "white_signed_at", "black_signed_at",
             "arbiter_signed_at", "arbiter_signed_by", "validation_status", "validation_error",
             "validation_flags", "validation_warnings", "validation_consistency",
-            "validated_at", "faults", "upload", "created_by", "created_at", "updated_at",
+            "validated_at", "faults", "warnings", "upload", "created_by", "created_at",
+            "updated_at",
         ]
         read_only_fields = fields
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from chessrules.values import INFRACTION_ARTICLES, Infraction, Sanction, next_sanction
 from core.errors import ConflictError, NotAllowedError, ServiceError
 from core.jobs import start_job
 from games import cache_scopes, engine, selectors
@@ -30,9 +31,11 @@ from games.models import (
     GameFault,
     GameRecord,
     GameUpload,
+    GameWarning,
     Notation,
     Side,
     ValidationStatus,
+    WarningReason,
 )
 
 Progress = Callable[[float, str], None]
@@ -475,6 +478,67 @@ def _default_article(kind: str, omission: bool) -> str:
     if omission:
         return "11.3b"
     return "16.3" if kind == FaultKind.TECHNICAL else "15.7"
+
+
+# --- reminders and cautions ---------------------------------------------------------------
+
+#: Bound on a warning's note (the API and admin say so).
+WARNING_NOTE_MAX = 1000
+
+
+@transaction.atomic
+def add_warning(game: GameRecord, *, side: str, reason: str, user, note: str = "",
+                ply: int | None = None, decide_loss: bool = True
+                ) -> tuple[GameWarning, GameRecord]:
+    """Record a reminder or caution (Điều 16.1a-b) and apply the ladder of its article.
+
+    The step follows from how many times this player was already dealt with for the same
+    infraction in this game (``chessrules.values.LADDERS``): Điều 9.6 (accidental touch:
+    reminder, caution, then treated as an intentional touch), 9.8 (piece dropped between
+    points: reminder, then a technical fault), 15.7b (conduct: caution, then a conduct fault),
+    16.1 (other: reminder, then caution). A fault goes through :func:`add_fault`; when it is
+    the player's third of a kind (Điều 7.1n, 20.4 b.9 "xử thua ván cờ khi phạm 3 lỗi kỹ
+    thuật hay 3 lỗi tác phong") the loss is decided at once (``decide_loss``), which writes
+    the board's result through ``tournaments.services.record_result`` (its RESULT_GUARDS
+    and official-record rules apply). Returns the warning and the record as it now is.
+    """
+    game = _lock(game, None)
+    _check_may_write(user, game)
+    infraction = _infraction(side, reason, note)
+    if game.arbiter_signed_at:
+        raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không ghi thêm nhắc nhở, "
+                              "cảnh cáo."), code="record_confirmed")
+    previous = GameWarning.objects.filter(game=game, side=side, reason=reason).count()
+    step = next_sanction(infraction, previous)
+    article = INFRACTION_ARTICLES[infraction]
+    fault = None
+    if step.is_fault:
+        kind = FaultKind.TECHNICAL if step == Sanction.TECHNICAL_FAULT else FaultKind.CONDUCT
+        fault = add_fault(game, side=side, kind=kind, user=user, article=article, ply=ply,
+                          note=_("Tái phạm sau nhắc nhở/cảnh cáo (Điều %(a)s)") % {"a": article}
+                          + (f". {note}" if note else ""))
+    else:
+        GameRecord.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    warning = GameWarning.objects.create(
+        game=game, side=side, reason=reason, level="" if fault else step.value, fault=fault,
+        article=article, ply=ply, note=note, recorded_by=user)
+    game.refresh_from_db()
+    if fault is not None and decide_loss and game.proposed_decision and not game.decision:
+        game, _job = confirm_proposal(game, user=user, expected_version=game.version)
+    cache_scopes.touch()
+    return warning, game
+
+
+def _infraction(side: str, reason: str, note: str) -> Infraction:
+    if side not in Side.values:
+        raise ServiceError(_("Bên bị nhắc nhở phải là white hoặc black."), field="side")
+    if reason not in WarningReason.values:
+        raise ServiceError(_("Vi phạm phải là một trong: %(v)s.")
+                           % {"v": ", ".join(WarningReason.values)}, field="reason")
+    if len(note or "") > WARNING_NOTE_MAX:
+        raise ServiceError(_("Ghi chú tối đa %(n)d ký tự.") % {"n": WARNING_NOTE_MAX},
+                           field="note")
+    return Infraction(reason)
 
 
 # --- PGN upload ----------------------------------------------------------------------------

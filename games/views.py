@@ -4,7 +4,8 @@ Endpoints (under /api/v1/):
 - ``games/`` list (filters: tournament, round, validation_status, discipline) and create;
   ``games/{id}/`` read, PATCH (with ``version``), DELETE (staff, unsigned records);
 - ``games/{id}/validate/`` re-validate (202 + job), ``decision/``, ``confirm-proposal/``,
-  ``sign/``, ``faults/`` (GET, POST);
+  ``sign/``, ``faults/`` (GET, POST), ``warnings/`` (GET, POST: reminders and cautions,
+  Điều 9.6, 9.8, 15.7b, 16.1, escalating to faults and the loss);
 - ``games/{id}/pgn/?moves=iccs|wxf|san|uci``, ``games/{id}/scoresheet/`` (Vietnamese move
   list, text), ``games/{id}/board/`` (final position, SVG);
 - ``games/export/?tournament=&round=&moves=`` PGN of a round or a whole tournament;
@@ -37,6 +38,8 @@ from games.serializers import (
     GameUploadListSerializer,
     GameUploadSerializer,
     GameVersionSerializer,
+    GameWarningSerializer,
+    GameWarningWriteSerializer,
     GameWriteSerializer,
 )
 from tournaments.models import Tournament
@@ -66,6 +69,19 @@ class GameFaultAddedSerializer(GameFaultSerializer):
         fields = [*GameFaultSerializer.Meta.fields, "game"]
 
 
+class GameWarningAddedSerializer(GameWarningSerializer):
+    """Schema only: the warning and the record after its escalation."""
+
+    game = inline_serializer("GameAfterWarning", fields={
+        "version": drf_serializers.IntegerField(),
+        "decision": drf_serializers.CharField(),
+        "decision_reason": drf_serializers.CharField(),
+        "proposed_decision": drf_serializers.CharField()})
+
+    class Meta(GameWarningSerializer.Meta):
+        fields = [*GameWarningSerializer.Meta.fields, "game"]
+
+
 class GameRecordViewSet(viewsets.ModelViewSet):
     """Game records (biên bản, Điều 11, 13, Phụ lục 4) of the user's tournaments."""
 
@@ -78,7 +94,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return GameRecord.objects.none()
-        games = selectors.games_visible_to(self.request.user).prefetch_related("faults")
+        games = selectors.games_visible_to(self.request.user).prefetch_related("faults", "warnings")
         params = self.request.query_params
         for name, lookup in (("tournament", "pairing__round__tournament"),
                              ("round", "round_number")):
@@ -197,6 +213,25 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         game.refresh_from_db()
         data["game"] = {"version": game.version, "proposed_decision": game.proposed_decision,
                         "proposed_reason": game.proposed_reason}
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], responses=GameWarningSerializer(many=True))
+    @extend_schema(methods=["POST"], request=GameWarningWriteSerializer,
+                   responses={201: GameWarningAddedSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    def warnings(self, request, pk=None):
+        """Reminders and cautions (Điều 16.1a-b); a repeat escalates (9.6, 9.8, 15.7b)."""
+        game = self.get_object()
+        if request.method == "GET":
+            return Response(GameWarningSerializer(game.warnings.all(), many=True).data)
+        serializer = GameWarningWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        warning, game = services.add_warning(game, user=request.user,
+                                             **serializer.validated_data)
+        data = dict(GameWarningSerializer(warning).data)
+        data["game"] = {"version": game.version, "decision": game.decision,
+                        "decision_reason": game.decision_reason,
+                        "proposed_decision": game.proposed_decision}
         return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={(200, "application/x-chess-pgn"): str},
