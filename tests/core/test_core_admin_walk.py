@@ -59,8 +59,12 @@ def _one_of_each(staff) -> None:
         pairing=signed_pairing, discipline=certified.discipline, white_name="A",
         black_name="B", decision="white_wins", decision_reason="resignation",
         decided_by=staff, decided_at=now, arbiter_signed_at=now, arbiter_signed_by=staff)
-    GameRecord.objects.create(discipline="xiangqi", white_name="C", black_name="D",
-                              moves_text="1. P2-5 M8.7")
+    loose = GameRecord.objects.create(discipline="xiangqi", white_name="C", black_name="D",
+                                      moves_text="1. P2-5 M8.7")
+    from games.models import GameWarning
+
+    GameWarning.objects.create(game=loose, side="white", reason="touch", level="reminder",
+                               article="9.6", recorded_by=staff)
     GameUpload.objects.create(content='[Event "x"]\n\n*\n', discipline="xiangqi")
     rating_list = RatingList.objects.first()
     period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 1, 1),
