@@ -286,6 +286,8 @@ SPECTACULAR_SETTINGS = {
         "PairingKindEnum": "tournaments.models.Pairing.Kind",
         "GameDecisionEnum": "games.models.Decision",
         "GameFaultKindEnum": "games.models.FaultKind",
+        "GameWarningLevelEnum": "games.models.WarningLevel",
+        "GameWarningReasonEnum": "games.models.WarningReason",
         "TitleEnum": "ratings.models.TitleCode",
         "DocumentKindEnum": "documents.models.Document.Kind",
         "GameUploadStateEnum": "games.models.GameUpload.State",
