@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
-__all__ = ["Result", "System", "TieBreak", "GenderSection", "competition_ranks",
-           "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
+__all__ = ["Result", "System", "TieBreak", "GenderSection", "RepetitionRuling",
+           "competition_ranks", "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
            "PREDETERMINED_SYSTEMS"]
 
 
@@ -313,3 +313,22 @@ def next_sanction(infraction: Infraction, previous: int) -> Sanction:
     this game (Điều 9.6, 9.8, 15.7b, 16.1)."""
     ladder = LADDERS[infraction]
     return ladder[min(max(previous, 0), len(ladder) - 1)]
+
+
+class RepetitionRuling(StrEnum):
+    """The ruling proposed for a repetition (Luật Cờ Tướng 2004, Điều 7.1g-h, 7.2b-c, 23, 24).
+
+    "red loses" / "black loses" mean: that side broke a forbidden repetition and must change
+    its moves or lose (Điều 7.1g, 7.1h); "draw": neither side, or both, broke the same rule
+    (Điều 7.2b, 7.2c); "none": the moves hold no repetition to rule on.
+    """
+
+    RED_LOSES = "red loses"
+    BLACK_LOSES = "black loses"
+    DRAW = "draw"
+    NONE = "none"
+
+    @classmethod
+    def loses(cls, side: str) -> RepetitionRuling:
+        """The ruling against ``side`` (``"w"`` Red/White or ``"b"`` Black)."""
+        return cls.RED_LOSES if side == "w" else cls.BLACK_LOSES

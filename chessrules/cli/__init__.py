@@ -6,9 +6,9 @@ Each module below registers its own sub-commands; this file only wires them.
 import argparse
 import sys
 
-from chessrules.cli import competition, games, pairing, perft, rating
+from chessrules.cli import competition, games, pairing, perft, rating, ruling
 
-COMMAND_MODULES = (perft, games, competition, pairing, rating)
+COMMAND_MODULES = (perft, games, competition, pairing, rating, ruling)
 
 
 def build_parser() -> argparse.ArgumentParser:

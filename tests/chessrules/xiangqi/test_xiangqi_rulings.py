@@ -1,0 +1,233 @@
+"""Repetition rulings (Luật Cờ Tướng 2004, Điều 23) checked on the worked examples of Điều 24.
+
+The seed's text gives each figure's moves and ruling but not its diagram: every position below
+is built so that the figure's moves (as written, in the Vietnamese notation of Điều 11) are
+legal and do what the figure's text says (which piece checks, chases, is protected, pinned).
+The figures are played through the command-line contract ``python -m chessrules ruling`` and
+cross-checked with Fairy-Stockfish (pyffish) where it gives a repetition result.
+docs/decisions-repetition.md lists the figures not reconstructed and why.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+
+import pytest
+
+from chessrules.cli import main
+from chessrules.notation.xiangqi import read_move
+from chessrules.values import RepetitionRuling
+from chessrules.xiangqi import Position
+from chessrules.xiangqi.rulings import Basis, propose_ruling
+
+
+@dataclass(frozen=True)
+class Figure:
+    number: int
+    article: str  # the example of Điều 24 and the point of Điều 23
+    fen: str
+    moves: str  # as written in the figure (Vietnamese notation), repeated ``times``
+    times: int
+    ruling: RepetitionRuling
+    basis: Basis  # the main basis the proposal must name
+    points: tuple[str, ...]  # text the "point:" line must contain
+
+    def iccs(self) -> list[str]:
+        pos = Position.from_fen(self.fen)
+        played = []
+        for text in self.moves.split() * self.times:
+            move = read_move(pos, text, "vn")
+            assert pos.is_legal(move), (self.number, text)
+            pos.push(move)
+            played.append(move.iccs())
+        return played
+
+
+RED, DRAW = RepetitionRuling.RED_LOSES, RepetitionRuling.DRAW
+P1, P2, P3 = "Điều 23 điểm 1", "Điều 23 điểm 2", "Điều 23 điểm 3"
+P4, P5, P6 = "Điều 23 điểm 4", "Điều 23 điểm 5", "Điều 23 điểm 6"
+P7, P8, P9 = "Điều 23 điểm 7", "Điều 23 điểm 8", "Điều 23 điểm 9"
+
+FIGURES = [
+    # Điều 24.2: one chariot, or two in turn, checking for ever: Red must change (point 1).
+    Figure(1, "Điều 24.2 hình 1, Điều 23 điểm 1", "5k3/7R1/9/9/9/9/9/9/9/3K5 w - - 0 1",
+           "X2.1 Tg6.1 X2/1 Tg6/1", 2, RED, Basis.PERPETUAL_CHECK, (P1, "hình 1-3")),
+    Figure(2, "Điều 24.2 hình 2, Điều 23 điểm 1", "4k4/9/9/9/5R3/9/9/9/9/3K5 w - - 0 1",
+           "X4-5 Tg5-6 X5-4 Tg6-5", 2, RED, Basis.PERPETUAL_CHECK, (P1,)),
+    Figure(3, "Điều 24.2 hình 3, Điều 23 điểm 1", "3k5/5R3/9/9/4R4/9/9/9/9/5K3 w - - 0 1",
+           "X4.1 Tg4.1 X5-6 Tg4-5 X6-5 Tg5-4 X4/1 Tg4/1", 2, RED, Basis.PERPETUAL_CHECK, (P1,)),
+    # Điều 24.3: each side parries and checks back with every move: both break point 1, draw
+    # (Điều 7.2c). Played from the figure's move 2 (its first move, X5.1, is the approach).
+    Figure(4, "Điều 24.3 hình 4, Điều 23 điểm 1, Điều 7.2c",
+           "5k3/9/4r4/9/4c4/9/4R4/9/5C3/4K4 w - - 0 1",
+           "X5-4 P5-6 X4-5 P6-5", 3, DRAW, Basis.MUTUAL, ("Điều 7.2c", "hình 4")),
+    # Điều 24.9: one check, one idle move: draw (point 2).
+    Figure(14, "Điều 24.9 hình 14, Điều 23 điểm 2", "4k4/2R1a4/9/9/9/9/9/9/9/3K5 w - - 0 1",
+           "X7.1 S5/4 X7/1 S4.5", 3, DRAW, Basis.CHECK_AND_OTHER, (P2, "24.7-24.10")),
+    # Điều 24.11: a cannon may not chase a chariot, even a protected one (point 6). Black's
+    # front chariot (protected by the rear one) steps along its file; the cannon follows.
+    Figure(18, "Điều 24.11 hình 18, Điều 23 điểm 6",
+           "4k4/2r6/9/5C3/2r1p4/9/3p5/9/9/3K5 w - - 0 1",
+           "P4/1 Xt.2 P4/2 Xt/2 P4.2 Xt.2 P4/2 Xt/2 P4.2 Xt.2 P4/2 Xt/2", 1, RED,
+           Basis.CHASE_CHARIOT, (P6, "24.11")),
+    # Điều 24.11 hình 22: the cannon follows the chariot up and down; the chariot's own
+    # threats alternate between two soldiers (point 4, allowed).
+    Figure(22, "Điều 24.11 hình 22, Điều 23 điểm 6",
+           "4k4/9/9/1C1P5/3P1r3/9/9/9/9/3K5 w - - 0 1",
+           "P8/1 X6/1 P8.1 X6.1", 3, RED, Basis.CHASE_CHARIOT, (P6,)),
+    # Điều 24.13: chasing a really protected piece is allowed: draw (point 6).
+    Figure(29, "Điều 24.13 hình 29, Điều 23 điểm 6", "4k4/9/6rc1/9/9/9/8R/9/9/3K5 w - - 0 1",
+           "X1-2 P8-9 X2-1 P9-8", 3, DRAW, Basis.PROTECTED_TARGET, (P6, "24.13")),
+    Figure(30, "Điều 24.13 hình 30, Điều 23 điểm 6", "4k4/4n4/6c2/9/9/9/5R3/9/9/3K5 w - - 0 1",
+           "X4-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7", 1, DRAW,
+           Basis.PROTECTED_TARGET, (P6,)),
+    # Hình 31: one move attacks the cannon protected (horse g9 covers h7), one unprotected.
+    Figure(31, "Điều 24.13 hình 31, Điều 23 điểm 4, 6",
+           "4k1n2/9/8c/9/9/9/7R1/9/9/3K5 w - - 0 1",
+           "X2-1 P9-8 X1-2 P8-9", 3, DRAW, Basis.ALTERNATE_TARGETS, (P6,)),
+    # Điều 24.14: a chariot chasing an unprotected cannon loses (point 3).
+    Figure(32, "Điều 24.14 hình 32, Điều 23 điểm 3", "3k5/9/c8/9/9/9/1R7/9/9/5K3 w - - 0 1",
+           "X8-9 P1-5 X9-5 P5-1 X5-9 P1-5 X9-5 P5-1 X5-9 P1-5 X9-5 P5-1", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.14")),
+    Figure(33, "Điều 24.14 hình 33, Điều 23 điểm 3", "4k4/9/8c/9/9/9/7R1/9/9/3K5 w - - 0 1",
+           "X2-1 P9-8 X1-2 P8-9", 3, RED, Basis.CHASE_UNPROTECTED, (P3,)),
+    # Điều 24.17: two chases, one counter-chase: the side chasing twice loses (point 5). The
+    # horse attacks the chariot with every move; the chariot hits back every other move.
+    Figure(47, "Điều 24.17 hình 47, Điều 23 điểm 5, 6", "4k4/9/9/9/9/9/8N/7r1/9/3K5 w - - 0 1",
+           "M1.3 X8-7 M3/1 X7-8", 3, RED, Basis.CHASE_CHARIOT, (P5, P6, "24.17")),
+    # Điều 24.19 hình 49: the chariot chases the horse; the horse attacks once, idles once.
+    Figure(49, "Điều 24.19 hình 49, Điều 23 điểm 3, 5", "4k4/9/2R6/1n7/9/9/9/9/9/3K5 w - - 0 1",
+           "X7/1 M2.1 X7/2 M1/2 X7.2 M2.1 X7/2 M1/2 X7.2 M2.1 X7/2 M1/2 X7.2 M2.1", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.19", P5)),
+    # Điều 24.20 hình 55: a horse whose leg is blocked cannot take back: the chasing horse
+    # loses (point 7, second sentence).
+    Figure(55, "Điều 24.20 hình 55, Điều 23 điểm 7",
+           "4k4/9/6n2/6p2/8p/7N1/9/9/9/3K5 w - - 0 1",
+           "M2.4 M7.9 M4/2 M9/7", 3, RED, Basis.CHASE_BLOCKED_HORSE, (P7, "hình 55")),
+    # Điều 24.23 hình 64: the black chariot is held on the e-file by the cannon e0 (through the
+    # advisor e8); the red chariot chases it up and down: Red loses (point 7).
+    Figure(64, "Điều 24.23 hình 64, Điều 23 điểm 7", "4k4/4a4/9/4r4/9/9/9/1R7/9/3KC4 w - - 0 1",
+           "X8.4 X5.4 X8/4 X5/1 X8.1 X5.1 X8/1 X5/1 X8.1 X5.1 X8/1 X5/1 X8.1 X5.1 X8/1 X5/1",
+           1, RED, Basis.CHASE_PINNED, (P7, "24.23")),
+    # Điều 24.24: the general chasing a cannon: draw (point 9).
+    Figure(67, "Điều 24.24 hình 67, Điều 23 điểm 9", "4k4/4a4/9/9/9/9/9/9/4c4/3K5 w - - 0 1",
+           "Tg6-5 P5-6 Tg5-4 P6-5 Tg4-5 P5-6 Tg5-4 P6-5 Tg4-5 P5-6 Tg5-4 P6-5", 1, DRAW,
+           Basis.GENERAL_OR_SOLDIER, (P9, "24.24")),
+    # Điều 24.25: a soldier chasing a cannon: draw (point 9).
+    Figure(69, "Điều 24.25 hình 69, Điều 23 điểm 9", "4k4/9/8c/7P1/9/9/9/9/9/3K5 w - - 0 1",
+           "B2-1 P9-8 B1-2 P8-9", 3, DRAW, Basis.GENERAL_OR_SOLDIER, (P9,)),
+    # Điều 24.26 hình 71: the general chases the soldier and two horses attack it after every
+    # move too: Red loses (point 9 read with 24.26, docs/decisions-repetition.md §2).
+    Figure(71, "Điều 24.26 hình 71, Điều 23 điểm 9",
+           "5k3/9/9/9/9/9/9/2N2N3/3K5/4p4 w - - 0 1",
+           "Tg6-5 B5-4 Tg5-6 B4-5", 3, RED, Basis.GENERAL_SOLDIER_WITH_OTHERS, (P9, "24.26")),
+    # Điều 24.27 hình 74: a chariot may not chase a soldier that has crossed the river.
+    Figure(74, "Điều 24.27 hình 74, Điều 23 điểm 3", "3k5/9/5R3/9/9/9/4p4/9/9/5K3 w - - 0 1",
+           "X4-5 B5-6 X5-4 B6-5", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.27")),
+    # Điều 24.28 hình 80: two chariots chase two cannons in turn: draw (point 4).
+    Figure(80, "Điều 24.28 hình 80, Điều 23 điểm 4", "4k4/9/c6c1/9/9/9/1R6R/9/9/3K5 w - - 0 1",
+           "X1-2 P8-9 X8-9 P1-2 X2-1 P9-8 X9-8 P2-1", 3, DRAW, Basis.ALTERNATE_TARGETS,
+           (P4, "24.28")),
+    # Điều 24.30 hình 83: the cannon's only defender, the horse e8, is pinned by the chariot
+    # e1 (cẩn giả, Điều 22.16): Red loses (point 6).
+    Figure(83, "Điều 24.30 hình 83, Điều 23 điểm 6",
+           "4k4/4n4/6c2/9/9/9/3R5/9/4R4/3K5 w - - 0 1",
+           "X6-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7", 1, RED,
+           Basis.CHASE_FALSELY_PROTECTED, (P6, "24.30")),
+    # Điều 24.32 hình 92: the chariot offers an exchange, but a cannon (behind it) attacks the
+    # black chariot too: still a chase (point 8).
+    Figure(92, "Điều 24.32 hình 92, Điều 23 điểm 8", "5k3/9/3r5/9/9/9/4R4/9/3CC4/3K5 w - - 0 1",
+           "X5-6 X4-5 X6-5 X5-4", 3, RED, Basis.CHASE_CHARIOT, (P8, "24.32", P6)),
+    # Điều 24.33 hình 94: the horse chases the chariot (which hits back every other move).
+    Figure(94, "Điều 24.33 hình 94, Điều 23 điểm 6", "4k4/9/9/9/9/5N3/9/5r3/9/3K5 w - - 0 1",
+           "M4/2 X6-7 M2.4 X7-6", 3, RED, Basis.CHASE_CHARIOT, (P6, "24.33")),
+    # Hình 106 (không phải bắt mãi): the chariot's threat on the cannon was already there.
+    Figure(106, "Điều 24 hình 106", "4k4/7c1/9/9/9/9/9/7R1/9/3K5 w - - 0 1",
+           "X2.1 P8.1 X2/1 P8/1", 3, DRAW, Basis.NO_VIOLATION, ("Điều 7.2b",)),
+]
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str], str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+@pytest.mark.parametrize("figure", FIGURES, ids=[f"hinh_{f.number}" for f in FIGURES])
+def test_cli_gives_the_law_s_ruling_on_the_figure(figure: Figure, capsys):
+    code, lines, _ = run_cli(["ruling", "--fen", figure.fen, *figure.iccs()], capsys)
+    assert code == 0
+    assert lines[0] == f"ruling: {figure.ruling.value}", (figure.article, lines)
+    assert lines[1].startswith("point: ")
+    for text in figure.points:
+        assert text in lines[1], (figure.article, text, lines[1])
+    proposal = propose_ruling(figure.fen, figure.iccs())
+    assert proposal is not None and proposal.bases[0] == figure.basis.value, figure.article
+
+
+def pyffish_ruling(fen: str, moves: list[str]) -> str:
+    """Fairy-Stockfish's xiangqi repetition result for the side to move, as our wording."""
+    pyffish = pytest.importorskip("pyffish")
+    uci = [f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}" for m in moves]
+    ended, value = pyffish.is_optional_game_end("xiangqi", fen, uci)
+    if not ended:
+        return "none"
+    if value == 0:
+        return "draw"
+    to_move = "red" if (len(moves) % 2 == 0) == (fen.split()[1] == "w") else "black"
+    other = "black" if to_move == "red" else "red"
+    return f"{to_move if value < 0 else other} loses"
+
+
+#: Figures where Fairy-Stockfish's simplified chase rules disagree with the law's text.
+PYFFISH_DISAGREES = {71: "draw"}  # it ignores pieces joining a general's chase (24.26)
+
+
+@pytest.mark.parametrize("figure", FIGURES, ids=[f"hinh_{f.number}" for f in FIGURES])
+def test_fairy_stockfish_agrees_except_where_listed(figure: Figure):
+    theirs = pyffish_ruling(figure.fen, figure.iccs())
+    assert theirs == PYFFISH_DISAGREES.get(figure.number, figure.ruling.value), figure.article
+
+
+def test_every_point_of_dieu_23_is_exercised_by_a_figure():
+    cited = " ".join(p for f in FIGURES for p in f.points)
+    for point in range(1, 10):
+        assert f"Điều 23 điểm {point}" in cited
+
+
+def test_black_is_named_when_black_chases():
+    """Mirror of Hình 33: the black chariot chases a red cannon with every move."""
+    fen = "4k4/9/9/1r7/9/9/9/C8/9/3K5 b - - 0 1"
+    moves = "b6a6 a2b2 a6b6 b2a2".split() * 3
+    proposal = propose_ruling(fen, moves)
+    assert proposal is not None and proposal.ruling == RepetitionRuling.BLACK_LOSES
+    assert proposal.sides[1].chased == "C@a2" and proposal.sides[1].chasers == ["r@b6"]
+    assert "bên Đen" in proposal.text_vi and "Trọng tài quyết định" in proposal.text_vi
+
+
+def test_no_repetition_is_ruling_none(capsys):
+    code, lines, _ = run_cli(["ruling", "h2e2", "h7e7"], capsys)
+    assert code == 0 and lines[0] == "ruling: none" and lines[1].startswith("point: ")
+
+
+def test_illegal_move_names_its_index_and_text(capsys):
+    fen = FIGURES[0].fen
+    code, lines, err = run_cli(["ruling", "--fen", fen, "h8h9", "f9f8", "h9g8"], capsys)
+    assert code == 2 and lines == []
+    assert "move 3 'h9g8' is illegal" in err
+    code, _, err = run_cli(["ruling", "--fen", fen, "h8h9", "zz"], capsys)
+    assert code == 2 and "move 2 'zz'" in err
+    code, _, err = run_cli(["ruling", "--fen", "bad"], capsys)
+    assert code == 2 and "bad --fen" in err
+
+
+def test_the_module_entry_point_prints_the_contract():
+    figure = FIGURES[0]
+    done = subprocess.run(
+        [sys.executable, "-m", "chessrules", "ruling", "--fen", figure.fen, *figure.iccs()],
+        capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()[:2]
+    assert first == "ruling: red loses" and second.startswith("point: Điều 23 điểm 1")
