@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "documents",
+    "results_site",  # the public results site (issue 20): pages over the public API
 ]
 
 #: The modules that declare document kinds (``KINDS``: view-model, template, who may see it);

@@ -1,4 +1,4 @@
-"""URL map: admin, API v1 (one router per app), OpenAPI schema and docs."""
+"""URL map: admin, API v1 (one router per app), OpenAPI schema and docs, the results site."""
 
 from django.conf import settings
 from django.conf.urls.static import static
@@ -16,8 +16,8 @@ router.register("jobs", JobViewSet, basename="job")
 admin.site.site_header = "Liên đoàn Cờ Việt Nam"
 admin.site.site_title = "Liên đoàn Cờ Việt Nam"
 admin.site.index_title = "Quản trị hồ sơ và hệ số"
-#: "Xem trang web" in the admin header: the API docs (the service has no other site page).
-admin.site.site_url = "/api/docs/"
+#: "Xem trang web" in the admin header: the public results site (issue 20).
+admin.site.site_url = "/"
 admin.site.login = guarded_admin_login(admin.site.login)  # password guessing (issue 14)
 
 urlpatterns = [
@@ -33,6 +33,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api-auth/", include("rest_framework.urls")),
+    # The public results site (issue 20): Vietnamese at /, English at /en/.
+    path("en/", include(("results_site.urls", "results_site"), namespace="site-en")),
+    path("", include(("results_site.urls", "results_site"), namespace="site")),
 ]
 
 # Unmatched URLs and unhandled errors under /api/ answer in the error shape (core.errors).

@@ -25,6 +25,8 @@ from federation.models import Club, ClubMembership, Member, Person
 from ratings.cache_scopes import RATINGS
 from ratings.models import PlayerRating, PlayerTitle
 from ratings.public_api import PUBLISHED, PublicDecisionSerializer, current_periods
+from tournaments import selectors as tournament_selectors
+from tournaments.cache_scopes import LIST as EVENTS
 
 
 class PublicClubSerializer(serializers.ModelSerializer):
@@ -169,11 +171,31 @@ class PublicPlayerFilter(PublicFilterSet):
             memberships__club_memberships__club__province__code=value)).distinct()
 
 
+class PublicPlayerEventSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    name = serializers.CharField()
+    discipline = serializers.CharField()
+    start_date = serializers.DateField()
+    status = serializers.CharField()
+    starting_number = serializers.IntegerField(allow_null=True)
+
+
 class PublicPlayerDetailSerializer(PublicPlayerSerializer):
     rating_history = serializers.SerializerMethodField()
+    events = serializers.SerializerMethodField()
 
     class Meta(PublicPlayerSerializer.Meta):
-        fields = PublicPlayerSerializer.Meta.fields + ["rating_history"]
+        fields = PublicPlayerSerializer.Meta.fields + ["rating_history", "events"]
+
+    @extend_schema_field(PublicPlayerEventSerializer(many=True))
+    def get_events(self, person) -> list[dict]:
+        """The published events the player entered, newest first (issue 20)."""
+        return [{"tournament": row["tournament_id"], "name": row["tournament__name"],
+                 "discipline": row["tournament__discipline"],
+                 "start_date": row["tournament__start_date"].isoformat(),
+                 "status": row["tournament__status"],
+                 "starting_number": row["starting_number"]}
+                for row in tournament_selectors.public_events_of(person.pk)]
 
     @extend_schema_field(PublicRatingHistorySerializer(many=True))
     def get_rating_history(self, person) -> list[dict]:
@@ -218,8 +240,12 @@ class PublicPlayerViewSet(PublicReadOnlyViewSet):
 
     filterset_class = PublicPlayerFilter
     ordering_fields = ["name_folded"]
-    #: profiles show clubs, ratings and titles with their decisions
+    #: profiles show clubs, ratings and titles with their decisions (and the events played)
     cache_scopes = (PLAYERS, CLUBS, RATINGS, DECISIONS)
+
+    def request_scopes(self, action, kwargs):
+        """A profile also lists the events played: every event's writes touch LIST."""
+        return (*self.cache_scopes, EVENTS) if action == "retrieve" else self.cache_scopes
     queryset = Person.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):

@@ -9,7 +9,7 @@ its answer, and the next request after a result rebuilds once for everyone.
 from __future__ import annotations
 
 import django_filters
-from django.db.models import Q
+from django.db.models import Case, Prefetch, Q, When
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -28,7 +28,7 @@ from core.public import (
 )
 from federation.cache_scopes import CLUBS
 from tournaments import cache_scopes, selectors
-from tournaments.models import Pairing, Round, Tournament
+from tournaments.models import Official, Pairing, Round, Tournament
 
 
 class PublicTournamentSerializer(serializers.ModelSerializer):
@@ -60,13 +60,22 @@ class PublicRoundSerializer(serializers.ModelSerializer):
         fields = ["number", "status", "system", "paired_at", "completed_at"]
 
 
+class PublicOfficialSerializer(serializers.Serializer):
+    """An arbiter of the event (Điều 20): role and name only."""
+
+    role = serializers.CharField()
+    role_name = serializers.CharField(source="get_role_display")
+    name = serializers.CharField(source="person.full_name")
+
+
 class PublicTournamentDetailSerializer(PublicTournamentSerializer):
     rounds = PublicRoundSerializer(many=True, read_only=True)
     players = serializers.IntegerField(source="entry_count", read_only=True)
+    officials = PublicOfficialSerializer(many=True, read_only=True)
 
     class Meta(PublicTournamentSerializer.Meta):
         fields = PublicTournamentSerializer.Meta.fields + ["purpose", "prizes", "schedule",
-                                                           "players", "rounds"]
+                                                           "players", "officials", "rounds"]
 
 
 class PublicPairingSerializer(serializers.ModelSerializer):
@@ -82,7 +91,7 @@ class PublicPairingSerializer(serializers.ModelSerializer):
         if entry is None:
             return None
         return {"number": entry.starting_number, "name": entry.name, "rating": entry.rating,
-                "title": entry.title}
+                "title": entry.title, "person": entry.member.person_id if entry.member else None}
 
     def get_white(self, pairing) -> dict | None:
         return self._side(pairing.white)
@@ -91,10 +100,17 @@ class PublicPairingSerializer(serializers.ModelSerializer):
         return self._side(pairing.black)
 
 
+class PublicClubRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
 class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     starting_number = serializers.IntegerField()
     name = serializers.CharField()
+    person = serializers.IntegerField(allow_null=True, help_text="Person id (public profile)")
+    club = PublicClubRefSerializer(allow_null=True)
     rating = serializers.IntegerField()
     title = serializers.CharField(allow_blank=True)
     team = serializers.CharField(allow_null=True)
@@ -129,8 +145,11 @@ def standing_row(row: dict, *, cross: bool = False) -> dict:
     same fields, order and types, about twenty times faster for a 1,000-player table
     (#15; tests/public checks it against the serializers)."""
     team = row["team"]
+    club = row.get("club")
     out = {"rank": int(row["rank"]), "starting_number": int(row["starting_number"]),
-           "name": str(row["name"]), "rating": int(row["rating"]), "title": str(row["title"]),
+           "name": str(row["name"]), "person": row.get("person"),
+           "club": None if club is None else {"id": int(club["id"]), "name": str(club["name"])},
+           "rating": int(row["rating"]), "title": str(row["title"]),
            "team": None if team is None else str(team), "withdrawn": bool(row["withdrawn"]),
            "points": float(row["points"]),
            "tiebreaks": {str(code): None if value is None else float(value)
@@ -151,10 +170,10 @@ def standings_data(table: dict, *, cross: bool = False) -> dict:
 _BYE_POINTS = serializers.DecimalField(max_digits=3, decimal_places=1, allow_null=True)
 
 
-def _side(number, name, rating, title) -> dict | None:
+def _side(number, name, rating, title, person) -> dict | None:
     if number is None and name is None:
         return None
-    return {"number": number, "name": name, "rating": rating, "title": title}
+    return {"number": number, "name": name, "rating": rating, "title": title, "person": person}
 
 
 def pairings_data(rows) -> list[dict]:
@@ -171,11 +190,13 @@ class PublicTournamentFilter(PublicFilterSet):
     province = django_filters.CharFilter(method="filter_province")
     date_from = django_filters.DateFilter(field_name="end_date", lookup_expr="gte")
     date_to = django_filters.DateFilter(field_name="start_date", lookup_expr="lte")
+    name = django_filters.CharFilter(field_name="name", lookup_expr="icontains",
+                                     help_text="Tên giải (một phần)")
 
     class Meta:
         model = Tournament
         fields = ["discipline", "category", "status", "gender_section", "time_control_class",
-                  "province", "date_from", "date_to"]
+                  "province", "date_from", "date_to", "name"]
 
     def filter_province(self, queryset, name, value):
         return queryset.filter(Q(organiser_club__province__code=value)
@@ -201,8 +222,11 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         if self.action == "retrieve":
             from django.db.models import Count
 
+            officials = Official.objects.select_related("person").order_by(
+                Case(When(role=Official.Role.CHIEF, then=0),
+                     When(role=Official.Role.DEPUTY, then=1), default=2), "id")
             tournaments = tournaments.annotate(entry_count=Count("entries")).prefetch_related(
-                "rounds")
+                "rounds", Prefetch("officials", queryset=officials))
         return tournaments
 
     def get_serializer_class(self):
@@ -242,8 +266,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def standings(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self.cached(lambda: Response(standings_data(
-            selectors.standings(tournament, after))))
+        return self.cached(lambda: Response(standings_data(selectors.with_people(
+            tournament, selectors.standings(tournament, after)))))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
@@ -260,8 +284,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def crosstable(self, request, pk=None):
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self.cached(lambda: Response(standings_data(
-            selectors.crosstable(tournament, after), cross=True)))
+        return self.cached(lambda: Response(standings_data(selectors.with_people(
+            tournament, selectors.crosstable(tournament, after)), cross=True)))
 
     @extend_schema(parameters=[OpenApiParameter(
         "round", {"type": "integer", "minimum": 0, "maximum": 99999}, required=True)],

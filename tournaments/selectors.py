@@ -18,7 +18,7 @@ from datetime import date
 
 from django.db.models import Q, QuerySet
 
-from federation.models import Body, Club, Person
+from federation.models import Body, Club, ClubMembership, Member, Person
 from federation.selectors import can_enter_tournaments, officer_body_ids
 from tournaments import engine
 from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
@@ -97,19 +97,19 @@ def completed_rounds(tournament: Tournament) -> int:
 
 
 def pairings_of(round_: Round) -> QuerySet[Pairing]:
-    return (round_.pairings.select_related("white", "black", "team_match")
+    return (round_.pairings.select_related("white__member", "black__member", "team_match")
             .order_by("board"))
 
 
 def pairing_rows(round_: Round) -> list[tuple]:
     """The round's boards for the public list, one query of plain values: ``(board, kind,
     white, black, result, bye_points, match_key, game_number)`` with each side as
-    ``(number, name, rating, title)`` (all None without a player)."""
-    side = ("starting_number", "name", "rating", "title")
+    ``(number, name, rating, title, person id)`` (all None without a player)."""
+    side = ("starting_number", "name", "rating", "title", "member__person_id")
     fields = ("board", "kind", *[f"white__{f}" for f in side],
               *[f"black__{f}" for f in side], "result", "bye_points", "match_key",
               "game_number")
-    return [(row[0], row[1], row[2:6], row[6:10], *row[10:])
+    return [(row[0], row[1], row[2:7], row[7:12], *row[12:])
             for row in round_.pairings.order_by("board").values_list(*fields)]
 
 
@@ -150,6 +150,40 @@ def _rows(snapshot: engine.Snapshot, after: int, codes: list[str], cross: bool) 
         if cells is not None:
             rows[-1]["rounds"] = cells[entry.number]
     return rows
+
+
+def entry_people(tournament: Tournament) -> dict[int, tuple[int | None, dict | None]]:
+    """Starting number -> (person id, the player's club ``{id, name}``) for the public rows
+    (issue 20): the person's public profile and his club while an active member (the club
+    his public profile shows). Two queries, whatever the size of the event."""
+    people = dict(tournament.entries.filter(starting_number__isnull=False).values_list(
+        "starting_number", "member__person_id"))
+    clubs = {}
+    for number, club_id, club_name in ClubMembership.objects.filter(
+            ended_on__isnull=True, member__status=Member.Status.ACTIVE,
+            member__tournament_entries__tournament=tournament,
+            member__tournament_entries__starting_number__isnull=False).values_list(
+            "member__tournament_entries__starting_number", "club_id", "club__name"):
+        clubs[number] = {"id": club_id, "name": club_name}
+    return {number: (person, clubs.get(number)) for number, person in people.items()}
+
+
+def with_people(tournament: Tournament, table: dict) -> dict:
+    """``table``'s rows with ``person`` and ``club`` (:func:`entry_people`), in place."""
+    people = entry_people(tournament)
+    for row in table["rows"]:
+        row["person"], row["club"] = people.get(row["starting_number"], (None, None))
+    return table
+
+
+def public_events_of(person_id: int) -> list[dict]:
+    """The published (non-draft) events a person entered, newest first (issue 20: a public
+    profile lists them). One query."""
+    return list(Entry.objects.filter(member__person_id=person_id)
+                .exclude(tournament__status=Tournament.Status.DRAFT)
+                .order_by("-tournament__start_date", "-tournament_id")
+                .values("tournament_id", "tournament__name", "tournament__discipline",
+                        "tournament__start_date", "tournament__status", "starting_number"))
 
 
 def standings(tournament: Tournament, after_round: int | None = None) -> dict:

@@ -98,6 +98,35 @@ def test_no_public_response_contains_private_data(api_client):
                         *(p.citizen_id for p in persons)):
             assert private not in text, (url, private)
 
+    # the results site's pages (issue 20), every route, in both languages
+    pages = _site_urls_by_route(t, game["id"], player["id"], rating_list, club["id"],
+                                knockout.pk)
+    from results_site.urls import urlpatterns as site_routes
+    assert {route.name for route in site_routes} - set(pages) == set(), \
+        "a page of the results site is missing from this test"
+    for name, url in pages.items():
+        for prefix in ("", "/en"):
+            response = api_client.get(prefix + url)
+            assert response.status_code == 200, (name, prefix + url)
+            text = response.content.decode("utf-8-sig")
+            for private in ("0912345678", "@example.vn", "2001-02-03", "03/02/2001", "2001",
+                            *(p.citizen_id for p in persons)):
+                assert private not in text, (prefix + url, private)
+
+
+def _site_urls_by_route(t, game_id: int, player_id: int, rating_list: int, club_id: int,
+                        knockout_id: int) -> dict[str, str]:
+    """A concrete URL of every page of the results site (route name -> URL)."""
+    return {
+        "home": "/", "events": "/giai-dau/?discipline=xiangqi",
+        "event": f"/giai-dau/{t.pk}/", "crosstable": f"/giai-dau/{t.pk}/bang-cheo/",
+        "game": f"/van-co/{game_id}/", "game-print": f"/van-co/{game_id}/in/",
+        "player": f"/ky-thu/{player_id}/", "clubs": "/cau-lac-bo/",
+        "club": f"/cau-lac-bo/{club_id}/", "rating-lists": "/he-so/",
+        "rating-list": f"/he-so/{rating_list}/", "rating-list-csv": f"/he-so/{rating_list}/csv/",
+        "titled": "/danh-hieu/", "knockout": f"/giai-dau/{knockout_id}/",
+    }
+
 
 def test_drafts_are_not_public(api_client):
     staff = make_staff()
@@ -207,6 +236,9 @@ def test_fast_rendering_equals_the_serializers():
     Pairing.objects.filter(pk=rest.pk).update(bye_points="0.5")
     table = selectors.standings(t)
     assert public_api.standings_data(table) == public_api.StandingsSerializer(table).data
+    people = selectors.with_people(t, selectors.standings(t))  # issue 20: person and club
+    assert all(row["person"] and row["club"]["name"] for row in people["rows"])
+    assert public_api.standings_data(people) == public_api.StandingsSerializer(people).data
     cross = selectors.crosstable(t, 3)
     assert public_api.standings_data(cross, cross=True) == \
         public_api.CrosstableSerializer(cross).data

@@ -1,0 +1,96 @@
+"""The public API's answers, fetched in-process for the pages (issue 20).
+
+A page is built from what the public API answers, through the API's own views: the same
+selectors, the same explicit public fields, the same server cache (the inner request has the
+API's URL, so a page build reads the API's cached body when there is one, and keeps it for
+the API's clients when there is not). A page can therefore never show a field the public
+API does not.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, QueryDict
+from django.utils.translation import get_language
+
+from federation.public_api import PublicClubViewSet, PublicPlayerViewSet
+from games.public_api import PublicGameViewSet
+from ratings.public_api import PublicRatingListViewSet, PublicTitledPlayerViewSet
+from tournaments.public_api import PublicTournamentViewSet
+
+BASE = "/api/v1/public/"
+
+#: resource -> (viewset, URL segment)
+RESOURCES = {
+    "tournaments": PublicTournamentViewSet,
+    "players": PublicPlayerViewSet,
+    "clubs": PublicClubViewSet,
+    "games": PublicGameViewSet,
+    "rating-lists": PublicRatingListViewSet,
+    "titled-players": PublicTitledPlayerViewSet,
+}
+
+
+class ApiError(Exception):
+    """The API refused the request (400 naming a parameter, 404, 429)."""
+
+    def __init__(self, status: int, body: dict):
+        super().__init__(status)
+        self.status = status
+        error = body.get("error", {}) if isinstance(body, dict) else {}
+        self.message = error.get("message", "")
+        self.fields = error.get("fields", {})
+
+
+def _inner_request(outer, path: str, params: dict) -> HttpRequest:
+    query = urlencode({k: v for k, v in params.items() if v not in (None, "")})
+    request = HttpRequest()
+    request.method = "GET"
+    request.path = request.path_info = path
+    request.GET = QueryDict(query)
+    request.META = {
+        "REQUEST_METHOD": "GET", "QUERY_STRING": query, "PATH_INFO": path,
+        "REMOTE_ADDR": outer.META.get("REMOTE_ADDR", ""),
+        "SERVER_NAME": outer.META.get("SERVER_NAME", "localhost"),
+        "SERVER_PORT": outer.META.get("SERVER_PORT", "80"),
+        "HTTP_ACCEPT": "application/json",
+        "HTTP_ACCEPT_LANGUAGE": get_language() or "vi",
+    }
+    if "HTTP_HOST" in outer.META:
+        request.META["HTTP_HOST"] = outer.META["HTTP_HOST"]
+    return request
+
+
+def fetch(outer, resource: str, pk: int | None = None, action: str | None = None,
+          **params) -> object:
+    """The JSON the public API answers for ``/api/v1/public/<resource>/[<pk>/][<action>/]``.
+
+    Raises :class:`ApiError` for any answer but 200."""
+    path = BASE + resource + "/" + (f"{pk}/" if pk is not None else "")
+    if action:
+        path += action.replace("_", "-") + "/"
+    name = action or ("retrieve" if pk is not None else "list")
+    view = RESOURCES[resource].as_view({"get": name})
+    kwargs = {"pk": str(pk)} if pk is not None else {}
+    response = view(_inner_request(outer, path, params), **kwargs)
+    if hasattr(response, "render"):
+        response.render()
+    body = json.loads(response.content) if response.content else {}
+    if response.status_code != 200:
+        raise ApiError(response.status_code, body)
+    return body
+
+
+def fetch_all(outer, resource: str, *, limit: int = 2000, **params) -> list:
+    """Every row of a paginated list (at most ``limit``), page by page (each page cached)."""
+    rows: list = []
+    number = 1
+    while len(rows) < limit:
+        data = fetch(outer, resource, page=number, page_size=200, **params)
+        rows.extend(data["results"])
+        if not data.get("next"):
+            break
+        number += 1
+    return rows[:limit]

@@ -1,0 +1,81 @@
+"""Template helpers of the results site: links in the page's language, the other language."""
+
+from django import template
+from django.urls import reverse
+from django.utils.translation import get_language
+
+register = template.Library()
+
+
+def _namespace() -> str:
+    return "site-en" if get_language() == "en" else "site"
+
+
+@register.simple_tag
+def surl(name: str, *args) -> str:
+    """The URL of a site page in the current language (``/en/...`` in English)."""
+    return reverse(f"{_namespace()}:{name}", args=args)
+
+
+@register.simple_tag(takes_context=True)
+def other_language_url(context) -> str:
+    """This page (same query) in the other language."""
+    request = context["request"]
+    path = request.get_full_path()
+    if get_language() == "en":
+        return path[len("/en"):] or "/"
+    return "/en" + path
+
+
+@register.simple_tag(takes_context=True)
+def with_param(context, name: str, value) -> str:
+    """This page's query string with one parameter set (``?notation=wxf``)."""
+    params = context["request"].GET.copy()
+    params[name] = value
+    params.pop("page", None) if name != "page" else None
+    return "?" + params.urlencode()
+
+
+@register.filter
+def get(mapping, key):
+    return mapping.get(key) if mapping else None
+
+
+@register.filter
+def score(value) -> str:
+    """1.5 -> '1½' style points without trailing zeros (0.5 -> '½')."""
+    if value is None:
+        return ""
+    whole, half = int(value), abs(value - int(value)) >= 0.5
+    if half:
+        return f"{whole}½" if whole else "½"
+    return str(whole)
+
+
+def _choices() -> dict:
+    from federation.models import Discipline, Gender
+    from ratings.models import TitleCode
+    from tournaments.models import Round, Tournament
+
+    return {"discipline": Discipline, "category": Tournament.Category,
+            "status": Tournament.Status, "system": Tournament.System,
+            "time_control_class": Tournament.TimeControlClass, "gender": Gender,
+            "title": TitleCode, "round_status": Round.Status,
+            "gender_section": Tournament.GenderSection}
+
+
+@register.filter
+def choice(value, kind: str) -> str:
+    """The label of a stored value (``"xiangqi"|choice:"discipline"`` -> "Cờ tướng")."""
+    if value in (None, ""):
+        return ""
+    choices = _choices()[kind]
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return str(value)
+
+
+@register.simple_tag
+def choices_of(kind: str) -> list:
+    return [(value, str(label)) for value, label in _choices()[kind].choices]

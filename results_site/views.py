@@ -1,0 +1,305 @@
+"""Pages of the public results site (issue 20): events, games, players, ratings, clubs.
+
+Each page is the public API's answers (``results_site.api``) rendered by a template, and is
+itself kept in the server cache under the scopes of the answers it shows (the same scope
+stamps the API uses, so the same writes invalidate both): ETag, Last-Modified,
+Cache-Control and 304 exactly as on the API (``core.caching``). Vietnamese by default,
+English under ``/en/``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils import translation
+
+from core import caching
+from documents.cache_scopes import DECISIONS
+from federation.cache_scopes import CLUBS, PLAYERS
+from games.cache_scopes import GAMES
+from games.public_api import MOVE_NOTATIONS
+from ratings.cache_scopes import RATINGS
+from results_site import boards
+from results_site.api import ApiError, fetch, fetch_all
+from tournaments import cache_scopes as tournament_scopes
+
+ENGLISH_PREFIX = "/en"
+PLAYER_SCOPES = (PLAYERS, CLUBS, RATINGS, DECISIONS, tournament_scopes.LIST)
+RATING_SCOPES = (RATINGS, PLAYERS, DECISIONS)
+GAME_SCOPES = (GAMES, tournament_scopes.ROWS)
+#: names of the notations in the switch (the API's ``?notation=`` values)
+NOTATION_LABELS = {"vn": "Việt Nam (P2-5)", "vn-words": "Việt Nam (chữ)", "asian": "Châu Á",
+                   "coord": "Tọa độ", "wxf": "WXF", "iccs": "ICCS", "san": "SAN", "uci": "UCI"}
+
+
+def language_of(request) -> str:
+    return "en" if request.path.startswith(ENGLISH_PREFIX + "/") else "vi"
+
+
+def _params(request, *names: str) -> dict:
+    """The page's query parameters that the API takes (passed on as they are: the API
+    checks them and its 400 names the parameter)."""
+    return {name: request.GET[name] for name in names if request.GET.get(name, "") != ""}
+
+
+def page(request, scopes: tuple[str, ...], template: str,
+         context: Callable[[], dict]) -> HttpResponse:
+    """The cached page: built from ``context()`` (API answers) on a miss; an API refusal
+    becomes the page's own 400/404 (never cached)."""
+    with translation.override(language_of(request)):
+        def build() -> HttpResponse:
+            try:
+                data = context()
+            except ApiError as error:
+                return render(request, "results_site/error.html",
+                              {"status": error.status, "message": error.message,
+                               "fields": error.fields}, status=error.status)
+            return render(request, template, data)
+
+        return caching.cached_response(request, scopes, build)
+
+
+# --- events -----------------------------------------------------------------------------------
+
+EVENT_FILTERS = ("discipline", "category", "status", "province", "date_from", "date_to", "name",
+                 "page")
+
+
+def events(request):
+    def context():
+        params = _params(request, *EVENT_FILTERS)
+        listing = fetch(request, "tournaments", **params)
+        clubs = fetch_all(request, "clubs")
+        provinces = sorted({(c["province_code"], c["province"]) for c in clubs})
+        return {"listing": listing, "filters": params, "provinces": provinces,
+                "pages": _pages(request, listing)}
+
+    return page(request, (tournament_scopes.LIST, CLUBS), "results_site/events.html", context)
+
+
+def _pages(request, listing: dict) -> dict:
+    """Previous/next page links of a paginated answer (the same query, another page)."""
+    number = int(request.GET.get("page") or 1) if (request.GET.get("page") or "1").isdigit() \
+        else 1
+
+    def query(n: int) -> str:
+        params = request.GET.copy()
+        params["page"] = str(n)
+        return "?" + params.urlencode()
+
+    return {"number": number, "previous": query(number - 1) if listing.get("previous") else None,
+            "next": query(number + 1) if listing.get("next") else None,
+            "count": listing.get("count", 0)}
+
+
+def _games_by_board(request, tournament: dict) -> dict:
+    """(round, board) -> public game id; only certified events have public games."""
+    if tournament["status"] != "certified":
+        return {}
+    games = fetch_all(request, "games", tournament=tournament["id"])
+    return {f"{g['round']}-{g['board']}": g["id"] for g in games}
+
+
+def _round_shown(request, tournament: dict) -> int | None:
+    raw = request.GET.get("round")
+    if raw:
+        return int(raw) if raw.isdigit() and len(raw) <= 5 else -1  # the API says why
+    played = [r["number"] for r in tournament["rounds"] if r["paired_at"]]
+    return max(played) if played else None
+
+
+def event(request, pk: int):
+    def context():
+        tournament = fetch(request, "tournaments", pk)
+        shown = _round_shown(request, tournament)
+        pairings = (fetch(request, "tournaments", pk, "pairings",
+                          round=request.GET.get("round") or shown)
+                    if shown is not None else [])
+        games = _games_by_board(request, tournament)
+        for pairing in pairings:
+            pairing["game"] = games.get(f"{shown}-{pairing['board']}")
+        standings = fetch(request, "tournaments", pk, "standings")
+        bracket = (fetch(request, "tournaments", pk, "bracket")
+                   if tournament["system"] == "knockout" and tournament["rounds"] else None)
+        return {"t": tournament, "round_shown": shown, "pairings": pairings,
+                "standings": standings, "bracket": bracket,
+                "has_games": bool(games)}
+
+    return page(request, _event_scopes(pk), "results_site/event.html", context)
+
+
+def _event_scopes(pk: int) -> tuple[str, ...]:
+    return (tournament_scopes.event(pk), CLUBS, *GAME_SCOPES)
+
+
+def crosstable(request, pk: int):
+    def context():
+        tournament = fetch(request, "tournaments", pk)
+        table = fetch(request, "tournaments", pk, "crosstable",
+                      **_params(request, "after_round"))
+        return {"t": tournament, "table": table,
+                "round_numbers": range(1, len(tournament["rounds"]) + 1)}
+
+    return page(request, _event_scopes(pk), "results_site/crosstable.html", context)
+
+
+# --- games ------------------------------------------------------------------------------------
+
+def game(request, pk: int, printable: bool = False):
+    def context():
+        notation = request.GET.get("notation")
+        shown = fetch(request, "games", pk, **({"notation": notation} if notation else {}))
+        coordinates = boards.COORDINATES[shown["discipline"]]
+        machine = (shown if shown["notation"] == coordinates
+                   else fetch(request, "games", pk, notation=coordinates))
+        replay = boards.replay_data(shown, machine["moves"], shown["moves"])
+        notations = [(code, NOTATION_LABELS.get(code, code))
+                     for code in MOVE_NOTATIONS[shown["discipline"]]]
+        return {"g": shown, "replay": replay,
+                "move_rows": _move_rows(shown["moves"]), "notations": notations,
+                "printable": printable}
+
+    template = "results_site/game_print.html" if printable else "results_site/game.html"
+    return page(request, GAME_SCOPES, template, context)
+
+
+def game_print(request, pk: int):
+    return game(request, pk, printable=True)
+
+
+def _move_rows(moves: list[str]) -> list[dict]:
+    """Moves by number: (number, first side's move and ply, second side's move and ply)."""
+    return [{"number": i // 2 + 1, "first": moves[i], "first_ply": i + 1,
+             "second": moves[i + 1] if i + 1 < len(moves) else None, "second_ply": i + 2}
+            for i in range(0, len(moves), 2)]
+
+
+# --- players, clubs ---------------------------------------------------------------------------
+
+def player(request, pk: int):
+    def context():
+        profile = fetch(request, "players", pk)
+        charts = [_chart(history) for history in profile["rating_history"]]
+        return {"p": profile, "charts": charts}
+
+    return page(request, PLAYER_SCOPES, "results_site/player.html", context)
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 560, 200, 36
+
+
+def _chart(history: dict) -> dict:
+    """An inline SVG line of the ratings of one list, oldest period first."""
+    points = [p for p in history["periods"] if p["rating"] is not None]
+    ratings = [p["rating"] for p in points]
+    low, high = (min(ratings), max(ratings)) if ratings else (0, 1)
+    if high - low < 50:
+        low, high = low - 25, high + 25
+    span_x = max(len(points) - 1, 1)
+    plot_w, plot_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+    dots = [{"x": round(CHART_PAD + plot_w * i / span_x, 1),
+             "y": round(CHART_PAD + plot_h * (high - p["rating"]) / (high - low), 1),
+             "rating": p["rating"], "start": p["start"]} for i, p in enumerate(points)]
+    return {"list": history, "dots": dots, "polyline": " ".join(f"{d['x']},{d['y']}" for d in dots),
+            "low": low, "high": high, "width": CHART_WIDTH, "height": CHART_HEIGHT,
+            "pad": CHART_PAD, "bottom": CHART_HEIGHT - CHART_PAD}
+
+
+def clubs(request):
+    def context():
+        params = _params(request, "province", "name", "discipline", "page")
+        listing = fetch(request, "clubs", **params)
+        return {"listing": listing, "filters": params, "pages": _pages(request, listing)}
+
+    return page(request, (CLUBS,), "results_site/clubs.html", context)
+
+
+def club(request, pk: int):
+    def context():
+        found = fetch(request, "clubs", pk)
+        members = fetch(request, "players", club=pk, page_size=200)
+        return {"c": found, "members": members}
+
+    return page(request, PLAYER_SCOPES, "results_site/club.html", context)
+
+
+# --- ratings, titles --------------------------------------------------------------------------
+
+def rating_lists(request):
+    def context():
+        return {"lists": fetch(request, "rating-lists")["results"]}
+
+    return page(request, RATING_SCOPES, "results_site/rating_lists.html", context)
+
+
+LIST_FILTERS = ("period", "province", "gender", "title", "search", "born_from", "born_to")
+
+
+def rating_list(request, pk: int):
+    def context():
+        found = fetch(request, "rating-lists", pk)
+        params = _params(request, *LIST_FILTERS, "page")
+        rows = fetch(request, "rating-lists", pk, "players", **params)
+        return {"l": found, "rows": rows, "filters": params, "pages": _pages(request, rows)}
+
+    return page(request, RATING_SCOPES, "results_site/rating_list.html", context)
+
+
+def rating_list_csv(request, pk: int):
+    """The whole list (with the page's filters) as CSV: the same rows as the pages."""
+    with translation.override(language_of(request)):
+        def build() -> HttpResponse:
+            try:
+                rows = _all_rows(request, pk)
+            except ApiError as error:
+                return HttpResponse(error.message, status=error.status,
+                                    content_type="text/plain; charset=utf-8")
+            return _csv_response(rows, f"rating-list-{pk}.csv")
+
+        return caching.cached_response(request, RATING_SCOPES, build)
+
+
+def _all_rows(request, pk: int) -> list[dict]:
+    params = _params(request, *LIST_FILTERS)
+    rows: list[dict] = []
+    number = 1
+    while True:
+        data = fetch(request, "rating-lists", pk, "players", page=number, page_size=500,
+                     **params)
+        rows.extend(data["results"])
+        if not data.get("next"):
+            return rows
+        number += 1
+
+
+CSV_COLUMNS = ("rank", "person_id", "name", "gender", "province", "club", "title", "rating",
+               "old_rating", "change", "games")
+
+
+def _csv_response(rows: list[dict], filename: str) -> HttpResponse:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        writer.writerow([row.get(column) for column in CSV_COLUMNS])
+    response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def titled_players(request):
+    def context():
+        params = _params(request, "title", "gender", "province", "name", "page")
+        listing = fetch(request, "titled-players", **params)
+        return {"listing": listing, "filters": params, "pages": _pages(request, listing)}
+
+    return page(request, RATING_SCOPES, "results_site/titled.html", context)
+
+
+def home(request):
+    return events(request)
+

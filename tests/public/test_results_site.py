@@ -1,0 +1,161 @@
+"""The public results site (issue 20): pages over the public API, its cache, its links.
+
+Pages are rendered from the public API's answers; they are cached under the same scope
+stamps (ETag, 304, no query on a hit) and change when a service writes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import make_staff
+from tests.public.conftest import (
+    OPENINGS,
+    award_title,
+    build_knockout,
+    build_round_robin,
+    seed_ratings,
+)
+from tournaments import services
+from tournaments.models import Pairing
+
+pytestmark = pytest.mark.django_db
+
+
+def _persons(t):
+    return [e.member.person for e in t.entries.select_related("member__person").order_by(
+        "starting_number")]
+
+
+def _replay(response) -> dict:
+    match = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>',
+                      response.content.decode(), re.S)
+    assert match, "the game page embeds its positions"
+    return json.loads(match.group(1))
+
+
+def test_event_page_shows_standings_linked_to_players_with_their_club(client):
+    t = build_round_robin(4, with_games=True)
+    page = client.get(f"/giai-dau/{t.pk}/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert t.name in text and "Bảng xếp hạng" in text
+    standings = client.get(f"/api/v1/public/tournaments/{t.pk}/standings/").json()
+    for row in standings["rows"]:
+        assert row["person"] is not None and row["club"]["name"].startswith("Câu lạc bộ")
+        assert f'href="/ky-thu/{row["person"]}/"' in text, row["name"]
+    # the pairings of the last round, each board linked to its public game
+    rnd = t.rounds.get(number=t.number_of_rounds)
+    assert f"Ván {rnd.number}" in text
+    assert text.count('href="/van-co/') == rnd.pairings.filter(kind=Pairing.Kind.GAME).count()
+    pairings = client.get(f"/api/v1/public/tournaments/{t.pk}/pairings/",
+                          {"round": 1}).json()
+    assert all(p["white"]["person"] for p in pairings)
+    cross = client.get(f"/giai-dau/{t.pk}/bang-cheo/")
+    assert cross.status_code == 200 and "Bảng chéo" in cross.content.decode()
+
+
+def test_game_page_embeds_every_position_and_switches_notation(client):
+    t = build_round_robin(4, with_games=True)
+    game = client.get("/api/v1/public/games/", {"tournament": t.pk}).json()["results"][0]
+    page = client.get(f"/van-co/{game['id']}/")
+    assert page.status_code == 200
+    replay = _replay(page)
+    detail = client.get(f"/api/v1/public/games/{game['id']}/").json()
+    assert replay["discipline"] == "xiangqi"
+    assert replay["moves"] == OPENINGS["xiangqi"]["iccs"]
+    assert replay["written"] == OPENINGS["xiangqi"]["vn"]  # Điều 11.2a by default
+    assert len(replay["boards"]) == len(replay["moves"]) + 1
+    assert replay["boards"][0] == detail["start_fen"].split()[0]
+    assert replay["boards"][-1] == detail["final_fen"].split()[0]
+    wxf = client.get(f"/van-co/{game['id']}/", {"notation": "wxf"})
+    assert _replay(wxf)["written"] == OPENINGS["xiangqi"]["wxf"]
+    assert "C2=5" in wxf.content.decode()
+    bad = client.get(f"/van-co/{game['id']}/", {"notation": "san"})
+    assert bad.status_code == 400 and "notation" in bad.content.decode()
+    printable = client.get(f"/van-co/{game['id']}/in/")
+    assert printable.status_code == 200 and "P2-5" in printable.content.decode()
+
+
+def test_a_chess_game_replays_too(client):
+    t = build_round_robin(4, with_games=True, discipline="chess", seed=8)
+    game = client.get("/api/v1/public/games/", {"tournament": t.pk}).json()["results"][0]
+    replay = _replay(client.get(f"/van-co/{game['id']}/"))
+    assert replay["moves"] == OPENINGS["chess"]["uci"]
+    assert replay["written"] == OPENINGS["chess"]["san"]
+    assert replay["boards"][1] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+
+
+def test_player_page_club_titles_ratings_chart_and_events(client):
+    staff = make_staff()
+    t = build_round_robin(4, seed=21, staff=staff)
+    persons = _persons(t)
+    seed_ratings(persons, staff=staff, month=1, base=1800)
+    seed_ratings(persons, staff=staff, month=2, base=1900)
+    award_title(persons[0], "national_master", number=17)
+    text = client.get(f"/ky-thu/{persons[0].pk}/").content.decode()
+    assert persons[0].full_name in text
+    assert "Câu lạc bộ Cờ Tướng Hoàn Kiếm 21" in text
+    assert "Kiện tướng quốc gia" in text and "17/2026/QĐ-LĐC" in text
+    assert "<polyline" in text and "<svg" in text  # rating history chart, inline SVG
+    assert f'href="/giai-dau/{t.pk}/#standings"' in text  # events played
+
+
+def test_lists_ratings_titles_clubs_and_the_csv(client):
+    t = build_round_robin(4, seed=22)
+    persons = _persons(t)
+    period = seed_ratings(persons)
+    award_title(persons[1], "first_category", number=3)
+    rating_list = period.rating_list_id
+    for url in ("/", "/giai-dau/", "/he-so/", f"/he-so/{rating_list}/", "/danh-hieu/",
+                "/cau-lac-bo/"):
+        assert client.get(url).status_code == 200, url
+    listed = client.get("/giai-dau/", {"discipline": "xiangqi", "name": "Hà Nội mở rộng"})
+    assert t.name in listed.content.decode()
+    assert t.name not in client.get("/giai-dau/", {"discipline": "chess"}).content.decode()
+    assert "Cấp I quốc gia" in client.get("/danh-hieu/").content.decode()
+    csv = client.get(f"/he-so/{rating_list}/csv/")
+    assert csv["Content-Type"].startswith("text/csv")
+    lines = csv.content.decode("utf-8-sig").strip().splitlines()
+    assert lines[0].startswith("rank,person_id,name") and len(lines) == 1 + len(persons)
+    club = client.get("/api/v1/public/clubs/").json()["results"][0]
+    assert persons[0].full_name in client.get(f"/cau-lac-bo/{club['id']}/").content.decode()
+    knockout = build_knockout(4)
+    assert "Sơ đồ loại trực tiếp" in client.get(f"/giai-dau/{knockout.pk}/").content.decode()
+
+
+def test_english_under_en_and_bad_parameters_are_clear(client):
+    t = build_round_robin(4, seed=23)
+    english = client.get(f"/en/giai-dau/{t.pk}/")
+    text = english.content.decode()
+    assert english.status_code == 200 and '<html lang="en">' in text
+    assert "Standings" in text and 'href="/giai-dau/' in text  # the switch back
+    assert f'href="/en/giai-dau/{t.pk}/bang-cheo/"' in text  # links stay in English
+    assert client.get("/giai-dau/999999/").status_code == 404
+    bad = client.get("/giai-dau/", {"date_from": "hôm qua"})
+    assert bad.status_code == 400 and "date_from" in bad.content.decode()
+
+
+def test_pages_are_cached_like_the_api_and_change_with_a_result(client):
+    staff = make_staff()
+    t = build_round_robin(4, seed=24, staff=staff, certify=False)
+    url = f"/giai-dau/{t.pk}/"
+    first = client.get(url)
+    assert first["ETag"] and first["Cache-Control"] == "public, max-age=30"
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert len(queries) == 0 and again.content == first.content
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    # a correction through the service touches the event: the page is rebuilt once
+    pairing = Pairing.objects.filter(round__tournament=t, round__number=t.number_of_rounds,
+                                     kind=Pairing.Kind.GAME).order_by("board").first()
+    new = "0-1" if pairing.result == "1-0" else "1-0"
+    services.record_results(pairing.round, [{"pairing": pairing.pk, "result": new,
+                                             "version": pairing.version}], user=staff)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert changed.content != first.content
