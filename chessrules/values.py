@@ -164,6 +164,8 @@ class System(StrEnum):
     SCHEVENINGEN = "scheveningen"
     TEAM_SWISS_DRAW = "team_swiss_draw"  # Điều 30.5
     ADJUSTED_SWISS = "adjusted_swiss"  # Điều 28 as written (002 Điều 13)
+    MATCH = "match"  # 002 Điều 8: a match between two players
+    INDIVIDUAL_SCHEVENINGEN = "indiv_scheveningen"  # 002 Điều 10: group A meets group B
 
     @property
     def round_robin(self) -> bool:
@@ -187,7 +189,8 @@ class System(StrEnum):
 #: individual round robins (single and double)
 ROUND_ROBIN_SYSTEMS = frozenset({System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
 #: the round robins, individual and team: pairings fixed by a table (Điều 21.3 tie-breaks)
-PREDETERMINED_SYSTEMS = ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN}
+PREDETERMINED_SYSTEMS = ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN,
+                                              System.INDIVIDUAL_SCHEVENINGEN}
 #: systems that pair round by round on the scores (a number of rounds must be set)
 SWISS_SYSTEMS = frozenset({System.DUTCH, System.SWISS_DRAW, System.TEAM_SWISS_DRAW,
                            System.ADJUSTED_SWISS})

@@ -340,7 +340,7 @@ class EntryAddForm(forms.ModelForm):
 
     class Meta:
         model = Entry
-        fields = ["tournament", "member", "rating", "title"]
+        fields = ["tournament", "member", "rating", "title", "group"]
 
     def _post_clean(self):
         pass  # the service validated the entry (and wrote it): no model validation again
@@ -361,7 +361,8 @@ class EntryAddForm(forms.ModelForm):
             else:
                 self.registered = services.register_entry(
                     data["tournament"], data["member"], user=self.user,
-                    rating=data.get("rating") or 0, title=data.get("title") or "")
+                    rating=data.get("rating") or 0, title=data.get("title") or "",
+                    group=data.get("group") or "")
         except ServiceError as exc:
             add_service_error(self, exc)
         return data
@@ -370,7 +371,8 @@ class EntryAddForm(forms.ModelForm):
 class EntryChangeForm(forms.ModelForm):
     class Meta:
         model = Entry
-        fields = ["name", "fide_id", "federation_code", "rating", "title", "withdrawn_on"]
+        fields = ["name", "fide_id", "federation_code", "rating", "title", "group",
+                  "withdrawn_on"]
 
 
 @admin.register(Entry)
@@ -393,7 +395,7 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
 
     def get_fields(self, request, obj=None):
         if obj is None:
-            return ["tournament", "member", "rating", "title", "late_reason"]
+            return ["tournament", "member", "rating", "title", "group", "late_reason"]
         return super().get_fields(request, obj)
 
     def get_readonly_fields(self, request, obj=None):

@@ -207,13 +207,35 @@ def standings_data(target: str, kind: str = K.STANDINGS) -> dict:
         rows.append({
             "rank": row["rank"], "number": row["starting_number"], "name": row["name"],
             "title": row["title"] or "", "rating": row["rating"] or "",
-            "unit": row.get("team") or units.get(row["entry"], ""),
+            "unit": row.get("team") or (_("Nhóm %(g)s") % {"g": row["group"]}
+                                        if row.get("group") else units.get(row["entry"], "")),
             "points": vn_number(row["points"]),
             "tiebreaks": [_tiebreak_value(row["tiebreaks"].get(c)) for c in codes],
             "withdrawn": row["withdrawn"], "rounds": row.get("rounds", []),
         })
     return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
-            "tiebreaks": [{"code": c, "name": tiebreak_name(c)} for c in codes], "rows": rows}
+            "tiebreaks": [{"code": c, "name": tiebreak_name(c)} for c in codes], "rows": rows,
+            "summary": format_summary_lines(table)}
+
+
+def format_summary_lines(table: dict) -> list[str]:
+    """The line a format adds under its standings: the match score (002 Điều 8), the
+    groups' totals (002 Điều 10)."""
+    lines = []
+    if "match" in table:
+        m = table["match"]
+        a, b = m["players"] if len(m["players"]) == 2 else (1, 2)
+        line = _("Tỷ số trận: số %(a)s %(pa)s – %(pb)s số %(b)s sau %(n)s ván") % {
+            "a": a, "b": b, "pa": vn_number(m["points"][0]), "pb": vn_number(m["points"][1]),
+            "n": m["games"]}
+        if m["decided"]:
+            line += "; " + (_("số %(w)s thắng trận") % {"w": m["winner"]}
+                            if m["winner"] is not None else _("trận hòa"))
+        lines.append(line + ".")
+    if "groups" in table:
+        lines.append(" – ".join(_("Nhóm %(g)s: %(p)s điểm") % {
+            "g": g["group"], "p": vn_number(g["points"])} for g in table["groups"]) + ".")
+    return lines
 
 
 def crosstable_data(target: str) -> dict:

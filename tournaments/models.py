@@ -20,7 +20,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from chessrules import values
-from chessrules.competition import knockout
+from chessrules.competition import knockout, match
 from federation.models import Discipline
 
 
@@ -82,6 +82,9 @@ class Tournament(models.Model):
         SCHEVENINGEN = values.System.SCHEVENINGEN.value, _("Đối kháng kiểu Anh (Scheveningen)")
         TEAM_SWISS_DRAW = values.System.TEAM_SWISS_DRAW.value, _("Đồng đội Thụy Sĩ bốc thăm")
         ADJUSTED_SWISS = values.System.ADJUSTED_SWISS.value, _("Hệ Thụy Sĩ điều chỉnh (Điều 28)")
+        MATCH = values.System.MATCH.value, _("Đấu đối kháng cá nhân (Điều 8)")
+        INDIVIDUAL_SCHEVENINGEN = (values.System.INDIVIDUAL_SCHEVENINGEN.value,
+                                   _("Svennhighen cá nhân: nhóm A gặp nhóm B (Điều 10)"))
 
     class KnockoutTieRule(models.TextChoices):  # Điều 25; values: knockout.TieRule
         TWO_GAMES_THEN_DECIDER = (knockout.TieRule.TWO_THEN_DECIDER.value,
@@ -170,6 +173,14 @@ class Tournament(models.Model):
     knockout_placement = models.CharField(
         _("trận xếp hạng (loại trực tiếp)"), max_length=12, choices=KnockoutPlacement.choices,
         default=KnockoutPlacement.NONE)
+    match_target_points = models.DecimalField(
+        _("số điểm thắng trận (đối kháng)"), max_digits=3, decimal_places=1, null=True,
+        blank=True,
+        help_text=_("002 Điều 8: ai đạt số điểm này trước thắng trận (số ván là tối đa). "
+                    "Bỏ trống: tính tỷ số sau số ván ấn định."))
+    match_target_wins = models.PositiveSmallIntegerField(
+        _("số ván thắng để thắng trận (đối kháng)"), null=True, blank=True,
+        help_text=_("002 Điều 8: ai thắng đủ số ván này trước thắng trận (số ván là tối đa)."))
     late_arrival_minutes = models.PositiveSmallIntegerField(
         _("thời gian đến muộn tối đa (phút)"), default=15)
     max_games_per_day = models.PositiveSmallIntegerField(
@@ -310,6 +321,9 @@ class Entry(models.Model):
     team = models.ForeignKey(TeamEntry, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="roster", verbose_name=_("đội"))
     board_order = models.PositiveSmallIntegerField(_("thứ tự bàn"), null=True, blank=True)
+    group = models.CharField(
+        _("nhóm"), max_length=1, blank=True, choices=[(g, g) for g in match.GROUPS],
+        help_text=_("Svennhighen cá nhân (002 Điều 10): nhóm A gặp nhóm B."))
     is_late = models.BooleanField(_("đăng ký muộn"), default=False)
     late_reason = models.TextField(_("lý do nhận đăng ký muộn"), blank=True)
     joins_in_round = models.PositiveSmallIntegerField(_("vào từ ván"), default=1)

@@ -119,10 +119,31 @@ class StandingRowSerializer(serializers.Serializer):
     tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True))
 
 
+class MatchSummarySerializer(serializers.Serializer):
+    """002 Điều 8: the individual match's score."""
+
+    games = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.IntegerField())
+    points = serializers.ListField(child=serializers.FloatField())
+    wins = serializers.ListField(child=serializers.IntegerField())
+    decided = serializers.BooleanField()
+    winner = serializers.IntegerField(allow_null=True)
+
+
+class GroupScoreSerializer(serializers.Serializer):
+    """002 Điều 10: a group's total points."""
+
+    group = serializers.CharField()
+    points = serializers.FloatField()
+    numbers = serializers.ListField(child=serializers.IntegerField())
+
+
 class StandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
     rows = StandingRowSerializer(many=True)
+    match = MatchSummarySerializer(required=False)
+    groups = GroupScoreSerializer(many=True, required=False)
 
 
 class CrossCellSerializer(serializers.Serializer):
@@ -162,9 +183,19 @@ def standing_row(row: dict, *, cross: bool = False) -> dict:
 
 def standings_data(table: dict, *, cross: bool = False) -> dict:
     """``StandingsSerializer(table).data`` (``CrosstableSerializer`` with ``cross``)."""
-    return {"after_round": int(table["after_round"]),
-            "tiebreaks": [str(code) for code in table["tiebreaks"]],
-            "rows": [standing_row(row, cross=cross) for row in table["rows"]]}
+    out = {"after_round": int(table["after_round"]),
+           "tiebreaks": [str(code) for code in table["tiebreaks"]],
+           "rows": [standing_row(row, cross=cross) for row in table["rows"]]}
+    if "match" in table:  # 002 Điều 8
+        m = table["match"]
+        out["match"] = {"games": int(m["games"]), "players": [int(n) for n in m["players"]],
+                        "points": [float(p) for p in m["points"]],
+                        "wins": [int(w) for w in m["wins"]], "decided": bool(m["decided"]),
+                        "winner": None if m["winner"] is None else int(m["winner"])}
+    if "groups" in table:  # 002 Điều 10
+        out["groups"] = [{"group": str(g["group"]), "points": float(g["points"]),
+                          "numbers": [int(n) for n in g["numbers"]]} for g in table["groups"]]
+    return out
 
 
 _BYE_POINTS = serializers.DecimalField(max_digits=3, decimal_places=1, allow_null=True)

@@ -133,7 +133,24 @@ def _table(tournament: Tournament, after_round: int | None, cross: bool) -> dict
     if cross:  # fresh lists; the cells themselves are shared with the memo: read only
         for row in copies:
             row["rounds"] = list(row["rounds"])
-    return {"after_round": after, "tiebreaks": codes, "rows": copies}
+    table = {"after_round": after, "tiebreaks": codes, "rows": copies}
+    table.update(format_summary(tournament, after, copies))
+    return table
+
+
+def format_summary(tournament: Tournament, after: int, rows: list[dict]) -> dict:
+    """What a format adds to its standings: an individual match's score (002 Điều 8), the
+    groups' totals of an individual Scheveningen (002 Điều 10)."""
+    if tournament.system == Tournament.System.MATCH:
+        state = engine.match_state(tournament, after)
+        numbers = sorted(row["starting_number"] for row in rows)
+        return {"match": {
+            "games": state.games, "players": numbers, "points": list(state.points),
+            "wins": list(state.wins), "decided": state.decided,
+            "winner": numbers[state.winner] if state.winner is not None else None}}
+    if tournament.system == Tournament.System.INDIVIDUAL_SCHEVENINGEN:
+        return {"groups": engine.group_scores(tournament, rows)}
+    return {}
 
 
 def _rows(snapshot: engine.Snapshot, after: int, codes: list[str], cross: bool) -> list[dict]:
@@ -145,7 +162,7 @@ def _rows(snapshot: engine.Snapshot, after: int, codes: list[str], cross: bool) 
     for row in ranked:
         entry = entries[row["starting_number"]]
         rows.append({**row, "entry": entry.pk, "name": entry.name, "rating": entry.rating,
-                     "title": entry.title, "team": entry.team_name,
+                     "title": entry.title, "team": entry.team_name, "group": entry.group,
                      "withdrawn": entry.withdrawn_after is not None})
         if cells is not None:
             rows[-1]["rounds"] = cells[entry.number]

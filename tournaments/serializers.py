@@ -62,10 +62,11 @@ class EntrySerializer(serializers.ModelSerializer):
         model = Entry
         fields = ["id", "tournament", "member", "name", "gender", "fide_id", "federation_code",
                   "rating", "title", "starting_number", "team", "team_name", "board_order",
+                  "group",
                   "is_late", "late_reason", "joins_in_round", "withdrawn_on", "withdrawn_after_round",
                   "requested_byes", "registered_at"]
         read_only_fields = [f for f in fields if f not in ("tournament", "member", "rating",
-                                                           "title")]
+                                                           "title", "group")]
 
 
 class EntryCreateSerializer(serializers.Serializer):
@@ -73,6 +74,9 @@ class EntryCreateSerializer(serializers.Serializer):
     member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.select_related("person"))
     rating = serializers.IntegerField(min_value=0, max_value=3500, default=0)
     title = serializers.CharField(max_length=4, required=False, allow_blank=True, default="")
+    group = serializers.CharField(
+        max_length=1, required=False, allow_blank=True, default="",
+        help_text="Individual Scheveningen (002 Điều 10): the player's group, A or B.")
 
 
 class BulkEntrySerializer(serializers.Serializer):

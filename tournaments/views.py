@@ -260,7 +260,8 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         data.is_valid(raise_exception=True)
         v = data.validated_data
         entry = services.register_entry(v["tournament"], v["member"], user=request.user,
-                                        rating=v["rating"], title=v["title"])
+                                        rating=v["rating"], title=v["title"],
+                                        group=v["group"])
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=LateEntrySerializer, responses={201: EntrySerializer})

@@ -22,4 +22,6 @@ Modules and their main functions (details in each module's docstring):
 - ``team``: ``Roster``, ``team_round_robin``, ``board_colours``, ``scheveningen``,
   ``simultaneous_match``, ``TeamResult``, ``rank_teams``, ``match_points``,
   ``TeamMatchScore``, ``team_standings``.
+- ``match``: individual matches (002 Điều 8) ``match_colours``, ``check_match_terms``,
+  ``match_state``; individual Scheveningen (002 Điều 10) ``scheveningen_rounds``.
 """

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from chessrules.competition.match import scheveningen_rounds
 from chessrules.competition.model import Competitor
 from chessrules.competition.roundrobin import Board, berger_table
 from chessrules.competition.swissdraw import DrawResult, draw_round
@@ -109,18 +110,11 @@ def board_colours(priority: str, other: str, boards: int) -> list[tuple[str, str
 def scheveningen(size: int) -> list[list[tuple[str, str]]]:
     """Rounds of the Scheveningen match of two teams of ``size`` (30.2.2, 3-6 players):
     on board i of round r A_i meets B_j with j = i - r (mod size); each pair is
-    (white, black) by the colour rule printed under the tables."""
+    (white, black) by the colour rule printed under the tables (``match.scheveningen_rounds``)."""
     if not 3 <= size <= 6:
         raise ValueError(f"Scheveningen tables exist for teams of 3-6 players, got {size}")
-    rounds = []
-    for r in range(1, size + 1):
-        boards = []
-        for i in range(1, size + 1):
-            j = (i - r - 1) % size + 1
-            a, b = f"A{i}", f"B{j}"
-            boards.append((a, b) if i % 2 == j % 2 else (b, a))
-        rounds.append(boards)
-    return rounds
+    return [[(f"A{b.a}", f"B{b.b}") if b.a_white else (f"B{b.b}", f"A{b.a}") for b in boards]
+            for boards in scheveningen_rounds(size)]
 
 
 def simultaneous_match(boards: int, games: int = 1) -> list[list[tuple[str, str]]]:

@@ -30,8 +30,10 @@ from django.utils.translation import gettext as _
 from chessrules.competition import adjusted_swiss as _adjusted
 from chessrules.competition import roundrobin
 from chessrules.competition import swiss as _swiss
+from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
 from chessrules.values import ROUND_ROBIN_SYSTEMS, System
+from tournaments.engine import formats as _formats
 from tournaments.engine import knockout as _knockout
 from tournaments.engine import loader
 from tournaments.engine import pairing as _pairing
@@ -55,7 +57,7 @@ __all__ = [
     "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
     "default_tiebreaks", "engine_version", "export_trf", "history_of", "initial_colour",
     "knockout_champion", "knockout_decided", "knockout_placement_stages",
-    "knockout_stages", "lot_order", "match_key",
+    "group_scores", "knockout_stages", "lot_order", "match_key", "match_state",
     "plan_round",
     "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
     "team_standings",
@@ -111,6 +113,10 @@ def total_rounds(tournament, players: int | None = None, teams: int | None = Non
         return roundrobin.table_size(n) - 1
     if tournament.system == System.SCHEVENINGEN:
         return tournament.boards_per_team or 0
+    if tournament.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: one group's size
+        n = players if players is not None else tournament.entries.filter(
+            starting_number__isnull=False).count()
+        return n // 2
     return tournament.number_of_rounds or 0
 
 
@@ -221,6 +227,16 @@ def tracking_card(tournament, number: int) -> list[dict]:
 def team_matches(tournament, up_to_round: int) -> list[dict]:
     """Team match results by team starting numbers (``teams.team_matches``)."""
     return _teams.team_matches(snapshot_of(tournament, up_to_round, teams=True), up_to_round)
+
+
+def match_state(tournament, up_to_round: int | None = None) -> MatchState:
+    """002 Điều 8: the individual match's score, wins, and whether it is decided."""
+    return _formats.match_state(snapshot_of(tournament, up_to_round, teams=False))
+
+
+def group_scores(tournament, rows: list[dict]) -> list[dict]:
+    """002 Điều 10: each group's total points in the standings ``rows``."""
+    return _formats.group_scores(snapshot_of(tournament, teams=False), rows)
 
 
 def knockout_stages(tournament) -> list[KnockoutStage]:

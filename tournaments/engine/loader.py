@@ -36,7 +36,10 @@ def settings_of(tournament) -> Settings:
         knockout_tie_rule=tournament.knockout_tie_rule or "",
         knockout_double_forfeit=tournament.knockout_double_forfeit or "",
         knockout_placement=tournament.knockout_placement or "",
-        swiss_withdrawal=tournament.swiss_withdrawal)
+        swiss_withdrawal=tournament.swiss_withdrawal,
+        match_target_points=(float(tournament.match_target_points)
+                             if tournament.match_target_points is not None else None),
+        match_target_wins=tournament.match_target_wins)
 
 
 def _byes(requested) -> MappingProxyType:
@@ -50,11 +53,11 @@ def load_entries(tournament_id: int) -> tuple[EntryRow, ...]:
             .order_by("starting_number")
             .values_list("starting_number", "pk", "name", "rating", "title",
                          "withdrawn_after_round", "joins_in_round", "requested_byes",
-                         "team__starting_number", "team__name", "board_order"))
+                         "team__starting_number", "team__name", "board_order", "group"))
     return tuple(EntryRow(number, pk, name, rating, title, withdrawn, joins,
-                          _byes(byes) if byes else NO_BYES, team, team_name, board)
+                          _byes(byes) if byes else NO_BYES, team, team_name, board, group)
                  for (number, pk, name, rating, title, withdrawn, joins, byes, team, team_name,
-                      board) in rows)
+                      board, group) in rows)
 
 
 def load_pairings(tournament_id: int, up_to_round: int | None = None

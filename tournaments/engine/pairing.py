@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import chessrules
 from chessrules.competition import adjusted_swiss, swissdraw
+from chessrules.competition import match as cmatch
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
 from chessrules.dutch import (
@@ -24,6 +25,7 @@ from chessrules.dutch import (
     pair_round,
 )
 from chessrules.values import Result, System
+from tournaments.engine import formats
 from tournaments.engine import knockout as ko
 from tournaments.engine.snapshot import EntryRow, Snapshot, bye_code, history
 from tournaments.engine.tables import competitors, draw_from_json, schedule
@@ -361,6 +363,38 @@ def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     plan.draw = {"stage": stage.stage, "first_game_of_stage": first_game_of_stage}
 
 
+def _match(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """002 Điều 8: one game a round between the two players, number 1 White in the odd
+    games; no further game once the match is decided (target reached or all played)."""
+    players = formats.match_players(snapshot)
+    if len(players) != 2:
+        raise EngineError("a match is played between exactly two players")
+    if formats.match_state(snapshot.up_to(number - 1)).decided:
+        raise EngineError("the match is decided; there is no further game")
+    white, black = cmatch.match_colours(number)
+    plan.boards.append(_board_with_withdrawals(players[white], players[black],
+                                               _withdrawn(snapshot.entries, number)))
+    plan.draw = {"game": number}
+
+
+def _individual_scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """002 Điều 10: every player of group A meets every player of group B, in the order
+    and colours of the Điều 30.2.2 tables (A1, A2, … by starting number)."""
+    groups = formats.groups(snapshot)
+    a, b = (groups[g] for g in cmatch.GROUPS)
+    if not a or len(a) != len(b):
+        raise EngineError(f"groups A and B need the same number of players "
+                          f"({len(a)} and {len(b)})")
+    table = cmatch.scheveningen_rounds(len(a))
+    if number > len(table):
+        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
+    out = _withdrawn(snapshot.entries, number)
+    for board in table[number - 1]:
+        pa, pb = a[board.a - 1], b[board.b - 1]
+        white, black = (pa, pb) if board.a_white else (pb, pa)
+        plan.boards.append(_board_with_withdrawals(white, black, out))
+
+
 PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
     System.ROUND_ROBIN: _round_robin,
     System.DOUBLE_ROUND_ROBIN: _round_robin,
@@ -371,4 +405,6 @@ PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
     System.TEAM_SWISS_DRAW: _team_swiss_draw,
     System.SCHEVENINGEN: _scheveningen,
     System.ADJUSTED_SWISS: _adjusted_swiss,
+    System.MATCH: _match,
+    System.INDIVIDUAL_SCHEVENINGEN: _individual_scheveningen,
 }

@@ -41,6 +41,8 @@ class Settings:
     knockout_double_forfeit: str = ""
     knockout_placement: str = ""
     swiss_withdrawal: str = "not_paired"  # Điều 21.5.2: or "opponent_wins"
+    match_target_points: float | None = None  # 002 Điều 8
+    match_target_wins: int | None = None
 
     @property
     def withdrawn_stay_in_draw(self) -> bool:
@@ -73,6 +75,7 @@ class EntryRow(NamedTuple):
     team: int | None = None
     team_name: str | None = None
     board_order: int | None = None
+    group: str = ""  # individual Scheveningen (002 Điều 10): "A" or "B"
 
 
 class TeamRow(NamedTuple):

@@ -64,6 +64,8 @@ def schedule(system: str, n: int) -> list[list[roundrobin.Board]]:
 
 
 def default_tiebreaks(system: str) -> list[str]:
+    if system == System.MATCH:  # 002 Điều 8: the score decides; equal scores share
+        return []
     if system in PREDETERMINED_SYSTEMS:
         return list(tiebreaks.DEFAULT_ROUND_ROBIN)
     return list(tiebreaks.DEFAULT_SWISS)

@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.competition.match import GROUPS
 from chessrules.values import GenderSection, System
 from core.errors import NotAllowedError, ServiceError
 from federation.models import Club, Member, Person
@@ -52,6 +53,9 @@ def _number_entries(t: Tournament) -> None:
     if t.system == System.ADJUSTED_SWISS:  # Điều 28.1; 28.7: renumbered on a late entry
         order = engine.adjusted_order([(e.pk, e.rating, e.title) for e in entries],
                                       t.lot_seed or 0)
+    elif t.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: A1..An, then B1..Bn
+        order = [pk for g in GROUPS for pk in engine.lot_order(
+            [e.pk for e in entries if e.group == g], t.lot_seed)]
     elif t.system in RATING_ORDER_SYSTEMS:
         order = engine.rating_order([(e.pk, e.rating, e.title, e.name) for e in entries])
     else:
@@ -119,8 +123,20 @@ def is_late(t: Tournament, today: date | None = None) -> bool:
     return t.registration_deadline is not None and today > t.registration_deadline
 
 
+def check_group(t: Tournament, group: str) -> None:
+    """002 Điều 10: an individual Scheveningen's entries are in group A or B; other
+    formats have no groups."""
+    if t.system == System.INDIVIDUAL_SCHEVENINGEN:
+        if group not in GROUPS:
+            raise ServiceError(_("Svennhighen cá nhân (002 Điều 10): chọn nhóm A hoặc B."),
+                               field="group", code="group_missing")
+    elif group:
+        raise ServiceError(_("Chỉ giải Svennhighen cá nhân (002 Điều 10) chia nhóm A/B."),
+                           field="group")
+
+
 def register_entry(tournament: Tournament, member: Member, *, user, rating: int = 0,
-                   title: str = "", late_reason: str = "") -> Entry:
+                   title: str = "", late_reason: str = "", group: str = "") -> Entry:
     """Enter a member (rating and title snapshot).
 
     A late entry — after the registration deadline of the regulations, or after the draw
@@ -148,7 +164,9 @@ def register_entry(tournament: Tournament, member: Member, *, user, rating: int 
                 % {"deadline": t.registration_deadline.strftime("%d/%m/%Y")
                    if t.registration_deadline and not after_draw else _("đã bốc số")},
                 field="member", code="late_entry")
+        check_group(t, group)
         entry = _entry_for(t, member, user, rating=rating, title=title)
+        entry.group = group
         if late:
             entry.is_late = True
             entry.late_reason = late_reason
@@ -180,8 +198,8 @@ def register_late_entry(tournament: Tournament, member: Member, *, user, reason:
 
 #: What staff may correct on an entry (a typo in the snapshot); rating and title only
 #: before the draw (the starting numbers follow them).
-ENTRY_FIELDS = frozenset({"name", "fide_id", "federation_code", "rating", "title"})
-DRAW_FIELDS = frozenset({"rating", "title"})
+ENTRY_FIELDS = frozenset({"name", "fide_id", "federation_code", "rating", "title", "group"})
+DRAW_FIELDS = frozenset({"rating", "title", "group"})
 
 
 def update_entry(entry: Entry, *, user, **fields) -> Entry:
@@ -197,8 +215,10 @@ def update_entry(entry: Entry, *, user, **fields) -> Entry:
         e = Entry.objects.select_for_update().get(pk=entry.pk)
         changed = {name for name, value in fields.items() if getattr(e, name) != value}
         if changed & DRAW_FIELDS and t.status not in (S.DRAFT, S.REGISTRATION):
-            raise ServiceError(_("Không sửa hệ số/danh hiệu sau khi đã bốc số."),
+            raise ServiceError(_("Không sửa hệ số/danh hiệu/nhóm sau khi đã bốc số."),
                                field=sorted(changed & DRAW_FIELDS)[0], code="invalid_state")
+        if "group" in changed:
+            check_group(t, fields["group"])
         for name in changed:
             setattr(e, name, fields[name])
         if changed:

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules.competition.match import GROUPS, MAX_MATCH_GAMES, check_match_terms
 from chessrules.values import PREDETERMINED_SYSTEMS, System
 from core import dates, hooks
 from core.errors import NotAllowedError, ServiceError
@@ -38,7 +39,7 @@ TOURNAMENT_FIELDS = frozenset({
     "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
     "no_capture_move_limit", "knockout_tie_rule", "knockout_double_forfeit",
-    "knockout_placement",
+    "knockout_placement", "match_target_points", "match_target_wins",
     "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
@@ -49,7 +50,8 @@ TOURNAMENT_FIELDS = frozenset({
 LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team",
                                 "discipline", "gender_section", "age_group",
                                 "womens_championship", "knockout_tie_rule",
-                                "knockout_double_forfeit", "knockout_placement"})
+                                "knockout_double_forfeit", "knockout_placement",
+                                "match_target_points", "match_target_wins"})
 
 
 def _validate_tournament(t: Tournament) -> None:
@@ -65,6 +67,7 @@ def _validate_tournament(t: Tournament) -> None:
                            field="organiser_body")
     if t.system in SWISS_SYSTEMS and not t.number_of_rounds:
         raise ServiceError(_("Hệ Thụy Sĩ cần số ván."), field="number_of_rounds")
+    _validate_match_terms(t)
     if t.is_team_event:
         boards = t.boards_per_team or 0
         if not 3 <= boards <= 6:
@@ -84,6 +87,39 @@ def _validate_tournament(t: Tournament) -> None:
         raise ServiceError(problem, field="tiebreaks")
     if t.number_of_rounds:
         check_rounds_fit_dates(t, t.number_of_rounds)
+
+
+def _validate_match_terms(t: Tournament) -> None:
+    """002 Điều 8: a match has its number of games (the most it may last when a target is
+    set), and at most one target: points (more than half of the games) or won games."""
+    targets = {"match_target_points": t.match_target_points,
+               "match_target_wins": t.match_target_wins}
+    if t.system != System.MATCH:
+        for field, value in targets.items():
+            if value is not None:
+                raise ServiceError(_("Chỉ giải đấu đối kháng cá nhân (002 Điều 8) có số điểm "
+                                     "hoặc số ván thắng để thắng trận."), field=field)
+        return
+    if not t.number_of_rounds:
+        raise ServiceError(_("Đấu đối kháng (002 Điều 8) cần số ván ấn định (hoặc tối đa)."),
+                           field="number_of_rounds")
+    points = float(t.match_target_points) if t.match_target_points is not None else None
+    try:
+        check_match_terms(t.number_of_rounds, points, t.match_target_wins)
+    except ValueError:
+        field = "match_target_wins" if t.match_target_wins is not None else (
+            "match_target_points" if points is not None else "number_of_rounds")
+        if points is not None and t.match_target_wins is not None:
+            message = _("Chọn một cách thắng trận: theo số điểm hoặc theo số ván thắng.")
+        elif field == "number_of_rounds":
+            message = _("Trận đối kháng có từ 1 đến %(n)s ván.") % {"n": MAX_MATCH_GAMES}
+        elif field == "match_target_points":
+            message = _("Số điểm thắng trận phải lớn hơn một nửa số ván (%(n)s) và không quá "
+                        "số ván, tính theo nửa điểm.") % {"n": t.number_of_rounds}
+        else:
+            message = _("Số ván thắng để thắng trận phải từ 1 đến số ván (%(n)s).") % {
+                "n": t.number_of_rounds}
+        raise ServiceError(message, field=field) from None
 
 
 #: Games a player may be asked to play in one day, by time control (Điều 10), when the
@@ -193,6 +229,7 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
                 raise ServiceError(_("Cần ít nhất 2 đội."), code="too_few")
         elif t.entries.count() < 2:
             raise ServiceError(_("Cần ít nhất 2 đấu thủ."), code="too_few")
+        _check_field_of_format(t)
         t.lot_seed = seed if seed is not None else secrets.randbits(62)
         _draw_numbers(t)
         if t.system == System.SCHEVENINGEN and t.teams.count() != 2:
@@ -203,6 +240,25 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
         _check_rounds_fit_field(t)
         _transition(t, S.CLOSED, user)
     return t
+
+
+def _check_field_of_format(t: Tournament) -> None:
+    """002 Điều 8: a match is between two players; 002 Điều 10: every player is in group
+    A or B, and the groups are of one size (each player of A meets each of B)."""
+    if t.system == System.MATCH and t.entries.count() != 2:
+        raise ServiceError(_("Đấu đối kháng cá nhân (002 Điều 8) giữa đúng 2 đấu thủ; giải có "
+                             "%(n)s.") % {"n": t.entries.count()}, code="too_few")
+    if t.system != System.INDIVIDUAL_SCHEVENINGEN:
+        return
+    if t.entries.exclude(group__in=GROUPS).exists():
+        raise ServiceError(_("Svennhighen cá nhân (002 Điều 10): mỗi đấu thủ phải thuộc nhóm A "
+                             "hoặc B."), field="group", code="group_missing")
+    sizes = [t.entries.filter(group=g).count() for g in GROUPS]
+    if sizes[0] != sizes[1] or sizes[0] < 2:
+        raise ServiceError(_("Svennhighen cá nhân (002 Điều 10): hai nhóm cần cùng số đấu thủ "
+                             "(ít nhất 2); nhóm A có %(a)s, nhóm B có %(b)s.")
+                           % {"a": sizes[0], "b": sizes[1]}, field="group",
+                           code="groups_unequal")
 
 
 def finish_tournament(tournament: Tournament, *, user) -> Tournament:
@@ -216,6 +272,10 @@ def finish_tournament(tournament: Tournament, *, user) -> Tournament:
         if t.system == System.KNOCKOUT:
             if not engine.knockout_decided(t):
                 raise ServiceError(_("Giải loại trực tiếp chưa có nhà vô địch."),
+                                   code="rounds_missing")
+        elif t.system == System.MATCH:
+            if not engine.match_state(t).decided:
+                raise ServiceError(_("Trận đối kháng chưa kết thúc (002 Điều 8)."),
                                    code="rounds_missing")
         elif played < total:
             raise ServiceError(_("Mới đấu %(p)s/%(n)s ván.") % {"p": played, "n": total},

@@ -48,6 +48,9 @@ def _check_can_pair(t: Tournament, number: int) -> None:
             raise ServiceError(_("Giải loại trực tiếp đã có nhà vô địch."), field="round",
                                code="no_more_rounds")
         return
+    if t.system == System.MATCH and number > 1 and engine.match_state(t).decided:
+        raise ServiceError(_("Trận đối kháng đã kết thúc (002 Điều 8)."), field="round",
+                           code="no_more_rounds")
     total = engine.total_rounds(t)
     if total and number > total:
         raise ServiceError(_("Giải chỉ có %(n)s ván.") % {"n": total}, field="round",

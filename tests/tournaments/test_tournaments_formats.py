@@ -1,0 +1,194 @@
+"""Individual matches (002 part 2, Điều 8) and individual Scheveningen (002 Điều 10) from
+registration to certification through the API, with the real worker; standings, the
+public API and the standings PDF checked against examples worked out by hand below."""
+
+from __future__ import annotations
+
+import random
+from datetime import date, timedelta
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.admin_forms import form_data
+from tests.documents.documents_support import download, pdf_pages, request
+from tests.factories import make_member, make_staff, national_body
+from tests.helpers import assert_error
+from tournaments import services
+from tournaments.models import Pairing, Tournament
+
+
+def _colours(driver) -> list[tuple[int, int]]:
+    return [(p.white.starting_number, p.black.starting_number) for p in
+            Pairing.objects.filter(round__tournament_id=driver.tid).select_related(
+                "white", "black").order_by("round__number", "board")]
+
+
+def test_individual_match_first_to_three_and_a_half_points(driver):
+    """002 Điều 8 "thắng cuộc theo số điểm ấn định": at most 6 games, first to 3½.
+
+    Worked by hand (player 1 drawn by lot has White in the odd games, colours alternate):
+    game 1 (1 White) 1-0; game 2 (2 White) ½-½; game 3 (1 White) 1-0; game 4 (2 White)
+    ½-½; game 5 (1 White) 1-0 → 4-1: number 1 reaches 3½ after 5 games, the match is over
+    and game 6 is not paired. Standings: 1st number 1 (4), 2nd number 2 (1); wins 3-0."""
+    driver.create(system="match", number_of_rounds=6, match_target_points="3.5",
+                  discipline="xiangqi")
+    assert driver.tournament["match_target_points"] == "3.5"
+    driver.action("open-registration")
+    driver.enter(driver.members(2))
+    driver.action("close-registration", {"seed": 8})
+    by_game = {1: "1-0", 2: "1/2-1/2", 3: "1-0", 4: "1/2-1/2", 5: "1-0"}
+    for game in range(1, 6):
+        driver.pair_next()
+        driver.play_round(game, random.Random(0), choose=lambda p, g=game: by_game[g])
+    assert _colours(driver) == [(1, 2), (2, 1), (1, 2), (2, 1), (1, 2)]
+    refused = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+    assert_error(refused, 400, "no_more_rounds", "round")
+    table = driver.standings()
+    assert [(r["rank"], r["starting_number"], r["points"]) for r in table["rows"]] == [
+        (1, 1, 4.0), (2, 2, 1.0)]
+    assert table["match"] == {"games": 5, "players": [1, 2], "points": [4.0, 1.0],
+                              "wins": [3, 0], "decided": True, "winner": 1}
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()
+    assert public["match"] == table["match"]
+    assert [r["starting_number"] for r in public["rows"]] == [1, 2]
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert "Tỷ số trận: số 1 4 – 1 số 2 sau 5 ván; số 1 thắng trận." in text
+
+
+def test_individual_match_terms_and_field_are_checked(driver):
+    """002 Điều 8: a points target above half the games, one target at most, two players."""
+    base = {"name": "Trận", "discipline": "chess", "start_date": "2026-05-04",
+            "end_date": "2026-05-10", "organiser_body": driver.body.pk, "system": "match"}
+    post = lambda **f: driver.organiser.post("/api/v1/tournaments/", {**base, **f},  # noqa: E731
+                                             format="json")
+    assert_error(post(), 400, "invalid", "number_of_rounds")
+    assert_error(post(number_of_rounds=6, match_target_points="3"), 400, "invalid",
+                 "match_target_points")
+    assert_error(post(number_of_rounds=6, match_target_wins=7), 400, "invalid",
+                 "match_target_wins")
+    assert_error(post(system="round_robin", match_target_wins=2), 400, "invalid",
+                 "match_target_wins")
+    driver.create(system="match", number_of_rounds=4)
+    driver.action("open-registration")
+    driver.enter(driver.members(3))
+    refused = driver.organiser.post(f"/api/v1/tournaments/{driver.tid}/close-registration/")
+    assert_error(refused, 400, "too_few")
+
+
+def _scheveningen_result(pairing) -> str:
+    """The hand-worked games: A_i against B_j (A = numbers 1-3, B = 4-6, j = number - 3):
+    A wins when i < j, draws when i = j, loses when i > j — except A3-B3, won by A3."""
+    w, b = pairing["white_number"], pairing["black_number"]
+    a_number, b_number = min(w, b), max(w, b)
+    i, j = a_number, b_number - 3
+    a_score = 1.0 if i < j or i == j == 3 else 0.5 if i == j else 0.0
+    white_score = a_score if w == a_number else 1 - a_score
+    return {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[white_score]
+
+
+def test_individual_scheveningen_three_against_three(driver):
+    """002 Điều 10: group A (numbers 1-3 by lot inside the group) meets group B (4-6), in
+    the order and colours of the Điều 30.2.2 table for 3 players (000):
+    round 1 A1-B3 (A White), A2-B1, A3-B2 (B White); round 2 A1-B2, A2-B3 (B White),
+    A3-B1 (A White); round 3 A1-B1, A2-B2, A3-B3 (A White).
+
+    Worked by hand with ``_scheveningen_result``: A1 2½ (½ B1, 1 B2, 1 B3), A2 1½, A3 1,
+    B1 2½ (½ A1, 1 A2, 1 A3), B2 1½, B3 0. Ties by Điều 21.3 (DE, SB, …): B1 and A1
+    drew (DE equal); SB of B1 = ½·2½ + 1½ + 1 = 3¾, of A1 = ½·2½ + 1½ + 0 = 2¾ → B1
+    first. B2 and A2 drew; SB of B2 = ½·1½ + 1 = 1¾, of A2 = ½·1½ + 0 = ¾ → B2 third.
+    Groups: A 5, B 4."""
+    driver.create(system="indiv_scheveningen", discipline="xiangqi")
+    driver.action("open-registration")
+    members = driver.members(6)
+    missing = driver.organiser.post("/api/v1/tournament-entries/", {
+        "tournament": driver.tid, "member": members[0][0].pk}, format="json")
+    assert_error(missing, 400, "group_missing", "group")
+    for index, (member, rating) in enumerate(members):
+        driver.post(driver.organiser, "/api/v1/tournament-entries/", {
+            "tournament": driver.tid, "member": member.pk, "rating": rating,
+            "group": "A" if index < 3 else "B"}, 201)
+    closed = driver.action("close-registration", {"seed": 3})
+    assert closed["number_of_rounds"] == 3
+    group_of = {e["starting_number"]: e["group"] for e in driver.arbiter.get(
+        "/api/v1/tournament-entries/", {"tournament": driver.tid}).json()["results"]}
+    assert group_of == {1: "A", 2: "A", 3: "A", 4: "B", 5: "B", 6: "B"}
+    for number in range(1, 4):
+        driver.pair_next()
+        driver.play_round(number, random.Random(0), choose=_scheveningen_result)
+    assert _colours(driver) == [(1, 6), (4, 2), (5, 3), (5, 1), (6, 2), (3, 4),
+                                (1, 4), (2, 5), (3, 6)]
+    table = driver.standings()
+    assert table["tiebreaks"] == ["DE", "SB", "WON", "BWG", "LOT"]
+    assert [(r["rank"], r["starting_number"], r["points"], r["tiebreaks"]["SB"])
+            for r in table["rows"]] == [
+        (1, 4, 2.5, 3.75), (2, 1, 2.5, 2.75), (3, 5, 1.5, 1.75), (4, 2, 1.5, 0.75),
+        (5, 3, 1.0, 0.0), (6, 6, 0.0, 0.0)]
+    assert table["groups"] == [{"group": "A", "points": 5.0, "numbers": [1, 2, 3]},
+                               {"group": "B", "points": 4.0, "numbers": [4, 5, 6]}]
+    refused = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+    assert_error(refused, 400, "no_more_rounds", "round")
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()
+    assert public["groups"] == table["groups"]
+    assert [r["starting_number"] for r in public["rows"]] == [4, 1, 5, 2, 3, 6]
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert "Nhóm A: 5 điểm – Nhóm B: 4 điểm." in text
+    assert "Nhóm B 2,5" in text  # B1 first, his group as his unit
+
+
+def test_individual_scheveningen_needs_two_equal_groups(driver):
+    """002 Điều 10: one group against the other, each player of A meeting each of B."""
+    driver.create(system="indiv_scheveningen")
+    driver.action("open-registration")
+    for index, (member, rating) in enumerate(driver.members(5)):
+        driver.post(driver.organiser, "/api/v1/tournament-entries/", {
+            "tournament": driver.tid, "member": member.pk, "rating": rating,
+            "group": "A" if index < 3 else "B"}, 201)
+    refused = driver.organiser.post(f"/api/v1/tournaments/{driver.tid}/close-registration/")
+    assert_error(refused, 400, "groups_unequal", "group")
+
+
+@pytest.fixture
+def staff(db):
+    return make_staff()
+
+
+@pytest.fixture
+def admin_client(client, staff):
+    client.force_login(staff)
+    return client
+
+
+def test_admin_forms_keep_the_format_rules(admin_client, staff):
+    """The staff site posts real forms through the services: a match's points target
+    (002 Điều 8) and a Scheveningen entry's group (002 Điều 10) are checked there too."""
+    start = date(2026, 5, 4)
+    match = services.create_tournament(
+        user=staff, name="Trận đối kháng", discipline="xiangqi", system="match",
+        number_of_rounds=6, start_date=start, end_date=start + timedelta(days=4),
+        organiser_body=national_body())
+    url = f"/admin/tournaments/tournament/{match.pk}/change/"
+    data = form_data(admin_client.get(url).content.decode(), "tournament_form")
+    data.update({"match_target_points": ["2.5"], "_save": ["Lưu"]})
+    refused = admin_client.post(url, data)
+    assert refused.status_code == 200
+    assert "Số điểm thắng trận phải lớn hơn một nửa số ván" in refused.content.decode()
+    data.update({"match_target_points": ["3.5"]})
+    assert admin_client.post(url, data).status_code == 302
+    assert str(Tournament.objects.get(pk=match.pk).match_target_points) == "3.5"
+
+    schev = services.create_tournament(
+        user=staff, name="Svennhighen", discipline="chess", system="indiv_scheveningen",
+        start_date=start, end_date=start + timedelta(days=4), organiser_body=national_body())
+    services.open_registration(schev, user=staff)
+    entry = {"tournament": schev.pk, "member": make_member().pk, "rating": 1800, "title": "",
+             "_save": "Lưu"}
+    refused = admin_client.post("/admin/tournaments/entry/add/", entry)
+    assert refused.status_code == 200 and "chọn nhóm A hoặc B" in refused.content.decode()
+    assert admin_client.post("/admin/tournaments/entry/add/",
+                             {**entry, "group": "B"}).status_code == 302
+    assert schev.entries.get().group == "B"
