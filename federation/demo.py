@@ -42,7 +42,7 @@ from federation.models import (
     Resignation,
 )
 from federation.selectors import add_months
-from federation.services import card_number_for, ensure_provinces
+from federation.services import card_number_for, ensure_provinces, suspend_person
 
 SEED = 20260101
 DEMO_PASSWORD = "demo-password-2026"
@@ -320,9 +320,18 @@ def load_boards(ctx: DemoContext) -> str:
     return f"{len(positions)} board seats, {len(meetings)} club meetings"
 
 
+#: The demo's users, one per role (username, role shown by ``load_demo``); one password.
+DEMO_USERS = [("demo", "cán bộ Liên đoàn (staff, toàn quyền)"),
+              ("demo-officer", "cán bộ Liên đoàn Cờ Hà Nội (officer)"),
+              ("demo-manager", "quản lý câu lạc bộ (club manager)"),
+              ("demo-arbiter", "trọng tài các giải demo (arbiter)")]
+
+
 def load_users(ctx: DemoContext) -> str:
-    """``demo`` (staff, superuser), ``demo-officer`` (Hà Nội body), ``demo-manager`` (first club);
-    all with the password ``demo-password-2026``."""
+    """One user per role, all with the password ``demo-password-2026``: ``demo`` (staff,
+    superuser), ``demo-officer`` (Hà Nội body), ``demo-manager`` (first club) and
+    ``demo-arbiter`` (a person, not a member, whom the tournaments' loader names chief
+    arbiter of the demo events, Điều 20)."""
     users = get_user_model().objects
     staff = users.filter(username="demo").first() or users.create_superuser(
         "demo", "demo@example.vn", DEMO_PASSWORD)
@@ -335,12 +344,53 @@ def load_users(ctx: DemoContext) -> str:
         "demo-manager", password=DEMO_PASSWORD, first_name="Quản lý",
         last_name=ctx.data["clubs"][0].name)
     ctx.data["clubs"][0].managers.add(manager)
-    ctx.data["users"] = {"staff": staff, "officer": officer, "manager": manager}
-    return (f"users: demo (staff), demo-officer (officer of Liên đoàn Cờ Hà Nội), demo-manager "
-            f"(manager of {ctx.data['clubs'][0].name}); password {DEMO_PASSWORD}")
+    arbiter = users.filter(username="demo-arbiter").first() or users.create_user(
+        "demo-arbiter", password=DEMO_PASSWORD, first_name="Trọng tài", last_name="Demo")
+    name = vietnamese_name(ctx.rng, "M")
+    Person.objects.get_or_create(user=arbiter, defaults={
+        "full_name": name, "gender": "M", "province": ctx.data["provinces"]["01"]})
+    ctx.data["users"] = {"staff": staff, "officer": officer, "manager": manager,
+                         "arbiter": arbiter}
+    roles = "; ".join(f"{username} = {role}" for username, role in DEMO_USERS)
+    return f"users (password {DEMO_PASSWORD}): {roles}"
 
 
-LOADERS = [load_bodies, load_clubs, load_members, load_boards, load_users]
+def load_discipline(ctx: DemoContext) -> str:
+    """The federation's signatories (a chairman, the default, and a deputy who signs "KT. CHỦ
+    TỊCH"), and a suspension (Điều 15.6): a disciplinary decision signed by the chairman,
+    its PDF, and the member's suspension for 2 years citing its number."""
+    from documents.models import Signatory
+    from documents.services import issue_decision, render_document
+
+    national = Body.objects.get(level=Body.Level.NATIONAL)
+    chairman = Signatory.objects.create(body=national, full_name=vietnamese_name(ctx.rng, "M"),
+                                        position="CHỦ TỊCH", is_default=True)
+    deputy = Signatory.objects.create(body=national, full_name=vietnamese_name(ctx.rng, "F"),
+                                      position="PHÓ CHỦ TỊCH", authority="KT. CHỦ TỊCH")
+    ctx.data["signatories"] = {"chairman": chairman, "deputy": deputy}
+    member = next(m for m in ctx.data["members"] if m.status == Member.Status.ACTIVE)
+    starts_on = ctx.today - timedelta(days=30)
+    ends_on = add_months(starts_on, 24) - timedelta(days=1)
+    reason = "Vi phạm đạo đức thể thao tại giải đấu, có hành vi xúc phạm trọng tài"
+    decision = issue_decision(
+        kind="disciplinary", subject=f"kỷ luật hội viên {member.person.full_name}",
+        grounds=["Căn cứ Điều lệ Liên đoàn Cờ Việt Nam (Điều 15.6, 16)",
+                 "Xét đề nghị của Ban Kỷ luật"],
+        articles=[f"Đình chỉ sinh hoạt đối với hội viên {member.person.full_name} (thẻ "
+                  f"{member.card_number}) từ ngày {starts_on:%d/%m/%Y} đến hết ngày "
+                  f"{ends_on:%d/%m/%Y}. Lý do: {reason}.",
+                  "Quyết định có hiệu lực kể từ ngày ký."],
+        signatory=chairman, recipients=["Như Điều 1", "Lưu: VT"], issued_on=starts_on,
+        user=ctx.data["users"]["staff"])
+    render_document({"kind": "decision", "target": str(decision.pk)}, lambda *a, **k: None)
+    suspend_person(person=member.person, starts_on=starts_on, ends_on=ends_on,
+                   decision_reference=decision.formatted_number, reason=reason,
+                   by=ctx.data["users"]["staff"])
+    return (f"signatories {chairman} and {deputy}; suspension of {member.person} by decision "
+            f"{decision.formatted_number} (PDF rendered)")
+
+
+LOADERS = [load_bodies, load_clubs, load_members, load_boards, load_users, load_discipline]
 
 
 def has_data() -> bool:

@@ -1,12 +1,12 @@
 """Demo official records of the ratings app for ``manage.py load_demo`` (after the
 tournaments' and games' loaders), so that a new user sees every kind in the admin:
 
-- the federation's signatories (a chairman, the default, and a deputy who signs "KT. CHỦ
-  TỊCH");
 - a published rating list: a starting list of last month for the players of the certified
   round robin, and this month's period computed from it, reviewed and published;
 - an issued title decision: a WXF master title recorded for a player, the national master
-  qualification it gives (Phụ lục 6), approved and signed by the deputy.
+  qualification it gives (Phụ lục 6), approved and signed by the deputy (the signatories
+  come from the federation's loader), with its PDF rendered;
+- a qualification waiting for review: an AXF master title recorded for another player.
 """
 
 from __future__ import annotations
@@ -14,20 +14,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from chessrules.values import System
-from documents.models import Signatory
-from federation.demo import vietnamese_name
-from federation.models import Body
+from documents.services import render_document
 from ratings import services
 from ratings.models import RatingList, TitleQualification
-
-
-def _signatories(ctx) -> tuple[Signatory, Signatory]:
-    national = Body.objects.get(level=Body.Level.NATIONAL)
-    chairman = Signatory.objects.create(body=national, full_name=vietnamese_name(ctx.rng, "M"),
-                                        position="CHỦ TỊCH", is_default=True)
-    deputy = Signatory.objects.create(body=national, full_name=vietnamese_name(ctx.rng, "F"),
-                                      position="PHÓ CHỦ TỊCH", authority="KT. CHỦ TỊCH")
-    return chairman, deputy
 
 
 def _published_list(ctx, staff):
@@ -47,17 +36,24 @@ def _published_list(ctx, staff):
 
 def load_official_records(ctx) -> str:
     staff = ctx.data["users"]["staff"]
-    _chairman, deputy = _signatories(ctx)
+    deputy = ctx.data["signatories"]["deputy"]
     period = _published_list(ctx, staff)
-    person = ctx.data["tournaments"][0].entries.exclude(member=None).first().member.person
-    services.record_foreign_title(person, "WXF master", ctx.today - timedelta(days=20),
+    first, second = [e.member.person for e in ctx.data["tournaments"][0].entries
+                     .exclude(member=None).select_related("member__person")[:2]]
+    services.record_foreign_title(first, "WXF master", ctx.today - timedelta(days=20),
                                   user=staff, reference="WXF 2026")
     qualification = TitleQualification.objects.filter(
-        person=person, status=TitleQualification.Status.PENDING).first()
+        person=first, status=TitleQualification.Status.PENDING).first()
     title = services.approve_qualification(qualification, user=staff, signatory=deputy,
                                            issued_on=ctx.today)
+    render_document({"kind": "decision", "target": str(title.decision.pk)},
+                    lambda *a, **k: None)
+    services.record_foreign_title(second, "AXF master", ctx.today - timedelta(days=10),
+                                  user=staff, reference="AXF 2026")
+    pending = TitleQualification.objects.filter(status=TitleQualification.Status.PENDING).count()
     return (f"ratings: '{period}' published ({period.summary.get('games', 0)} games); "
-            f"title decision {title.decision.formatted_number} signed by {deputy}")
+            f"title decision {title.decision.formatted_number} signed by {deputy} (PDF "
+            f"rendered); {pending} qualification(s) waiting for review")
 
 
 LOADERS = [load_official_records]

@@ -1,8 +1,11 @@
 """Demo tournaments for ``manage.py load_demo`` (after the federation's demo loaders).
 
-A certified xiangqi round robin of 10 players (results, standings, crosstable) and a
-running chess Dutch Swiss of 30 players with 3 of 7 rounds played. Pairings are made by
-the real pairing work function (synchronously, whatever the broker settings).
+One finished event per discipline — a xiangqi round robin of 10 players and a chess round
+robin of 6 — and a running chess Dutch Swiss of 30 players with 3 of 7 rounds played; the
+demo arbiter (``demo-arbiter``) is chief arbiter of each (Điều 20). The games' loader
+writes the finished events' score sheets and then certifies them (a certified event takes
+no new record). Pairings are made by the real pairing work function (synchronously,
+whatever the broker settings).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from datetime import timedelta
 from chessrules.values import Result, System
 from federation.models import Body, Member
 from tournaments import services
-from tournaments.models import Pairing
+from tournaments.models import Official, Pairing
 
 
 def _play(rnd, rng, staff) -> None:
@@ -30,6 +33,8 @@ def _pair(tournament, number, seed) -> None:
 
 def _event(ctx, staff, members, *, rounds_to_play, **fields):
     t = services.create_tournament(user=staff, **fields)
+    services.assign_official(t, ctx.data["users"]["arbiter"].person, Official.Role.CHIEF,
+                             user=staff)
     services.open_registration(t, user=staff)
     for i, member in enumerate(members):
         services.register_entry(t, member, user=staff, rating=2300 - 15 * i)
@@ -46,7 +51,7 @@ def load_tournaments(ctx) -> str:
     hanoi = ctx.data["bodies"]["Liên đoàn Cờ Hà Nội"]
     national = Body.objects.get(level=Body.Level.NATIONAL)
     active = [m for m in ctx.data["members"] if m.status == Member.Status.ACTIVE]
-    players = ctx.rng.sample(active, 40)
+    players = ctx.rng.sample(active, 46)
     today = ctx.today
     round_robin = _event(
         ctx, staff, players[:10], rounds_to_play=9, name="Giải Cờ Tướng các câu lạc bộ Hà Nội",
@@ -54,15 +59,22 @@ def load_tournaments(ctx) -> str:
         start_date=today - timedelta(days=40), end_date=today - timedelta(days=32),
         venue="Cung Văn hóa Thể thao Thanh niên Hà Nội", time_control_preset="90")
     services.finish_tournament(round_robin, user=staff)
-    services.certify_tournament(round_robin, user=staff)
+    chess_round_robin = _event(
+        ctx, staff, players[40:46], rounds_to_play=5, name="Giải Cờ Vua vô địch Hà Nội",
+        discipline="chess", system=System.ROUND_ROBIN, category="club", organiser_body=hanoi,
+        start_date=today - timedelta(days=25), end_date=today - timedelta(days=21),
+        venue="Cung Văn hóa Hữu nghị", time_control_preset="90")
+    services.finish_tournament(chess_round_robin, user=staff)
     swiss = _event(
         ctx, staff, players[10:40], rounds_to_play=3, name="Giải Cờ Vua mở rộng toàn quốc",
         discipline="chess", system=System.DUTCH, number_of_rounds=7, category="open",
         organiser_body=national, start_date=today - timedelta(days=2),
         end_date=today + timedelta(days=4), venue="Nhà thi đấu Quần Ngựa")
-    ctx.data["tournaments"] = [round_robin, swiss]
-    return (f"tournaments: '{round_robin.name}' (10 players, certified), "
-            f"'{swiss.name}' (30 players, 3 of 7 rounds played)")
+    ctx.data["tournaments"] = [round_robin, swiss, chess_round_robin]
+    ctx.data["finished"] = [round_robin, chess_round_robin]
+    return (f"tournaments: '{round_robin.name}' (10 players) and '{chess_round_robin.name}' "
+            f"(6 players) finished, '{swiss.name}' (30 players, 3 of 7 rounds played); "
+            f"chief arbiter {ctx.data['users']['arbiter'].person}")
 
 
 LOADERS = [load_tournaments]

@@ -53,7 +53,7 @@ def _one_of_each(staff) -> None:
     PairingChange.objects.create(round=pairing.round, pairing=pairing, before={}, after={},
                                  reason="thử", changed_by=staff)
     signed_pairing = Pairing.objects.filter(round__tournament=certified, kind="game",
-                                            result="1-0").first()
+                                            result="1-0", game_record__isnull=True).first()
     now = timezone.now()
     GameRecord.objects.create(
         pairing=signed_pairing, discipline=certified.discipline, white_name="A",

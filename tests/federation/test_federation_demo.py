@@ -51,6 +51,7 @@ def test_load_demo_creates_a_coherent_federation():
     member = services.approve_application(pending, by=staff)
     assert member.card_number not in cards_before
     _every_kind_of_official_record(staff)
+    _every_workflow_and_role(printed, staff)
 
 
 def _every_kind_of_official_record(staff):
@@ -64,7 +65,8 @@ def _every_kind_of_official_record(staff):
     from ratings.models import PlayerTitle, RatingPeriod, RatingPublication
     from tournaments.models import Tournament
 
-    certified = Tournament.objects.get(status=Tournament.Status.CERTIFIED)
+    certified = Tournament.objects.get(status=Tournament.Status.CERTIFIED,
+                                       discipline="xiangqi")
     period = RatingPeriod.objects.get(status=RatingPeriod.Status.PUBLISHED,
                                       summary__games__gt=0)
     assert RatingPublication.objects.get(period=period).rows
@@ -75,7 +77,8 @@ def _every_kind_of_official_record(staff):
     assert (decision.signer_authority, decision.signer_position) == ("KT. CHỦ TỊCH",
                                                                      "PHÓ CHỦ TỊCH")
     assert PlayerTitle.objects.get(decision=decision)
-    game = GameRecord.objects.get(arbiter_signed_at__isnull=False)
+    game = GameRecord.objects.filter(arbiter_signed_at__isnull=False,
+                                     pairing__round__tournament__status="running").get()
     assert game.white_signed_at and game.black_signed_at and game.decision
     assert game.pairing.result == {"white_wins": "1-0", "black_wins": "0-1",
                                    "draw": "1/2-1/2"}[game.decision]
@@ -92,12 +95,74 @@ def _every_kind_of_official_record(staff):
         assert shown in page.content.decode(), (url, shown)
 
 
+def _every_workflow_and_role(printed, staff):
+    """Issue 18: a new user sees every kind of record in the admin — a finished and certified
+    event per discipline with signed game records, a published rating list with history,
+    qualifications (one approved, one to review), issued decisions with their PDF, a
+    suspension — and logs in as each role printed by ``load_demo`` (so by ./scripts/start)."""
+    from django.test import Client
+
+    from documents.models import Decision, Document
+    from federation.models import MemberEvent, Suspension
+    from games.models import GameRecord
+    from ratings.models import PlayerRating, TitleQualification
+    from tournaments.models import Official, Tournament
+
+    for username in ("demo", "demo-officer", "demo-manager", "demo-arbiter"):
+        assert f"{username} " in printed and authenticate(
+            username=username, password="demo-password-2026") is not None, username
+    arbiter = authenticate(username="demo-arbiter", password="demo-password-2026")
+    assert not arbiter.is_staff
+    for discipline in ("xiangqi", "chess"):
+        event = Tournament.objects.get(status=Tournament.Status.CERTIFIED, discipline=discipline)
+        assert Official.objects.get(tournament=event, role="chief").person.user == arbiter
+        records = GameRecord.objects.filter(pairing__round__tournament=event)
+        assert records.count() >= 3, discipline
+        assert all(r.arbiter_signed_at and r.white_signed_at and r.black_signed_at
+                   and r.decided_by == arbiter for r in records), discipline
+    assert Tournament.objects.filter(status=Tournament.Status.RUNNING).exists()
+    # rating history: a player of the published list has a rating in two published periods
+    person_id = PlayerRating.objects.filter(period__status="published").values_list(
+        "person_id", flat=True).first()
+    assert PlayerRating.objects.filter(person_id=person_id,
+                                       period__status="published").count() >= 2
+    rated = Person.objects.get(pk=person_id)
+    assert TitleQualification.objects.filter(status="approved").exists()
+    pending = TitleQualification.objects.get(status="pending")
+    disciplinary = Decision.objects.get(kind=Decision.Kind.DISCIPLINARY)
+    suspension = Suspension.objects.get()
+    assert suspension.decision_reference == disciplinary.formatted_number
+    assert (suspension.ends_on - suspension.starts_on).days > 365
+    assert MemberEvent.objects.filter(kind="suspended", member__person=suspension.person).exists()
+    for decision in Decision.objects.all():
+        document = Document.objects.get(kind="decision", target=str(decision.pk))
+        assert document.pages >= 1 and document.file.read(4) == b"%PDF"
+    admin = Client()
+    admin.force_login(staff)
+    for url, shown in [("/admin/auth/user/", "demo-arbiter"),
+                       ("/admin/tournaments/tournament/?status__exact=certified",
+                        "Giải Cờ Vua vô địch Hà Nội"),
+                       (f"/admin/tournaments/tournament/{event.pk}/change/",
+                        arbiter.person.full_name),
+                       ("/admin/games/gamerecord/", "Giải Cờ Tướng các câu lạc bộ Hà Nội"),
+                       ("/admin/ratings/playerrating/", rated.full_name),
+                       ("/admin/ratings/titlequalification/?status__exact=pending",
+                        pending.person.full_name),
+                       ("/admin/documents/decision/", disciplinary.formatted_number),
+                       ("/admin/documents/document/", "Quyết định"),
+                       ("/admin/federation/suspension/", suspension.person.full_name)]:
+        page = admin.get(url)
+        assert page.status_code == 200, url
+        assert shown in page.content.decode(), (url, shown)
+
+
 def test_load_demo_if_empty_does_nothing_when_data_exists():
     call_command("load_demo", stdout=StringIO())
     count = Member.objects.count()
     out = StringIO()
     call_command("load_demo", "--if-empty", stdout=out)
     assert "nothing loaded" in out.getvalue()
+    assert "demo-arbiter   / demo-password-2026" in out.getvalue()  # ./scripts/start prints it
     assert Member.objects.count() == count
 
 
