@@ -1,9 +1,16 @@
+from datetime import datetime, time, timedelta
 from importlib import import_module
 
 from django.apps import apps as django_apps
 from django.contrib import admin
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from core import dashboard, selectors
 from core.models import Job
+
+#: The dashboard counts the jobs that failed in the last days (older failures stay in the list).
+FAILED_JOBS_DAYS = 7
 
 
 @admin.register(Job)
@@ -14,6 +21,19 @@ class JobAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@dashboard.register
+def job_queues(today) -> list[dashboard.Queue]:
+    """The admin index's queue of jobs that failed in the last week."""
+    since = today - timedelta(days=FAILED_JOBS_DAYS)
+    start = timezone.make_aware(datetime.combine(since, time.min))
+    return [dashboard.Queue(
+        _("Công việc thất bại"), selectors.failed_jobs(start).count(),
+        dashboard.changelist_url(Job, state__exact=Job.State.FAILED,
+                                 finished_at__gte=since.isoformat()),
+        dashboard.view_permission(Job),
+        hint=_("Trong %(days)s ngày qua: xem lỗi, chạy lại") % {"days": FAILED_JOBS_DAYS})]
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

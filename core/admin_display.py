@@ -22,3 +22,16 @@ def readable_json(value: Any) -> SafeString | str:
         return format_html("<ul>{}</ul>", format_html_join(
             "", "<li>{}</li>", ((readable_json(item),) for item in value)))
     return str(value)
+
+
+def table(headers: list, rows: list[tuple]) -> SafeString | str:
+    """A small read-only table for a panel of an admin page; a dash when there is no row.
+    Cells are escaped unless already safe (e.g. a link made with ``format_html``)."""
+    if not rows:
+        return EMPTY
+    head = format_html_join("", "<th>{}</th>", ((h,) for h in headers))
+    body = format_html_join("", "<tr>{}</tr>", (
+        (format_html_join("", "<td>{}</td>", ((EMPTY if c in (None, "") else c,)
+                                               for c in row)),) for row in rows))
+    return format_html('<table class="panel"><thead><tr>{}</tr></thead><tbody>{}</tbody>'
+                       "</table>", head, body)

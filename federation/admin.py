@@ -11,16 +11,20 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import Prefetch, Q
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from core import dates
+from core import dashboard, dates
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
+from core.admin_display import EMPTY
+from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin
 from core.errors import ServiceError
 from core.text import fold
-from federation import services
+from federation import selectors, services
 from federation.documents import member_card_pdf
 from federation.models import (
     Attendance,
@@ -42,7 +46,7 @@ from federation.models import (
     Resignation,
     Suspension,
 )
-from federation.selectors import members_about_to_lapse
+from federation.selectors import applications_to_decide, members_about_to_lapse
 
 
 def service_validation_error(exc: ServiceError) -> forms.ValidationError:
@@ -274,6 +278,10 @@ class MemberEventInline(admin.TabularInline):
         return False
 
 
+#: How far ahead the member list's filter and the dashboard look for Điều 15.5 deadlines.
+LAPSE_WARNING_DAYS = 30
+
+
 class AboutToLapseFilter(admin.SimpleListFilter):
     """Active members whose Điều 15.5 deadline falls within the next 30 days."""
 
@@ -286,7 +294,7 @@ class AboutToLapseFilter(admin.SimpleListFilter):
     def queryset(self, request, queryset):
         if self.value() != "30":
             return queryset
-        due = members_about_to_lapse(timezone.localdate(), 30)
+        due = members_about_to_lapse(timezone.localdate(), LAPSE_WARNING_DAYS)
         return queryset.filter(pk__in=[d.member_id for d in due])
 
 
@@ -312,15 +320,43 @@ class ReinstateForm(forms.Form):
     note = forms.CharField(label=gettext_lazy("Lý do khôi phục"), widget=forms.Textarea)
 
 
+MEMBER_PANELS = ["sponsor_panel", "dues_panel", "ratings_panel", "titles_panel",
+                 "suspensions_panel", "documents_panel"]
+
+
+def _day(day) -> str | None:
+    return day.strftime("%d/%m/%Y") if day else None
+
+
+def _admin_link(obj, text=None):
+    """A link to ``obj``'s admin change page."""
+    url = reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
+    return format_html('<a href="{}">{}</a>', url, text if text is not None else obj)
+
+
+def _pdf_link(kind: str, target) -> str:
+    url = reverse("admin:documents_document_open", args=[kind, str(target)])
+    return format_html('<a href="{}">{}</a>', url, _("Mở PDF"))
+
+
 @admin.register(Member)
 class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
-    list_display = ["card_number", "person", "current_club", "status", "joined_on", "ended_on",
-                    "end_rule"]
+    # Fits 1,366 px (issue 18): the end rule's long label is a filter and on the member page,
+    # not a column, so the end date stays on screen.
+    list_display = ["card_number", "person", "current_club", "status", "joined_on", "ended_on"]
     list_filter = ["status", "end_rule", AboutToLapseFilter, "club_memberships__club__province"]
     search_fields = ["card_number", "person__full_name"]
     readonly_fields = ["person", "card_number", "status", "joined_on", "ended_on", "end_rule",
-                       "reinstated_on"]
+                       "reinstated_on", *MEMBER_PANELS]
+    fieldsets = [
+        (None, {"fields": ["person", "card_number", "status", "joined_on", "ended_on",
+                           "end_rule", "reinstated_on", "sponsor_panel"]}),
+        (gettext_lazy("Hội phí và sinh hoạt"), {"fields": ["dues_panel"]}),
+        (gettext_lazy("Hệ số và đẳng cấp"), {"fields": ["ratings_panel", "titles_panel"]}),
+        (gettext_lazy("Đình chỉ và văn bản"), {"fields": ["suspensions_panel",
+                                                          "documents_panel"]}),
+    ]
     inlines = [ClubMembershipInline, MemberEventInline]
     actions = ["record_dues", "mark_resignation", "reinstate", member_card_pdf]
 
@@ -333,6 +369,73 @@ class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     @admin.display(description=gettext_lazy("câu lạc bộ"))
     def current_club(self, member):
         return ", ".join(str(m.club) for m in member.open_club_memberships) or "—"
+
+    # --- the member page's read-only panels (issue 18) ---
+
+    @admin.display(description=gettext_lazy("hội viên giới thiệu"))
+    def sponsor_panel(self, member):
+        sponsor = selectors.sponsor_of(member)
+        return _admin_link(sponsor) if sponsor else EMPTY
+
+    @admin.display(description=gettext_lazy("tình trạng hội phí"))
+    def dues_panel(self, member):
+        status = selectors.dues_status(member)
+        last = status.last_payment
+        rows = [(_("Đóng hội phí đến hết ngày"), _day(status.paid_until)),
+                (_("Lần nộp gần nhất"), last and _("%(amount)s đồng, biên lai %(receipt)s, "
+                                                   "ngày %(day)s") % {
+                    "amount": f"{last.amount:,.0f}".replace(",", "."),
+                    "receipt": last.receipt_number, "day": _day(last.paid_on)}),
+                (_("Sinh hoạt gần nhất"), _day(status.last_activity))]
+        if status.lapse is not None:
+            rows.append((_("Hạn khai trừ (Điều 15.5)"), f"{_day(status.lapse.deadline)} — "
+                                                          f"{Member.EndRule(status.lapse.rule).label}"))
+        return admin_table([_("Mục"), _("Giá trị")], rows)
+
+    @admin.display(description=gettext_lazy("hệ số (các kỳ đã công bố)"))
+    def ratings_panel(self, member):
+        from ratings.selectors import published_ratings_of
+
+        return admin_table(
+            [_("Bảng hệ số"), _("Kỳ"), _("Hệ số"), _("Thay đổi"), _("Thứ hạng")],
+            [(r.period.rating_list, f"{r.period.start:%m/%Y}", r.rating, r.change, r.rank)
+             for r in published_ratings_of(member.person)])
+
+    @admin.display(description=gettext_lazy("đẳng cấp"))
+    def titles_panel(self, member):
+        from ratings.selectors import titles_of
+
+        return admin_table([_("Đẳng cấp"), _("Ngày phong"), _("Quyết định")],
+                           [(t.get_title_display(), _day(t.awarded_on),
+                             _admin_link(t.decision) if t.decision else None)
+                            for t in titles_of(member.person)])
+
+    @admin.display(description=gettext_lazy("đình chỉ"))
+    def suspensions_panel(self, member):
+        return admin_table(
+            [_("Từ ngày"), _("Đến ngày"), _("Số quyết định"), _("Lý do"), _("Ngày xóa đình chỉ")],
+            [(_admin_link(s, _day(s.starts_on)), _day(s.ends_on),
+              s.decision_reference, s.reason, _day(s.lifted_on))
+             for s in selectors.suspensions_of(member.person)])
+
+    @admin.display(description=gettext_lazy("văn bản"))
+    def documents_panel(self, member):
+        """The member card and the decisions about this person (titles, suspensions), each
+        opened as its current PDF (rendered on demand)."""
+        from documents.models import Decision, Document
+        from ratings.selectors import titles_of
+
+        rows = [(Document.Kind.MEMBER_CARD.label, member.card_number,
+                 _pdf_link(Document.Kind.MEMBER_CARD, member.pk))]
+        decisions = {t.decision for t in titles_of(member.person) if t.decision}
+        references = {s.decision_reference for s in selectors.suspensions_of(member.person)}
+        if references:  # a suspension cites its decision by number (Điều 15.6)
+            decisions |= {d for d in Decision.objects.filter(kind=Decision.Kind.DISCIPLINARY)
+                          if d.formatted_number in references}
+        rows += [(d.get_kind_display(), _admin_link(d, d.formatted_number),
+                  _pdf_link(Document.Kind.DECISION, d.pk))
+                 for d in sorted(decisions, key=lambda d: (d.year, d.number))]
+        return admin_table([_("Loại"), _("Số"), _("PDF")], rows)
 
     def has_add_permission(self, request):
         return False  # members are created by approving an application
@@ -465,3 +568,22 @@ class MemberEventAdmin(TouchesPublicCache, admin.ModelAdmin):
 class CardSequenceAdmin(TouchesPublicCache, ReadOnlyAdmin):
     list_display = ["province_code", "year", "last"]
 
+
+
+@dashboard.register
+def federation_queues(today) -> list[dashboard.Queue]:
+    """The admin index's queues: applications to decide (Điều 8.3) and members whose
+    Điều 15.5 deadline (6 months without dues or activity) falls in the next 30 days."""
+    return [
+        dashboard.Queue(
+            _("Đơn xin gia nhập chờ duyệt"), applications_to_decide().count(),
+            dashboard.changelist_url(MembershipApplication, status__exact="pending"),
+            dashboard.view_permission(MembershipApplication),
+            hint=_("Duyệt hoặc từ chối (Điều 8.3)")),
+        dashboard.Queue(
+            _("Hội viên sắp bị khai trừ"), len(members_about_to_lapse(today, LAPSE_WARNING_DAYS)),
+            dashboard.changelist_url(Member, about_to_lapse=str(LAPSE_WARNING_DAYS)),
+            dashboard.view_permission(Member),
+            hint=_("Hạn hội phí hoặc sinh hoạt (6 tháng, Điều 15.5) trong %(days)s ngày tới")
+            % {"days": LAPSE_WARNING_DAYS}),
+    ]

@@ -19,6 +19,7 @@ from federation.models import (
     ClubMembership,
     DuesPayment,
     Member,
+    MembershipApplication,
     Person,
     Suspension,
 )
@@ -218,6 +219,12 @@ def lapse_dues(members: QuerySet[Member] | None = None):
         yield lapse_due(*row)
 
 
+def applications_to_decide() -> QuerySet[MembershipApplication]:
+    """Applications waiting for a decision (Điều 8.3), oldest first."""
+    return MembershipApplication.objects.filter(
+        status=MembershipApplication.Status.PENDING).order_by("submitted_on", "pk")
+
+
 def members_about_to_lapse(on_date: date, within_days: int = 30,
                            members: QuerySet[Member] | None = None) -> list[LapseDue]:
     """Active members whose Điều 15.5 deadline falls within ``within_days`` after ``on_date``
@@ -225,3 +232,34 @@ def members_about_to_lapse(on_date: date, within_days: int = 30,
     horizon = on_date + timedelta(days=within_days)
     due = [d for d in lapse_dues(members) if on_date <= d.deadline < horizon]
     return sorted(due, key=lambda d: (d.deadline, d.member_id))
+
+
+# --- the member page (admin) ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DuesStatus:
+    """Where a member stands with dues and activity (Điều 9.3, 15.5)."""
+
+    paid_until: date | None       # end of the last paid dues period
+    last_payment: DuesPayment | None
+    last_activity: date | None    # last club session or tournament day
+    lapse: LapseDue | None        # the Điều 15.5 deadline (active members only)
+
+
+def dues_status(member: Member) -> DuesStatus:
+    last_payment = member.dues.order_by("-period_end", "-pk").first()
+    last_activity = member.attendance.aggregate(m=Max("date"))["m"]
+    lapse = lapse_due_of(member) if member.status == Member.Status.ACTIVE else None
+    return DuesStatus(last_payment.period_end if last_payment else None, last_payment,
+                      last_activity, lapse)
+
+
+def sponsor_of(member: Member) -> Member | None:
+    """The member who sponsored the application this membership came from (Điều 8.2)."""
+    application = (MembershipApplication.objects.filter(member=member)
+                   .select_related("sponsor__person").first())
+    return application.sponsor if application else None
+
+
+def suspensions_of(person: Person) -> QuerySet[Suspension]:
+    return Suspension.objects.filter(person=person).order_by("-starts_on")

@@ -5,11 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.template.defaultfilters import truncatechars
 from django.template.response import TemplateResponse
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from core import dashboard
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import readable_json
 from core.admin_history import HistoryAdmin
@@ -147,16 +149,34 @@ class ApproveForm(forms.Form):
                                 help_text=_("Bỏ trống: hôm nay."))
 
 
+#: The longest free text a list column shows (the rest in the change page).
+SHORT_TEXT = 32
+
+
 @admin.register(TitleQualification)
 class TitleQualificationAdmin(TouchesPublicCache, HistoryAdmin):
-    list_display = ["person", "title", "criterion_id", "tournament", "event_date", "status",
-                    "decision"]
+    # Fits 1,366 px (issue 18): the source is the event's name cut short (or the foreign
+    # title), the decision its number only, so status and decision stay on screen.
+    list_display = ["person", "title", "criterion_id", "source", "event_date", "status",
+                    "decision_number"]
+    list_select_related = ["person", "tournament", "foreign_title", "decision"]
     list_filter = ["status", "title", "section"]
     search_fields = ["person__name_folded"]
     readonly_fields = ["person", "title", "criterion_id", "criterion_text", "table", "section",
                        "tournament", "foreign_title", "event_date", "evidence_readable",
                        "status", "reviewed_by", "reviewed_at", "decision"]
     fields = readonly_fields + ["rejection_reason"]
+
+    @admin.display(description=_("nguồn"), ordering="tournament__name")
+    def source(self, qualification):
+        if qualification.tournament_id:
+            return truncatechars(qualification.tournament.name, SHORT_TEXT)
+        return qualification.foreign_title.get_title_display() if \
+            qualification.foreign_title_id else "—"
+
+    @admin.display(description=_("quyết định"), ordering="decision__number")
+    def decision_number(self, qualification):
+        return qualification.decision.formatted_number if qualification.decision_id else "—"
 
     @admin.display(description=_("căn cứ"))
     def evidence_readable(self, qualification):
@@ -217,3 +237,13 @@ class ForeignTitleAdmin(TouchesPublicCache, admin.ModelAdmin):
             return
         services.record_foreign_title(obj.person, obj.title, obj.awarded_on, user=request.user,
                                       reference=obj.reference)
+
+
+@dashboard.register
+def ratings_queues(today) -> list[dashboard.Queue]:
+    """The admin index's queue of title qualifications to review (Phụ lục 6)."""
+    return [dashboard.Queue(
+        _("Hồ sơ phong cấp chờ duyệt"), selectors.qualifications_to_review().count(),
+        dashboard.changelist_url(TitleQualification, status__exact="pending"),
+        dashboard.view_permission(TitleQualification),
+        hint=_("Duyệt và ra quyết định, hoặc không duyệt (Phụ lục 6)"))]

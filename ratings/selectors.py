@@ -23,6 +23,7 @@ from ratings.models import (
     RatingList,
     RatingPeriod,
     TitleCode,
+    TitleQualification,
 )
 from tournaments.models import RESULT_POINTS, Pairing, Tournament
 
@@ -333,3 +334,16 @@ def titles_of(person: Person) -> QuerySet[PlayerTitle]:
 def highest_title(person: Person) -> str | None:
     codes = list(PlayerTitle.objects.filter(person=person).values_list("title", flat=True))
     return max(codes, key=lambda c: TITLE_ORDER[TitleCode(c)]) if codes else None
+
+
+def qualifications_to_review() -> QuerySet[TitleQualification]:
+    """Phụ lục 6 qualifications waiting for staff review, oldest event first."""
+    return TitleQualification.objects.filter(
+        status=TitleQualification.Status.PENDING).order_by("event_date", "pk")
+
+
+def published_ratings_of(person: Person, limit: int = 12) -> QuerySet[PlayerRating]:
+    """The person's ratings in published periods, newest first (the member page's history)."""
+    return (PlayerRating.objects.filter(person=person,
+                                        period__status=RatingPeriod.Status.PUBLISHED)
+            .select_related("period__rating_list").order_by("-period__start", "pk")[:limit])

@@ -1,0 +1,60 @@
+"""The admin index's daily queues (issue 18): what staff have to decide or look at today.
+
+Each app's ``admin.py`` registers a provider, ``provider(today) -> list[Queue]``; its counts
+come from the app's selectors and each queue links to the changelist filtered to exactly
+those rows. ``with_queues`` wraps the admin index view so that its template
+(``admin/dashboard_index.html``) shows the queues the user may view, above the app list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils import timezone
+
+
+@dataclass(frozen=True)
+class Queue:
+    title: str
+    count: int
+    url: str
+    permission: str  # "app_label.view_model": the queue is shown to users who have it
+    hint: str = ""
+
+
+Provider = Callable[[date], list[Queue]]
+_PROVIDERS: list[Provider] = []
+
+
+def register(provider: Provider) -> Provider:
+    if provider not in _PROVIDERS:
+        _PROVIDERS.append(provider)
+    return provider
+
+
+def changelist_url(model, **filters) -> str:
+    """The admin changelist of ``model`` filtered by ``filters`` (query-string lookups)."""
+    url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
+    return f"{url}?{urlencode(filters)}" if filters else url
+
+
+def view_permission(model) -> str:
+    return f"{model._meta.app_label}.view_{model._meta.model_name}"
+
+
+def queues_for(user, today: date | None = None) -> list[Queue]:
+    today = today or timezone.localdate()
+    return [q for provider in _PROVIDERS for q in provider(today)
+            if user.has_perm(q.permission)]
+
+
+def with_queues(index_view):
+    """The admin index view with ``queues`` in its context."""
+    def index(request, extra_context=None):
+        context = {**(extra_context or {}), "queues": queues_for(request.user)}
+        return index_view(request, extra_context=context)
+    return index
