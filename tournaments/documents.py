@@ -83,8 +83,7 @@ def tracking_cards_data(target: str) -> dict:
     else:
         tournament = get_object(Tournament, parsed["tournament"])
     head = tournament_head(tournament)
-    cards = [_card(card, head["number_of_rounds"]) for card in tracking_cards(tournament)
-             if only is None or card["starting_number"] == only]
+    cards = [_card(card, head["number_of_rounds"]) for card in tracking_cards(tournament, only)]
     return {"tournament": head, "cards": cards}
 
 
@@ -92,41 +91,55 @@ def tracking_cards_data(target: str) -> dict:
 _MARK_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "F": 1.0, "H": 0.5,
                 "Z": 0.0, "X": 0.0}
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+_CARD_FIELDS = ("pk", "starting_number", "name", "title", "rating")
 
 
-def tracking_cards(tournament) -> list[dict]:
-    """Every entry's card in the shape of ``tournaments.selectors.tracking_card``."""
-    rounds = list(tournament.rounds.order_by("number").only("number", "draw"))
+def tracking_cards(tournament, only: int | None = None) -> list[dict]:
+    """Every entry's card (or only the card of starting number ``only``) in the shape of
+    ``tournaments.selectors.tracking_card``. The rounds and the people are read as values
+    (two queries), and only the people a card names."""
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "draw"))
+    numbered = tournament.entries.filter(starting_number__isnull=False)
     if not rounds:
-        return [_card_head(e, []) for e in tournament.entries.filter(
-            starting_number__isnull=False).order_by("starting_number")]
-    table = selectors.crosstable(tournament, rounds[-1].number)
-    people = {e.starting_number: e for e in tournament.entries.filter(
-        starting_number__isnull=False)}
-    cards = []
-    for row in sorted(table["rows"], key=lambda r: r["starting_number"]):
-        number, total, lines = row["starting_number"], 0.0, []
-        for rnd, cell in zip(rounds, row["rounds"], strict=True):
-            opponent = people.get(cell["opponent"]) if cell["opponent"] else None
-            result = _MARK_POINTS.get(cell["mark"])
-            total += result or 0.0
-            draw = rnd.draw or {}
-            sub = _keyed(draw.get("subgroups"), number)
-            lines.append({
-                "round": rnd.number, "opponent_number": cell["opponent"],
-                "opponent_name": opponent.name if opponent else "",
-                "opponent_title": opponent.title if opponent else "",
-                "colour": {"w": "T", "b": "Đ"}.get(cell["color"] or "", "") if opponent else "",
-                "result": result, "total": total,
-                "group": (ROMAN.get(int(sub), "") if sub else "")
-                + (_keyed(draw.get("floats"), number) or "")})
-        cards.append(_card_head(people[number], lines))
-    return cards
+        wanted = numbered if only is None else numbered.filter(starting_number=only)
+        return [_card_head(dict(zip(_CARD_FIELDS, e, strict=True)), [])
+                for e in wanted.order_by("starting_number").values_list(*_CARD_FIELDS)]
+    table = selectors.crosstable(tournament, rounds[-1][0])
+    rows = sorted((r for r in table["rows"] if only is None or r["starting_number"] == only),
+                  key=lambda r: r["starting_number"])
+    people = numbered
+    if only is not None:
+        named = {only} | {c["opponent"] for r in rows for c in r["rounds"] if c["opponent"]}
+        people = numbered.filter(starting_number__in=named)
+    by_number = {e[1]: dict(zip(_CARD_FIELDS, e, strict=True))
+                 for e in people.values_list(*_CARD_FIELDS)}
+    return [_card_head(by_number[row["starting_number"]], _card_lines(row, rounds, by_number))
+            for row in rows]
 
 
-def _card_head(entry, rows: list[dict]) -> dict:
-    return {"entry": entry.pk, "starting_number": entry.starting_number, "name": entry.name,
-            "title": entry.title, "rating": entry.rating, "rounds": rows}
+def _card_lines(row: dict, rounds: list[tuple], people: dict[int, dict]) -> list[dict]:
+    number, total, lines = row["starting_number"], 0.0, []
+    for (round_number, draw), cell in zip(rounds, row["rounds"], strict=True):
+        opponent = people.get(cell["opponent"]) if cell["opponent"] else None
+        result = _MARK_POINTS.get(cell["mark"])
+        total += result or 0.0
+        draw = draw or {}
+        sub = _keyed(draw.get("subgroups"), number)
+        lines.append({
+            "round": round_number, "opponent_number": cell["opponent"],
+            "opponent_name": opponent["name"] if opponent else "",
+            "opponent_title": opponent["title"] if opponent else "",
+            "colour": {"w": "T", "b": "Đ"}.get(cell["color"] or "", "") if opponent else "",
+            "result": result, "total": total,
+            "group": (ROMAN.get(int(sub), "") if sub else "")
+            + (_keyed(draw.get("floats"), number) or "")})
+    return lines
+
+
+def _card_head(entry: dict, rows: list[dict]) -> dict:
+    return {"entry": entry["pk"], "starting_number": entry["starting_number"],
+            "name": entry["name"], "title": entry["title"], "rating": entry["rating"],
+            "rounds": rows}
 
 
 def _keyed(mapping, number: int):
