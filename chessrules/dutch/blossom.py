@@ -14,7 +14,8 @@ from typing import cast
 
 
 def max_weight_matching(
-    nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True
+    nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True,
+    duals: list[list[int]] | None = None,
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of v, or -1 if v is unmatched.
 
@@ -25,8 +26,15 @@ def max_weight_matching(
     exposed vertices matched before a stage) and lazily scanned roots (exposed
     vertices are not scanned; their edges enter the dual update through
     weight-sorted edge lists).
+
+    ``duals``, an empty list if given, receives the optimal dual solution that proves the
+    result optimal: ``[dual, parent]``, with ``dual[v]`` twice the dual of vertex v (v <
+    nvertex) or the dual of blossom v (v >= nvertex, 0 when unused) and ``parent[v]`` the
+    blossom containing v (-1 at top level); see :func:`certifies`.
     """
     if not edges:
+        if duals is not None:
+            duals[:] = [[0] * (2 * nvertex), [-1] * (2 * nvertex)]
         return [-1] * nvertex
     nedge = len(edges)
     edge_i = [e[0] for e in edges]
@@ -494,4 +502,71 @@ def max_weight_matching(
             if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
                     and dualvar[b] == 0):
                 expand_blossom(b, True)
+    if duals is not None:
+        duals[:] = [[d if b < nvertex or blossombase[b] >= 0 else 0
+                     for b, d in enumerate(dualvar)], list(blossomparent)]
     return [endpoint[m] if m != -1 else -1 for m in mate]
+
+
+def certifies(
+    nvertex: int, edges: list[tuple[int, int, int]], mate: list[int], duals: list[list[int]],
+    tight: list[tuple[int, int, int]] | None = None,
+) -> bool:
+    """True if ``duals`` (as :func:`max_weight_matching` gives them) prove ``mate`` a
+    maximum-weight matching of the graph ``edges``: a proof by linear-programming duality
+    that does not trust how the matching was found.
+
+    Vertex duals ``u`` (half of ``dual[v]``) and blossom duals ``z`` (any odd vertex sets,
+    nested as ``parent`` says) are non-negative; every edge has ``u_i + u_j + z`` (the
+    blossoms holding both ends) at least its weight, the matched edges exactly; unmatched
+    vertices have ``u = 0``; a blossom with ``z > 0`` holds ``(size - 1) / 2`` matched
+    edges.  Then any matching weighs at most ``sum(u) + sum(z * (size - 1) / 2)``, which
+    ``mate`` reaches.  ``tight``, if given, receives the edges of zero slack: every
+    maximum-weight matching uses only those (complementary slackness).
+    """
+    dual, parent = duals
+    if min(dual, default=0) < 0:
+        return False
+    chains: list[tuple[int, ...]] = []
+    for v in range(nvertex):
+        chain = [v]
+        while parent[chain[-1]] != -1:
+            chain.append(parent[chain[-1]])
+        chains.append(tuple(reversed(chain)))
+    matched_edges = 0
+    for i, j, w in edges:
+        slack = dual[i] + dual[j] - 2 * w
+        ci, cj = chains[i], chains[j]
+        if ci[0] == cj[0]:
+            for bi, bj in zip(ci, cj, strict=False):
+                if bi != bj:
+                    break
+                slack += 2 * dual[bi]
+        if slack < 0:
+            return False
+        if tight is not None and not slack:
+            tight.append((i, j, w))
+        if mate[i] == j:
+            if slack:
+                return False
+            matched_edges += 1
+    if 2 * matched_edges != sum(1 for v in range(nvertex) if mate[v] != -1):
+        return False  # a matched pair that is not an edge (or a vertex matched twice)
+    if any(mate[v] == -1 and dual[v] for v in range(nvertex)):
+        return False
+    return _positive_blossoms_full(nvertex, mate, dual, chains)
+
+
+def _positive_blossoms_full(
+    nvertex: int, mate: list[int], dual: list[int], chains: list[tuple[int, ...]]
+) -> bool:
+    size: dict[int, int] = {}
+    inside: dict[int, int] = {}
+    for v in range(nvertex):
+        partner = mate[v]
+        for b in chains[v][:-1]:
+            size[b] = size.get(b, 0) + 1
+            if partner != -1 and b in chains[partner] and v < partner:
+                inside[b] = inside.get(b, 0) + 1
+    return all(not dual[b] or (size.get(b, 0) % 2 == 1 and 2 * inside.get(b, 0) + 1
+                               == size.get(b, 0)) for b in range(nvertex, 2 * nvertex))

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 import networkx as _nx
 
-from chessrules.dutch.blossom import max_weight_matching
+from chessrules.dutch.blossom import certifies, max_weight_matching
 
 RUSTWORKX_LIMIT = 1 << 122
 """Largest weight handed to rustworkx (its weights are 128-bit signed integers)."""
@@ -155,21 +155,18 @@ class MatchingComputer:
         """A maximum-weight matching; ``mate[v] == v`` when v is unmatched.
 
         With ``bonus``, the weights are ``weight << bonus_bits`` plus the bonus of
-        the edge (keys (a, b) with a < b): the bonuses only break ties.
+        the edge (keys (a, b) with a < b): the bonuses only break ties (the bonuses of
+        any matching sum to less than ``1 << bonus_bits``; see :func:`_tie_broken`).
         """
         self.calls += 1
         active = self.active()
-        weight = self.weight
-        if bonus is not None:
-            def weight(a: int, b: int) -> int:
-                key = (a, b) if a < b else (b, a)
-                return (self.weight(a, b) << bonus_bits) + bonus.get(key, 0)
+        tie = (bonus, bonus_bits) if bonus is not None else None
         pairs = None
         if USE_WINDOW and self.window is not None and self.feasibility is not None:
-            pairs = self._window_optimum(active, weight, self.top_shift + bonus_bits)
+            pairs = self._window_optimum(active, self.weight, self.top_shift, tie)
         if pairs is None:
             self.full_calls += 1
-            pairs = self._solve(active, weight)
+            pairs = self._solve(active, self.weight, tie)
         mate = list(range(self.size))
         for v, partner in self.fixed.items():
             mate[v] = partner
@@ -185,17 +182,27 @@ class MatchingComputer:
         self.mate = mate
         return mate
 
-    def _solve(self, vertices: list[int], weight: Callable[[int, int], int]) -> list[tuple[int, int]]:
+    def _solve(self, vertices: list[int], weight: Callable[[int, int], int],
+               tie: tuple[dict[tuple[int, int], int], int] | None = None
+               ) -> list[tuple[int, int]]:
         edges = []
         for i, a in enumerate(vertices):
             for j in range(i + 1, len(vertices)):
                 w = weight(a, vertices[j])
                 if w > 0:
                     edges.append((i, j, w))
-        return [(vertices[i], vertices[j]) for i, j in max_weight_matching_edges(len(vertices), edges)]
+                elif tie is not None and tie[0].get((a, vertices[j]) if a < vertices[j]
+                                                    else (vertices[j], a)):
+                    edges.append((i, j, 0))  # weighs its bonus alone
+        if tie is None:
+            found = max_weight_matching_edges(len(vertices), edges)
+        else:
+            found = _tie_broken(vertices, edges, *tie)
+        return [(vertices[i], vertices[j]) for i, j in found]
 
     def _window_optimum(
-        self, active: list[int], weight: Callable[[int, int], int], top_shift: int
+        self, active: list[int], weight: Callable[[int, int], int], top_shift: int,
+        tie: tuple[dict[tuple[int, int], int], int] | None = None,
     ) -> list[tuple[int, int]] | None:
         # Called only while a window and its feasibility test are set.
         assert self.window is not None and self.feasibility is not None
@@ -205,12 +212,45 @@ class MatchingComputer:
         if not dormant:
             return None
         mask = (1 << top_shift) - 1
-        pairs = self._solve(window, lambda a, b: weight(a, b) & mask)
+        pairs = self._solve(window, lambda a, b: weight(a, b) & mask, tie)
         paired = {v for pair in pairs for v in pair}
         leftovers = [v for v in window if v not in paired]
         if self.feasibility.complete(leftovers + dormant, set(leftovers)):
             return pairs
         return None
+
+
+TIE_SPLIT = True
+"""Solve a tie-broken matching in two steps (see :func:`_tie_broken`; False: in one)."""
+
+
+def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
+                bonus: dict[tuple[int, int], int], bonus_bits: int) -> list[tuple[int, int]]:
+    """A maximum-weight matching for the weights ``w << bonus_bits`` plus the bonus.
+
+    The bonuses of a matching sum to less than ``1 << bonus_bits`` (one tier per
+    player, a tier per matched pair at most), so such a matching is first of all
+    one of maximum weight ``w``. Solved in one go, the all-distinct weights make the
+    blossom algorithm slow on big brackets; instead the weights ``w`` alone are
+    solved first, with the dual solution that proves the result optimal, and the
+    edges that dual leaves slack are dropped: by complementary slackness no
+    maximum-weight matching uses them, so the tie-broken optimum is the same on the
+    tight edges left, a much smaller graph.
+    """
+    size = len(vertices)
+
+    def tied(i: int, j: int, w: int) -> int:
+        a, b = vertices[i], vertices[j]
+        return (w << bonus_bits) + bonus.get((a, b) if a < b else (b, a), 0)
+
+    if not TIE_SPLIT or not edges:
+        return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in edges])
+    duals: list[list[int]] = []
+    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, duals=duals)
+    tight: list[tuple[int, int, int]] = []
+    if not certifies(size, edges, mate, duals, tight):  # never expected: solve in one go
+        tight = edges
+    return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in tight])
 
 
 def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:

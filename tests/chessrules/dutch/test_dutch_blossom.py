@@ -5,7 +5,7 @@ import random
 import networkx as nx
 import pytest
 
-from chessrules.dutch.blossom import max_weight_matching
+from chessrules.dutch.blossom import certifies, max_weight_matching
 
 
 def _weight(edges, mate):
@@ -76,3 +76,43 @@ def test_lazy_roots_keep_the_optimum_on_tiered_weights(seed):
         graph.add_weighted_edges_from(edges)
         expected = sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))
         assert _weight(edges, fast) == _weight(edges, plain) == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_dual_solution_proves_the_matching_optimal(seed):
+    """#15: the duals the algorithm returns are a proof of optimality (LP duality) that
+    ``certifies`` checks on its own; the edges they leave tight hold every optimum."""
+    rng = random.Random(300 + seed)
+    for _ in range(25):
+        n = rng.randint(2, 40)
+        classes = [rng.randint(1, 8) for _ in range(rng.choice([1, 3]))]
+        low = rng.choice([0, 3, 2**120])
+        edges = [(i, j, (rng.choice(classes) << 130) + rng.randint(0, low))
+                 for i in range(n) for j in range(i + 1, n) if rng.random() < 0.7]
+        for shortcuts in (True, False):
+            duals: list = []
+            mate = max_weight_matching(n, edges, shortcuts=shortcuts, duals=duals)
+            tight: list = []
+            assert certifies(n, edges, mate, duals, tight)
+            graph = nx.Graph()
+            graph.add_weighted_edges_from(tight)
+            best = sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))
+            assert best == _weight(edges, mate)
+
+
+def test_certificate_rejects_a_worse_matching_or_wrong_duals():
+    # A triangle with a pendant: the optimum 0-1, 2-3 (13) beats 1-2 (10).
+    edges = [(0, 1, 6), (1, 2, 10), (0, 2, 5), (2, 3, 7)]
+    duals: list = []
+    mate = max_weight_matching(4, edges, duals=duals)
+    assert certifies(4, edges, mate, duals)
+    assert not certifies(4, edges, [-1, 2, 1, -1], duals)  # 1-2 alone: not tight/optimal
+    dual, parent = duals
+    for v in range(4):
+        lowered = list(dual)
+        lowered[v] -= 1
+        assert not certifies(4, edges, mate, [lowered, parent])
+    raised = list(dual)
+    raised[0] += 2  # still feasible, but the matched edge 0-1 is no longer tight
+    assert not certifies(4, edges, mate, [raised, parent])
+    assert not certifies(4, edges, [1, 0, -1, -1], duals)  # 2 and 3 left with duals > 0

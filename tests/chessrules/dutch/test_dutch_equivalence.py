@@ -68,3 +68,22 @@ def test_matching_shortcut_gives_the_same_pairings(players, rounds, seed):
         finally:
             matching.BLOSSOM_SHORTCUTS = True
         assert old == tournament.pairings[index], f"round {index + 1}"
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"),
+                         [(30, 9, 51), (64, 7, 52), (101, 6, 53), (150, 4, 54), (240, 3, 55)])
+def test_tie_broken_matchings_solved_in_two_steps_give_the_same_pairings(players, rounds, seed):
+    """#15: a tie-broken matching solved on the edges its weights' optimal dual leaves
+    tight (new, ``matching.TIE_SPLIT``) against the same matching solved in one go (old)
+    on every round of random tournaments (byes, forfeits, withdrawals, odd numbers)."""
+    tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
+                                 forfeit_rate=0.04, full_bye_rate=0.02)
+    for index in range(rounds):
+        history = {p: entries[:index] for p, entries in tournament.history.items()}
+        options = tournament.options(tournament.not_paired[index])
+        matching.TIE_SPLIT = False
+        try:
+            old = pair_round(tournament.players, history, index + 1, options)
+        finally:
+            matching.TIE_SPLIT = True
+        assert old == tournament.pairings[index], f"round {index + 1}"
