@@ -24,6 +24,7 @@ from core import caching
 from core.errors import ServiceError
 from core.filters import strict_is_valid
 from core.pagination import MAX_ID, StandardPagination, is_whole_number
+from core.schema import ActionDescriptionMixin
 from core.throttling import AnonThrottle, UserThrottle
 
 
@@ -72,7 +73,7 @@ class PublicErrorSerializer(serializers.Serializer):
     error = ErrorDetailSerializer()
 
 
-class PublicAutoSchema(AutoSchema):
+class PublicAutoSchema(ActionDescriptionMixin, AutoSchema):
     """Documents what every public endpoint may answer besides its 200: 304 on revalidation
     (ETag / Last-Modified), 400 for a bad parameter, 404, 429 when throttled."""
 

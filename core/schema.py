@@ -41,7 +41,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.utils.text import camel_case_to_spaces
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import get_doc
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
@@ -152,7 +154,45 @@ def add_error_responses(result: dict, generator, request, public) -> dict:
     return result
 
 
-class ServiceAutoSchema(AutoSchema):
+#: What each standard viewset action does, put before the viewset's own description so that
+#: every operation says what it does (issue 18); an action with its own docstring keeps it.
+ACTION_SENTENCES = {
+    "list": "List {plural}, paginated; the query parameters below filter it.",
+    "retrieve": "Read one {name} by its id.",
+    "create": "Create a {name}. The service checks the rules: a refusal answers 400 (or 409) "
+              "naming the field and why.",
+    "update": "Replace a {name} (every writable field); the same checks as creating it.",
+    "partial_update": "Change some fields of a {name}; the same checks as creating it.",
+    "destroy": "Delete a {name}. Official records and rows other records depend on are "
+               "refused with the reason.",
+}
+
+
+class ActionDescriptionMixin:
+    """Every operation's description starts with what its action does (``ACTION_SENTENCES``
+    for the standard actions; a custom action's own docstring), then the view's."""
+
+    def get_description(self):
+        description = super().get_description() or ""
+        action = getattr(self.view, "action", None)
+        sentence = ACTION_SENTENCES.get(action or "")
+        if sentence is None or get_doc(getattr(type(self.view), action, None)):
+            return description
+        name = self._subject_name()
+        return "\n\n".join(part for part in (
+            sentence.format(name=name, plural=f"{name}s" if not name.endswith("s") else name),
+            description) if part)
+
+    def _subject_name(self) -> str:
+        """The model the view serves, as words ("membership application")."""
+        model = getattr(getattr(self.view, "queryset", None), "model", None)
+        if model is None:
+            serializer = getattr(self.view, "serializer_class", None)
+            model = getattr(getattr(serializer, "Meta", None), "model", None)
+        return camel_case_to_spaces(model.__name__) if model is not None else "record"
+
+
+class ServiceAutoSchema(ActionDescriptionMixin, AutoSchema):
     """drf-spectacular's AutoSchema with the corrections of the module docstring."""
 
     def get_auth(self):

@@ -191,6 +191,9 @@ class GameRecordViewSet(viewsets.ModelViewSet):
     @extend_schema(request=GameSignSerializer, responses=GameRecordSerializer)
     @action(detail=True, methods=["post"])
     def sign(self, request, pk=None):
+        """Sign the record as the arbiter, White or Black (``who``; Điều 11.1b, 13.1). Sends the
+        record's ``version``: a stale one answers 409. The arbiter signs after deciding (else 400
+        ``no_decision``); then moves and score can no longer change."""
         serializer = GameSignSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -203,6 +206,9 @@ class GameRecordViewSet(viewsets.ModelViewSet):
                    responses={201: GameFaultAddedSerializer})
     @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def faults(self, request, pk=None):
+        """GET: the faults logged on this game. POST: log a fault (Điều 9, 11.3b, 15.7, 16.3):
+        the third of a kind proposes the loss (Điều 7.1m, 7.1n) for the arbiter to confirm;
+        answers 201 with the game's new version and proposed decision."""
         game = self.get_object()
         if request.method == "GET":
             return Response(GameFaultSerializer(game.faults.all(), many=True).data)
@@ -238,6 +244,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
                    parameters=[OpenApiParameter("moves", str, description="iccs|wxf|san|uci")])
     @action(detail=True, methods=["get"])
     def pgn(self, request, pk=None):
+        """The record as PGN, moves in the notation asked (``moves``: iccs, wxf, san, uci)."""
         game = self.get_object()
         text = pgn_export.export_game(game, _fmt(request, game.discipline))
         return _pgn_response(text, f"game-{game.pk}.pgn")
@@ -253,6 +260,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
     @extend_schema(responses={(200, "image/svg+xml"): str})
     @action(detail=True, methods=["get"])
     def board(self, request, pk=None):
+        """The final position (or the start position) as an SVG board."""
         game = self.get_object()
         return HttpResponse(svg.board_svg(game.discipline, game.final_fen or game.start_fen),
                             content_type="image/svg+xml")

@@ -348,6 +348,9 @@ class QualificationViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=ApproveSerializer, responses={201: PlayerTitleSerializer})
     @action(detail=True, methods=["post"])
     def approve(self, request, pk=None):
+        """Approve a pending qualification: issue the numbered title-award decision signed
+        by a signatory kept by staff (the default if none is sent) and award the title (201).
+        Staff only; a qualification already reviewed or a title already held answers 409."""
         form = ApproveSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         title = services.approve_qualification(self.get_object(), user=request.user,
@@ -357,6 +360,8 @@ class QualificationViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=RejectSerializer, responses=QualificationSerializer)
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
+        """Reject a pending qualification with a ``reason`` (staff only); one already
+        reviewed answers 409."""
         form = RejectSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         q = services.reject_qualification(self.get_object(), user=request.user,

@@ -104,6 +104,9 @@ class PublicClubRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
+    class Meta:
+        ref_name = "PublicStandingClubRef"  # federation.public_api has a PublicClubRef too
+
 
 class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
@@ -295,6 +298,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     @extend_schema(parameters=[after_round_parameter], responses=StandingsSerializer)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def standings(self, request, pk=None):
+        """Standings with the regulations' tie-breaks after round ``after_round`` (default:
+        the last with results); 404 for an event not published."""
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
         return self.cached(lambda: Response(standings_data(selectors.with_people(
@@ -313,6 +318,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     @extend_schema(parameters=[after_round_parameter], responses=CrosstableSerializer)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def crosstable(self, request, pk=None):
+        """The crosstable (each player's results against each opponent) after round
+        ``after_round``."""
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
         return self.cached(lambda: Response(standings_data(selectors.with_people(
@@ -323,6 +330,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
                    responses=PublicPairingSerializer(many=True))
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def pairings(self, request, pk=None):
+        """The pairings and results of round ``round``; 404 when the event has no such
+        round, 400 when ``round`` is not a whole number."""
         tournament = self._tournament(pk)
         raw = request.query_params.get("round", "")
         if not is_whole_number(raw) or len(raw) > 5:

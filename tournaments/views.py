@@ -115,11 +115,16 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=None, responses=TournamentSerializer)
     @action(detail=True, methods=["post"], url_path="open-registration")
     def open_registration(self, request, pk=None):
+        """Open registration (Bản nháp → Đang nhận đăng ký); organisers only. A
+        tournament in another status answers 400 (``invalid_state``)."""
         return self._done(services.open_registration(self.get_object(), user=request.user))
 
     @extend_schema(request=SeedSerializer, responses=TournamentSerializer)
     @action(detail=True, methods=["post"], url_path="close-registration")
     def close_registration(self, request, pk=None):
+        """Close registration and draw the lots (``seed`` optional, for a
+        reproducible draw); entries get their starting numbers. Organisers only; 400
+        (``invalid_state``) when not open for registration."""
         data = SeedSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return self._done(services.close_registration(
@@ -139,16 +144,22 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=None, responses=TournamentSerializer)
     @action(detail=True, methods=["post"])
     def finish(self, request, pk=None):
+        """Finish the event when every round is played (knockout: a champion is known);
+        organisers or its arbiters. Missing rounds or results answer 400 naming them."""
         return self._done(services.finish_tournament(self.get_object(), user=request.user))
 
     @extend_schema(request=None, responses=TournamentSerializer)
     @action(detail=True, methods=["post"])
     def certify(self, request, pk=None):
+        """Công nhận kết quả: lock the finished event (an official record) and start the
+        rating and title checks after commit. Organisers only; missing results answer 400."""
         return self._done(services.certify_tournament(self.get_object(), user=request.user))
 
     @extend_schema(request=ReasonSerializer, responses=TournamentSerializer)
     @action(detail=True, methods=["post"])
     def reopen(self, request, pk=None):
+        """Reopen a certified event for a correction, with a ``reason`` kept in its history
+        (federation staff only)."""
         data = ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return self._done(services.reopen_tournament(self.get_object(), user=request.user,
@@ -159,6 +170,8 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                               (200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
+        """Standings with the tie-breaks of the regulations, after round ``after_round``
+        (default: the last played); ``output=csv`` answers CSV."""
         tournament = self.get_object()
         after = _after_round(request)
         if request.query_params.get("output") == "csv":
@@ -169,6 +182,8 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(parameters=[AFTER_ROUND], responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def crosstable(self, request, pk=None):
+        """The crosstable (each player's result against each opponent), after round
+        ``after_round``."""
         return Response(selectors.crosstable(self.get_object(), _after_round(request)))
 
     @extend_schema(parameters=[AFTER_ROUND], responses=OpenApiTypes.OBJECT)
@@ -189,6 +204,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(responses=StatusChangeSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def history(self, request, pk=None):
+        """The event's status changes: from, to, who, when and why."""
         return Response(StatusChangeSerializer(
             self.get_object().status_changes.all(), many=True).data)
 
@@ -302,6 +318,9 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, pk=None):
+        """Record a withdrawal (``on_date`` optional; Điều 21.5): Swiss — results kept, no
+        longer paired; round robin — his games annulled (half or fewer played) or the rest
+        lost by forfeit. Arbiters or organisers; a certified event answers 400."""
         data = WithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = services.withdraw_entry(self.get_object(), user=request.user,
@@ -311,6 +330,9 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @extend_schema(request=ByeRequestSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"], url_path="request-bye")
     def request_bye(self, request, pk=None):
+        """Record a requested bye (xin nghỉ) for a future round of a Swiss (``round``;
+        ``points`` default to the regulations' requested-bye score, Điều 28.7). Arbiters or
+        organisers."""
         data = ByeRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = services.request_bye(self.get_object(), data.validated_data["round"],
@@ -365,6 +387,8 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=None, responses=RoundSerializer)
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None):
+        """Start the paired round: manual pairing changes are no longer possible. Assigned
+        arbiters or staff."""
         return Response(RoundSerializer(services.start_round(self.get_object(),
                                                              user=request.user)).data)
 
@@ -381,6 +405,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"], url_path="csv")
     def as_csv(self, request, pk=None):
+        """The round's pairings as CSV (board, players, ratings, result)."""
         rnd = self.get_object()
         return _csv(selectors.pairings_csv(rnd), f"pairings-{rnd.tournament_id}-{rnd.number}.csv")
 
@@ -388,6 +413,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["get"], url_path="pairing-changes", pagination_class=None,
             filter_backends=[])
     def pairing_changes(self, request, pk=None):
+        """Manual pairing changes made in this round: before, after, reason, who."""
         return Response(PairingChangeSerializer(self.get_object().pairing_changes.all(),
                                                 many=True).data)
 

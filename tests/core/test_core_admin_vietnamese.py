@@ -232,3 +232,21 @@ def test_the_member_list_names_each_members_club(client):
     client.force_login(make_staff())
     page = client.get(_url(Member, "changelist")).content.decode()
     assert "câu lạc bộ" in page.lower() and str(membership.club) in visible_text(page)
+
+
+def test_custom_permission_names_are_vietnamese_with_an_english_translation():
+    """Issue 18: a custom permission (Meta.permissions) is named in Vietnamese and
+    translated to English through gettext, like every verbose name."""
+    from django.apps import apps
+    from django.utils import translation
+
+    names = [(model._meta.label, codename, name) for model in apps.get_models()
+             for codename, name in model._meta.permissions]
+    assert names, "the project has custom permissions (e.g. publishing a rating period)"
+    for label, codename, name in names:
+        with translation.override("vi"):
+            vietnamese = str(name)
+        with translation.override("en"):
+            english = str(name)
+        assert vietnamese != english, (label, codename, vietnamese)
+        assert english.isascii() and not vietnamese.isascii(), (label, codename)
