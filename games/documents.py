@@ -19,7 +19,7 @@ from games.models import GameRecord
 from games.selectors import games_visible_to
 from tournaments.documents import chief_arbiter, tournament_of
 from tournaments.models import Pairing
-from tournaments.selectors import can_arbitrate
+from tournaments.selectors import can_arbitrate, time_control_text
 
 MOVES_PER_SHEET = 60  # the form of Phụ lục 4: 60 numbered rows, 30 per column
 _POINT_MARKS = {1.0: "1", 0.5: "½", 0.0: "0"}
@@ -65,6 +65,7 @@ def _sheet_head_from_pairing(pairing) -> dict:
         "white": pairing.white.name, "white_number": pairing.white.starting_number,
         "black": pairing.black.name, "black_number": pairing.black.starting_number,
         "arbiter": chief_arbiter(tournament),
+        "time_control": time_control_text(tournament.time_control),
     }
 
 

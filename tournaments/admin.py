@@ -21,7 +21,7 @@ from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reaso
 from core.errors import ServiceError
 from core.models import Job
 from tournaments import documents as document_actions
-from tournaments import engine, services
+from tournaments import engine, selectors, services
 from tournaments.models import (
     Entry,
     Official,
@@ -204,8 +204,12 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     list_filter = ["status", "discipline", "system", "category"]
     search_fields = ["name", "venue"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
-                       "certified_by", "size_warnings"]
+                       "certified_by", "size_warnings", "time_control_words"]
     inlines = [OfficialInline, RoundInline, StatusChangeInline]
+
+    @admin.display(description=_("thời gian thi đấu (Điều 10)"))
+    def time_control_words(self, obj) -> str:
+        return selectors.time_control_text(obj.time_control) if obj and obj.pk else ""
 
     @admin.display(description=_("cảnh báo (Điều 27)"))
     def size_warnings(self, obj) -> str:

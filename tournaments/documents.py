@@ -39,6 +39,7 @@ def tournament_head(tournament) -> dict:
         "venue": tournament.venue, "start_date": tournament.start_date,
         "end_date": tournament.end_date, "status": tournament.status,
         "chief_arbiter": chief_arbiter(tournament),
+        "time_control": selectors.time_control_text(tournament.time_control),
         "number_of_rounds": max(engine.total_rounds(tournament), tournament.rounds.count()),
     }
 

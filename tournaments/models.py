@@ -40,13 +40,30 @@ class Tournament(models.Model):
         RAPID = "rapid", _("Cờ nhanh")
         BLITZ = "blitz", _("Cờ chớp")
 
-    class TimeControlPreset(models.TextChoices):  # Điều 10.1
-        MIN_60 = "60", _("60 phút mỗi bên")
-        MIN_90 = "90", _("90 phút mỗi bên")
-        MIN_120 = "120", _("120 phút mỗi bên")
-        MOVES = "moves", _("Theo số nước đi")
-        ASIAN = "asian", _("Kiểu châu Á")
-        FREE = "free", _("Tự do (ghi trong mô tả)")
+    class TimeControlPreset(models.TextChoices):  # Điều 10.1; chessrules.timecontrol.PRESETS
+        MIN_60 = "60", _("60 phút mỗi bên, không kiểm tra số nước (Điều 10.1.1a)")
+        MIN_90 = "90", _("90 phút mỗi bên (Điều 10.1.1b)")
+        MIN_90_25 = "90_25", _("90 phút: 25 nước trong 60 phút đầu, 30 phút còn lại (Điều 10.1.2)")
+        MIN_120 = "120", _("120 phút: 25 nước trong 60 phút đầu, 60 phút còn lại "
+                           "(Điều 10.1.1c, 10.1.2)")
+        INTL_10_15 = "intl_10_15", _("Thể thức quốc tế: cứ 15 phút 10 nước (Điều 10.1.1d)")
+        ASIAN = "asian", _("Kiểu châu Á: 25/35/45/55/65 nước trong 60/75/90/105/120 phút, "
+                           "sau đó cứ 5 phút 10 nước (Điều 10.1.2)")
+        RAPID_15 = "rapid_15", _("Cờ nhanh 15 phút mỗi bên (Điều 10.1.1e)")
+        RAPID_25 = "rapid_25", _("Cờ nhanh 25 phút mỗi bên (Điều 10.1.1e)")
+        RAPID_30 = "rapid_30", _("Cờ nhanh 30 phút mỗi bên (Điều 10.1.1e)")
+        FIDE_40_90_30 = "fide_40_90_30", _("FIDE: 90 phút cho 40 nước, 30 phút còn lại, "
+                                           "+30 giây mỗi nước")
+        FIDE_90_30 = "fide_90_30", _("FIDE: 90 phút +30 giây mỗi nước")
+        FIDE_RAPID_15_10 = "fide_rapid_15_10", _("FIDE cờ nhanh: 15 phút +10 giây mỗi nước")
+        FIDE_BLITZ_3_2 = "fide_blitz_3_2", _("FIDE cờ chớp: 3 phút +2 giây mỗi nước")
+        CUSTOM = "custom", _("Tự định nghĩa (các giai đoạn và giây cộng thêm)")
+
+    class LateArrivalLimit(models.IntegerChoices):  # Điều 10.2.1a; 002 Điều 6.7
+        NONE = 0, _("0 phút: đến sau giờ bắt đầu là thua (cờ vua, FIDE 6.7a)")
+        MIN_15 = 15, _("15 phút")
+        MIN_30 = 30, _("30 phút")
+        MIN_60 = 60, _("60 phút")
 
     class Category(models.TextChoices):  # Điều 17.2, Phụ lục 5
         NATIONAL_INDIVIDUAL = "national_individual", _("Giải vô địch cá nhân quốc gia")
@@ -113,11 +130,19 @@ class Tournament(models.Model):
     time_control_class = models.CharField(_("loại thời gian"), max_length=10,
                                           choices=TimeControlClass.choices,
                                           default=TimeControlClass.STANDARD)
-    time_control_preset = models.CharField(_("mẫu thời gian"), max_length=10,
+    time_control_preset = models.CharField(_("mẫu thời gian"), max_length=20,
                                            choices=TimeControlPreset.choices,
                                            default=TimeControlPreset.MIN_90)
-    time_control = models.CharField(_("thời gian thi đấu"), max_length=120, blank=True,
-                                    help_text=_("Ví dụ: 90 phút + 30 giây mỗi nước"))
+    time_control = models.JSONField(
+        _("thời gian thi đấu"), default=dict, blank=True,
+        help_text=_("Điều 10: các giai đoạn {\"moves\": số nước hoặc null (hết ván), "
+                    "\"minutes\": phút, \"repeat\": lặp lại} và giây cộng thêm mỗi nước, ví dụ "
+                    "{\"periods\": [{\"moves\": 40, \"minutes\": 90}, {\"moves\": null, "
+                    "\"minutes\": 30}], \"increment_seconds\": 30}. Chọn một mẫu thì ô này "
+                    "lấy theo mẫu."))
+    time_control_note = models.CharField(
+        _("ghi chú thời gian"), max_length=120, blank=True,
+        help_text=_("Chỉ để ghi chú thêm; thời gian thi đấu là các giai đoạn ở trên."))
     category = models.CharField(_("loại giải"), max_length=24, choices=Category.choices,
                                 default=Category.OPEN)
     age_group = models.CharField(_("lứa tuổi"), max_length=4, choices=AgeGroup.choices,
@@ -182,7 +207,11 @@ class Tournament(models.Model):
         _("số ván thắng để thắng trận (đối kháng)"), null=True, blank=True,
         help_text=_("002 Điều 8: ai thắng đủ số ván này trước thắng trận (số ván là tối đa)."))
     late_arrival_minutes = models.PositiveSmallIntegerField(
-        _("thời gian đến muộn tối đa (phút)"), default=15)
+        _("thời gian đến muộn tối đa (phút)"), default=LateArrivalLimit.MIN_15,
+        choices=LateArrivalLimit.choices,
+        help_text=_("Điều 10.2.1a: ai đến chậm quá thời gian này (15, 30 hay 60 phút theo "
+                    "điều lệ) bị tính thua ván đó. Cờ vua (002 Điều 6.7): 60 phút nếu điều lệ "
+                    "không quy định khác; 0 theo Luật FIDE hiện hành."))
     max_games_per_day = models.PositiveSmallIntegerField(
         _("số ván tối đa mỗi ngày"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(30)],
@@ -519,6 +548,45 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pairing_id}: {self.old_result or '?'} → {self.new_result or '?'}"
+
+
+class LateArrival(models.Model):
+    """A player lost a game for arriving late (Điều 10.2.1a; chess 002 Điều 6.7).
+
+    The clocks run from ``scheduled_start``; a player not at the board ``allowed_minutes``
+    (the tournament's ``late_arrival_minutes`` when it was recorded) after it loses the game.
+    ``arrived_at`` is when he came (empty: he did not come), ``decided_at`` when the arbiter
+    declared the loss. Written only by ``tournaments.services.record_late_arrival``, which
+    records the forfeit result on the board (both late: double forfeit).
+    """
+
+    class Side(models.TextChoices):
+        WHITE = "white", _("Trắng (Đỏ)")
+        BLACK = "black", _("Đen")
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="late_arrivals",
+                                verbose_name=_("cặp đấu"))
+    side = models.CharField(_("bên đến muộn"), max_length=5, choices=Side.choices)
+    scheduled_start = models.DateTimeField(_("giờ bắt đầu ván (bấm đồng hồ)"))
+    arrived_at = models.DateTimeField(_("đến lúc"), null=True, blank=True,
+                                      help_text=_("Để trống: đấu thủ không đến."))
+    decided_at = models.DateTimeField(_("trọng tài xử thua lúc"))
+    allowed_minutes = models.PositiveSmallIntegerField(_("thời gian đến muộn tối đa (phút)"))
+    note = models.TextField(_("ghi chú"), blank=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("trọng tài ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("xử thua do đến muộn")
+        verbose_name_plural = _("xử thua do đến muộn")
+        ordering = ["pairing", "side"]
+        constraints = [models.UniqueConstraint(fields=["pairing", "side"],
+                                               name="late_arrival_once_per_side")]
+
+    def __str__(self) -> str:
+        return f"{self.pairing}: {self.get_side_display()}"
 
 
 class PairingChange(models.Model):

@@ -33,14 +33,19 @@ from tournaments.models import Official, Pairing, Round, Tournament
 
 class PublicTournamentSerializer(serializers.ModelSerializer):
     organiser = serializers.SerializerMethodField()
+    time_control_text = serializers.SerializerMethodField()
     province = serializers.SerializerMethodField()
 
     class Meta:
         model = Tournament
         fields = ["id", "name", "discipline", "category", "age_group", "gender_section",
-                  "womens_championship", "time_control_class", "time_control", "system", "number_of_rounds",
+                  "womens_championship", "time_control_class", "time_control_preset", "time_control",
+                  "time_control_text", "late_arrival_minutes", "system", "number_of_rounds",
                   "start_date", "end_date", "venue", "organiser", "province", "rated", "status",
                   "tiebreaks"]
+
+    def get_time_control_text(self, t) -> str:
+        return selectors.time_control_text(t.time_control)
 
     def get_organiser(self, t) -> str | None:
         organiser = t.organiser_club or t.organiser_body

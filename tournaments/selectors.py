@@ -17,11 +17,51 @@ import io
 from datetime import date
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
+from chessrules import timecontrol
 from federation.models import Body, Club, ClubMembership, Member, Person
 from federation.selectors import can_enter_tournaments, officer_body_ids
 from tournaments import engine
 from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
+
+# --- time control (Điều 10) ----------------------------------------------------------------
+
+def time_control_text(data: dict) -> str:
+    """The control in words, for the API, the admin and the documents, e.g. "25 nước trong
+    60 phút, 10 nước trong 15 phút (×4), rồi cứ 5 phút 10 nước" (Điều 10.1.2)."""
+    try:
+        control = timecontrol.TimeControl.parse(data)
+    except timecontrol.TimeControlError:
+        return ""
+    parts: list[str] = []
+    periods = list(control.periods)
+    i = 0
+    while i < len(periods):
+        period, count = periods[i], 1
+        while (i + count < len(periods) and periods[i + count] == period
+               and not period.repeat):
+            count += 1
+        parts.append(_period_text(period, single=len(periods) == 1, times=count))
+        i += count
+    text = ", ".join(parts)
+    if control.increment_seconds:
+        text += _(", cộng %(s)s giây mỗi nước từ nước 1") % {"s": control.increment_seconds}
+    return text
+
+
+def _period_text(period: timecontrol.Period, *, single: bool, times: int) -> str:
+    values = {"moves": period.moves, "minutes": period.minutes}
+    if period.repeat:
+        text = (_("cứ %(minutes)s phút %(moves)s nước") if single
+                else _("rồi cứ %(minutes)s phút %(moves)s nước")) % values
+    elif period.moves is None:
+        text = (_("%(minutes)s phút mỗi bên") if single
+                else _("%(minutes)s phút cho phần còn lại")) % values
+    else:
+        text = _("%(moves)s nước trong %(minutes)s phút") % values
+    return text + (f" (×{times})" if times > 1 else "")
+
 
 # --- permissions ---------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from core.fields import DateField
 from federation.models import Member, Person
-from tournaments import engine
+from tournaments import engine, selectors
 from tournaments.models import (
     Entry,
     Official,
@@ -28,6 +28,13 @@ from tournaments.services import TOURNAMENT_FIELDS
 
 class TournamentSerializer(serializers.ModelSerializer):
     current_round = serializers.SerializerMethodField()
+    time_control = serializers.JSONField(
+        required=False,
+        help_text="Điều 10: {\"periods\": [{\"moves\": 40 | null, \"minutes\": 90, "
+                  "\"repeat\": false}], \"increment_seconds\": 30}; filled from "
+                  "time_control_preset when only the preset is sent.")
+    time_control_text = serializers.SerializerMethodField(
+        help_text="The time control in words (Accept-Language).")
     warnings = serializers.SerializerMethodField(
         help_text="Điều 27 guidance for a Swiss (fewer than 20 players, rounds outside "
                   "the article's numbers): warnings, not refusals.")
@@ -36,12 +43,15 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", *sorted(TOURNAMENT_FIELDS - {"regulation_document"}),
                   "regulation_document", "status", "lot_seed", "current_round", "created_at",
-                  "certified_at", "warnings"]
+                  "certified_at", "warnings", "time_control_text"]
         read_only_fields = ["status", "lot_seed", "created_at", "certified_at",
                             "regulation_document"]
 
     def get_current_round(self, obj: Tournament) -> int:
         return obj.rounds.count()
+
+    def get_time_control_text(self, obj: Tournament) -> str:
+        return selectors.time_control_text(obj.time_control)
 
     def get_warnings(self, obj: Tournament) -> list[str]:
         return engine.swiss_guidance(obj)

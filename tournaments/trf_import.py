@@ -20,6 +20,7 @@ from datetime import date
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from chessrules import timecontrol
 from chessrules.trf import TrfError, check_birth_date, parse_trf
 from chessrules.values import Result, System
 from core.errors import ConflictError, ServiceError
@@ -174,17 +175,27 @@ def import_trf(text: str, *, user, start_date: date | None = None,
             result = _create(data, lines, user=user, start_date=start_date,
                              end_date=end_date, system=system, discipline=discipline,
                              organiser_body=organiser_body, organiser_club=organiser_club,
-                             digest=digest)
+                             digest=digest, clock=_file_time_control(strict))
     except IntegrityError:
         _refuse_repeat(digest)  # the same file imported at the same moment
         raise
     return result
 
 
+def _file_time_control(trf) -> dict:
+    """The event's control from the file's 122 line when it reads as one (the PGN form this
+    project writes, or "90' + 30\""), with its class; nothing otherwise (the default)."""
+    values = trf.fields.get("122") or []
+    control = timecontrol.from_label(values[0]) if values else None
+    if control is None:
+        return {}
+    return {"time_control": control.to_dict(), "time_control_class": control.time_class()}
+
+
 def _create(data, lines, *, user, start_date, end_date, system, discipline, organiser_body,
-            organiser_club, digest) -> tuple[Tournament, dict]:
+            organiser_club, digest, clock) -> tuple[Tournament, dict]:
     tournament = services.create_tournament(
-        user=user, name=data.name or "TRF import", start_date=start_date,
+        user=user, **clock, name=data.name or "TRF import", start_date=start_date,
         end_date=end_date, system=system, discipline=discipline,
         number_of_rounds=data.rounds or None,
         max_games_per_day=services.games_per_day_needed(start_date, end_date, data.rounds),

@@ -27,6 +27,7 @@ from typing import TypeVar
 
 from django.utils.translation import gettext as _
 
+from chessrules import timecontrol
 from chessrules.competition import adjusted_swiss as _adjusted
 from chessrules.competition import roundrobin
 from chessrules.competition import swiss as _swiss
@@ -261,13 +262,21 @@ def knockout_decided(tournament) -> bool:
     return _knockout.decided(main, _knockout.placement_stages(snapshot, main))
 
 
+def time_control_pgn(data: dict) -> str:
+    """The PGN form of the event's control (``40/5400+30:1800+30``) for TRF line 122."""
+    try:
+        return timecontrol.TimeControl.parse(data).pgn()
+    except timecontrol.TimeControlError:
+        return ""
+
+
 def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
     """TRF16 text with the TRF-2026 ``XXR`` (rounds) and ``XXC`` (initial colour) lines."""
     snapshot = snapshot_of(tournament, played_rounds, teams=False)
     rows, _ = table_of(snapshot, played_rounds, tiebreak_codes(tournament))
     head = TrfHead(tournament.name, f"{tournament.start_date:%Y/%m/%d}",
                    f"{tournament.end_date:%Y/%m/%d}", tournament.get_system_display(),
-                   tournament.venue)
+                   tournament.venue, time_control_pgn(tournament.time_control))
     return trf_text(head, entries, total_rounds(tournament) or played_rounds,
                     initial_colour(tournament), history(snapshot),
                     {row["starting_number"]: row for row in rows})

@@ -23,13 +23,15 @@ class TrfEntry:
 
 @dataclass(frozen=True)
 class TrfHead:
-    """The event's header lines (012 name, 022 venue, 042/052 dates, 092 system)."""
+    """The event's header lines (012 name, 022 venue, 042/052 dates, 092 system, 122 the
+    time control in its PGN form)."""
 
     name: str
     start: str  # YYYY/MM/DD
     end: str
     system_label: str
     venue: str = ""
+    time_control: str = ""
 
 
 def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour: str,
@@ -47,6 +49,8 @@ def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour
     lines = [f"012 {head.name}", f"042 {head.start}", f"052 {head.end}",
              f"092 {head.system_label}", f"XXR {trf.rounds}",
              f"XXC {'white1' if trf.initial_color == 'w' else 'black1'}"]
+    if head.time_control:
+        lines.insert(4, f"122 {head.time_control}")
     if head.venue:
         lines.insert(1, f"022 {head.venue}")
     trf.layout = lines + sorted(trf.players)

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chessrules import timecontrol
 from chessrules.competition.match import GROUPS, MAX_MATCH_GAMES, check_match_terms
 from chessrules.values import PREDETERMINED_SYSTEMS, System
 from core import dates, hooks
@@ -35,6 +36,7 @@ from tournaments.services.entries import _draw_numbers
 
 TOURNAMENT_FIELDS = frozenset({
     "name", "discipline", "time_control_class", "time_control_preset", "time_control",
+    "time_control_note",
     "category", "age_group", "gender_section", "start_date", "end_date", "venue",
     "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
@@ -82,6 +84,7 @@ def _validate_tournament(t: Tournament) -> None:
         raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="bye_score")
     if t.requested_bye_score not in (Decimal("0"), Decimal("0.5"), Decimal("1")):
         raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="requested_bye_score")
+    _check_late_arrival(t)
     problem = engine.check_tiebreak_codes(t.tiebreaks)
     if problem:
         raise ServiceError(problem, field="tiebreaks")
@@ -120,6 +123,80 @@ def _validate_match_terms(t: Tournament) -> None:
             message = _("Số ván thắng để thắng trận phải từ 1 đến số ván (%(n)s).") % {
                 "n": t.number_of_rounds}
         raise ServiceError(message, field=field) from None
+
+
+CUSTOM = Tournament.TimeControlPreset.CUSTOM
+TIME_CONTROL_FIELDS = frozenset({"time_control", "time_control_preset", "time_control_class"})
+
+
+def _check_late_arrival(t: Tournament) -> None:
+    """Điều 10.2.1a: 15, 30 or 60 minutes; chess may also use 0 (FIDE Laws 6.7a)."""
+    allowed = {15, 30, 60} | ({0} if t.discipline == "chess" else set())
+    if t.late_arrival_minutes not in allowed:
+        raise ServiceError(_("Thời gian đến muộn tối đa phải là %(allowed)s phút (Điều 10.2.1a"
+                             "; cờ vua thêm 0 theo Luật FIDE 6.7a).")
+                           % {"allowed": ", ".join(str(m) for m in sorted(allowed))},
+                           field="late_arrival_minutes")
+
+
+def _parse_control(data) -> timecontrol.TimeControl:
+    """A dict of periods, or a label that reads as one ("90 phút + 30 giây",
+    "40/5400+30:1800+30") for clients that still send the old text."""
+    if isinstance(data, str):
+        control = timecontrol.from_label(data)
+        if control is None:
+            raise ServiceError(_("Không đọc được thời gian thi đấu \"%(text)s\": gửi các giai "
+                                 "đoạn {\"periods\": [...]} hoặc chọn một mẫu.")
+                               % {"text": data[:60]}, field="time_control", code="invalid")
+        return control
+    try:
+        return timecontrol.TimeControl.parse(data)
+    except timecontrol.TimeControlError as exc:
+        raise ServiceError(_("Thời gian thi đấu không hợp lệ ở %(field)s: %(reason)s.")
+                           % {"field": exc.field, "reason": exc.message},
+                           field="time_control", code="invalid") from exc
+
+
+def resolve_time_control(t: Tournament, fields: dict, *, creating: bool) -> None:
+    """Điều 10.1: the event's control is one of the presets or a control of its own.
+
+    A preset fills ``time_control``; a control sent alone finds its preset (or "custom"); a
+    preset that contradicts the control sent is refused; a new event that names none gets
+    the default of its discipline and class (``timecontrol.DEFAULT_PRESETS``). The control
+    must fit the event's class (``TimeControl.allows_class``)."""
+    preset, given = fields.get("time_control_preset"), fields.get("time_control")
+    if given:
+        control = _parse_control(given)
+        found = timecontrol.preset_of(control) or CUSTOM
+        if preset not in (None, "", CUSTOM, found):
+            raise ServiceError(_("Mẫu thời gian \"%(preset)s\" khác với thời gian thi đấu đã "
+                                 "nhập; chọn \"custom\" hoặc chỉ gửi một trong hai.")
+                               % {"preset": preset}, field="time_control_preset")
+        t.time_control, t.time_control_preset = control.to_dict(), found
+    elif preset and preset != CUSTOM:
+        if preset not in timecontrol.PRESETS:
+            raise ServiceError(_("Mẫu thời gian \"%(preset)s\" không có.") % {"preset": preset},
+                               field="time_control_preset")
+        t.time_control = dict(timecontrol.PRESETS[preset])
+    elif creating and not preset:
+        t.time_control_preset = timecontrol.default_preset(t.discipline, t.time_control_class)
+        t.time_control = dict(timecontrol.PRESETS[t.time_control_preset])
+    if not t.time_control:
+        raise ServiceError(_("Cần thời gian thi đấu: chọn một mẫu hoặc nhập các giai đoạn "
+                             "(Điều 10.1)."), field="time_control", code="required")
+    if creating or TIME_CONTROL_FIELDS & set(fields):
+        _check_class(t, _parse_control(t.time_control))
+
+
+def _check_class(t: Tournament, control: timecontrol.TimeControl) -> None:
+    if not control.allows_class(t.time_control_class):
+        raise ServiceError(
+            _("Thời gian thi đấu (%(minutes)s phút mỗi bên cho ván 60 nước) không hợp với loại "
+              "\"%(klass)s\": cờ tiêu chuẩn từ 60 phút, cờ nhanh trên 10 đến 60 phút, cờ chớp "
+              "dưới 15 phút (Luật Cờ Vua B1, C1; FIDE).")
+            % {"minutes": round(control.minutes_for(), 1),
+               "klass": t.get_time_control_class_display()},
+            field="time_control", code="time_class_mismatch")
 
 
 #: Games a player may be asked to play in one day, by time control (Điều 10), when the
@@ -170,6 +247,9 @@ def build_tournament(*, user, **fields) -> Tournament:
         raise ServiceError(f"unknown fields: {sorted(unknown)}")
     tournament = Tournament(**fields, created_by=user if user and user.is_authenticated
                             else None)
+    if "late_arrival_minutes" not in fields and tournament.discipline == "chess":
+        tournament.late_arrival_minutes = 60  # 002 Điều 6.7: one hour unless regulated
+    resolve_time_control(tournament, fields, creating=True)
     if not selectors.can_organise(user, body=tournament.organiser_body,
                                   club=tournament.organiser_club):
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
@@ -202,6 +282,8 @@ def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
         if name not in TOURNAMENT_FIELDS:
             raise ServiceError(f"unknown field {name}", field=name)
         setattr(t, name, value)
+    # Only what changes: a full PUT repeats the stored control beside a new preset.
+    resolve_time_control(t, {n: fields[n] for n in changed}, creating=False)
     if not selectors.can_organise(user, body=t.organiser_body, club=t.organiser_club):
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
     _validate_tournament(t)
