@@ -24,6 +24,7 @@ from chessrules.notation.errors import NotationError, move_number_of
 from chessrules.notation.movetext import Token, split_movetext
 from chessrules.values import PGN_RESULTS, Result
 from chessrules.xiangqi import START_FEN, Move, Position, analyse_game
+from chessrules.xiangqi.rulings import proposals_of_analysis
 
 DISCIPLINES = ("xiangqi", "chess")
 RESULTS = tuple(r.value for r in PGN_RESULTS)
@@ -119,6 +120,8 @@ class GameReport:
     consistent: bool
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: proposed repetition rulings (xiangqi, Điều 23-24): ``RulingProposal.summary()`` each
+    repetition_rulings: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -167,7 +170,9 @@ def _validate_xiangqi(moves: str | Iterable[str] | Iterable[Token], start_fen: s
     for key in ("start_fen", "final_fen", "plies", "ending", "winner"):
         flags.pop(key)
     flags["no_attacking_material"] = _no_attacking_material_xiangqi(analysis.final_fen)
+    rulings = [p.summary() for p in proposals_of_analysis(analysis, played)]
     return {
+        "repetition_rulings": rulings,
         "notation": fmt,
         "error": error,
         "moves": [m.iccs() for m in played],

@@ -13,7 +13,7 @@ from core.admin import TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
-from games import engine, pgn_export, services, svg
+from games import engine, pgn_export, selectors, services, svg
 from games.documents import scoresheet_pdf
 from games.models import GameFault, GameRecord, GameUpload, GameWarning
 
@@ -159,7 +159,7 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
         "validation_status", "validation_summary", "validation_flags", "validation_warnings",
         "validation_consistency", "validated_at", "decision", "decision_reason_label",
         "decided_by", "decided_at", "proposed_decision", "proposed_reason",
-        "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
+        "repetition_proposal_display", "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
         "version", "created_by", "created_at", "updated_at",
     ]
     fieldsets = [
@@ -175,7 +175,8 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
                                     "validated_at"]}),
         (_("Phán quyết và chữ ký"), {"fields": [
             "decision", "decision_reason_label", "decided_by", "decided_at",
-            "proposed_decision", "proposed_reason", "white_signed_at", "black_signed_at",
+            "proposed_decision", "proposed_reason", "repetition_proposal_display",
+            "white_signed_at", "black_signed_at",
             "arbiter_signed_at", "arbiter_signed_by"]}),
         (_("Hệ thống"), {"fields": ["version", "created_by", "created_at", "updated_at"]}),
     ]
@@ -200,6 +201,18 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
         return format_html(_("Nửa nước {} (nước {}, {}): “{}” — {}"), error.get("ply"),
                            error.get("move_number"), error.get("side"), error.get("text"),
                            error.get("reason_vi") or error.get("reason"))
+
+    @admin.display(description=_("Đề xuất xử lặp (Điều 23-24)"))
+    def repetition_proposal_display(self, game: GameRecord) -> str:
+        """Read-only: the program's proposal for each repetition cycle, with its article;
+        the arbiter decides (the decision above is his)."""
+        shown = selectors.repetition_proposals(game) if game.pk else []
+        if not shown:
+            return "-"
+        return format_html_join(
+            "", "<p><b>{}</b> — {}<br>{}<br><small>{} {}-{}: {}{}</small></p>",
+            ((p["ruling_label"], p["article"], p["text"], _("Nửa nước"), p["first_ply"],
+              p["last_ply"], " ".join(p["cycle_moves"]), _agreement(p)) for p in shown))
 
     @admin.display(description=_("Lý do phán quyết"))
     def decision_reason_label(self, game: GameRecord) -> str:
@@ -226,6 +239,14 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
         for game in queryset:
             services.start_validation(game, user=request.user)
         self.message_user(request, _("Đã xếp %d việc kiểm tra.") % queryset.count())
+
+
+def _agreement(proposal: dict) -> str:
+    if proposal["agrees_with_decision"] is None:
+        return ""
+    if proposal["agrees_with_decision"]:
+        return " — " + str(_("phán quyết của trọng tài khớp đề xuất"))
+    return " — " + str(_("phán quyết của trọng tài khác đề xuất"))
 
 
 @admin.register(GameUpload)

@@ -16,7 +16,7 @@ from documents.targets import get_object, parse_target, slug
 from federation.models import Person
 from games.engine import reason_label
 from games.models import GameRecord
-from games.selectors import games_visible_to
+from games.selectors import games_visible_to, repetition_proposals
 from tournaments.documents import chief_arbiter, tournament_of
 from tournaments.models import Pairing
 from tournaments.selectors import can_arbitrate, time_control_text
@@ -84,7 +84,8 @@ def _sheet_body(game) -> dict:
     """Moves, score, decision and signatures of the record (empty for a blank form)."""
     body = {"filled": game is not None, "game": game.pk if game else None, "pages": [],
             "status": "", "note": "", "white_score": "", "black_score": "", "decision": "",
-            "decision_reason": "", "signed": {"white": None, "black": None, "arbiter": None}}
+            "decision_reason": "", "signed": {"white": None, "black": None, "arbiter": None},
+            "repetition": []}
     moves: list[str] = []
     first_number, black_first = 1, False
     if game is not None:
@@ -98,6 +99,7 @@ def _sheet_body(game) -> dict:
         if game.validation_status in _READABLE_STATUSES:
             moves = list(game.moves_federation)
         body["note"] = _validation_note(game)
+        body["repetition"] = repetition_proposals(game)
         first_number, black_first = _first_move(game.start_fen)
         body["white_score"], body["black_score"] = score_marks(game.declared_score)
         body["decision"] = game.get_decision_display() if game.decision else ""

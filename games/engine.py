@@ -14,7 +14,7 @@ from chessrules import chess as _chess
 from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
-from chessrules.values import PGN_RESULTS, PLAYED, Result
+from chessrules.values import PGN_RESULTS, PLAYED, RepetitionRuling, Result
 from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
 from chessrules.xiangqi import Position as XiangqiPosition
 
@@ -38,6 +38,22 @@ _DECISION_TO_RESULT = {"white_wins": Result.WHITE_WINS.value, "black_wins": Resu
 #: result of the tournaments app with those points.
 _DECISION_TO_PAIRING_RESULT = {**_DECISION_TO_RESULT, "both_lose": Result.DOUBLE_FORFEIT.value}
 _RESULT_TO_DECISION = {v: k for k, v in _DECISION_TO_RESULT.items()}
+
+
+#: The decision and reason (Điều 7) a repetition proposal suggests: the side that must change
+#: loses by 7.1g (perpetual check) or 7.1h (another forbidden repetition); a draw is 7.2b/c.
+_CHECK_BASES = frozenset({"perpetual_check", "check_over_chase"})
+
+
+def decision_of_ruling(ruling: str, main_basis: str) -> tuple[str, str] | None:
+    """(decision, reason) suggested by a proposal of ``chessrules.xiangqi.rulings``."""
+    value = RepetitionRuling(ruling)
+    if value is RepetitionRuling.DRAW:
+        return "draw", "mutual_repetition"
+    if value is RepetitionRuling.NONE:
+        return None
+    winner = "black_wins" if value is RepetitionRuling.RED_LOSES else "white_wins"
+    return winner, "perpetual_check" if main_basis in _CHECK_BASES else "forbidden_repetition"
 
 
 def is_pgn_result(text: str | None) -> bool:

@@ -146,6 +146,9 @@ class GameRecord(models.Model):
     validation_flags = JSONField(_("dấu hiệu (lặp, chiếu mãi, đuổi bắt)"), default=dict,
                                         blank=True)
     validation_warnings = JSONField(_("lưu ý"), default=list, blank=True)
+    repetition_proposals = JSONField(
+        _("đề xuất xử lặp (Điều 23-24)"), default=list, blank=True,
+        help_text=_("Đề xuất của chương trình cho mỗi chu kỳ lặp; trọng tài quyết định."))
     validation_consistency = JSONField(_("tỷ số và thế cờ cuối"), default=dict,
                                               blank=True)
     validated_input = models.CharField(max_length=64, blank=True, editable=False,
@@ -165,7 +168,7 @@ class GameRecord(models.Model):
     history = HistoricalRecords(excluded_fields=[
         "validated_input", "moves_normalised", "moves_federation", "validation_flags",
         "validation_warnings", "validation_consistency", "validation_error", "final_fen",
-        "ending", "validation_status", "validated_at"])
+        "ending", "validation_status", "validated_at", "repetition_proposals"])
 
     class Meta:
         verbose_name = _("biên bản ván đấu")

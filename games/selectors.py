@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from chessrules.values import RepetitionRuling
 from core.text import fold
+from games import engine
 from games.models import Decision, FaultKind, GameFault, GameRecord, Side
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Official, Pairing, Tournament
@@ -172,3 +175,37 @@ def decision_conflict(pairing: Pairing, result: str) -> str | None:
               "lý do) rồi ghi lại phán quyết.")
             % {"id": record.pk, "board": pairing.board, "state": state,
                "decision": record.get_decision_display(), "result": expected})
+
+
+#: How a repetition proposal reads for the arbiter (Điều 7.1g-h, 7.2b-c, 23, 24).
+RULING_LABELS = {
+    RepetitionRuling.RED_LOSES: gettext_lazy("Trắng phải đổi nước đi, nếu không bị xử thua"),
+    RepetitionRuling.BLACK_LOSES: gettext_lazy("Đen phải đổi nước đi, nếu không bị xử thua"),
+    RepetitionRuling.DRAW: gettext_lazy("Hòa nếu hai bên không đổi nước đi"),
+    RepetitionRuling.NONE: gettext_lazy("Không có lặp để xử"),
+}
+
+
+def repetition_proposals(game: GameRecord) -> list[dict]:
+    """The record's stored repetition proposals as the arbiter reads them (API, admin,
+    scoresheet): the ruling and its label, the article (points of Điều 23, examples of Điều
+    24), the text, the plies of the cycle, the decision it suggests (Điều 7) and whether the
+    arbiter's decision, if any, agrees. Evidence only: the arbiter decides."""
+    shown = []
+    for proposal in game.repetition_proposals or []:
+        ruling = RepetitionRuling(proposal["ruling"])
+        bases = proposal.get("bases") or [""]
+        suggested = engine.decision_of_ruling(ruling, bases[0])
+        agrees = game.decision == suggested[0] if game.decision and suggested else None
+        shown.append({
+            "ruling": ruling.value, "ruling_label": str(RULING_LABELS[ruling]),
+            "article": proposal.get("points", ""), "text": proposal.get("text_vi", ""),
+            "first_ply": proposal.get("cycle_first_ply", 0) + 1,
+            "last_ply": proposal.get("cycle_last_ply", 0),
+            "cycle_moves": proposal.get("cycle_moves", []),
+            "bases": bases, "decisions": proposal.get("decisions", []),
+            "suggested_decision": suggested[0] if suggested else "",
+            "suggested_reason": suggested[1] if suggested else "",
+            "agrees_with_decision": agrees,
+        })
+    return shown

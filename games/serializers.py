@@ -9,7 +9,7 @@ from rest_framework import serializers
 from core.fields import DateField
 from core.limits import upload_too_large
 from federation.models import Discipline, Person
-from games import engine
+from games import engine, selectors
 from games.models import (
     Decision,
     FaultKind,
@@ -68,6 +68,8 @@ class GameRecordSerializer(serializers.ModelSerializer):
     proposed_reason_label = serializers.SerializerMethodField()
     faults = GameFaultSerializer(many=True, read_only=True)
     warnings = GameWarningSerializer(many=True, read_only=True)
+    repetition_proposals = serializers.SerializerMethodField(
+        help_text="Proposed repetition rulings (Điều 23-24), evidence for the arbiter.")
 
     class Meta:
         model = GameRecord
@@ -81,13 +83,16 @@ class GameRecordSerializer(serializers.ModelSerializer):
             "white_time_used", "black_time_used", "white_signed_at", "black_signed_at",
             "arbiter_signed_at", "arbiter_signed_by", "validation_status", "validation_error",
             "validation_flags", "validation_warnings", "validation_consistency",
-            "validated_at", "faults", "warnings", "upload", "created_by", "created_at",
+            "validated_at", "repetition_proposals", "faults", "warnings", "upload", "created_by", "created_at",
             "updated_at",
         ]
         read_only_fields = fields
 
     def get_tournament(self, game: GameRecord) -> int | None:
         return game.pairing.round.tournament_id if game.pairing_id else None
+
+    def get_repetition_proposals(self, game: GameRecord) -> list[dict]:
+        return selectors.repetition_proposals(game)
 
     def get_decision_reason_label(self, game: GameRecord) -> str:
         return engine.reason_label(game.decision_reason) if game.decision_reason else ""

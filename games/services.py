@@ -25,6 +25,7 @@ from chessrules.values import INFRACTION_ARTICLES, Infraction, Sanction, next_sa
 from core.errors import ConflictError, NotAllowedError, ServiceError
 from core.jobs import start_job
 from games import cache_scopes, engine, selectors
+from games import official as official_rules
 from games.models import (
     Decision,
     FaultKind,
@@ -54,7 +55,7 @@ VALIDATION_INPUTS = ("discipline", "start_fen", "moves_text", "notation", "decla
 VALIDATION_OUTPUTS = ("validation_status", "validation_error", "validation_flags",
                       "validation_warnings", "validation_consistency", "moves_normalised",
                       "moves_federation", "final_fen", "ending", "validated_at",
-                      "validated_input")
+                      "validated_input", "repetition_proposals")
 
 FAULTS_TO_LOSE = 3  # Điều 7.1n (three technical or three conduct faults), 7.1m / 11.3b
 
@@ -222,6 +223,7 @@ def apply_report(game: GameRecord, report: dict) -> None:
     """
     problems = list(report.get("problems") or [])
     warnings = list(report.get("warnings") or [])
+    _apply_repetition_proposals(game, list(report.get("repetition_rulings") or []), warnings)
     if report.get("error"):
         status = ValidationStatus.INVALID
     elif problems or warnings:
@@ -243,6 +245,20 @@ def apply_report(game: GameRecord, report: dict) -> None:
     game.final_fen = report.get("final_fen") or ""
     game.ending = "" if ending.get("type") in (None, "none") else ending["type"]
     game.validated_at = timezone.now()
+
+
+def _apply_repetition_proposals(game: GameRecord, proposals: list, warnings: list) -> None:
+    """Store the proposed repetition rulings (Điều 23-24) as evidence. A signed record (or
+    one of a certified tournament) is an official record: its stored proposals are never
+    replaced silently; a different new reading is only reported in the warnings, and the
+    record must be corrected with a reason to take it (docs/official-records.md)."""
+    if proposals == list(game.repetition_proposals or []):
+        return
+    if game.pk and official_rules.signed_record(game):
+        warnings.append(_("Đề xuất xử lặp mới khác đề xuất đã lưu; biên bản là hồ sơ chính "
+                          "thức nên giữ nguyên (sửa biên bản có ghi lý do để cập nhật)."))
+        return
+    game.repetition_proposals = proposals
 
 
 def validate_game_work(params: dict, progress: Progress) -> dict:

@@ -29,7 +29,7 @@ from enum import StrEnum
 from typing import Any
 
 from chessrules.values import RepetitionRuling
-from chessrules.xiangqi.analysis import IllegalMoveError, analyse_game
+from chessrules.xiangqi.analysis import GameAnalysis, IllegalMoveError, analyse_game
 from chessrules.xiangqi.position import (
     FILE_LETTERS,
     START_FEN,
@@ -59,6 +59,7 @@ __all__ = [
     "Threat",
     "propose_ruling",
     "propose_rulings",
+    "proposals_of_analysis",
 ]
 
 MIN_REPETITIONS = 3  # the law says "nhiều lần"; the first position seen 3 times (analysis.py)
@@ -268,6 +269,13 @@ class RulingProposal:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def summary(self) -> dict[str, Any]:
+        """What a game record keeps: the proposal, its article and each side's reading
+        (without the per-move threat lists)."""
+        data = self.to_dict()
+        data.pop("moves")
+        return data
+
 
 # --------------------------------------------------------------------------- entry points
 
@@ -282,9 +290,15 @@ def propose_rulings(start_fen: str | None, moves: Sequence[Move | str], *,
     played = [Move.from_iccs(m) if isinstance(m, str) else m for m in moves]
     analysis = analyse_game(start_fen, played, min_repetitions=max(2, min_repetitions),
                             validate=validate)
-    fen0 = analysis.start_fen
+    return proposals_of_analysis(analysis, played, min_repetitions=min_repetitions)
+
+
+def proposals_of_analysis(analysis: GameAnalysis, moves: Sequence[Move], *,
+                          min_repetitions: int = MIN_REPETITIONS) -> list[RulingProposal]:
+    """The proposals for the repetition runs an :func:`analyse_game` already found (saves
+    replaying the game again in validation)."""
     return [
-        _propose(fen0, played, run.first_ply, run.last_ply, run.length, run.count)
+        _propose(analysis.start_fen, moves, run.first_ply, run.last_ply, run.length, run.count)
         for run in analysis.repetitions if run.count >= min_repetitions
     ]
 
