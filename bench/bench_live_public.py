@@ -12,7 +12,11 @@ whether it already showed the result (freshness; every answer must).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/vcf_bench \\
     CACHE_URL=redis://127.0.0.1:6379/2 python bench/bench_live_public.py [--players 1000]
 
-Needs PostgreSQL and Redis (the production setup).
+With ``--pairing-players 500`` (the default) a Celery worker process is started on a queue of
+its own and pairs round 2 of another event of that size again and again while the load runs
+(each finished round is deleted and the job started anew), as the issue's target asks.
+
+Needs PostgreSQL and Redis (the production setup); CELERY_BROKER_URL for the pairing job.
 """
 
 from __future__ import annotations
@@ -86,6 +90,75 @@ def build_live_event(players: int, rounds: int) -> int:
     return t.pk
 
 
+def build_pairing_event(players: int) -> int:
+    """A Dutch event with round 1 complete (1 v n/2+1, ...) and round 2 to pair."""
+    from django.db import transaction
+
+    from tests.factories import make_body, make_club, make_member, make_person
+    from tournaments.models import Entry, Pairing, Round, Tournament
+
+    name = f"Bench pairing {players}"
+    existing = Tournament.objects.filter(name=name).first()
+    if existing is not None:
+        existing.rounds.filter(number__gt=1).delete()
+        return existing.pk
+    rng = random.Random(2027)
+    with transaction.atomic():
+        body = make_body()
+        club = make_club(body)
+        t = Tournament.objects.create(
+            name=name, discipline="chess", system="dutch", number_of_rounds=9,
+            start_date=date(2026, 6, 1), end_date=date(2026, 6, 9), organiser_body=body,
+            status=Tournament.Status.RUNNING, lot_seed=1)
+        entries = Entry.objects.bulk_create(
+            Entry(tournament=t, member=make_member(make_person(full_name=f"Xếp Cặp {n}"), club),
+                  name=f"Xếp Cặp {n}", rating=2500 - n, starting_number=n)
+            for n in range(1, players + 1))
+        rnd = Round.objects.create(tournament=t, number=1, system="dutch", status="complete",
+                                   engine_version="bench")
+        half = players // 2
+        Pairing.objects.bulk_create(
+            Pairing(round=rnd, board=board, white=entries[board - 1] if board % 2 else
+                    entries[half + board - 1], black=entries[half + board - 1] if board % 2
+                    else entries[board - 1], result=rng.choice(["1-0", "0-1", "1/2-1/2"]))
+            for board in range(1, half + 1))
+    return t.pk
+
+
+def start_worker(queue: str) -> subprocess.Popen:
+    env = dict(os.environ, CELERY_QUEUE=queue)
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "1",
+         "-l", "warning", "-n", f"{queue}@%h"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
+
+
+def keep_pairing(tournament_id: int, stop: threading.Event, report: dict) -> None:
+    """Pair round 2 in the worker, again and again, until the load ends (warm worker)."""
+    from django.db import close_old_connections
+
+    from core.jobs import start_job
+    from core.models import Job
+    from tournaments.models import Round
+
+    attempt = 0
+    while not stop.is_set():
+        attempt += 1
+        Round.objects.filter(tournament_id=tournament_id, number__gt=1).delete()
+        key = f"bench.pair:{tournament_id}:{os.getpid()}:{attempt}:{time.time()}"
+        job = start_job("tournaments.pair_round", key=key,
+                        params={"tournament": tournament_id, "round": 2, "seed": 1, "key": key})
+        started = time.perf_counter()
+        while not stop.wait(0.2):
+            job.refresh_from_db()
+            if job.state in (Job.State.SUCCEEDED, Job.State.FAILED):
+                break
+        if job.state == Job.State.SUCCEEDED:
+            report["pairing_s"].append(time.perf_counter() - started)
+        elif job.state == Job.State.FAILED:
+            report["pairing_failed"] += 1
+    close_old_connections()
+
+
 def get(url: str) -> tuple[float, bytes]:
     started = time.perf_counter()
     body = urllib.request.urlopen(url, timeout=60).read()
@@ -126,10 +199,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--no-results", action="store_true",
                         help="no arbiter: the cost of cached reads alone")
+    parser.add_argument("--pairing-players", type=int, default=500,
+                        help="size of the other event paired in a worker meanwhile (0: none)")
     args = parser.parse_args()
     if "postgres" not in os.environ.get("DATABASE_URL", "") or not os.environ.get("CACHE_URL"):
         raise SystemExit("set DATABASE_URL (PostgreSQL) and CACHE_URL (Redis): see the docstring")
 
+    queue = f"bench-live-{os.getpid()}"  # the worker's and the job sender's own queue
+    os.environ["CELERY_QUEUE"] = queue
     import django
 
     django.setup()
@@ -138,6 +215,10 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     tournament_id = build_live_event(args.players, args.rounds)
+    pairing_id = build_pairing_event(args.pairing_players) if args.pairing_players else None
+    if pairing_id and not os.environ.get("CELERY_BROKER_URL"):
+        raise SystemExit("set CELERY_BROKER_URL (Redis) for the pairing job, or --pairing-players 0")
+    worker = start_worker(queue) if pairing_id else None
     port = free_port()
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
                ALLOWED_HOSTS="127.0.0.1,localhost")
@@ -158,8 +239,13 @@ def main() -> None:
             first, _body = get(url)
             print(f"first build {first:8.1f} ms  {url.rsplit('/', 2)[-2]}")
         loadgen.run(urls, args.rate, 3)  # warm every worker
-        report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": []}
+        report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
+                        "pairing_s": [], "pairing_failed": 0}
         stop = threading.Event()
+        pairer = threading.Thread(target=keep_pairing, args=(pairing_id, stop, report)) \
+            if pairing_id else None
+        if pairer:
+            pairer.start()
         thread = threading.Thread(target=arbiter, args=(tournament_id, args.rounds, base, stop,
                                                         report))
         load_before = os.getloadavg()[0]
@@ -169,6 +255,8 @@ def main() -> None:
         stop.set()
         if not args.no_results:
             thread.join()
+        if pairer:
+            pairer.join()
         print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
               f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings; gunicorn "
               f"{args.workers} workers; load average {load_before:.1f} -> "
@@ -179,6 +267,11 @@ def main() -> None:
               f"{figures['p50_ms']:6.1f} p90 {figures['p90_ms']:6.1f} p99 "
               f"{figures['p99_ms']:6.1f} max {figures['max_ms']:7.1f} ms errors "
               f"{figures['errors']} | target p99 ≤ {TARGET_P99_MS:.0f} ms: {verdict}")
+        if pairer:
+            times = report["pairing_s"]
+            print(f"  meanwhile a worker paired round 2 of a {args.pairing_players}-player event "
+                  f"{len(times)} times (failed {report['pairing_failed']})"
+                  + (f", {statistics.median(times):.1f} s each (p50)" if times else ""))
         results = len(report["fresh"])
         print(f"  results entered: {results}; next answer showed the result: "
               f"{sum(report['fresh'])}/{results}")
@@ -191,6 +284,9 @@ def main() -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(20)
+        if worker:
+            worker.send_signal(signal.SIGTERM)
+            worker.wait(30)
 
 
 if __name__ == "__main__":
