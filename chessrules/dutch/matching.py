@@ -223,6 +223,9 @@ class MatchingComputer:
 TIE_SPLIT = True
 """Solve a tie-broken matching in two steps (see :func:`_tie_broken`; False: in one)."""
 
+TIE_SPLIT_BITS = 64
+"""Fewer bonus bits than this: solved in one go (the first step would cost as much)."""
+
 
 def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
                 bonus: dict[tuple[int, int], int], bonus_bits: int) -> list[tuple[int, int]]:
@@ -235,7 +238,9 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
     solved first, with the dual solution that proves the result optimal, and the
     edges that dual leaves slack are dropped: by complementary slackness no
     maximum-weight matching uses them, so the tie-broken optimum is the same on the
-    tight edges left, a much smaller graph.
+    tight edges left, a smaller graph.  Worth it when the bonuses are long (one tier
+    per player of a big bracket): with few bonus bits the weights keep most of their
+    ties and one solve costs no more than the first step.
     """
     size = len(vertices)
 
@@ -243,7 +248,7 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
         a, b = vertices[i], vertices[j]
         return (w << bonus_bits) + bonus.get((a, b) if a < b else (b, a), 0)
 
-    if not TIE_SPLIT or not edges:
+    if not TIE_SPLIT or bonus_bits < TIE_SPLIT_BITS or not edges:
         return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in edges])
     duals: list[list[int]] = []
     mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, duals=duals)
