@@ -24,6 +24,7 @@ from tournaments import documents as document_actions
 from tournaments import engine, selectors, services
 from tournaments.models import (
     Entry,
+    LateArrival,
     Official,
     Pairing,
     PairingChange,
@@ -437,6 +438,78 @@ class TeamEntryAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False  # teams are registered with their roster (API register_team)
+
+
+class LateArrivalForm(forms.ModelForm):
+    """Điều 10.2.1a: the arbiter's declaration goes through ``record_late_arrival`` once the
+    form is valid (inside the admin's transaction), so a refusal shows on the form."""
+
+    user = None  # set by LateArrivalAdmin.get_form
+
+    class Meta:
+        model = LateArrival
+        fields = ["pairing", "side", "scheduled_start", "arrived_at", "decided_at", "note"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["decided_at"].required = False
+        self.recorded: LateArrival | None = None
+
+    def _post_clean(self) -> None:
+        super()._post_clean()  # the model's own checks first, before the row exists
+        if self.errors:
+            return
+        data = self.cleaned_data
+        try:
+            self.recorded = services.record_late_arrival(
+                data["pairing"], data["side"], user=self.user,
+                scheduled_start=data["scheduled_start"], arrived_at=data.get("arrived_at"),
+                decided_at=data.get("decided_at"), note=data.get("note", ""))
+        except ServiceError as exc:
+            add_service_error(self, exc)
+
+
+@admin.action(description=_("Hủy xử thua do đến muộn (ghi nhầm)"))
+def cancel_late_arrivals(modeladmin, request, queryset):
+    for late in queryset:
+        try:
+            services.cancel_late_arrival(late, user=request.user)
+        except ServiceError as exc:
+            modeladmin.message_user(request, f"{late}: {exc.message}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{late}: {_('đã hủy')}", messages.SUCCESS)
+
+
+@admin.register(LateArrival)
+class LateArrivalAdmin(admin.ModelAdmin):
+    """Losses for late arrival: added through the service, never edited; a mistaken one is
+    cancelled by the action (the board's result follows)."""
+
+    form = LateArrivalForm
+    list_display = ["pairing", "side", "scheduled_start", "arrived_at", "decided_at",
+                    "allowed_minutes", "recorded_by"]
+    list_filter = ["side"]
+    raw_id_fields = ["pairing"]
+    actions = [cancel_late_arrivals]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type(form.__name__, (form,), {"user": request.user})
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return ["allowed_minutes"]
+        return [*LateArrivalForm.Meta.fields, "allowed_minutes", "recorded_by", "recorded_at"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # the cancel action goes through the service
+
+    def save_model(self, request, obj, form, change):
+        if form.recorded is not None:  # written by the service in form.clean
+            obj.pk = form.recorded.pk
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return obj is None and super().has_change_permission(request, obj)
 
 
 @admin.register(ResultChange)

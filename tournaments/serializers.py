@@ -13,6 +13,7 @@ from federation.models import Member, Person
 from tournaments import engine, selectors
 from tournaments.models import (
     Entry,
+    LateArrival,
     Official,
     Pairing,
     PairingChange,
@@ -205,6 +206,30 @@ class PairingChangeRequestSerializer(serializers.Serializer):
     swap_colours = serializers.BooleanField(default=False)
     white = serializers.PrimaryKeyRelatedField(queryset=Entry.objects.all(), required=False)
     black = serializers.PrimaryKeyRelatedField(queryset=Entry.objects.all(), required=False)
+
+
+class LateArrivalSerializer(serializers.ModelSerializer):
+    """Điều 10.2.1a: a loss for late arrival (``allowed_minutes`` is the tournament's
+    setting when it was recorded)."""
+
+    recorded_by = serializers.CharField(source="recorded_by.username", default=None,
+                                        read_only=True)
+    version = serializers.IntegerField(
+        write_only=True, required=False,
+        help_text="The pairing's version read (or send If-Match with the ETag).")
+
+    class Meta:
+        model = LateArrival
+        fields = ["id", "pairing", "side", "scheduled_start", "arrived_at", "decided_at",
+                  "allowed_minutes", "note", "recorded_by", "recorded_at", "version"]
+        read_only_fields = ["id", "pairing", "allowed_minutes", "recorded_by", "recorded_at"]
+        extra_kwargs = {"decided_at": {"required": False},
+                        "note": {"max_length": 2000}}
+
+
+class LateArrivalCancelSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=LateArrival.Side.choices)
+    version = serializers.IntegerField(required=False)
 
 
 class ResultChangeSerializer(serializers.ModelSerializer):

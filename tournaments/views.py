@@ -29,6 +29,8 @@ from tournaments.serializers import (
     ByeRequestSerializer,
     EntryCreateSerializer,
     EntrySerializer,
+    LateArrivalCancelSerializer,
+    LateArrivalSerializer,
     LateEntrySerializer,
     OfficialSerializer,
     PairingChangeRequestSerializer,
@@ -480,6 +482,40 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             self.get_object(), user=request.user, reason=v["reason"], expected_version=version,
             swap_colours=v["swap_colours"], white=v.get("white"), black=v.get("black"))
         return self._answer(pairing)
+
+    @extend_schema(request=LateArrivalSerializer, responses={201: LateArrivalSerializer})
+    @action(detail=True, methods=["post"], url_path="late-arrival")
+    def late_arrival(self, request, pk=None):
+        """Điều 10.2.1a: the arbiter declares a player lost for arriving late (the board's
+        result becomes the forfeit); refused when he came within the allowed minutes."""
+        data = LateArrivalSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        late = services.record_late_arrival(
+            self.get_object(), v["side"], user=request.user,
+            scheduled_start=v["scheduled_start"], arrived_at=v.get("arrived_at"),
+            decided_at=v.get("decided_at"), note=v.get("note", ""),
+            expected_version=v.get("version", _if_match_version(request)))
+        return Response(LateArrivalSerializer(late).data, status=201)
+
+    @extend_schema(request=LateArrivalCancelSerializer, responses=PairingSerializer)
+    @action(detail=True, methods=["post"], url_path="cancel-late-arrival")
+    def cancel_late_arrival(self, request, pk=None):
+        """Withdraw a late-arrival loss recorded by mistake (before certification)."""
+        data = LateArrivalCancelSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pairing = self.get_object()
+        late = get_object_or_404(pairing.late_arrivals, side=data.validated_data["side"])
+        return self._answer(services.cancel_late_arrival(
+            late, user=request.user,
+            expected_version=data.validated_data.get("version", _if_match_version(request))))
+
+    @extend_schema(responses=LateArrivalSerializer(many=True))
+    @action(detail=True, methods=["get"], url_path="late-arrivals", pagination_class=None,
+            filter_backends=[])
+    def late_arrivals(self, request, pk=None):
+        return Response(LateArrivalSerializer(self.get_object().late_arrivals.select_related(
+            "recorded_by"), many=True).data)
 
     @extend_schema(responses=ResultChangeSerializer(many=True))
     @action(detail=True, methods=["get"], url_path="result-changes", pagination_class=None,

@@ -16,7 +16,8 @@ One module per concern; the public names are re-exported here, so callers import
 - ``entries``: eligibility, entries and teams, starting numbers, withdrawals, byes
 - ``officials``: arbiters of the event (Điều 20)
 - ``rounds``: the pairing job, round status, start of a round, manual pairing changes
-- ``results``: board results, one or a whole round, with version checks
+- ``results``: board results, one or a whole round, with version checks; losses for late
+  arrival (Điều 10.2.1a)
 """
 
 from tournaments import engine, selectors
@@ -56,7 +57,9 @@ from tournaments.services.lifecycle import (
 )
 from tournaments.services.officials import assign_official, check_official, remove_official
 from tournaments.services.results import (
+    cancel_late_arrival,
     normalize_result,
+    record_late_arrival,
     record_result,
     record_results,
 )
@@ -79,5 +82,6 @@ __all__ = [
     "pair_round_job", "pairing_job_key", "record_result", "record_results",
     "refresh_round_status", "register_entry", "register_team", "remove_official",
     "reopen_tournament", "request_bye", "request_pairing", "selectors", "start_round",
-    "update_entry", "update_tournament", "withdraw_entry",
+    "update_entry", "update_tournament", "withdraw_entry", "record_late_arrival",
+    "cancel_late_arrival",
 ]

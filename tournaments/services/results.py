@@ -4,6 +4,7 @@ with version checks (409 when stale) and a ``ResultChange`` for every change."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,6 +15,7 @@ from core.errors import ConflictError, ServiceError
 from tournaments import cache_scopes
 from tournaments.models import (
     FINAL_RESULTS,
+    LateArrival,
     Pairing,
     ResultChange,
     Round,
@@ -145,3 +147,113 @@ def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bu
         rnd.refresh_from_db()
         refresh_round_status(rnd)
     return done
+
+
+# --- Điều 10.2.1a: loss for late arrival --------------------------------------------------
+
+LATE_SOURCE = "late_arrival"
+
+
+def late_arrival_result(sides: set[str]) -> str:
+    """The board's result when ``sides`` arrived late: the other side wins by forfeit; both
+    late, both lose (a double forfeit)."""
+    if sides >= {"white", "black"}:
+        return ResultValue.DOUBLE_FORFEIT.value
+    if sides == {"white"}:
+        return ResultValue.BLACK_FORFEIT_WIN.value
+    return ResultValue.WHITE_FORFEIT_WIN.value
+
+
+def guard_late_arrival(p: Pairing, value: str, source: str) -> None:
+    """A board whose player lost for late arrival keeps that forfeit: another result is
+    refused until the late arrival is cancelled (``cancel_late_arrival``)."""
+    sides = set(p.late_arrivals.values_list("side", flat=True))
+    if sides and value != late_arrival_result(sides):
+        raise ServiceError(
+            _("Bàn %(b)s: đấu thủ đã bị xử thua do đến muộn (Điều 10.2.1a); hủy ghi nhận đến "
+              "muộn trước khi ghi kết quả khác.") % {"b": p.board},
+            field="result", code="late_arrival_recorded")
+
+
+RESULT_GUARDS.append(guard_late_arrival)
+
+
+def _check_lateness(allowed: int, start, arrived, decided) -> None:
+    """Điều 10.2.1a: only a player not at the board ``allowed`` minutes after the clocks
+    were started loses ("đến chậm quá thời gian … thì bị tính thua")."""
+    limit = start + timedelta(minutes=allowed)
+    if arrived is not None and arrived <= limit:
+        raise ServiceError(
+            _("Đấu thủ đến lúc %(arrived)s, trong thời gian cho phép (%(allowed)s phút sau "
+              "%(start)s, Điều 10.2.1a): không xử thua.")
+            % {"arrived": timezone.localtime(arrived).strftime("%H:%M"), "allowed": allowed,
+               "start": timezone.localtime(start).strftime("%H:%M")},
+            field="arrived_at", code="arrived_in_time")
+    if decided <= limit:
+        raise ServiceError(
+            _("Chưa hết thời gian đến muộn cho phép (%(allowed)s phút sau %(start)s, Điều "
+              "10.2.1a): chưa xử thua được.")
+            % {"allowed": allowed, "start": timezone.localtime(start).strftime("%H:%M")},
+            field="decided_at", code="too_early")
+    if arrived is not None and decided < arrived - timedelta(hours=24):
+        raise ServiceError(_("Giờ xử thua trước giờ đến hơn một ngày."), field="decided_at")
+
+
+def record_late_arrival(pairing: Pairing, side: str, *, user, scheduled_start,
+                        arrived_at=None, decided_at=None, note: str = "",
+                        expected_version: int | None = None) -> LateArrival:
+    """The arbiter declares ``side`` lost for arriving late (Điều 10.2.1a; chess 002 6.7).
+
+    Refused when the player came within the tournament's ``late_arrival_minutes`` or when
+    that time has not run out at ``decided_at`` (default now); the board's result becomes
+    the forfeit (both late: double forfeit) through ``record_result`` — so the result
+    guards (a decided game record) and the version check apply, and a ResultChange is
+    logged with source ``late_arrival``."""
+    if side not in LateArrival.Side.values:
+        raise ServiceError(_("Bên đến muộn phải là white hoặc black."), field="side")
+    decided_at = decided_at or timezone.now()
+    with transaction.atomic():
+        p = (Pairing.objects.select_for_update().select_related("round__tournament")
+             .get(pk=pairing.pk))
+        tournament = p.round.tournament
+        if user is not None:
+            _require_arbiter(user, tournament)
+        _require_not_locked(tournament)
+        if p.kind != Pairing.Kind.GAME or not p.black_id:
+            raise ServiceError(_("Bàn %(b)s là lượt nghỉ; không có ván để xử thua.")
+                               % {"b": p.board}, field="pairing", code="bye")
+        sides = set(p.late_arrivals.values_list("side", flat=True))
+        if side in sides:
+            raise ConflictError(_("Bàn %(b)s: bên này đã bị xử thua do đến muộn.")
+                                % {"b": p.board}, field="side", code="already_recorded")
+        if p.result not in ("", ResultValue.ADJOURNED.value) and (
+                not sides or p.result != late_arrival_result(sides)):
+            raise ServiceError(_("Bàn %(b)s đã có kết quả %(r)s; sửa kết quả trước khi xử thua "
+                                 "do đến muộn.") % {"b": p.board, "r": p.result},
+                               field="result", code="result_conflict")
+        _check_lateness(tournament.late_arrival_minutes, scheduled_start, arrived_at,
+                        decided_at)
+        late = LateArrival.objects.create(
+            pairing=p, side=side, scheduled_start=scheduled_start, arrived_at=arrived_at,
+            decided_at=decided_at, allowed_minutes=tournament.late_arrival_minutes,
+            note=note, recorded_by=user if getattr(user, "is_authenticated", False) else None)
+        record_result(p, late_arrival_result(sides | {side}), user=user,
+                      expected_version=expected_version, source=LATE_SOURCE)
+    return late
+
+
+def cancel_late_arrival(late: LateArrival, *, user, expected_version: int | None = None
+                        ) -> Pairing:
+    """Withdraw a late-arrival loss recorded by mistake (before certification): the record
+    goes and the board returns to the other side's forfeit, or to no result."""
+    with transaction.atomic():
+        p = (Pairing.objects.select_for_update().select_related("round__tournament")
+             .get(pk=late.pairing_id))
+        if user is not None:
+            _require_arbiter(user, p.round.tournament)
+        _require_not_locked(p.round.tournament)
+        LateArrival.objects.filter(pk=late.pk).delete()
+        sides = set(p.late_arrivals.values_list("side", flat=True))
+        value = late_arrival_result(sides) if sides else ResultValue.PENDING.value
+        return record_result(p, value, user=user, expected_version=expected_version,
+                             source="late_arrival_cancel")
