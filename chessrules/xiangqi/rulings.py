@@ -118,6 +118,7 @@ class Basis(StrEnum):
     MATE_THREATS = "mate_threats"
     CHECK_AND_OTHER = "check_and_other"
     ALTERNATE_TARGETS = "alternate_targets"
+    CHASE_AND_OTHER = "chase_and_other"
     PROTECTED_TARGET = "protected_target"
     GENERAL_OR_SOLDIER = "general_or_soldier"
     UNCROSSED_SOLDIER = "uncrossed_soldier"
@@ -172,6 +173,8 @@ _BASES: dict[Basis, tuple[str, str, str]] = {
     Basis.MATE_THREATS: ("Điều 23 điểm 2", "Điều 24.5-24.6 hình 6-10", "dọa hết mãi"),
     Basis.CHECK_AND_OTHER: ("Điều 23 điểm 2", "Điều 24.7-24.10 hình 11-17",
                             "một chiếu một nước khác (dọa hết, bắt, ngừng)"),
+    Basis.CHASE_AND_OTHER: ("Điều 23 điểm 2", "Điều 24.16 hình 42, 24.19 hình 49-50",
+                            "một bắt một ngừng"),
     Basis.ALTERNATE_TARGETS: ("Điều 23 điểm 4", "Điều 24.12 hình 26-28, 24.28 hình 76-80",
                               "đuổi bắt luân phiên nhiều quân"),
     Basis.PROTECTED_TARGET: ("Điều 23 điểm 6", "Điều 24.13 hình 29-31, 24.31 hình 86-89",
@@ -205,9 +208,9 @@ DECISION_NOTES = {
     "horse_exchange": "Điều 23 điểm 7 câu 2 và Điều 24.20 mâu thuẫn khi Mã đuổi Mã ăn lại được: "
                       "theo 24.20 (đòi đổi, cho phép); Mã bị cản chân không ăn lại được: bắt mãi "
                       "(hình 55) — docs/decisions-repetition.md §1",
-    "general_soldier": "Điều 23 điểm 9 câu 2 và Điều 24.26 mâu thuẫn: không tính nước bắt của "
-                       "Tướng/Tốt; Xe, Mã, Pháo tự bắt mãi thì vẫn phạm luật (24.26), chỉ góp "
-                       "sức một nước thì hòa (24.25) — docs/decisions-repetition.md §2",
+    "general_soldier": "Điều 23 điểm 9 câu 2 và Điều 24.26: Tướng/Tốt bắt mãi cùng một Xe, Mã "
+                       "hoặc Pháo thì hòa (24.24 hình 68, 24.25 hình 70), cùng hai quân trở lên "
+                       "thì phạm luật (24.26 hình 71-73) — docs/decisions-repetition.md §2",
     "check_over_chase": "một bên chiếu mãi, bên kia đuổi bắt mãi: hai luật cấm khác nhau; bên "
                         "chiếu mãi phải đổi (Điều 7.1g 'bất kể tình huống nào') — "
                         "docs/decisions-repetition.md §3",
@@ -232,7 +235,7 @@ class MoveReading:
     kind: str  # MoveKind
     check: bool
     mate_threat: bool
-    evading: bool  # the mover was in check: a defence (nước đỡ, Điều 22.12), never a chase
+    evading: bool  # the mover was in check: a defence (nước đỡ, Điều 22.12)
     threats: list[Threat] = field(default_factory=list)
     #: every forbidden threat of a chariot, horse or cannon standing after the move, new or
     #: not (Điều 24.26: they join a general's or soldier's chase)
@@ -354,13 +357,13 @@ def _read_moves(fen0: str, moves: Sequence[Move], first: int, last: int) -> list
         ids[to] = moved
         check = pos.is_check()
         threats, standing = [], []
-        if not evading:
-            for (a, t), status in _threats(pos, mover).items():
-                threat = Threat(names[ids[a]], names[ids[t]], status.value)
-                if (ids[a], ids[t]) not in before:
-                    threats.append(threat)
-                if status.forbidden:
-                    standing.append(threat)
+        # A parry that also attacks is still a chase (24.14 hình 37, 24.19 hình 50).
+        for (a, t), status in _threats(pos, mover).items():
+            threat = Threat(names[ids[a]], names[ids[t]], status.value)
+            if (ids[a], ids[t]) not in before:
+                threats.append(threat)
+            if status.forbidden:
+                standing.append(threat)
         mate = not check and not mate_before and _threatens_mate(pos, mover)
         readings.append(MoveReading(
             ply=ply, side=TURN_LETTERS[mover], move=move.iccs(),
@@ -521,21 +524,22 @@ def _perpetual_chase(mine: list[MoveReading]) -> tuple[str, list[str], Basis] | 
 def _joined_general_soldier_chase(mine: list[MoveReading]
                                   ) -> tuple[str, list[str], Basis] | None:
     """Điều 24.26 (hình 71-73): a general or soldier chases the same piece with every move and,
-    after every move, a chariot, horse or cannon attacks it too (forbidden kinds of threat).
-    Joining on some moves only is allowed (24.25 hình 70)."""
+    after every move, chariots, horses or cannons attack it too — at least two of them (point
+    9: joined by *one* chariot, horse or cannon is a draw, 24.24 hình 68, 24.25 hình 70)."""
     if any(r.check for r in mine):
         return None
     by_general_soldier = [
         {t.target for t in r.threats if t.status == ThreatStatus.GENERAL_OR_SOLDIER}
         for r in mine]
     by_others = [{t.target for t in r.standing} for r in mine]
-    common = set.intersection(*by_general_soldier, *by_others)
-    if not common:
-        return None
-    target = sorted(common)[0]
-    chasers = sorted({t.chaser for r in mine for t in [*r.threats, *r.standing]
-                      if t.target == target})
-    return target, chasers, Basis.GENERAL_SOLDIER_WITH_OTHERS
+    for target in sorted(set.intersection(*by_general_soldier, *by_others)):
+        others = {t.chaser for r in mine for t in r.standing if t.target == target}
+        if len(others) < 2:  # point 9: joined by one chariot, horse or cannon: still a draw
+            continue
+        chasers = sorted(others | {t.chaser for r in mine for t in r.threats
+                                   if t.target == target})
+        return target, chasers, Basis.GENERAL_SOLDIER_WITH_OTHERS
+    return None
 
 
 def _allowed_bases(mine: list[MoveReading]) -> list[str]:
@@ -545,8 +549,10 @@ def _allowed_bases(mine: list[MoveReading]) -> list[str]:
         bases.append(Basis.CHECK_AND_OTHER)
     if any(r.kind == MoveKind.MATE_THREAT for r in mine):
         bases.append(Basis.MATE_THREATS)
-    if any(r.kind == MoveKind.CHASE for r in mine):
-        bases.append(Basis.ALTERNATE_TARGETS)
+    chased = [{t.target for t in _forbidden(r)} for r in mine if r.kind == MoveKind.CHASE]
+    if chased:
+        several = len(set().union(*chased)) > 1 and not set.intersection(*chased)
+        bases.append(Basis.ALTERNATE_TARGETS if several else Basis.CHASE_AND_OTHER)
     for r in mine:
         for t in r.threats:
             status = ThreatStatus(t.status)

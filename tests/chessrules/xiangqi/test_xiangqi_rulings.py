@@ -84,15 +84,19 @@ FIGURES = [
            "X4-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7", 1, DRAW,
            Basis.PROTECTED_TARGET, (P6,)),
     # Hình 31: one move attacks the cannon protected (horse g9 covers h7), one unprotected.
-    Figure(31, "Điều 24.13 hình 31, Điều 23 điểm 4, 6",
+    Figure(31, "Điều 24.13 hình 31, Điều 23 điểm 2, 6",
            "4k1n2/9/8c/9/9/9/7R1/9/9/3K5 w - - 0 1",
-           "X2-1 P9-8 X1-2 P8-9", 3, DRAW, Basis.ALTERNATE_TARGETS, (P6,)),
+           "X2-1 P9-8 X1-2 P8-9", 3, DRAW, Basis.CHASE_AND_OTHER, (P6,)),
     # Điều 24.14: a chariot chasing an unprotected cannon loses (point 3).
     Figure(32, "Điều 24.14 hình 32, Điều 23 điểm 3", "3k5/9/c8/9/9/9/1R7/9/9/5K3 w - - 0 1",
            "X8-9 P1-5 X9-5 P5-1 X5-9 P1-5 X9-5 P5-1 X5-9 P1-5 X9-5 P5-1", 1, RED,
            Basis.CHASE_UNPROTECTED, (P3, "24.14")),
     Figure(33, "Điều 24.14 hình 33, Điều 23 điểm 3", "4k4/9/8c/9/9/9/7R1/9/9/3K5 w - - 0 1",
            "X2-1 P9-8 X1-2 P8-9", 3, RED, Basis.CHASE_UNPROTECTED, (P3,)),
+    # Điều 24.14 hình 37: the chariot chases the cannon up and down the a-file, its parry of
+    # the check included; the cannon checks once and attacks the horse e2 once (point 2).
+    Figure(37, "Điều 24.14 hình 37, Điều 23 điểm 3", "4k4/9/9/9/9/9/9/c1C1N4/1RN1K4/9 w - - 0 1",
+           "X8.1 P1.1 X8/1 P1/1", 3, RED, Basis.CHASE_SEVERAL_PIECES, (P3,)),
     # Điều 24.17: two chases, one counter-chase: the side chasing twice loses (point 5). The
     # horse attacks the chariot with every move; the chariot hits back every other move.
     Figure(47, "Điều 24.17 hình 47, Điều 23 điểm 5, 6", "4k4/9/9/9/9/9/8N/7r1/9/3K5 w - - 0 1",
@@ -101,6 +105,10 @@ FIGURES = [
     Figure(49, "Điều 24.19 hình 49, Điều 23 điểm 3, 5", "4k4/9/2R6/1n7/9/9/9/9/9/3K5 w - - 0 1",
            "X7/1 M2.1 X7/2 M1/2 X7.2 M2.1 X7/2 M1/2 X7.2 M2.1 X7/2 M1/2 X7.2 M2.1", 1, RED,
            Basis.CHASE_UNPROTECTED, (P3, "24.19", P5)),
+    # Điều 24.19 hình 50: the horse checks once (the chariot's parry attacks it again) and
+    # attacks the cannon a6 once; the chariot chases the horse with every move.
+    Figure(50, "Điều 24.19 hình 50, Điều 23 điểm 3", "5k3/9/9/C8/9/1n7/9/3R5/4K4/9 w - - 0 1",
+           "X6.2 M2.3 X6/2 M3/2", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.19")),
     # Điều 24.20 hình 55: a horse whose leg is blocked cannot take back: the chasing horse
     # loses (point 7, second sentence).
     Figure(55, "Điều 24.20 hình 55, Điều 23 điểm 7",
@@ -115,14 +123,30 @@ FIGURES = [
     Figure(67, "Điều 24.24 hình 67, Điều 23 điểm 9", "4k4/4a4/9/9/9/9/9/9/4c4/3K5 w - - 0 1",
            "Tg6-5 P5-6 Tg5-4 P6-5 Tg4-5 P5-6 Tg5-4 P6-5 Tg4-5 P5-6 Tg5-4 P6-5", 1, DRAW,
            Basis.GENERAL_OR_SOLDIER, (P9, "24.24")),
+    # Điều 24.24 hình 68: the general, helped by one horse (d2, covering e0 only), chases the
+    # soldier: draw (point 9, second sentence: joined by one horse).
+    Figure(68, "Điều 24.24 hình 68, Điều 23 điểm 9", "3k5/9/9/9/9/9/9/3N5/5K3/4p4 w - - 0 1",
+           "Tg4-5 B5-6 Tg5-4 B6-5", 3, DRAW, Basis.GENERAL_OR_SOLDIER, (P9, "24.24")),
     # Điều 24.25: a soldier chasing a cannon: draw (point 9).
     Figure(69, "Điều 24.25 hình 69, Điều 23 điểm 9", "4k4/9/8c/7P1/9/9/9/9/9/3K5 w - - 0 1",
            "B2-1 P9-8 B1-2 P8-9", 3, DRAW, Basis.GENERAL_OR_SOLDIER, (P9,)),
+    # Điều 24.25 hình 70: the soldier attacks the horse on one move, the cannon (through the
+    # soldier as screen) on the other: draw.
+    Figure(70, "Điều 24.25 hình 70, Điều 23 điểm 9", "4k4/9/9/6n2/7P1/9/9/7C1/9/3K5 w - - 0 1",
+           "B2-3 M7/8 B3-2 M8.7", 3, DRAW, Basis.CHASE_AND_OTHER, (P9, "24.24-24.25")),
     # Điều 24.26 hình 71: the general chases the soldier and two horses attack it after every
     # move too: Red loses (point 9 read with 24.26, docs/decisions-repetition.md §2).
     Figure(71, "Điều 24.26 hình 71, Điều 23 điểm 9",
            "5k3/9/9/9/9/9/9/2N2N3/3K5/4p4 w - - 0 1",
            "Tg6-5 B5-4 Tg5-6 B4-5", 3, RED, Basis.GENERAL_SOLDIER_WITH_OTHERS, (P9, "24.26")),
+    # Điều 24.26 hình 72: the soldier chases the cannon, the horses a5 and e6 attack it on
+    # b7 and c7: Red loses.
+    Figure(72, "Điều 24.26 hình 72, Điều 23 điểm 9", "4k4/9/1c7/2P1N4/N8/9/9/9/9/3K5 w - - 0 1",
+           "B7-8 P2-3 B8-7 P3-2", 3, RED, Basis.GENERAL_SOLDIER_WITH_OTHERS, (P9, "24.26")),
+    # Điều 24.26 hình 73: the soldier chases the chariot and, through it as screen, the
+    # cannons a5 and b5 attack it too: Red loses (the cannons alone already break point 6).
+    Figure(73, "Điều 24.26 hình 73, Điều 23 điểm 6, 9", "4k4/9/1r7/P8/CC7/9/9/9/9/3K5 w - - 0 1",
+           "B9-8 X2-1 B8-9 X1-2", 3, RED, Basis.CHASE_CHARIOT, (P6, P9, "24.26")),
     # Điều 24.27 hình 74: a chariot may not chase a soldier that has crossed the river.
     Figure(74, "Điều 24.27 hình 74, Điều 23 điểm 3", "3k5/9/5R3/9/9/9/4p4/9/9/5K3 w - - 0 1",
            "X4-5 B5-6 X5-4 B6-5", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.27")),
@@ -182,7 +206,8 @@ def pyffish_ruling(fen: str, moves: list[str]) -> str:
 
 
 #: Figures where Fairy-Stockfish's simplified chase rules disagree with the law's text.
-PYFFISH_DISAGREES = {71: "draw"}  # it ignores pieces joining a general's chase (24.26)
+PYFFISH_DISAGREES = {71: "draw", 72: "draw"}  # it ignores pieces joining a general's or a
+# soldier's chase (24.26)
 
 
 @pytest.mark.parametrize("figure", FIGURES, ids=[f"hinh_{f.number}" for f in FIGURES])
