@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
-__all__ = ["Result", "System", "TieBreak", "GenderSection", "RepetitionRuling",
+__all__ = ["Result", "System", "TieBreak", "TeamRanking", "GenderSection", "RepetitionRuling",
            "competition_ranks", "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
            "PREDETERMINED_SYSTEMS"]
 
@@ -166,6 +166,7 @@ class System(StrEnum):
     ADJUSTED_SWISS = "adjusted_swiss"  # Điều 28 as written (002 Điều 13)
     MATCH = "match"  # 002 Điều 8: a match between two players
     INDIVIDUAL_SCHEVENINGEN = "indiv_scheveningen"  # 002 Điều 10: group A meets group B
+    SIMULTANEOUS = "simultaneous"  # Điều 30.2.1: two teams, board i meets board i
 
     @property
     def round_robin(self) -> bool:
@@ -194,7 +195,8 @@ PREDETERMINED_SYSTEMS = ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN,
 #: systems that pair round by round on the scores (a number of rounds must be set)
 SWISS_SYSTEMS = frozenset({System.DUTCH, System.SWISS_DRAW, System.TEAM_SWISS_DRAW,
                            System.ADJUSTED_SWISS})
-TEAM_SYSTEMS = frozenset({System.TEAM_ROUND_ROBIN, System.SCHEVENINGEN, System.TEAM_SWISS_DRAW})
+TEAM_SYSTEMS = frozenset({System.TEAM_ROUND_ROBIN, System.SCHEVENINGEN, System.TEAM_SWISS_DRAW,
+                          System.SIMULTANEOUS})
 #: systems whose starting numbers follow the rating order (others draw lots)
 RATING_ORDER_SYSTEMS = frozenset({System.DUTCH, System.KNOCKOUT, System.ADJUSTED_SWISS})
 
@@ -228,6 +230,27 @@ class TieBreak(StrEnum):
     def ascending(self) -> bool:
         """A lower value ranks higher."""
         return self in (TieBreak.DE, TieBreak.LOT)
+
+
+class TeamRanking(StrEnum):
+    """How a team table ranks (a choice of the regulations): Điều 30.1.5 ranks by game
+    points then board 1, board 2, …; 002 Điều 2.3 breaks ties by the matches won and drawn
+    (match points), then by "hệ số" (the opponents' game points); match points may come
+    first."""
+
+    GAME_BOARDS = "game_boards"  # Điều 30.1.5
+    MATCH_GAME_BOARDS = "match_game_boards"  # match points, then as 30.1.5
+    GAME_MATCH_OPPONENTS = "game_match_opp"  # 002 Điều 2.3, game points first
+    MATCH_GAME_OPPONENTS = "match_game_opp"  # 002 Điều 2.3, match points first
+
+    @property
+    def match_points_first(self) -> bool:
+        return self in (TeamRanking.MATCH_GAME_BOARDS, TeamRanking.MATCH_GAME_OPPONENTS)
+
+    @property
+    def opponents_points(self) -> bool:
+        """The 002 Điều 2.3 tie-breaks (match points, opponents' points) before boards."""
+        return self in (TeamRanking.GAME_MATCH_OPPONENTS, TeamRanking.MATCH_GAME_OPPONENTS)
 
 
 class GenderSection(StrEnum):

@@ -102,6 +102,18 @@ class Tournament(models.Model):
         MATCH = values.System.MATCH.value, _("Đấu đối kháng cá nhân (Điều 8)")
         INDIVIDUAL_SCHEVENINGEN = (values.System.INDIVIDUAL_SCHEVENINGEN.value,
                                    _("Svennhighen cá nhân: nhóm A gặp nhóm B (Điều 10)"))
+        SIMULTANEOUS = values.System.SIMULTANEOUS.value, _("Đối kháng đồng loạt (Điều 30.2.1)")
+
+    class TeamRanking(models.TextChoices):  # values: chessrules.values.TeamRanking
+        GAME_BOARDS = (values.TeamRanking.GAME_BOARDS.value,
+                       _("Tổng điểm, rồi bảng 1, bảng 2… (Điều 30.1.5)"))
+        MATCH_GAME_BOARDS = (values.TeamRanking.MATCH_GAME_BOARDS.value,
+                             _("Điểm trận trước, rồi tổng điểm, bảng 1, bảng 2…"))
+        GAME_MATCH_OPPONENTS = (values.TeamRanking.GAME_MATCH_OPPONENTS.value,
+                                _("Tổng điểm, rồi điểm trận, hệ số đối thủ (002 Điều 2.3)"))
+        MATCH_GAME_OPPONENTS = (values.TeamRanking.MATCH_GAME_OPPONENTS.value,
+                                _("Điểm trận trước, rồi tổng điểm, hệ số đối thủ "
+                                  "(002 Điều 2.3)"))
 
     class KnockoutTieRule(models.TextChoices):  # Điều 25; values: knockout.TieRule
         TWO_GAMES_THEN_DECIDER = (knockout.TieRule.TWO_THEN_DECIDER.value,
@@ -220,6 +232,14 @@ class Tournament(models.Model):
     boards_per_team = models.PositiveSmallIntegerField(_("số bàn mỗi đội"), null=True, blank=True)
     reserves_per_team = models.PositiveSmallIntegerField(_("số dự bị mỗi đội"), null=True,
                                                          blank=True)
+    team_ranking = models.CharField(
+        _("cách xếp hạng đồng đội"), max_length=20, choices=TeamRanking.choices,
+        default=TeamRanking.GAME_BOARDS,
+        help_text=_("Theo điều lệ: tổng điểm hay điểm trận trước; hệ số phụ theo bảng "
+                    "(Điều 30.1.5) hoặc theo 002 Điều 2.3."))
+    board_min_games = models.PositiveSmallIntegerField(
+        _("số ván tối thiểu để xếp hạng theo bảng"), null=True, blank=True,
+        help_text=_("002 Điều 2.3: từ 1/2 đến 2/3 số ván tối đa; bỏ trống: một nửa."))
     # Regulations (Phụ lục 5)
     purpose = models.TextField(_("mục đích"), blank=True)
     host_and_sponsors = models.TextField(_("đơn vị đăng cai, tài trợ"), blank=True)

@@ -215,6 +215,14 @@ def _side(number, name, rating, title, person) -> dict | None:
     return {"number": number, "name": name, "rating": rating, "title": title, "person": person}
 
 
+def _team_rows(table: dict) -> dict:
+    """The team table with public fields only (team ids are internal)."""
+    keep = ("rank", "starting_number", "name", "game_points", "match_points",
+            "opponents_points", "boards")
+    return {"after_round": table["after_round"], "ranking": table["ranking"],
+            "rows": [{k: row[k] for k in keep} for row in table["rows"]]}
+
+
 def pairings_data(rows) -> list[dict]:
     """``PublicPairingSerializer(pairings, many=True).data`` from ``selectors.pairing_rows``
     tuples (no model instances)."""
@@ -309,6 +317,33 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         after = self._after_round(tournament)
         return self.cached(lambda: Response(standings_data(selectors.with_people(
             tournament, selectors.standings(tournament, after)))))
+
+    @extend_schema(parameters=[after_round_parameter], responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None,
+            url_path="team-standings")
+    def team_standings(self, request, pk=None):
+        """Team table (Điều 30.1.5, or 002 Điều 2.3 as the regulations choose): game and
+        match points, opponents' points, points per board."""
+        tournament = self._team_event(pk)
+        after = self._after_round(tournament)
+        return self.cached(lambda: Response(_team_rows(
+            selectors.team_standings(tournament, after))))
+
+    @extend_schema(parameters=[after_round_parameter], responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None,
+            url_path="board-standings")
+    def board_standings(self, request, pk=None):
+        """Per-board individual ranking (Điều 30.1.2-30.1.3; minimum of games, 002 Điều
+        2.3)."""
+        tournament = self._team_event(pk)
+        after = self._after_round(tournament)
+        return self.cached(lambda: Response(selectors.board_standings(tournament, after)))
+
+    def _team_event(self, pk) -> Tournament:
+        tournament = self._tournament(pk)
+        if not tournament.is_team_event or tournament.lot_seed is None:
+            raise ServiceError(_("Không phải giải đồng đội đã bốc số."), code="not_team_event")
+        return tournament
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)

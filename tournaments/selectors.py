@@ -302,11 +302,36 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
     teams = {t.starting_number: t for t in tournament.teams.filter(
         starting_number__isnull=False)}
     rows = engine.team_standings(engine.team_matches(tournament, after), sorted(teams),
-                                 tournament.boards_per_team or 4)
+                                 tournament.boards_per_team or 4,
+                                 ranking=tournament.team_ranking)
     for row in rows:
         team: TeamEntry = teams[row.pop("team")]
         row.update(team_id=team.pk, name=team.name, starting_number=team.starting_number)
-    return {"after_round": after, "rows": rows}
+    return {"after_round": after, "ranking": tournament.team_ranking, "rows": rows}
+
+
+def board_min_games(tournament: Tournament) -> int:
+    """002 Điều 2.3: the regulations' minimum, or half of the games (rounded up)."""
+    if tournament.board_min_games:
+        return tournament.board_min_games
+    return max(1, -(-(tournament.number_of_rounds or 0) // 2))
+
+
+def board_standings(tournament: Tournament, after_round: int | None = None) -> dict:
+    """Per-board individual ranking of a team event (30.1.2-30.1.3): players of one board
+    order form one pool; ranked by share of points, then points, with at least the
+    minimum of games of 002 Điều 2.3 (the others listed unranked)."""
+    after = completed_rounds(tournament) if after_round is None else after_round
+    minimum = board_min_games(tournament)
+    entries = _entries_by_number(tournament)
+    boards = []
+    for board, rows in engine.board_rankings(tournament, after, minimum).items():
+        boards.append({"board": board, "rows": [
+            {"rank": r.rank, "starting_number": r.player, "name": entries[r.player].name,
+             "team": entries[r.player].team.name if entries[r.player].team_id else None,
+             "points": r.points, "games": r.games,
+             "percentage": round(100 * r.points / r.games, 1)} for r in rows]})
+    return {"after_round": after, "min_games": minimum, "boards": boards}
 
 
 # --- CSV ----------------------------------------------------------------------------------------

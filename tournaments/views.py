@@ -194,6 +194,17 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Điều 30.1.5: game points, then board 1's score, board 2's, …"""
         return Response(selectors.team_standings(self.get_object(), _after_round(request)))
 
+    @extend_schema(parameters=[AFTER_ROUND], responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], url_path="board-standings")
+    def board_standings(self, request, pk=None):
+        """Per-board individual ranking of a team event (Điều 30.1.2-30.1.3; minimum of
+        games, 002 Điều 2.3)."""
+        tournament = self.get_object()
+        if not tournament.is_team_event:
+            raise ServiceError(_("Chỉ giải đồng đội có xếp hạng theo bảng."),
+                               code="not_team_event")
+        return Response(selectors.board_standings(tournament, _after_round(request)))
+
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def bracket(self, request, pk=None):

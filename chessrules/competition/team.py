@@ -38,7 +38,7 @@ from chessrules.competition.match import scheveningen_rounds
 from chessrules.competition.model import Competitor
 from chessrules.competition.roundrobin import Board, berger_table
 from chessrules.competition.swissdraw import DrawResult, draw_round
-from chessrules.values import competition_ranks
+from chessrules.values import TeamRanking, competition_ranks
 
 ROSTER_LIMITS = {"xiangqi": ((3, 6), (1, 3)), "chess": ((3, 4), (1, 2))}
 
@@ -195,22 +195,31 @@ class TeamStanding:
     match_points: int
     boards: tuple[float, ...]
     rank: int
+    opponents_points: float = 0.0  # 002 Điều 2.3 "hệ số": the opponents' game points
 
 
 def match_points(own: float, other: float) -> int:
-    """2 for a won match, 1 drawn, 0 lost (30.1.5)."""
+    """2 for a won match, 1 drawn, 0 lost (30.1.5; 002 Điều 2.3 counts 1 and ½: the same
+    order)."""
     return 2 if own > other else 1 if own == other else 0
 
 
 def team_standings(matches: Sequence[TeamMatchScore], teams: Sequence[int], boards: int,
-                   match_points_first: bool = False) -> list[TeamStanding]:
-    """The team table (30.1.5): game points, then board 1's score, board 2's, …; with
-    ``match_points_first`` match points rank first. A team bye scores 2 match points when
-    it carries points (the team Swiss by draw's bye), else 0. Equal keys share the better
-    rank."""
+                   match_points_first: bool = False,
+                   ranking: TeamRanking | str | None = None) -> list[TeamStanding]:
+    """The team table. ``ranking`` (``TeamRanking``, default 30.1.5): game points, then
+    board 1's score, board 2's, …; match points first; or 002 Điều 2.3: after the first
+    criterion the other (match or game points), then the opponents' game points ("hệ số":
+    each match counts the final game points of the team met), then the boards.
+    ``match_points_first`` is ``ranking=MATCH_GAME_BOARDS``. A team bye scores 2 match
+    points when it carries points (the team Swiss by draw's bye), else 0. Equal keys share
+    the better rank."""
+    order_rule = TeamRanking(ranking) if ranking else (
+        TeamRanking.MATCH_GAME_BOARDS if match_points_first else TeamRanking.GAME_BOARDS)
     game = {team: 0.0 for team in teams}
     matchp = {team: 0 for team in teams}
     by_board = {team: [0.0] * boards for team in teams}
+    met: dict[int, list[int]] = {team: [] for team in teams}
     for match in matches:
         sums = {match.home: 0.0}
         if match.away is not None:
@@ -225,13 +234,62 @@ def team_standings(matches: Sequence[TeamMatchScore], teams: Sequence[int], boar
         home, away = sums[match.home], sums[match.away]
         matchp[match.home] += match_points(home, away)
         matchp[match.away] += match_points(away, home)
-
-    results = [TeamResult(str(team), tuple(by_board[team]), matchp[team]) for team in teams]
-    order = [int(team) for team in rank_teams(results, match_points_first=match_points_first)]
+        met[match.home].append(match.away)
+        met[match.away].append(match.home)
+    opponents = {team: sum(game[o] for o in met[team]) for team in teams}
 
     def key(team: int) -> tuple[float, ...]:
-        head = (-matchp[team],) if match_points_first else ()
-        return head + (-game[team], *[-b for b in by_board[team]])
+        first, second = ((-matchp[team], -game[team]) if order_rule.match_points_first
+                         else (-game[team], -matchp[team]))
+        boards_key = tuple(-b for b in by_board[team])
+        if order_rule.opponents_points:
+            return (first, second, -opponents[team], *boards_key)
+        return (first, *boards_key) if not order_rule.match_points_first else (
+            first, second, *boards_key)
+
+    order = sorted(teams, key=lambda team: (key(team), team))
     ranks = competition_ranks(key(team) for team in order)
-    return [TeamStanding(team, game[team], matchp[team], tuple(by_board[team]), rank)
+    return [TeamStanding(team, game[team], matchp[team], tuple(by_board[team]), rank,
+                         opponents[team])
             for team, rank in zip(order, ranks, strict=True)]
+
+
+# --- per-board individual ranking (30.1.2-30.1.3; 002 Điều 2.3) ------------------------------
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One player's results on one board: ``rank`` None below the minimum of games."""
+
+    board: int
+    player: int
+    points: float
+    games: int
+    rank: int | None
+
+
+def board_rankings(results: Sequence[tuple[int, int, float]], min_games: int
+                   ) -> dict[int, list[BoardRow]]:
+    """Per board (30.1.2-30.1.3: the players of one order number form one pool), each
+    player's points and games from ``results`` (``(board, player, points)`` per game). A
+    player ranks on the board only with at least ``min_games`` games (002 Điều 2.3: set in
+    advance, 1/2 to 2/3 of the games he could play); ranked by the share of points, then
+    by points; equal values share the better rank; the others follow unranked."""
+    totals: dict[tuple[int, int], list[float]] = {}
+    for board, player, points in results:
+        total = totals.setdefault((board, player), [0.0, 0])
+        total[0] += points
+        total[1] += 1
+    by_board: dict[int, list[tuple[int, float, int]]] = {}
+    for (board, player), (points, games) in totals.items():
+        by_board.setdefault(board, []).append((player, points, int(games)))
+    out: dict[int, list[BoardRow]] = {}
+    for board in sorted(by_board):
+        rows = by_board[board]
+        ranked = sorted((r for r in rows if r[2] >= min_games),
+                        key=lambda r: (-r[1] / r[2], -r[1], r[0]))
+        ranks = competition_ranks((-r[1] / r[2], -r[1]) for r in ranked)
+        others = sorted((r for r in rows if r[2] < min_games), key=lambda r: (-r[1], r[0]))
+        out[board] = ([BoardRow(board, p, pts, g, rank)
+                       for (p, pts, g), rank in zip(ranked, ranks, strict=True)]
+                      + [BoardRow(board, p, pts, g, None) for p, pts, g in others])
+    return out

@@ -56,6 +56,35 @@ def build_knockout(players: int, *, seed: int = 11):
     return t
 
 
+def build_simultaneous(*, seed: int = 13):
+    """A simultaneous match of two teams of 3 (Điều 30.2.1), members with private data,
+    game 1 paired and played — enough for the public team and board tables."""
+    staff = make_staff()
+    body = make_body()
+    club = make_club(body, name=f"Câu lạc bộ Cờ Tướng Đống Đa {seed}")
+    t = services.create_tournament(
+        user=staff, name=f"Đối kháng đồng loạt {seed}", discipline="xiangqi",
+        system="simultaneous", number_of_rounds=2, boards_per_team=3, reserves_per_team=1,
+        start_date=date(2026, 3, 1), end_date=date(2026, 3, 9), organiser_body=body)
+    services.open_registration(t, user=staff)
+    for team in range(2):
+        roster = []
+        for i in range(4):
+            person = make_person(full_name=f"Lê Văn Đồng Đội {seed}-{team}-{i}",
+                                 date_of_birth=date(2001, 2, 3), phone="0912345678",
+                                 email=f"d{seed}-{team}-{i}@example.vn",
+                                 citizen_id=f"0030{seed:03d}{team}{i:04d}")
+            roster.append((make_member(person, club), i + 1))
+        services.register_team(t, f"Đội {team + 1}", roster, user=staff)
+    services.close_registration(t, user=staff, seed=seed)
+    services.pair_round_job({"tournament": t.pk, "round": 1, "seed": seed}, _quiet)
+    rnd = t.rounds.get(number=1)
+    services.record_results(rnd, [{"pairing": p.pk, "result": "1-0", "version": p.version}
+                                  for p in rnd.pairings.filter(kind=Pairing.Kind.GAME)],
+                            user=staff)
+    return t
+
+
 def build_round_robin(players: int, *, certify: bool = True, seed: int = 7, staff=None,
                       discipline: str = "xiangqi", with_games: bool = False,
                       club=None, birth_year: int = 2001):

@@ -10,7 +10,12 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_staff
 from tests.helpers import assert_error
-from tests.public.conftest import build_knockout, build_round_robin, private_keys_in
+from tests.public.conftest import (
+    build_knockout,
+    build_round_robin,
+    build_simultaneous,
+    private_keys_in,
+)
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -40,7 +45,8 @@ def test_published_tournament_standings_crosstable_and_pairings(api_client):
 
 
 def _public_urls_by_route(t, game_id: int, player_id: int, rating_list: int,
-                          title_id: int, club_id: int, knockout_id: int) -> dict[str, str]:
+                          title_id: int, club_id: int, knockout_id: int,
+                          team_id: int) -> dict[str, str]:
     """A concrete URL of every public route (route name -> URL)."""
     base = "/api/v1/public/"
     return {
@@ -51,6 +57,8 @@ def _public_urls_by_route(t, game_id: int, player_id: int, rating_list: int,
         "public-tournament-crosstable": f"{base}tournaments/{t.pk}/crosstable/",
         "public-tournament-pairings": f"{base}tournaments/{t.pk}/pairings/?round=1",
         "public-tournament-bracket": f"{base}tournaments/{knockout_id}/bracket/",
+        "public-tournament-team-standings": f"{base}tournaments/{team_id}/team-standings/",
+        "public-tournament-board-standings": f"{base}tournaments/{team_id}/board-standings/",
         "public-player-list": f"{base}players/",
         "public-player-detail": f"{base}players/{player_id}/",
         "public-club-list": f"{base}clubs/",
@@ -83,7 +91,7 @@ def test_no_public_response_contains_private_data(api_client):
     club = api_client.get("/api/v1/public/clubs/").json()["results"][0]
     knockout = build_knockout(4)
     urls = _public_urls_by_route(t, game["id"], player["id"], rating_list, title.pk, club["id"],
-                                 knockout.pk)
+                                 knockout.pk, build_simultaneous().pk)
 
     routes = {pattern.name for pattern in router.urls if "format" not in str(pattern.pattern)}
     assert routes - set(urls) == set(), "a public endpoint is missing from this test"

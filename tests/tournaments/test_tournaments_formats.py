@@ -8,6 +8,7 @@ import random
 from datetime import date, timedelta
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.admin_forms import form_data
@@ -15,7 +16,7 @@ from tests.documents.documents_support import download, pdf_pages, request
 from tests.factories import make_member, make_staff, national_body
 from tests.helpers import assert_error
 from tournaments import services
-from tournaments.models import Pairing, Tournament
+from tournaments.models import Entry, Pairing, Round, Tournament
 
 
 def _colours(driver) -> list[tuple[int, int]]:
@@ -192,3 +193,89 @@ def test_admin_forms_keep_the_format_rules(admin_client, staff):
     assert admin_client.post("/admin/tournaments/entry/add/",
                              {**entry, "group": "B"}).status_code == 302
     assert schev.entries.get().group == "B"
+
+
+def _register_two_teams(driver, boards: int, reserves: int) -> None:
+    for t in range(2):
+        members = driver.members(boards + reserves)
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(members)]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+
+
+def test_simultaneous_match_of_two_chess_teams_with_a_reserve(driver):
+    """Điều 30.2.1 (002 Điều 16.2.1): board i meets board i, 2 games, A (team 1 by lot) White
+    on odd boards in game 1, colours alternate; 30.1.4: before game 2 starts-plus-15-minutes
+    the reserve A4 replaces A3 on board 3 (a board player may not switch boards).
+
+    Worked by hand (numbers: A1-A4 = 1-4, B1-B4 = 5-8): game 1 1-5 1-0, 6-2 ½-½, 3-7 0-1
+    (A 1½ - B 1½); game 2 5-1 0-1, 2-6 1-0, 7-4 ½-½ (A 2½ - B ½). Team A 4 game points,
+    3 match points (a draw and a win, 30.1.5 counting 1 and 2); B 2 and 1. Boards of A 2,
+    1½, ½; of B 0, ½, 1½. Per board (002 Điều 2.3: at least 1 of 2 games): board 1 A1 2/2
+    then B1; board 2 A2 1½/2 then B2; board 3 B3 1½/2 (75 %), A4 ½/1 (50 %), A3 0/1."""
+    driver.create(system="simultaneous", number_of_rounds=2, boards_per_team=3,
+                  reserves_per_team=1, discipline="chess", team_ranking="match_game_opp")
+    driver.action("open-registration")
+    _register_two_teams(driver, 3, 1)
+    closed = driver.action("close-registration", {"seed": 5})
+    assert closed["number_of_rounds"] == 2
+    driver.pair_next()
+    game_one = {(1, 5): "1-0", (6, 2): "1/2-1/2", (3, 7): "0-1"}
+    driver.play_round(1, random.Random(0), choose=lambda p: game_one[
+        (p["white_number"], p["black_number"])])
+    driver.pair_next()
+    rnd = driver.round(2)
+    board3 = next(p for p in rnd["pairings"] if p["match_board"] == 3)
+    url = f"/api/v1/tournament-pairings/{board3['id']}/change/"
+    a2 = Entry.objects.get(tournament_id=driver.tid, starting_number=2)
+    a4 = Entry.objects.get(tournament_id=driver.tid, starting_number=4)
+    driver.post(driver.arbiter, f"/api/v1/tournament-rounds/{rnd['id']}/start/")
+    assert_error(driver.arbiter.post(url, {"reason": "Ốm", "black": a2.pk}, format="json"),
+                 400, "not_reserve", "black")
+    changed = driver.post(driver.arbiter, url, {"reason": "A3 ốm", "black": a4.pk})
+    assert changed["black"] == a4.pk
+    Round.objects.filter(pk=rnd["id"]).update(started_at=timezone.now() - timedelta(minutes=16))
+    assert_error(driver.arbiter.post(url, {"reason": "Đổi lại", "black": Entry.objects.get(
+        tournament_id=driver.tid, starting_number=3).pk}, format="json"), 400,
+        "reserve_too_late")
+    game_two = {(5, 1): "0-1", (2, 6): "1-0", (7, 4): "1/2-1/2"}
+    driver.play_round(2, random.Random(0), choose=lambda p: game_two[
+        (p["white_number"], p["black_number"])])
+    assert _colours(driver) == [(1, 5), (6, 2), (3, 7), (5, 1), (2, 6), (7, 4)]
+    table = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()
+    assert table["ranking"] == "match_game_opp"
+    assert [(r["starting_number"], r["game_points"], r["match_points"], r["boards"], r["rank"])
+            for r in table["rows"]] == [(1, 4.0, 3, [2.0, 1.5, 0.5], 1),
+                                        (2, 2.0, 1, [0.0, 0.5, 1.5], 2)]
+    boards = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/board-standings/").json()
+    assert boards["min_games"] == 1
+    assert [[(r["starting_number"], r["points"], r["games"], r["rank"]) for r in b["rows"]]
+            for b in boards["boards"]] == [
+        [(1, 2.0, 2, 1), (5, 0.0, 2, 2)], [(2, 1.5, 2, 1), (6, 0.5, 2, 2)],
+        [(7, 1.5, 2, 1), (4, 0.5, 1, 2), (3, 0.0, 1, 3)]]
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient()
+    teams = public.get(f"/api/v1/public/tournaments/{driver.tid}/team-standings/").json()
+    assert [(r["name"], r["game_points"]) for r in teams["rows"]] == [("Đội 1", 4.0),
+                                                                      ("Đội 2", 2.0)]
+    assert public.get(f"/api/v1/public/tournaments/{driver.tid}/board-standings/").json() \
+        == boards
+
+
+def test_team_sizes_follow_the_law(driver):
+    """Điều 30 (xiangqi 3-6 boards, 1-3 reserves) and 002 Điều 16 (chess 3-4 and 1-2)."""
+    base = {"name": "Đồng đội", "start_date": "2026-05-04", "end_date": "2026-05-10",
+            "organiser_body": driver.body.pk, "system": "team_round_robin"}
+    post = lambda **f: driver.organiser.post("/api/v1/tournaments/", {**base, **f},  # noqa: E731
+                                             format="json")
+    assert_error(post(discipline="chess", boards_per_team=5, reserves_per_team=1), 400,
+                 "invalid", "boards_per_team")
+    assert_error(post(discipline="chess", boards_per_team=4, reserves_per_team=3), 400,
+                 "invalid", "reserves_per_team")
+    assert_error(post(discipline="xiangqi", boards_per_team=6, reserves_per_team=0), 400,
+                 "invalid", "reserves_per_team")
+    assert post(discipline="xiangqi", boards_per_team=6, reserves_per_team=3).status_code == 201
+    friendly = post(discipline="chess", boards_per_team=12, reserves_per_team=0,
+                    category="friendly", system="simultaneous", number_of_rounds=1)
+    assert friendly.status_code == 201, friendly.content

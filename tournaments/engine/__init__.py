@@ -31,6 +31,7 @@ from chessrules import timecontrol
 from chessrules.competition import adjusted_swiss as _adjusted
 from chessrules.competition import roundrobin
 from chessrules.competition import swiss as _swiss
+from chessrules.competition import team as _cteam
 from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
 from chessrules.values import ROUND_ROBIN_SYSTEMS, System
@@ -58,7 +59,7 @@ __all__ = [
     "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
     "default_tiebreaks", "engine_version", "export_trf", "history_of", "initial_colour",
     "knockout_champion", "knockout_decided", "knockout_placement_stages",
-    "group_scores", "knockout_stages", "lot_order", "match_key", "match_state",
+    "board_rankings", "group_scores", "knockout_stages", "lot_order", "match_key", "match_state",
     "plan_round",
     "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
     "team_standings",
@@ -238,6 +239,13 @@ def match_state(tournament, up_to_round: int | None = None) -> MatchState:
 def group_scores(tournament, rows: list[dict]) -> list[dict]:
     """002 Điều 10: each group's total points in the standings ``rows``."""
     return _formats.group_scores(snapshot_of(tournament, teams=False), rows)
+
+
+def board_rankings(tournament, up_to_round: int, min_games: int) -> dict:
+    """30.1.2-30.1.3, 002 Điều 2.3: per board, each player's points and games over the
+    board, ranked with at least ``min_games`` games (``chessrules`` ``BoardRow`` lists)."""
+    snapshot = snapshot_of(tournament, up_to_round, teams=True)
+    return _cteam.board_rankings(_teams.board_results(snapshot, up_to_round), min_games)
 
 
 def knockout_stages(tournament) -> list[KnockoutStage]:

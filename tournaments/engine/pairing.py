@@ -338,6 +338,28 @@ def _scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
                                         match_board=board, team_match=0))
 
 
+def _simultaneous(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """Điều 30.2.1: board i of team A meets board i of team B in a match of 1-4 games (one
+    round each); A (team number 1, by lot) has White on the odd boards in game 1, colours
+    alternate game by game."""
+    lineup = lineups(snapshot)
+    if sorted(lineup) != [1, 2]:
+        raise EngineError("a simultaneous match is played between exactly two teams")
+    try:
+        table = cteam.simultaneous_match(snapshot.settings.boards,
+                                         snapshot.settings.number_of_rounds or 1)
+    except ValueError as exc:
+        raise EngineError(str(exc)) from exc
+    if number > len(table):
+        raise EngineError(f"round {number} is beyond the {len(table)} games of the match")
+    plan.matches.append(PlannedMatch(1, 2))
+    side = {"A": 1, "B": 2}
+    for board, (white, black) in enumerate(table[number - 1], 1):
+        plan.boards.append(PlannedBoard(lineup[side[white[0]]][int(white[1:])],
+                                        lineup[side[black[0]]][int(black[1:])],
+                                        match_board=board, team_match=0))
+
+
 def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     main = ko.stages(snapshot)
     stage = main[-1]
@@ -407,4 +429,5 @@ PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
     System.ADJUSTED_SWISS: _adjusted_swiss,
     System.MATCH: _match,
     System.INDIVIDUAL_SCHEVENINGEN: _individual_scheveningen,
+    System.SIMULTANEOUS: _simultaneous,
 }

@@ -9,8 +9,10 @@ from collections import defaultdict
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
-from chessrules.values import System
+from chessrules.values import Result, System
 from tournaments.engine.snapshot import RESULT_POINTS, Snapshot
+
+_PLAYED = frozenset(r.value for r in Result if r.played and r.points is not None)
 
 
 def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
@@ -50,13 +52,35 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
 
 
 def team_standings(matches: list[dict], teams: list[int], boards: int,
-                   match_points_first: bool = False) -> list[dict]:
-    """Team ranking (Điều 30.1.5, ``chessrules.competition.team.team_standings``) as
-    ``{"team", "game_points", "match_points", "boards", "rank"}`` rows."""
+                   match_points_first: bool = False, ranking: str | None = None
+                   ) -> list[dict]:
+    """Team ranking (Điều 30.1.5 or 002 Điều 2.3 by ``ranking``,
+    ``chessrules.competition.team.team_standings``) as ``{"team", "game_points",
+    "match_points", "opponents_points", "boards", "rank"}`` rows."""
     scores = [cteam.TeamMatchScore(m["home"], m["away"], tuple(m["points"])) for m in matches]
     return [{"team": s.team, "game_points": s.game_points, "match_points": s.match_points,
-             "boards": list(s.boards), "rank": s.rank}
-            for s in cteam.team_standings(scores, teams, boards, match_points_first)]
+             "opponents_points": s.opponents_points, "boards": list(s.boards),
+             "rank": s.rank}
+            for s in cteam.team_standings(scores, teams, boards, match_points_first,
+                                          ranking=ranking)]
+
+
+def board_results(snapshot: Snapshot, up_to_round: int) -> list[tuple[int, int, float]]:
+    """``(board, player, points)`` per game played over the board in a team match (30.1.2:
+    a player's pool is his board order; a reserve's, the board he played). Forfeits are
+    not games played (002 Điều 2.3 counts "số ván đã chơi")."""
+    boards = snapshot.settings.boards
+    players = {e.number: e for e in snapshot.entries}
+    out = []
+    for p in snapshot.pairings:
+        if p.round > up_to_round or p.team_match is None or p.result not in _PLAYED:
+            continue
+        for number, points in zip((p.white, p.black), RESULT_POINTS[p.result], strict=True):
+            player = players[number]
+            board = player.board_order if player.board_order and \
+                player.board_order <= boards else p.match_board
+            out.append((board, number, points))
+    return out
 
 
 def team_competitors(snapshot: Snapshot, up_to_round: int) -> dict[int, cmodel.Competitor]:

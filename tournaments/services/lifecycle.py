@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
 from chessrules.competition.match import GROUPS, MAX_MATCH_GAMES, check_match_terms
+from chessrules.competition.team import ROSTER_LIMITS
 from chessrules.values import PREDETERMINED_SYSTEMS, System
 from core import dates, hooks
 from core.errors import NotAllowedError, ServiceError
@@ -41,7 +42,8 @@ TOURNAMENT_FIELDS = frozenset({
     "organiser_body", "organiser_club", "rated", "system", "number_of_rounds", "bye_score",
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
     "no_capture_move_limit", "knockout_tie_rule", "knockout_double_forfeit",
-    "knockout_placement", "match_target_points", "match_target_wins",
+    "knockout_placement", "match_target_points", "match_target_wins", "team_ranking",
+    "board_min_games",
     "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
@@ -53,7 +55,8 @@ LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team"
                                 "discipline", "gender_section", "age_group",
                                 "womens_championship", "knockout_tie_rule",
                                 "knockout_double_forfeit", "knockout_placement",
-                                "match_target_points", "match_target_wins"})
+                                "match_target_points", "match_target_wins", "team_ranking",
+                                "board_min_games"})
 
 
 def _validate_tournament(t: Tournament) -> None:
@@ -71,13 +74,7 @@ def _validate_tournament(t: Tournament) -> None:
         raise ServiceError(_("Hệ Thụy Sĩ cần số ván."), field="number_of_rounds")
     _validate_match_terms(t)
     if t.is_team_event:
-        boards = t.boards_per_team or 0
-        if not 3 <= boards <= 6:
-            raise ServiceError(_("Đồng đội: mỗi đội 3-6 bàn (Điều 30.1.3)."),
-                               field="boards_per_team")
-        if t.reserves_per_team is not None and t.reserves_per_team > 3:
-            raise ServiceError(_("Đồng đội: tối đa 3 dự bị (Điều 30.1.3)."),
-                               field="reserves_per_team")
+        _validate_team_sizes(t)
     if t.category == Tournament.Category.NATIONAL_YOUTH and not t.age_group:
         raise ServiceError(_("Giải trẻ cần lứa tuổi (U8-U18)."), field="age_group")
     if t.bye_score not in (Decimal("0"), Decimal("0.5"), Decimal("1")):
@@ -199,6 +196,36 @@ def _check_class(t: Tournament, control: timecontrol.TimeControl) -> None:
             field="time_control", code="time_class_mismatch")
 
 
+#: A friendly team event (002 Điều 16: "số vận động viên không giới hạn") is limited only by
+#: these, so that a match of two large teams (30.2.1) stays a sane input.
+FRIENDLY_MAX_BOARDS = 40
+FRIENDLY_MAX_RESERVES = 10
+
+
+def _validate_team_sizes(t: Tournament) -> None:
+    """Boards and reserves of a team (Điều 30 intro, 30.1.3; 002 Điều 16): xiangqi 3-6
+    boards and 1-3 reserves, chess 3-4 and 1-2; a friendly event is not bound by them; a
+    Scheveningen has tables for 3-6 boards only (30.2.2)."""
+    boards, reserves = t.boards_per_team or 0, t.reserves_per_team
+    if t.category == Tournament.Category.FRIENDLY:
+        (lo, hi), (rlo, rhi) = (1, FRIENDLY_MAX_BOARDS), (0, FRIENDLY_MAX_RESERVES)
+    else:
+        law = "chess" if t.discipline == "chess" else "xiangqi"
+        (lo, hi), (rlo, rhi) = ROSTER_LIMITS[law]
+    if t.system == System.SCHEVENINGEN:
+        lo, hi = max(lo, 3), min(hi, 6)
+    if not lo <= boards <= hi:
+        raise ServiceError(_("Đồng đội: mỗi đội %(lo)s-%(hi)s bàn (Điều 30.1.3; cờ vua 002 "
+                             "Điều 16: 3-4).") % {"lo": lo, "hi": hi}, field="boards_per_team")
+    if reserves is None or not rlo <= reserves <= rhi:
+        raise ServiceError(_("Đồng đội: mỗi đội %(lo)s-%(hi)s dự bị (Điều 30; cờ vua 002 "
+                             "Điều 16: 1-2).") % {"lo": rlo, "hi": rhi},
+                           field="reserves_per_team")
+    if t.system == System.SIMULTANEOUS and not 1 <= (t.number_of_rounds or 0) <= 4:
+        raise ServiceError(_("Đối kháng đồng loạt (Điều 30.2.1): mỗi cặp đấu 1-4 ván."),
+                           field="number_of_rounds")
+
+
 #: Games a player may be asked to play in one day, by time control (Điều 10), when the
 #: tournament does not set ``max_games_per_day`` (docs/decisions-tournaments.md).
 DEFAULT_MAX_GAMES_PER_DAY = {"standard": 2, "rapid": 7, "blitz": 15}
@@ -314,14 +341,33 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
         _check_field_of_format(t)
         t.lot_seed = seed if seed is not None else secrets.randbits(62)
         _draw_numbers(t)
-        if t.system == System.SCHEVENINGEN and t.teams.count() != 2:
-            raise ServiceError(_("Đối kháng kiểu Anh (Điều 30.2.2) giữa đúng 2 đội."),
+        if t.system in (System.SCHEVENINGEN, System.SIMULTANEOUS) and t.teams.count() != 2:
+            raise ServiceError(_("Đối kháng (Điều 30.2) giữa đúng 2 đội."),
                                code="too_few")
         if t.system in PREDETERMINED_SYSTEMS | {System.SCHEVENINGEN}:
             t.number_of_rounds = engine.total_rounds(t)
         _check_rounds_fit_field(t)
+        _check_board_min_games(t)
         _transition(t, S.CLOSED, user)
     return t
+
+
+def board_min_range(rounds: int) -> tuple[int, int]:
+    """002 Điều 2.3: the minimum of games for the individual (board) ranking lies between
+    1/2 and 2/3 of the games a player can play (at least one game)."""
+    low = max(1, -(-rounds // 2))
+    return low, max(low, (2 * rounds) // 3)
+
+
+def _check_board_min_games(t: Tournament) -> None:
+    if not t.is_team_event or t.board_min_games is None:
+        return
+    low, high = board_min_range(t.number_of_rounds or 0)
+    if not low <= t.board_min_games <= high:
+        raise ServiceError(_("Số ván tối thiểu để xếp hạng theo bảng phải từ %(lo)s đến %(hi)s "
+                             "(1/2 đến 2/3 của %(n)s ván, 002 Điều 2.3).")
+                           % {"lo": low, "hi": high, "n": t.number_of_rounds or 0},
+                           field="board_min_games", code="invalid")
 
 
 def _check_field_of_format(t: Tournament) -> None:

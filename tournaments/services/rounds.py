@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
@@ -185,10 +186,46 @@ def _snapshot(p: Pairing) -> dict:
     return {"board": p.board, "white": p.white_id, "black": p.black_id, "kind": p.kind}
 
 
+#: Điều 30.1.4: a reserve replaces a player no later than 15 minutes after the start.
+RESERVE_DEADLINE_MINUTES = 15
+
+
+def _check_reserve(t: Tournament, current: Entry, new: Entry, side: str) -> None:
+    """Điều 30.1.3-30.1.4: a team's players stay on their board; only a reserve of the same
+    team takes the place of a board player, on that player's board."""
+    if new.team_id != current.team_id:
+        raise ServiceError(_("Dự bị chỉ thay cho đấu thủ cùng đội, ở đúng bàn đó "
+                             "(Điều 30.1.4)."), field=side, code="wrong_team")
+    boards = t.boards_per_team or 0
+    if new.pk != current.pk and (new.board_order or 0) <= boards:
+        raise ServiceError(_("Đấu thủ chính thức chỉ thi đấu ở bảng của mình; chỉ dự bị được "
+                             "thay vào (Điều 30.1.3-30.1.4)."), field=side, code="not_reserve")
+
+
+def _check_reserve_after_start(rnd: Round, p: Pairing, swap_colours: bool,
+                               white: Entry | None, black: Entry | None) -> None:
+    """After the start only a team's reserve may come in (Điều 30.1.4): no later than 15
+    minutes after the start, and never once the game has begun (a result or recorded
+    moves)."""
+    if not rnd.tournament.is_team_event or swap_colours or (white is None and black is None):
+        raise ServiceError(_("Ván đã bắt đầu; không thay đổi cặp đấu được nữa."),
+                           code="round_started")
+    started = rnd.started_at or timezone.now()
+    if timezone.now() > started + timedelta(minutes=RESERVE_DEADLINE_MINUTES):
+        raise ServiceError(_("Quá %(m)s phút sau giờ thi đấu: không thay dự bị được nữa (Điều "
+                             "30.1.4).") % {"m": RESERVE_DEADLINE_MINUTES},
+                           code="reserve_too_late")
+    record = getattr(p, "game_record", None)  # the games app's record of this board
+    if p.result in RESULT_POINTS or (record is not None and record.moves_text.strip()):
+        raise ServiceError(_("Ván cờ đã bắt đầu: không thay dự bị giữa ván; dự bị chỉ vào ở "
+                             "lượt sau (Điều 30.1.4)."), code="game_in_progress")
+
+
 def change_pairing(pairing: Pairing, *, user, reason: str, expected_version: int | None,
                    swap_colours: bool = False, white: Entry | None = None,
                    black: Entry | None = None) -> Pairing:
-    """Manual change before the round starts (swap colours or players), with a reason.
+    """Manual change before the round starts (swap colours or players), with a reason; in
+    a team event a reserve may still come in up to 15 minutes after the start (30.1.4).
 
     A player moved here from another board of the round takes the place of the one he
     replaces there (an exchange), so every player stays paired exactly once.
@@ -202,8 +239,7 @@ def change_pairing(pairing: Pairing, *, user, reason: str, expected_version: int
         rnd = p.round
         _require_not_locked(rnd.tournament)
         if rnd.status != Round.Status.PAIRED:
-            raise ServiceError(_("Ván đã bắt đầu; không thay đổi cặp đấu được nữa."),
-                               code="round_started")
+            _check_reserve_after_start(rnd, p, swap_colours, white, black)
         if expected_version is not None and p.version != expected_version:
             raise ConflictError(_("Cặp đấu đã bị thay đổi (phiên bản %(v)s); hãy tải lại.")
                                 % {"v": p.version}, field="version")
@@ -219,10 +255,8 @@ def change_pairing(pairing: Pairing, *, user, reason: str, expected_version: int
             if new.tournament_id != rnd.tournament_id:
                 raise ServiceError(_("Đấu thủ không thuộc giải này."), field=side)
             current = getattr(p, side)
-            if rnd.tournament.is_team_event and current is not None and \
-                    new.team_id != current.team_id:
-                raise ServiceError(_("Dự bị chỉ thay cho đấu thủ cùng đội, ở đúng bàn đó "
-                                     "(Điều 30.1.4)."), field=side, code="wrong_team")
+            if rnd.tournament.is_team_event and current is not None:
+                _check_reserve(rnd.tournament, current, new, side)
             other = rnd.pairings.select_for_update().filter(
                 white=new).exclude(pk=p.pk).first() or rnd.pairings.select_for_update().filter(
                 black=new).exclude(pk=p.pk).first()

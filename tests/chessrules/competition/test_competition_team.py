@@ -158,3 +158,54 @@ def test_team_table_match_points_and_shared_ranks():
     assert [(s.team, s.match_points, s.rank) for s in tied] == [(1, 1, 1), (2, 1, 1)]
     first = team_standings(matches, [1, 2, 3, 4], boards=2, match_points_first=True)
     assert [s.team for s in first] == [3, 1, 2, 4]
+
+
+def _six_teams():
+    """Two rounds of six teams of two boards, worked by hand (``(team, board, points)``):
+    R1 1-3 1½-½, 2-4 1½-½, 5-6 2-0; R2 1-5 1-1, 2-6 1-1, 3-4 1-1. Game points 5: 3,
+    1: 2½ (boards ½, 2), 2: 2½ (boards 2, ½), 3: 1½ (1½, 0), 4: 1½ (0, 1½), 6: 1."""
+    from chessrules.competition.team import TeamMatchScore
+
+    return [
+        TeamMatchScore(1, 3, ((1, 1, .5), (1, 2, 1.0), (3, 1, .5), (3, 2, 0.0))),
+        TeamMatchScore(2, 4, ((2, 1, 1.0), (2, 2, .5), (4, 1, 0.0), (4, 2, .5))),
+        TeamMatchScore(5, 6, ((5, 1, 1.0), (5, 2, 1.0), (6, 1, 0.0), (6, 2, 0.0))),
+        TeamMatchScore(1, 5, ((1, 1, 0.0), (1, 2, 1.0), (5, 1, 1.0), (5, 2, 0.0))),
+        TeamMatchScore(2, 6, ((2, 1, 1.0), (2, 2, 0.0), (6, 1, 0.0), (6, 2, 1.0))),
+        TeamMatchScore(3, 4, ((3, 1, 1.0), (3, 2, 0.0), (4, 1, 0.0), (4, 2, 1.0))),
+    ]
+
+
+def test_team_ranking_of_002_dieu_2_3_against_30_1_5():
+    """30.1.5 breaks the tie of teams 1 and 2 (2½ each) by board 1: team 2 (2) before team
+    1 (½). 002 Điều 2.3 looks first at the matches won and drawn (both 1 won, 1 drawn),
+    then at "hệ số", the opponents' game points: team 1 met 3 (1½) and 5 (3) = 4½, team 2
+    met 4 (1½) and 6 (1) = 2½ → team 1 first. Teams 3 and 4 have equal opponents' points
+    (4 each: 3 met 1 and 4, 4 met 2 and 3), so the boards decide: 3 before 4."""
+    from chessrules.competition.team import team_standings
+    from chessrules.values import TeamRanking
+
+    teams = [1, 2, 3, 4, 5, 6]
+    table = team_standings(_six_teams(), teams, 2)
+    assert [s.team for s in table] == [5, 2, 1, 3, 4, 6]
+    chess = team_standings(_six_teams(), teams, 2, ranking=TeamRanking.GAME_MATCH_OPPONENTS)
+    assert [(s.team, s.game_points, s.match_points, s.opponents_points, s.rank)
+            for s in chess] == [(5, 3.0, 3, 3.5, 1), (1, 2.5, 3, 4.5, 2), (2, 2.5, 3, 2.5, 3),
+                                (3, 1.5, 1, 4.0, 4), (4, 1.5, 1, 4.0, 5), (6, 1.0, 1, 5.5, 6)]
+    match_first = team_standings(_six_teams(), teams, 2,
+                                 ranking=TeamRanking.MATCH_GAME_OPPONENTS)
+    assert [s.team for s in match_first] == [5, 1, 2, 3, 4, 6]
+
+
+def test_board_rankings_need_the_minimum_of_games():
+    """30.1.2-30.1.3: one pool per board; 002 Điều 2.3: a minimum of games set in advance.
+    Board 1: player 1 2/3 (67%), player 2 1½/2 (75%), player 9 (a reserve) 1/1 — below a
+    minimum of 2 games, listed unranked; board 2: players 3 and 4 share the first rank."""
+    from chessrules.competition.team import board_rankings
+
+    results = [(1, 1, 1.0), (1, 1, 1.0), (1, 1, 0.0), (1, 2, 1.0), (1, 2, .5), (1, 9, 1.0),
+               (2, 3, .5), (2, 3, .5), (2, 4, 1.0), (2, 4, 0.0)]
+    table = board_rankings(results, min_games=2)
+    assert [(r.player, r.points, r.games, r.rank) for r in table[1]] == [
+        (2, 1.5, 2, 1), (1, 2.0, 3, 2), (9, 1.0, 1, None)]
+    assert [(r.player, r.rank) for r in table[2]] == [(3, 1), (4, 1)]
