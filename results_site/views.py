@@ -201,8 +201,9 @@ def _chart(history: dict) -> dict:
         low, high = low - 25, high + 25
     span_x = max(len(points) - 1, 1)
     plot_w, plot_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
-    dots = [{"x": round(CHART_PAD + plot_w * i / span_x, 1),
-             "y": round(CHART_PAD + plot_h * (high - p["rating"]) / (high - low), 1),
+    # coordinates as strings: the template would write a float with the page's decimal comma
+    dots = [{"x": f"{CHART_PAD + plot_w * i / span_x:.1f}",
+             "y": f"{CHART_PAD + plot_h * (high - p['rating']) / (high - low):.1f}",
              "rating": p["rating"], "start": p["start"]} for i, p in enumerate(points)]
     return {"list": history, "dots": dots, "polyline": " ".join(f"{d['x']},{d['y']}" for d in dots),
             "low": low, "high": high, "width": CHART_WIDTH, "height": CHART_HEIGHT,

@@ -102,6 +102,9 @@ def test_player_page_club_titles_ratings_chart_and_events(client):
     assert "Câu lạc bộ Cờ Tướng Hoàn Kiếm 21" in text
     assert "Kiện tướng quốc gia" in text and "17/2026/QĐ-LĐC" in text
     assert "<polyline" in text and "<svg" in text  # rating history chart, inline SVG
+    dots = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)"', text)
+    assert len(dots) == 2 and all(re.fullmatch(r"\d+\.\d", v) for dot in dots for v in dot)
+    assert float(dots[0][1]) > float(dots[1][1])  # 1810 then 1910: the line goes up
     assert f'href="/giai-dau/{t.pk}/#standings"' in text  # events played
 
 

@@ -73,7 +73,7 @@
   function draw() {
     var w = xq ? pad * 2 + cell * 8 : cell * 8, h = xq ? pad * 2 + cell * 9 : cell * 8;
     board.innerHTML = '<svg viewBox="0 0 ' + w + " " + h + '" xmlns="http://www.w3.org/2000/svg">' +
-      '<g class="grid">' + grid() + "</g>" + (xq ? '<text class="river" x="' + w / 2 + '" y="' + (pad + cell * 4.5 + 6) + '">~</text>' : "") +
+      '<g class="grid">' + grid() + "</g>" +
       mark(data.moves[ply - 1]) + pieces(data.boards[ply]) + "</svg>";
     board.setAttribute("data-ply", ply);
     status.textContent = ply === 0 ? status.getAttribute("data-start") || "0/" + last

@@ -1,0 +1,175 @@
+"""The results site in a real browser (issue 20): Debian's Chromium driven by Playwright.
+
+Opens each kind of page on a live server, replays a xiangqi game to its end on the board
+(keys, buttons, the move list), switches the notation and the language, and checks that no
+private data reaches the browser. Skips, saying why, when Chromium or Playwright is absent
+(``.ci/run`` installs Chromium with apt; ``playwright install`` is never used).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from contextlib import contextmanager
+
+import pytest
+
+from tests.public.conftest import (
+    OPENINGS,
+    award_title,
+    build_knockout,
+    build_round_robin,
+    seed_ratings,
+)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+PRIVATE = ("0912345678", "@example.vn", "2001-02-03", "03/02/2001")
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - the skip below says so
+    sync_playwright = None
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(sync_playwright is None,
+                       reason="browser tests need the Python package playwright "
+                              "(requirements-dev.txt)"),
+    pytest.mark.skipif(not (os.path.exists(CHROMIUM) or shutil.which("chromium")),
+                       reason="browser tests need Chromium at /usr/bin/chromium "
+                              "(apt-get install -y chromium; .ci/run installs it)"),
+]
+
+
+@contextmanager
+def chromium():
+    """Chromium, headless. Started once the test's data is written: Playwright's sync API
+    runs the test's thread inside its own event loop, where Django would open a second
+    database connection (the live server answers from threads of its own)."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _no_private_data(page, citizen_ids) -> None:
+    html = page.content()
+    for private in (*PRIVATE, *citizen_ids):
+        assert private not in html, (page.url, private)
+
+
+def _status(page) -> str:
+    return page.locator("#board-status").inner_text()
+
+
+def test_replay_a_xiangqi_game_to_its_end_switch_notation_and_language(live_server):
+    t = build_round_robin(4, with_games=True)
+    citizen_ids = [e.member.person.citizen_id for e in t.entries.select_related("member__person")]
+    moves = OPENINGS["xiangqi"]
+    with chromium() as browser:
+        _replay_xiangqi(browser.new_page(), live_server.url, t, moves, citizen_ids)
+
+
+def _replay_xiangqi(page, url, t, moves, citizen_ids) -> None:
+    page.goto(url + "/giai-dau/")
+    page.get_by_role("link", name=t.name).click()
+    assert page.locator("h1").inner_text() == t.name
+    standings = page.locator("table.standings tbody tr")
+    assert standings.count() == 4
+    assert standings.first.locator("a[href^='/ky-thu/']").count() == 1
+    _no_private_data(page, citizen_ids)
+
+    page.locator("table.pairings a[href^='/van-co/']").first.click()
+    page.wait_for_selector("#board svg")
+    assert page.locator("#board").get_attribute("data-ply") == "0"
+    assert page.locator("#board .piece").count() == 32
+    for ply in range(1, len(moves["vn"]) + 1):  # the keyboard, move by move
+        page.keyboard.press("ArrowRight")
+        assert _status(page) == f"{ply}/{len(moves['vn'])}: {moves['vn'][ply - 1]}"
+    page.keyboard.press("ArrowRight")  # the end: nothing further
+    assert page.locator("#board").get_attribute("data-ply") == str(len(moves["vn"]))
+    assert page.locator("#movelist a[aria-current]").inner_text() == moves["vn"][-1]
+    page.get_by_role("button", name="Về đầu").click()
+    assert page.locator("#board").get_attribute("data-ply") == "0"
+    page.get_by_role("button", name="Nước sau").click()
+    assert _status(page).startswith("1/")
+    page.get_by_role("button", name="Đến cuối").click()
+    assert page.locator("#board").get_attribute("data-ply") == str(len(moves["vn"]))
+    page.locator("#movelist a[data-ply='2']").click()  # touch/click on a move
+    assert _status(page) == f"2/{len(moves['vn'])}: {moves['vn'][1]}"
+    _no_private_data(page, citizen_ids)
+
+    page.get_by_role("link", name="WXF").click()
+    assert page.locator("#movelist a").all_inner_texts() == moves["wxf"]
+    page.keyboard.press("End")
+    assert _status(page).endswith(moves["wxf"][-1])
+
+    page.locator("#lang-switch").click()
+    assert "/en/van-co/" in page.url and "notation=wxf" in page.url
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.get_by_role("button", name="Next move").count() == 1
+    page.get_by_role("link", name="Tournaments").click()
+    assert page.url.endswith("/en/giai-dau/")
+    page.locator("#lang-switch").click()
+    assert page.locator("html").get_attribute("lang") == "vi"
+
+
+def test_each_kind_of_page_opens_without_private_data(live_server):
+    t = build_round_robin(4, with_games=True, discipline="chess", seed=31)
+    persons = [e.member.person for e in t.entries.select_related("member__person")]
+    from ratings.models import RatingList  # a transactional test starts without migrated rows
+
+    RatingList.objects.get_or_create(discipline="chess", time_control_class="standard",
+                                     defaults={"name": "Hệ số cờ vua tiêu chuẩn"})
+    period = seed_ratings(persons, discipline="chess")
+    award_title(persons[0], "national_master", number=9)
+    knockout = build_knockout(4, seed=32)
+    citizen_ids = [p.citizen_id for p in persons] + [
+        e.member.person.citizen_id for e in knockout.entries.select_related("member__person")]
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+        _every_kind_of_page(page, live_server.url, t, persons, period, knockout, citizen_ids)
+
+
+def _every_kind_of_page(page, url, t, persons, period, knockout, citizen_ids) -> None:
+
+    page.goto(f"{url}/giai-dau/{t.pk}/")
+    page.locator("table.standings a[href^='/ky-thu/']").first.click()
+    assert page.locator("h1").inner_text() in {p.full_name for p in persons}
+    _no_private_data(page, citizen_ids)
+
+    page.goto(f"{url}/ky-thu/{persons[0].pk}/")
+    assert page.locator("figure.chart svg polyline").count() == 1
+    assert "Kiện tướng quốc gia" in page.locator("main").inner_text()
+    _no_private_data(page, citizen_ids)
+
+    page.goto(f"{url}/giai-dau/{t.pk}/")
+    page.locator("table.pairings a[href^='/van-co/']").first.click()
+    page.wait_for_selector("#board svg")
+    page.get_by_role("button", name="Đến cuối").tap()  # touch
+    assert _status(page).endswith(OPENINGS["chess"]["san"][-1])
+    assert page.locator("#board text.piece").count() == 32
+    page.get_by_role("link", name="Bản in").click()
+    assert "Nf3" in page.locator("table.printmoves").inner_text()
+
+    for path, heading in [
+            (f"/giai-dau/{t.pk}/bang-cheo/", "Bảng chéo"),
+            (f"/he-so/{period.rating_list_id}/", None),
+            ("/danh-hieu/", "Danh sách đẳng cấp quốc gia"),
+            ("/cau-lac-bo/", "Câu lạc bộ"),
+            (f"/giai-dau/{knockout.pk}/", knockout.name)]:
+        response = page.goto(url + path)
+        assert response.status == 200, path
+        if heading:
+            assert page.locator("h1").inner_text() == heading, path
+        _no_private_data(page, citizen_ids)
+    assert page.locator("#bracket .match").count() >= 2
+    page.goto(f"{url}/cau-lac-bo/")
+    page.locator("table.list a[href^='/cau-lac-bo/']").first.click()
+    assert page.locator("h1").count() == 1
+    _no_private_data(page, citizen_ids)
