@@ -46,7 +46,7 @@ from federation.models import (
     Resignation,
     Suspension,
 )
-from federation.selectors import applications_to_decide, members_about_to_lapse
+from federation.selectors import about_to_lapse_queryset, applications_to_decide
 
 
 def service_validation_error(exc: ServiceError) -> forms.ValidationError:
@@ -294,8 +294,8 @@ class AboutToLapseFilter(admin.SimpleListFilter):
     def queryset(self, request, queryset):
         if self.value() != "30":
             return queryset
-        due = members_about_to_lapse(timezone.localdate(), LAPSE_WARNING_DAYS)
-        return queryset.filter(pk__in=[d.member_id for d in due])
+        due = about_to_lapse_queryset(timezone.localdate(), LAPSE_WARNING_DAYS)
+        return queryset.filter(pk__in=due.values("pk"))
 
 
 class DuesForm(forms.Form):
@@ -581,7 +581,8 @@ def federation_queues(today) -> list[dashboard.Queue]:
             dashboard.view_permission(MembershipApplication),
             hint=_("Duyệt hoặc từ chối (Điều 8.3)")),
         dashboard.Queue(
-            _("Hội viên sắp bị khai trừ"), len(members_about_to_lapse(today, LAPSE_WARNING_DAYS)),
+            _("Hội viên sắp bị khai trừ"),
+            about_to_lapse_queryset(today, LAPSE_WARNING_DAYS).count(),
             dashboard.changelist_url(Member, about_to_lapse=str(LAPSE_WARNING_DAYS)),
             dashboard.view_permission(Member),
             hint=_("Hạn hội phí hoặc sinh hoạt (6 tháng, Điều 15.5) trong %(days)s ngày tới")

@@ -9,7 +9,8 @@ import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext as _
 
 from federation.models import (
@@ -223,6 +224,41 @@ def applications_to_decide() -> QuerySet[MembershipApplication]:
     """Applications waiting for a decision (Điều 8.3), oldest first."""
     return MembershipApplication.objects.filter(
         status=MembershipApplication.Status.PENDING).order_by("submitted_on", "pk")
+
+
+def _first_reference_reaching(day: date) -> date:
+    """The earliest reference date whose Điều 15.5 deadline (reference + 6 months) is on or
+    after ``day`` (``add_months`` never decreases, so later references reach it too)."""
+    reference = add_months(day, -LAPSE_MONTHS) - timedelta(days=4)
+    while add_months(reference, LAPSE_MONTHS) < day:
+        reference += timedelta(days=1)
+    return reference
+
+
+def about_to_lapse_queryset(on_date: date, within_days: int = 30) -> QuerySet[Member]:
+    """The members of ``members_about_to_lapse``, selected in SQL (the admin's dashboard and
+    filter count them at every load: one query, not one Python pass over every member).
+
+    A member's deadline is ``add_months(min(dues reference, activity reference), 6)``, each
+    reference being the later of the clock's start and the last dues end / activity day, and
+    ``add_months`` never decreases, so "deadline in [on_date, on_date + within_days)" is
+    "both references ≥ r0, and one of them < r1" (r0, r1: the first references reaching
+    on_date and the horizon) — tests of existing rows (semi-joins), no per-member maximum."""
+    r0 = _first_reference_reaching(on_date)
+    r1 = _first_reference_reaching(on_date + timedelta(days=within_days))
+
+    def paid(since: date) -> Exists:
+        return Exists(DuesPayment.objects.filter(member=OuterRef("pk"), period_end__gte=since))
+
+    def active(since: date) -> Exists:
+        return Exists(Attendance.objects.filter(member=OuterRef("pk"), date__gte=since))
+
+    started = Q(start__gte=r0)
+    before_horizon = Q(start__lt=r1)
+    return (Member.objects.filter(status=Member.Status.ACTIVE)
+            .alias(start=Greatest(F("joined_on"), Coalesce(F("reinstated_on"), F("joined_on"))))
+            .filter((started | paid(r0)) & (started | active(r0))
+                    & before_horizon & (~paid(r1) | ~active(r1))))
 
 
 def members_about_to_lapse(on_date: date, within_days: int = 30,
