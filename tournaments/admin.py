@@ -430,11 +430,24 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
             self.message_user(request, exc.message, messages.ERROR)
 
 
+@admin.action(description=_("Ghi nhận đội bỏ cuộc"))
+def withdraw_teams(modeladmin, request, queryset):
+    for team in queryset:
+        try:
+            services.withdraw_team(team, user=request.user)
+        except ServiceError as exc:
+            modeladmin.message_user(request, f"{team}: {exc.message}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{team}: {_('đã ghi nhận bỏ cuộc')}",
+                                    messages.SUCCESS)
+
+
 @admin.register(TeamEntry)
 class TeamEntryAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
-    list_display = ["name", "tournament", "starting_number"]
+    list_display = ["name", "tournament", "starting_number", "withdrawn_on"]
     list_filter = ["tournament"]
     readonly_fields = ["tournament", "starting_number", "withdrawn_on"]
+    actions = [withdraw_teams]
 
     def has_add_permission(self, request) -> bool:
         return False  # teams are registered with their roster (API register_team)

@@ -385,6 +385,18 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
             ratings={item["member"].pk: item["rating"] for item in v["roster"]})
         return Response(TeamEntrySerializer(team).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=WithdrawSerializer, responses=TeamEntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        """A team withdraws (``on_date`` optional): results played stay; its remaining
+        boards are lost by forfeit, or it is no longer drawn (team Swiss). Arbiters or
+        organisers; a certified event answers 400."""
+        data = WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = services.withdraw_team(self.get_object(), user=request.user,
+                                      on_date=data.validated_data.get("on_date"))
+        return Response(TeamEntrySerializer(team).data)
+
 
 class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Rounds with their pairings; start a round; bulk result entry; pairings CSV."""

@@ -8,6 +8,7 @@ import random
 from datetime import date, timedelta
 
 import pytest
+from django.db.models import Q
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -16,7 +17,7 @@ from tests.documents.documents_support import download, pdf_pages, request
 from tests.factories import make_member, make_staff, national_body
 from tests.helpers import assert_error
 from tournaments import services
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, Round, TeamEntry, TeamMatch, Tournament
 
 
 def _colours(driver) -> list[tuple[int, int]]:
@@ -279,3 +280,62 @@ def test_team_sizes_follow_the_law(driver):
     friendly = post(discipline="chess", boards_per_team=12, reserves_per_team=0,
                     category="friendly", system="simultaneous", number_of_rounds=1)
     assert friendly.status_code == 201, friendly.content
+
+
+def test_team_withdrawal_in_a_team_round_robin(driver):
+    """Điều 30 (the team is one unit) with 21.5.2 / 002 part 2 Điều 4.3: team 4 withdraws
+    after round 1; its results stay and its remaining boards are lost by forfeit.
+
+    Worked by hand, every game played drawn (3 boards): the team that met team 4 in round 1
+    scores 1½ + 1½ + 1½ = 4½; the two that meet it later score 3 (forfeits) + 1½ + 1½ = 6;
+    team 4 keeps its 1½. Total 18 = 6 matches × 3 boards."""
+    driver.create(system="team_round_robin", boards_per_team=3, reserves_per_team=1,
+                  discipline="xiangqi")
+    driver.action("open-registration")
+    for t in range(4):
+        members = driver.members(4)
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(members)]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.action("close-registration", {"seed": 4})
+    draw = lambda p: "1/2-1/2"  # noqa: E731
+    driver.pair_next()
+    driver.play_round(1, random.Random(0), choose=draw)
+    team4 = TeamEntry.objects.get(tournament_id=driver.tid, starting_number=4)
+    url = f"/api/v1/tournament-teams/{team4.pk}/withdraw/"
+    withdrawn = driver.post(driver.arbiter, url, {"on_date": "2026-05-05"})
+    assert withdrawn["withdrawn_on"] == "2026-05-05"
+    assert_error(driver.arbiter.post(url, {}, format="json"), 400, "duplicate")
+    first_opponent = TeamMatch.objects.get(
+        Q(home=team4) | Q(away=team4), round__tournament_id=driver.tid, round__number=1)
+    first = (first_opponent.away if first_opponent.home == team4 else first_opponent.home)
+    for number in (2, 3):
+        driver.pair_next()
+        match = TeamMatch.objects.get(Q(home=team4) | Q(away=team4),
+                                      round__tournament_id=driver.tid, round__number=number)
+        for p in match.boards.select_related("white"):
+            assert p.result == ("-+" if p.white.team_id == team4.pk else "+-")
+        driver.play_round(number, random.Random(0), choose=draw)
+    rows = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()["rows"]
+    points = {r["starting_number"]: r["game_points"] for r in rows}
+    assert points[4] == 1.5 and points[first.starting_number] == 4.5
+    assert sorted(points.values()) == [1.5, 4.5, 6.0, 6.0]
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/team-standings/").json()
+    assert [r["game_points"] for r in public["rows"]] == [6.0, 6.0, 4.5, 1.5]
+
+
+def test_team_withdrawal_before_the_draw_through_the_admin(admin_client, staff):
+    """Before the draw a withdrawn team is simply not entered (its roster goes with it)."""
+    t = services.create_tournament(
+        user=staff, name="Đồng đội", discipline="chess", system="team_round_robin",
+        boards_per_team=3, reserves_per_team=1, start_date=date(2026, 5, 4),
+        end_date=date(2026, 5, 8), organiser_body=national_body())
+    services.open_registration(t, user=staff)
+    team = services.register_team(t, "Đội rút", [(make_member(), i) for i in (1, 2, 3)],
+                                  user=staff)
+    response = admin_client.post("/admin/tournaments/teamentry/", {
+        "action": "withdraw_teams", "_selected_action": [team.pk]})
+    assert response.status_code == 302
+    assert not t.teams.exists() and not t.entries.exists()

@@ -270,6 +270,14 @@ def _adjusted_player(c: cmodel.Competitor, number: int) -> adjusted_swiss.Player
             for e in entries))
 
 
+def _team_board(white: int, black: int, out: frozenset[int], board: int, match: int
+                ) -> PlannedBoard:
+    """A board of a team match; a withdrawn side (his team withdrew) loses by forfeit."""
+    planned = _board_with_withdrawals(white, black, out)
+    planned.match_board, planned.team_match = board, match
+    return planned
+
+
 def _team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.4: the team table is the player Berger table; board i meets board i; the
     team with priority (White in the table) has White on odd boards, Black on even."""
@@ -286,13 +294,14 @@ def _team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
         plan.matches.append(PlannedMatch(pair.white, pair.black))
         index = len(plan.matches) - 1
         colours = cteam.board_colours(pair.white, pair.black, boards)
+        out = _withdrawn(snapshot.entries, number)
         for board, (white_team, black_team) in enumerate(colours, 1):
             white = lineup[white_team].get(board)
             black = lineup[black_team].get(board)
             if white is None or black is None:
                 missing = white_team if white is None else black_team
                 raise EngineError(f"team {missing} has no player on board {board}")
-            plan.boards.append(PlannedBoard(white, black, match_board=board, team_match=index))
+            plan.boards.append(_team_board(white, black, out, board, index))
 
 
 def _team_swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
@@ -332,10 +341,10 @@ def _scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
         raise EngineError(f"round {number} is beyond the {len(table)} rounds of the match")
     plan.matches.append(PlannedMatch(1, 2))
     side = {"A": 1, "B": 2}
+    out = _withdrawn(snapshot.entries, number)
     for board, (white, black) in enumerate(table[number - 1], 1):
-        plan.boards.append(PlannedBoard(lineup[side[white[0]]][int(white[1:])],
-                                        lineup[side[black[0]]][int(black[1:])],
-                                        match_board=board, team_match=0))
+        plan.boards.append(_team_board(lineup[side[white[0]]][int(white[1:])],
+                                       lineup[side[black[0]]][int(black[1:])], out, board, 0))
 
 
 def _simultaneous(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
@@ -354,10 +363,10 @@ def _simultaneous(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
         raise EngineError(f"round {number} is beyond the {len(table)} games of the match")
     plan.matches.append(PlannedMatch(1, 2))
     side = {"A": 1, "B": 2}
+    out = _withdrawn(snapshot.entries, number)
     for board, (white, black) in enumerate(table[number - 1], 1):
-        plan.boards.append(PlannedBoard(lineup[side[white[0]]][int(white[1:])],
-                                        lineup[side[black[0]]][int(black[1:])],
-                                        match_board=board, team_match=0))
+        plan.boards.append(_team_board(lineup[side[white[0]]][int(white[1:])],
+                                       lineup[side[black[0]]][int(black[1:])], out, board, 0))
 
 
 def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:

@@ -39,6 +39,7 @@ from tournaments.services.entries import (
     request_bye,
     update_entry,
     withdraw_entry,
+    withdraw_team,
 )
 from tournaments.services.lifecycle import (
     LOCKED_AFTER_CLOSE,
@@ -82,6 +83,6 @@ __all__ = [
     "pair_round_job", "pairing_job_key", "record_result", "record_results",
     "refresh_round_status", "register_entry", "register_team", "remove_official",
     "reopen_tournament", "request_bye", "request_pairing", "selectors", "start_round",
-    "update_entry", "update_tournament", "withdraw_entry", "record_late_arrival",
+    "update_entry", "update_tournament", "withdraw_entry", "withdraw_team", "record_late_arrival",
     "cancel_late_arrival",
 ]

@@ -279,6 +279,34 @@ def withdraw_entry(entry: Entry, *, user, on_date: date | None = None) -> Entry:
     return e
 
 
+def withdraw_team(team: TeamEntry, *, user, on_date: date | None = None) -> TeamEntry:
+    """A team withdraws (Điều 30: the team is one unit, 002 Điều 16): before the draw it is
+    simply not entered (team and roster removed); after it, the results played stay and
+    every player of its roster is withdrawn from the next round, so each remaining board
+    against it is lost by forfeit (team round robin, Scheveningen, simultaneous match) or
+    the team is no longer drawn (team Swiss by draw, 21.5.2)."""
+    tournament = team.tournament
+    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
+        raise NotAllowedError(_("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
+    with transaction.atomic():
+        t = _lock(tournament)
+        _require_not_locked(t)
+        locked = TeamEntry.objects.select_for_update().get(pk=team.pk)
+        cache_scopes.touch_event(t.pk)
+        if locked.withdrawn_on is not None:
+            raise ServiceError(_("Đội đã bỏ cuộc trước đó."), code="duplicate")
+        if t.status in (S.DRAFT, S.REGISTRATION):
+            locked.delete()  # the roster goes with it (Entry.team cascades)
+            return locked
+        day = on_date or timezone.localdate()
+        after = t.rounds.count()
+        locked.withdrawn_on = day
+        locked.save(update_fields=["withdrawn_on"])
+        locked.roster.filter(withdrawn_on__isnull=True).update(withdrawn_on=day,
+                                                               withdrawn_after_round=after)
+    return locked
+
+
 def request_bye(entry: Entry, round_number: int, *, user, points: float | None = None
                 ) -> Entry:
     """A requested bye (xin nghỉ) for a future round, with the points of the regulations:
