@@ -159,7 +159,8 @@ _BASES: dict[Basis, tuple[str, str, str]] = {
     Basis.CHASE_CHARIOT: ("Điều 23 điểm 6",
                           "Điều 24.11 hình 18-25, 24.22 hình 61-62, 24.33 hình 94-96",
                           "Mã hoặc Pháo đuổi bắt mãi Xe (dù Xe có cẩn)"),
-    Basis.CHASE_PINNED: ("Điều 23 điểm 7", "Điều 24.15 hình 39-41, 24.23 hình 63-66",
+    Basis.CHASE_PINNED: ("Điều 23 điểm 7",
+                         "Điều 24.15 hình 39-41, 24.20 hình 53, 24.23 hình 63-66",
                          "đuổi bắt mãi quân bị ghim không dịch chuyển được"),
     Basis.CHASE_BLOCKED_HORSE: ("Điều 23 điểm 7", "Điều 24.20 hình 55",
                                 "Mã đuổi bắt mãi Mã không ăn lại được"),
@@ -590,6 +591,9 @@ def _chase_extras(offender: SideReading, other: SideReading,
     """Further points behind a perpetual chase: the other side counter-chasing on some moves
     (point 5), exchange offers mixed in (point 8), a general or soldier joining (point 9)."""
     extras = []
+    if len(offender.chasers) > 1 and offender.violation not in (
+            Basis.CHASE_SEVERAL_PIECES, Basis.GENERAL_SOLDIER_WITH_OTHERS):
+        extras.append(Basis.CHASE_SEVERAL_PIECES)  # point 3, 2nd sentence (24.16, 24.29)
     if MoveKind.CHASE in other.kinds:
         extras.append(Basis.TWO_CHASES_ONE_COUNTER)
     mine = [r for r in readings if r.side == offender.side]

@@ -46,6 +46,7 @@ class Figure:
 
 
 RED, DRAW = RepetitionRuling.RED_LOSES, RepetitionRuling.DRAW
+BLACK = RepetitionRuling.BLACK_LOSES
 P1, P2, P3 = "Điều 23 điểm 1", "Điều 23 điểm 2", "Điều 23 điểm 3"
 P4, P5, P6 = "Điều 23 điểm 4", "Điều 23 điểm 5", "Điều 23 điểm 6"
 P7, P8, P9 = "Điều 23 điểm 7", "Điều 23 điểm 8", "Điều 23 điểm 9"
@@ -93,14 +94,34 @@ FIGURES = [
            Basis.CHASE_UNPROTECTED, (P3, "24.14")),
     Figure(33, "Điều 24.14 hình 33, Điều 23 điểm 3", "4k4/9/8c/9/9/9/7R1/9/9/3K5 w - - 0 1",
            "X2-1 P9-8 X1-2 P8-9", 3, RED, Basis.CHASE_UNPROTECTED, (P3,)),
+    # Điều 24.14 hình 34: the chariot follows the unprotected cannon from file to file.
+    Figure(34, "Điều 24.14 hình 34, Điều 23 điểm 3", "4k4/9/7c1/9/9/9/6R2/9/9/3K5 w - - 0 1",
+           "X3-2 P8-3 X2-7 P3-8 X7-2 P8-3 X2-7 P3-8 X7-2 P8-3 X2-7 P3-8", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3,)),
     # Điều 24.14 hình 37: the chariot chases the cannon up and down the a-file, its parry of
     # the check included; the cannon checks once and attacks the horse e2 once (point 2).
     Figure(37, "Điều 24.14 hình 37, Điều 23 điểm 3", "4k4/9/9/9/9/9/9/c1C1N4/1RN1K4/9 w - - 0 1",
            "X8.1 P1.1 X8/1 P1/1", 3, RED, Basis.CHASE_SEVERAL_PIECES, (P3,)),
+    # Điều 24.16 hình 42-44: Black's horse and cannon (through the horse as screen) attack the
+    # red chariot in turn: Black loses; the chariot attacks once and idles once (42), or
+    # attacks two pieces in turn (43: the cannon g8 and the advisor f9).
+    Figure(42, "Điều 24.16 hình 42, Điều 23 điểm 3, 6", "4k4/6c2/9/6n2/6R2/9/9/9/9/3K5 w - - 0 1",
+           "X3-4 M7.8 X4-3 M8/7", 3, BLACK, Basis.CHASE_CHARIOT, (P6, "24.16")),
+    Figure(43, "Điều 24.16 hình 43, Điều 23 điểm 3, 6",
+           "4k1a2/6c2/9/9/5R3/7n1/9/9/9/3K5 w - - 0 1",
+           "X4-3 M8/7 X3-4 M7.8", 3, BLACK, Basis.CHASE_CHARIOT, (P6,)),
+    Figure(44, "Điều 24.16 hình 44, Điều 23 điểm 3, 6",
+           "4k4/6c2/9/9/5R3/7n1/9/9/9/3K5 w - - 0 1",
+           "X4-3 M8/7 X3-4 M7.8", 3, BLACK, Basis.CHASE_CHARIOT, (P6,)),
     # Điều 24.17: two chases, one counter-chase: the side chasing twice loses (point 5). The
     # horse attacks the chariot with every move; the chariot hits back every other move.
     Figure(47, "Điều 24.17 hình 47, Điều 23 điểm 5, 6", "4k4/9/9/9/9/9/8N/7r1/9/3K5 w - - 0 1",
            "M1.3 X8-7 M3/1 X7-8", 3, RED, Basis.CHASE_CHARIOT, (P5, P6, "24.17")),
+    # Điều 24.17 hình 46: the black horse attacks the chariot with every move, the chariot
+    # attacks back every other move: Black (two chases) loses.
+    Figure(46, "Điều 24.17 hình 46, Điều 23 điểm 5", "4k4/9/9/9/n8/9/2R6/9/9/3K5 w - - 0 1",
+           "X7.2 M1.2 X7/1 M2/1 X7.1 M1.2 X7/1 M2/1 X7.1 M1.2 X7/1 M2/1 X7.1 M1.2 X7/1 M2/1",
+           1, BLACK, Basis.CHASE_CHARIOT, (P5, "24.17")),
     # Điều 24.19 hình 49: the chariot chases the horse; the horse attacks once, idles once.
     Figure(49, "Điều 24.19 hình 49, Điều 23 điểm 3, 5", "4k4/9/2R6/1n7/9/9/9/9/9/3K5 w - - 0 1",
            "X7/1 M2.1 X7/2 M1/2 X7.2 M2.1 X7/2 M1/2 X7.2 M2.1 X7/2 M1/2 X7.2 M2.1", 1, RED,
@@ -109,6 +130,16 @@ FIGURES = [
     # attacks the cannon a6 once; the chariot chases the horse with every move.
     Figure(50, "Điều 24.19 hình 50, Điều 23 điểm 3", "5k3/9/9/C8/9/1n7/9/3R5/4K4/9 w - - 0 1",
            "X6.2 M2.3 X6/2 M3/2", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.19")),
+    # Điều 24.20 hình 53: the black cannon is pinned on rank 9 (chariot a9, general e9) and
+    # cannot take back: the red cannon chasing it through changing screens loses (point 7).
+    Figure(53, "Điều 24.20 hình 53, Điều 23 điểm 7", "Rc2k4/9/1PP6/9/6C2/9/9/9/9/3K5 w - - 0 1",
+           "P3-8 P2-3 P8-7 P3-2 P7-8 P2-3 P8-7 P3-2 P7-8 P2-3 P8-7 P3-2", 1, RED,
+           Basis.CHASE_PINNED, (P7, "hình 53")),
+    # Điều 24.20 hình 54: pinned too, but protected on g9 (horse e8) every other move: draw.
+    Figure(54, "Điều 24.20 hình 54, Điều 23 điểm 2, 6",
+           "4k2cR/4n4/6PP1/9/2C6/9/9/9/9/3K5 w - - 0 1",
+           "P7-2 P8-7 P2-3 P7-8 P3-2 P8-7 P2-3 P7-8 P3-2 P8-7 P2-3 P7-8", 1, DRAW,
+           Basis.CHASE_AND_OTHER, (P2, P6)),
     # Điều 24.20 hình 55: a horse whose leg is blocked cannot take back: the chasing horse
     # loses (point 7, second sentence).
     Figure(55, "Điều 24.20 hình 55, Điều 23 điểm 7",
@@ -119,6 +150,10 @@ FIGURES = [
     Figure(64, "Điều 24.23 hình 64, Điều 23 điểm 7", "4k4/4a4/9/4r4/9/9/9/1R7/9/3KC4 w - - 0 1",
            "X8.4 X5.4 X8/4 X5/1 X8.1 X5.1 X8/1 X5/1 X8.1 X5.1 X8/1 X5/1 X8.1 X5.1 X8/1 X5/1",
            1, RED, Basis.CHASE_PINNED, (P7, "24.23")),
+    # Điều 24.23 hình 66: the black chariot, held on rank 9 by the cannon i9, is protected on
+    # g9 and not on h9: the red chariot is not counted as chasing it: draw.
+    Figure(66, "Điều 24.23 hình 66, Điều 23 điểm 2, 6", "4ka1rC/4n4/9/9/6R2/9/9/9/9/3K5 w - - 0 1",
+           "X3-2 X8-7 X2-3 X7-8", 3, DRAW, Basis.CHASE_AND_OTHER, (P6,)),
     # Điều 24.24: the general chasing a cannon: draw (point 9).
     Figure(67, "Điều 24.24 hình 67, Điều 23 điểm 9", "4k4/4a4/9/9/9/9/9/9/4c4/3K5 w - - 0 1",
            "Tg6-5 P5-6 Tg5-4 P6-5 Tg4-5 P5-6 Tg5-4 P6-5 Tg4-5 P5-6 Tg5-4 P6-5", 1, DRAW,
@@ -150,6 +185,12 @@ FIGURES = [
     # Điều 24.27 hình 74: a chariot may not chase a soldier that has crossed the river.
     Figure(74, "Điều 24.27 hình 74, Điều 23 điểm 3", "3k5/9/5R3/9/9/9/4p4/9/9/5K3 w - - 0 1",
            "X4-5 B5-6 X5-4 B6-5", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.27")),
+    # Điều 24.28 hình 79: the cannon attacks the soldiers g1 and g3 in turn (allowed, point 4);
+    # the black chariot chases the cannon with every move: Black loses.
+    Figure(79, "Điều 24.28 hình 79, Điều 23 điểm 3, 4",
+           "4k4/9/9/9/9/9/4P1p2/2C6/3rA1p2/4K4 w - - 0 1",
+           "P7.1 X4/2 P7/2 X4.2 P7.2 X4/2 P7/2 X4.2 P7.2 X4/2 P7/2 X4.2 P7.2 X4/2", 1, BLACK,
+           Basis.CHASE_UNPROTECTED, (P3,)),
     # Điều 24.28 hình 80: two chariots chase two cannons in turn: draw (point 4).
     Figure(80, "Điều 24.28 hình 80, Điều 23 điểm 4", "4k4/9/c6c1/9/9/9/1R6R/9/9/3K5 w - - 0 1",
            "X1-2 P8-9 X8-9 P1-2 X2-1 P9-8 X9-8 P2-1", 3, DRAW, Basis.ALTERNATE_TARGETS,
@@ -160,10 +201,22 @@ FIGURES = [
            "4k4/4n4/6c2/9/9/9/3R5/9/4R4/3K5 w - - 0 1",
            "X6-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7", 1, RED,
            Basis.CHASE_FALSELY_PROTECTED, (P6, "24.30")),
+    # Điều 24.30 hình 84: the cannon's defender, the chariot e7, is pinned on the e-file.
+    Figure(84, "Điều 24.30 hình 84, Điều 23 điểm 6", "4k4/9/4r1c2/9/9/9/7R1/9/4R4/3K5 w - - 0 1",
+           "X2-3 P7-8 X3-2 P8-7", 3, RED, Basis.CHASE_FALSELY_PROTECTED, (P6, "24.30")),
+    # Điều 24.31 hình 87: chariot and cannon (through the soldier e3) attack a cannon that
+    # the chariot e7 really protects: draw.
+    Figure(87, "Điều 24.31 hình 87, Điều 23 điểm 6",
+           "4k4/9/4r4/9/2R6/4c4/4P4/9/4C4/3K5 w - - 0 1",
+           "X7/1 P5/1 X7.1 P5.1", 3, DRAW, Basis.PROTECTED_TARGET, (P6, "24.31")),
     # Điều 24.32 hình 92: the chariot offers an exchange, but a cannon (behind it) attacks the
     # black chariot too: still a chase (point 8).
     Figure(92, "Điều 24.32 hình 92, Điều 23 điểm 8", "5k3/9/3r5/9/9/9/4R4/9/3CC4/3K5 w - - 0 1",
            "X5-6 X4-5 X6-5 X5-4", 3, RED, Basis.CHASE_CHARIOT, (P8, "24.32", P6)),
+    # Điều 24.32 hình 93: chariots offering an exchange, while the cannons b1/c1 attack the
+    # black chariot through the red one: still a chase (point 8).
+    Figure(93, "Điều 24.32 hình 93, Điều 23 điểm 8", "4k4/9/1r7/9/9/9/2R6/9/1CC6/3K5 w - - 0 1",
+           "X7-8 X2-3 X8-7 X3-2", 3, RED, Basis.CHASE_CHARIOT, (P8, "24.32")),
     # Điều 24.33 hình 94: the horse chases the chariot (which hits back every other move).
     Figure(94, "Điều 24.33 hình 94, Điều 23 điểm 6", "4k4/9/9/9/9/5N3/9/5r3/9/3K5 w - - 0 1",
            "M4/2 X6-7 M2.4 X7-6", 3, RED, Basis.CHASE_CHARIOT, (P6, "24.33")),
