@@ -15,7 +15,7 @@ from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reaso
 from core.errors import ServiceError
 from games import engine, pgn_export, selectors, services, svg
 from games.documents import scoresheet_pdf
-from games.models import GameFault, GameRecord, GameUpload, GameWarning
+from games.models import GameFault, GameRecord, GameUpload, GameWarning, MoveLimitClaim
 
 
 class GameRecordAdminForm(forms.ModelForm):
@@ -133,6 +133,82 @@ class GameWarningAdmin(admin.ModelAdmin):
         return False
 
 
+class MoveLimitClaimInline(OfficialParentInline, admin.TabularInline):
+    model = MoveLimitClaim
+    extra = 0
+    fields = ["side", "ply", "counted", "limit", "minutes_to_opponent", "article", "note",
+              "recorded_by", "recorded_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # through "Đề nghị hòa 50 nước sai" (the service checks the record)
+
+
+class MoveLimitClaimAddForm(forms.ModelForm):
+    """A false 50-move claim through ``services.add_false_move_limit_claim`` (Điều 12b),
+    written in ``clean`` so that a refusal (the claim was right, 12a) shows on the form."""
+
+    user = None  # set by MoveLimitClaimAdmin.get_form
+
+    class Meta:
+        model = MoveLimitClaim
+        fields = ["game", "side", "ply", "note"]
+
+    def _post_clean(self):
+        pass  # the service validated and wrote the claim
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.recorded = services.add_false_move_limit_claim(
+                data["game"], side=data["side"], ply=data["ply"], user=self.user,
+                note=data.get("note") or "")
+        except ServiceError as exc:
+            for field, errors in exc.fields.items():
+                self.add_error(field if field in self.fields else None, errors)
+            if not exc.fields:
+                self.add_error(None, exc.message)
+        return data
+
+
+@admin.register(MoveLimitClaim)
+class MoveLimitClaimAdmin(admin.ModelAdmin):
+    """False claims of the 50-move draw (Điều 12b): added through the service, never edited
+    or deleted (part of the game's record)."""
+
+    list_display = ["game", "side", "ply", "minutes_to_opponent", "recorded_by", "recorded_at"]
+    list_filter = ["side"]
+    raw_id_fields = ["game"]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            return type("MoveLimitClaimAddForm", (MoveLimitClaimAddForm,),
+                        {"user": request.user})
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["game", "side", "ply", "note"]
+        return super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else [f.name for f in MoveLimitClaim._meta.fields]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.pk = form.recorded.pk
+            obj.__dict__.update(form.recorded.__dict__)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 correct_record = reason_action(
     "correct_record", _("Sửa biên bản đã ký (ghi lý do)"),
     _("Biên bản đã được trọng tài ký là hồ sơ chính thức. Sửa biên bản gỡ các chữ ký (phán "
@@ -152,7 +228,7 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     search_fields = ["white_name", "black_name", "event_name", "white__name_folded",
                      "black__name_folded"]
     raw_id_fields = ["pairing", "white", "black", "upload"]
-    inlines = [GameFaultInline, GameWarningInline]
+    inlines = [GameFaultInline, GameWarningInline, MoveLimitClaimInline]
     actions = ["revalidate", correct_record, scoresheet_pdf]
     readonly_fields = [
         "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",

@@ -17,6 +17,7 @@ from chessrules.notation import xiangqi as _xq_notation
 from chessrules.values import PGN_RESULTS, PLAYED, RepetitionRuling, Result
 from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
 from chessrules.xiangqi import Position as XiangqiPosition
+from chessrules.xiangqi import analysis as _xq_analysis
 
 #: The arbiter's reason codes (Điều 7; FIDE Laws for chess): code -> DecisionReason
 #: (``label_vi``, ``label_en``, ``article``, ``outcome`` per discipline).
@@ -54,6 +55,16 @@ def decision_of_ruling(ruling: str, main_basis: str) -> tuple[str, str] | None:
         return None
     winner = "black_wins" if value is RepetitionRuling.RED_LOSES else "white_wins"
     return winner, "perpetual_check" if main_basis in _CHECK_BASES else "forbidden_repetition"
+
+
+def move_limit_at(start_fen: str, normalised: list[str], ply: int, limit: int
+                  ) -> tuple[bool, dict[str, int]]:
+    """Điều 12 at ``ply`` of a xiangqi record: had ``limit`` moves without a capture been
+    played at some point by then (12a: "kể từ bất cứ thời điểm nào"), and the count of the
+    current run per side (checks count at most 5, 12c)."""
+    analysis = _xq_analysis.analyse_game(start_fen or None, normalised[:ply],
+                                         no_capture_limit=limit)
+    return analysis.fifty_move_reached, dict(analysis.counted_no_capture_moves)
 
 
 def is_pgn_result(text: str | None) -> bool:

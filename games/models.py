@@ -275,6 +275,47 @@ class GameWarning(models.Model):
         return f"{what} – {self.get_side_display()} ({self.get_reason_display()})"
 
 
+class MoveLimitClaim(models.Model):
+    """A false claim of the no-capture draw (Điều 12b): the claimant is penalised by two
+    more minutes on his opponent's clock, and the game goes on.
+
+    "Nếu trọng tài phát hiện ra chưa đủ 50 nước thì sẽ phạt người đề nghị bằng cách tăng
+    thêm thời gian 2 phút cho đối phương rồi cho tiến hành tiếp ván cờ." A later claim counts
+    the earlier moves without capture too (12c) and, if still short, costs 2 more minutes.
+    ``counted`` is the count the record gives at ``ply`` (moves per side, checks at most 5,
+    12c); written only by ``games.services.add_false_move_limit_claim``.
+    """
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE,
+                             related_name="move_limit_claims",
+                             verbose_name=pgettext_lazy("game", "ván đấu"))
+    side = models.CharField(_("bên đề nghị hòa"), max_length=5, choices=Side.choices)
+    ply = models.PositiveSmallIntegerField(_("sau nửa nước"))
+    counted = JSONField(_("số nước không ăn quân đếm được"), default=dict, blank=True)
+    limit = models.PositiveSmallIntegerField(_("số nước để xử hòa"))
+    minutes_to_opponent = models.PositiveSmallIntegerField(_("phút cộng cho đối phương"))
+    article = models.CharField(_("điều luật"), max_length=20, default="12b")
+    note = models.TextField(_("ghi chú"), blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("trọng tài ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("đề nghị hòa 50 nước sai (phạt thời gian)")
+        verbose_name_plural = _("đề nghị hòa 50 nước sai (phạt thời gian)")
+        ordering = ["game", "ply", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.game} – {self.get_side_display()} @{self.ply}: +{self.minutes_to_opponent}'"
+
+    @property
+    def beneficiary(self) -> str:
+        """The side whose clock gets the minutes: the claimant's opponent (Điều 12b)."""
+        return Side.BLACK if self.side == Side.WHITE else Side.WHITE
+
+
 class GameUpload(models.Model):
     """A PGN file uploaded for a tournament or one round; imported by one job.
 

@@ -17,6 +17,7 @@ from games.models import (
     GameRecord,
     GameUpload,
     GameWarning,
+    MoveLimitClaim,
     Notation,
     Side,
     WarningReason,
@@ -60,6 +61,25 @@ class GameWarningWriteSerializer(serializers.Serializer):
         help_text="Decide the loss at once when the fault is the third of its kind (7.1n).")
 
 
+class MoveLimitClaimSerializer(serializers.ModelSerializer):
+    """Điều 12b: a false claim of the no-capture draw; the opponent got the minutes."""
+
+    beneficiary = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = MoveLimitClaim
+        fields = ["id", "side", "ply", "counted", "limit", "minutes_to_opponent",
+                  "beneficiary", "article", "note", "recorded_by", "recorded_at"]
+        read_only_fields = fields
+
+
+class MoveLimitClaimWriteSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(Side.choices, help_text="The side that claimed the draw.")
+    ply = serializers.IntegerField(min_value=1, max_value=32767,
+                                   help_text="Half-moves played when the claim was made.")
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=1000)
+
+
 class GameRecordSerializer(serializers.ModelSerializer):
     white = GamePlayerSerializer(read_only=True)
     black = GamePlayerSerializer(read_only=True)
@@ -68,6 +88,7 @@ class GameRecordSerializer(serializers.ModelSerializer):
     proposed_reason_label = serializers.SerializerMethodField()
     faults = GameFaultSerializer(many=True, read_only=True)
     warnings = GameWarningSerializer(many=True, read_only=True)
+    move_limit_claims = MoveLimitClaimSerializer(many=True, read_only=True)
     repetition_proposals = serializers.SerializerMethodField(
         help_text="Proposed repetition rulings (Điều 23-24), evidence for the arbiter.")
 
@@ -83,7 +104,8 @@ class GameRecordSerializer(serializers.ModelSerializer):
             "white_time_used", "black_time_used", "white_signed_at", "black_signed_at",
             "arbiter_signed_at", "arbiter_signed_by", "validation_status", "validation_error",
             "validation_flags", "validation_warnings", "validation_consistency",
-            "validated_at", "repetition_proposals", "faults", "warnings", "upload", "created_by", "created_at",
+            "validated_at", "repetition_proposals", "faults", "warnings", "move_limit_claims",
+            "upload", "created_by", "created_at",
             "updated_at",
         ]
         read_only_fields = fields

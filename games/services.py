@@ -33,6 +33,7 @@ from games.models import (
     GameRecord,
     GameUpload,
     GameWarning,
+    MoveLimitClaim,
     Notation,
     Side,
     ValidationStatus,
@@ -555,6 +556,58 @@ def _infraction(side: str, reason: str, note: str) -> Infraction:
         raise ServiceError(_("Ghi chú tối đa %(n)d ký tự.") % {"n": WARNING_NOTE_MAX},
                            field="note")
     return Infraction(reason)
+
+
+# --- Điều 12b: a false claim of the no-capture draw ---------------------------------------
+
+#: Điều 12b: "tăng thêm thời gian 2 phút cho đối phương".
+FALSE_CLAIM_MINUTES = 2
+
+
+@transaction.atomic
+def add_false_move_limit_claim(game: GameRecord, *, side: str, ply: int, user,
+                               note: str = "") -> MoveLimitClaim:
+    """Record a false claim of the Điều 12 draw made by ``side`` after ``ply`` half-moves:
+    the opponent gets 2 minutes (12b) and the game goes on.
+
+    Checked against the record: the moves up to ``ply`` must be in it (validated), and the
+    claim is refused as correct when ``no_capture_move_limit`` moves without a capture had
+    been played by then (12a: the arbiter rules a draw with reason ``fifty_moves`` instead).
+    Xiangqi only: the chess claim (002 Điều 9.3, 9.5) is another rule."""
+    game = _lock(game, None)
+    _check_may_write(user, game)
+    if side not in Side.values:
+        raise ServiceError(_("Bên đề nghị phải là white hoặc black."), field="side")
+    if game.arbiter_signed_at:
+        raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không ghi thêm."),
+                            code="record_confirmed")
+    if len(note or "") > WARNING_NOTE_MAX:
+        raise ServiceError(_("Ghi chú tối đa %(n)d ký tự.") % {"n": WARNING_NOTE_MAX},
+                           field="note")
+    if game.discipline != "xiangqi":
+        raise ServiceError(_("Điều 12 là luật cờ tướng; đề nghị hòa cờ vua theo Điều 9.3, 9.5 "
+                             "(Luật Cờ Vua) chưa ghi ở đây."), field="game",
+                           code="not_applicable")
+    moves = list(game.moves_normalised or [])
+    if game.validation_status == ValidationStatus.INVALID or (game.moves_text and not moves):
+        raise ServiceError(_("Biên bản chưa được kiểm tra hợp lệ: chưa đếm được số nước."),
+                           field="ply", code="not_validated")
+    if not 1 <= ply <= len(moves):
+        raise ServiceError(_("Nửa nước %(ply)s không có trong biên bản (có %(n)s nửa nước).")
+                           % {"ply": ply, "n": len(moves)}, field="ply")
+    limit = no_capture_limit_of(game)
+    reached, counted = engine.move_limit_at(game.start_fen, moves, ply, limit)
+    if reached:
+        raise ServiceError(_("Đề nghị đúng: đã có %(limit)s nước không ăn quân (Điều 12a); "
+                             "trọng tài xử hòa (lý do fifty_moves), không phạt.")
+                           % {"limit": limit}, field="ply", code="claim_correct")
+    claim = MoveLimitClaim.objects.create(
+        game=game, side=side, ply=ply, counted=counted, limit=limit,
+        minutes_to_opponent=FALSE_CLAIM_MINUTES, note=note or "",
+        recorded_by=user if getattr(user, "is_authenticated", False) else None)
+    GameRecord.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    cache_scopes.touch()
+    return claim
 
 
 # --- PGN upload ----------------------------------------------------------------------------

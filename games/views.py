@@ -5,7 +5,8 @@ Endpoints (under /api/v1/):
   ``games/{id}/`` read, PATCH (with ``version``), DELETE (staff, unsigned records);
 - ``games/{id}/validate/`` re-validate (202 + job), ``decision/``, ``confirm-proposal/``,
   ``sign/``, ``faults/`` (GET, POST), ``warnings/`` (GET, POST: reminders and cautions,
-  Điều 9.6, 9.8, 15.7b, 16.1, escalating to faults and the loss);
+  Điều 9.6, 9.8, 15.7b, 16.1, escalating to faults and the loss), ``move-limit-claims/``
+  (GET, POST: a false 50-move claim, Điều 12b: 2 minutes to the opponent);
 - ``games/{id}/pgn/?moves=iccs|wxf|san|uci``, ``games/{id}/scoresheet/`` (Vietnamese move
   list, text), ``games/{id}/board/`` (final position, SVG);
 - ``games/export/?tournament=&round=&moves=`` PGN of a round or a whole tournament;
@@ -41,6 +42,8 @@ from games.serializers import (
     GameWarningSerializer,
     GameWarningWriteSerializer,
     GameWriteSerializer,
+    MoveLimitClaimSerializer,
+    MoveLimitClaimWriteSerializer,
 )
 from tournaments.models import Tournament
 
@@ -94,7 +97,8 @@ class GameRecordViewSet(viewsets.ModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return GameRecord.objects.none()
-        games = selectors.games_visible_to(self.request.user).prefetch_related("faults", "warnings")
+        games = selectors.games_visible_to(self.request.user).prefetch_related("faults", "warnings",
+                                                                        "move_limit_claims")
         params = self.request.query_params
         for name, lookup in (("tournament", "pairing__round__tournament"),
                              ("round", "round_number")):
@@ -239,6 +243,24 @@ class GameRecordViewSet(viewsets.ModelViewSet):
                         "decision_reason": game.decision_reason,
                         "proposed_decision": game.proposed_decision}
         return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], responses=MoveLimitClaimSerializer(many=True))
+    @extend_schema(methods=["POST"], request=MoveLimitClaimWriteSerializer,
+                   responses={201: MoveLimitClaimSerializer})
+    @action(detail=True, methods=["get", "post"], url_path="move-limit-claims",
+            pagination_class=None, filter_backends=[])
+    def move_limit_claims(self, request, pk=None):
+        """Điều 12b: false claims of the 50-move draw. POST records one (the opponent gets 2
+        minutes); refused when the record shows the claim was right (12a: a draw)."""
+        game = self.get_object()
+        if request.method == "GET":
+            return Response(MoveLimitClaimSerializer(game.move_limit_claims.all(),
+                                                     many=True).data)
+        serializer = MoveLimitClaimWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        claim = services.add_false_move_limit_claim(game, user=request.user,
+                                                    **serializer.validated_data)
+        return Response(MoveLimitClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={(200, "application/x-chess-pgn"): str},
                    parameters=[OpenApiParameter("moves", str, description="iccs|wxf|san|uci")])
