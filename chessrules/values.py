@@ -201,6 +201,17 @@ TEAM_SYSTEMS = frozenset({System.TEAM_ROUND_ROBIN, System.SCHEVENINGEN, System.T
 RATING_ORDER_SYSTEMS = frozenset({System.DUTCH, System.KNOCKOUT, System.ADJUSTED_SWISS})
 
 
+class MatchScoring(StrEnum):
+    """How a pairing is scored: one game (Điều 21.1) or a match of two games (21.2)."""
+
+    GAMES = "games"  # 21.1: win 1, draw ½, loss 0
+    TWO_GAME_MATCH = "two_game_match"  # 21.2: game points 2/1/0, match points 1/½/0
+
+
+#: systems whose pairings may be two-game matches (21.2; Điều 10.1.1a "lượt đi, lượt về")
+TWO_GAME_MATCH_SYSTEMS = frozenset({System.ROUND_ROBIN, System.KNOCKOUT})
+
+
 class TieBreak(StrEnum):
     """Base tie-break codes (FIDE C.07, Điều 21.3, 21.4, 29.5)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from chessrules.values import ROUND_ROBIN_SYSTEMS, Result, TieBreak
+from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, Result, TieBreak
 from core.errors import ServiceError
 from documents.admin_actions import pdf_action
 from documents.models import Document
@@ -224,12 +224,15 @@ def standings_data(target: str, kind: str = K.STANDINGS) -> dict:
             "unit": row.get("team") or (_("Nhóm %(g)s") % {"g": row["group"]}
                                         if row.get("group") else units.get(row["entry"], "")),
             "points": vn_number(row["points"]),
+            "match_points": vn_number(row.get("match_points")),
+            "game_points": vn_number(row.get("game_points")),
             "tiebreaks": [_tiebreak_value(row["tiebreaks"].get(c)) for c in codes],
             "withdrawn": row["withdrawn"], "rounds": row.get("rounds", []),
         })
     return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
             "tiebreaks": [{"code": c, "name": tiebreak_name(c)} for c in codes], "rows": rows,
-            "summary": format_summary_lines(table)}
+            "summary": format_summary_lines(table),
+            "two_game_matches": tournament.match_scoring == MatchScoring.TWO_GAME_MATCH}
 
 
 def format_summary_lines(table: dict) -> list[str]:

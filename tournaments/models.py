@@ -121,6 +121,11 @@ class Tournament(models.Model):
         TWO_GAMES_THEN_LOTS = knockout.TieRule.TWO_THEN_LOTS.value, _("Đấu thêm 2 ván, rồi bốc thăm")
         LOTS = knockout.TieRule.LOTS.value, _("Bốc thăm ngay sau trận 2 ván")
 
+    class MatchScoring(models.TextChoices):  # Điều 21.1-21.2; values: chessrules.values
+        GAMES = values.MatchScoring.GAMES.value, _("Từng ván (thắng 1, hòa ½, thua 0)")
+        TWO_GAME_MATCH = (values.MatchScoring.TWO_GAME_MATCH.value,
+                          _("Trận hai ván: điểm ván 2/1/0, điểm trận 1/½/0 (Điều 21.2)"))
+
     class KnockoutPlacement(models.TextChoices):  # 002 Điều 11; values: knockout.Placement
         NONE = knockout.Placement.NONE.value, _("Không đấu xếp hạng (đồng hạng 3, đồng hạng 5)")
         THIRD = knockout.Placement.THIRD.value, _("Đấu tranh hạng 3")
@@ -201,6 +206,11 @@ class Tournament(models.Model):
         _("số nước không ăn quân để xử hòa"), default=50,
         validators=[MinValueValidator(20), MaxValueValidator(100)],
         help_text=_("Điều 12: 50 nước mỗi bên (bản 001 ghi 60); điều lệ giải quyết định."))
+    match_scoring = models.CharField(
+        _("cách tính điểm"), max_length=16, choices=MatchScoring.choices,
+        default=MatchScoring.GAMES,
+        help_text=_("Điều 21.2: mỗi cặp đấu một trận hai ván (lượt đi, lượt về); xếp hạng "
+                    "theo điểm trận rồi điểm ván. Chỉ cho vòng tròn một lượt và loại trực tiếp."))
     knockout_tie_rule = models.CharField(_("xử lý hòa trận loại trực tiếp"), max_length=20,
                                          choices=KnockoutTieRule.choices,
                                          default=KnockoutTieRule.TWO_GAMES_THEN_DECIDER)

@@ -42,7 +42,7 @@ class PublicTournamentSerializer(serializers.ModelSerializer):
                   "womens_championship", "time_control_class", "time_control_preset", "time_control",
                   "time_control_text", "late_arrival_minutes", "system", "number_of_rounds",
                   "start_date", "end_date", "venue", "organiser", "province", "rated", "status",
-                  "tiebreaks"]
+                  "tiebreaks", "match_scoring"]
 
     def get_time_control_text(self, t) -> str:
         return selectors.time_control_text(t.time_control)
@@ -124,6 +124,8 @@ class StandingRowSerializer(serializers.Serializer):
     team = serializers.CharField(allow_null=True)
     withdrawn = serializers.BooleanField()
     points = serializers.FloatField()
+    match_points = serializers.FloatField(allow_null=True)  # Điều 21.2 two-game matches
+    game_points = serializers.IntegerField(allow_null=True)
     tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True))
 
 
@@ -181,6 +183,9 @@ def standing_row(row: dict, *, cross: bool = False) -> dict:
            "rating": int(row["rating"]), "title": str(row["title"]),
            "team": None if team is None else str(team), "withdrawn": bool(row["withdrawn"]),
            "points": float(row["points"]),
+           "match_points": None if row.get("match_points") is None
+           else float(row["match_points"]),
+           "game_points": None if row.get("game_points") is None else int(row["game_points"]),
            "tiebreaks": {str(code): None if value is None else float(value)
                          for code, value in row["tiebreaks"].items()}}
     if cross:

@@ -7,6 +7,10 @@ Public API
   match (21.2): each game gives 2/1/0 game points; the match gives 1/½/0 match points;
   an absent player's opponent gets 1 match point and 4 game points.
 - ``rank_by_match_points(totals) -> list[id]``: match points, then game points (21.2).
+- ``match_of(mine, theirs) -> MatchScore | None``: one side of a match from the two
+  games' entries (forfeits, double forfeits and absences included).
+- ``match_totals(competitors, matches) -> {id: MatchScore}``: every competitor's match
+  and game points over the matches ``(a, b, first round, second round)``.
 - ``withdraw_round_robin(competitors, player_id, pairings, law="xiangqi")``: 21.5.1 —
   played half or fewer of his games (chess, 002 Điều 4.2: fewer than half) -> all his
   games annulled (``ANNULLED``, shown X); otherwise his remaining games are lost by
@@ -23,7 +27,7 @@ Public API
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from chessrules.competition.model import (
@@ -82,6 +86,54 @@ def two_game_match(
 def rank_by_match_points(totals: Mapping[int, MatchScore]) -> list[int]:
     """Order by match points, then game points (21.2); ties keep id order."""
     return sorted(totals, key=lambda k: (-totals[k].match_points, -totals[k].game_points, k))
+
+
+def match_of(mine: Sequence[Entry], theirs: Sequence[Entry]) -> MatchScore | None:
+    """One side of a two-game match (Điều 21.2) from the entries of its two games, or None
+    while a game has no result (or was annulled by a withdrawal, 21.5.1).
+
+    A forfeited game counts like a game won or lost (2 or 0 game points), so a player who
+    is absent from both games gives his opponent 1 match point and 4 game points, as 21.2
+    says. A game neither side came to gives nobody anything; when neither came to either
+    game nobody wins the match (0 match points each).
+    """
+    if len(mine) != 2 or len(theirs) != 2:
+        raise ValueError("a two-game match has 2 games")
+    if any(e.kind not in (GAME, FORFEIT) for e in (*mine, *theirs)):
+        return None
+    double = [m.kind == FORFEIT and m.points == t.points == LOSS
+              for m, t in zip(mine, theirs, strict=True)]
+    if all(double):
+        return MatchScore(0.0, 0)
+    if not any(double):
+        results = [e.points for e in mine]
+        return two_game_match(results)[0]
+    own = sum(GAME_POINTS[e.points] for e in mine)
+    other = sum(GAME_POINTS[e.points] for e in theirs)
+    return MatchScore(1.0 if own > other else 0.5 if own == other else 0.0, own)
+
+
+def match_totals(competitors: Mapping[int, Competitor],
+                 matches: Iterable[tuple[int, int, int, int]]) -> dict[int, MatchScore]:
+    """Match points and game points of every competitor (Điều 21.2) over ``matches``:
+    ``(a, b, round of game 1, round of game 2)``; unfinished matches count nothing yet."""
+    points = {pid: 0.0 for pid in competitors}
+    games = {pid: 0 for pid in competitors}
+    for a, b, first, second in matches:
+        if a not in competitors or b not in competitors:
+            continue
+        ea = [competitors[a].entries.get(r) for r in (first, second)]
+        eb = [competitors[b].entries.get(r) for r in (first, second)]
+        if any(e is None for e in (*ea, *eb)):
+            continue
+        mine = [e for e in ea if e is not None]
+        theirs = [e for e in eb if e is not None]
+        for pid, own, other in ((a, mine, theirs), (b, theirs, mine)):
+            score = match_of(own, other)
+            if score is not None:
+                points[pid] += score.match_points
+                games[pid] += score.game_points
+    return {pid: MatchScore(points[pid], games[pid]) for pid in competitors}
 
 
 def games_played(competitor: Competitor) -> int:

@@ -34,7 +34,7 @@ from chessrules.competition import swiss as _swiss
 from chessrules.competition import team as _cteam
 from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
-from chessrules.values import ROUND_ROBIN_SYSTEMS, System
+from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, System
 from tournaments.engine import formats as _formats
 from tournaments.engine import knockout as _knockout
 from tournaments.engine import loader
@@ -109,7 +109,9 @@ def total_rounds(tournament, players: int | None = None, teams: int | None = Non
         n = players if players is not None else tournament.entries.filter(
             starting_number__isnull=False).count()
         rounds = roundrobin.table_size(n) - 1
-        return rounds * 2 if tournament.system == System.DOUBLE_ROUND_ROBIN else rounds
+        two_legs = (tournament.system == System.DOUBLE_ROUND_ROBIN
+                    or tournament.match_scoring == MatchScoring.TWO_GAME_MATCH)  # Điều 21.2
+        return rounds * 2 if two_legs else rounds
     if tournament.system == System.TEAM_ROUND_ROBIN:
         n = teams if teams is not None else tournament.teams.count()
         return roundrobin.table_size(n) - 1

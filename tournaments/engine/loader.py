@@ -39,7 +39,8 @@ def settings_of(tournament) -> Settings:
         swiss_withdrawal=tournament.swiss_withdrawal,
         match_target_points=(float(tournament.match_target_points)
                              if tournament.match_target_points is not None else None),
-        match_target_wins=tournament.match_target_wins)
+        match_target_wins=tournament.match_target_wins,
+        match_scoring=tournament.match_scoring)
 
 
 def _byes(requested) -> MappingProxyType:

@@ -99,7 +99,8 @@ def plan(snapshot: Snapshot, number: int, seed: int | None) -> RoundPlan:
 
 def _round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     players = {p.number: p for p in snapshot.entries}
-    table = schedule(snapshot.settings.system, len(players))
+    two_games = snapshot.settings.two_game_matches
+    table = schedule(snapshot.settings.system, len(players), two_game=two_games)
     if number > len(table):
         raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
     rest = []
@@ -110,7 +111,12 @@ def _round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
         if board.bye is not None:
             rest.append(PlannedBoard(board.bye, None, kind="absent"))
             continue
-        plan.boards.append(_board_with_withdrawals(board.white, board.black, out))
+        planned = _board_with_withdrawals(board.white, board.black, out)
+        if two_games:  # Điều 21.2: rounds 2k-1 and 2k are the two games of match k
+            low, high = sorted(board.pair())
+            planned.match_key = f"m{(number + 1) // 2}:{low}-{high}"
+            planned.game_number = 2 - number % 2
+        plan.boards.append(planned)
     plan.boards.extend(rest)
 
 

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from chessrules.trf import TrfGame
-from chessrules.values import ROUND_ROBIN_SYSTEMS, Result, bye_code
+from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, Result, bye_code
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,11 @@ class Settings:
     swiss_withdrawal: str = "not_paired"  # Điều 21.5.2: or "opponent_wins"
     match_target_points: float | None = None  # 002 Điều 8
     match_target_wins: int | None = None
+    match_scoring: str = "games"  # Điều 21.2: or "two_game_match"
+
+    @property
+    def two_game_matches(self) -> bool:
+        return self.match_scoring == MatchScoring.TWO_GAME_MATCH
 
     @property
     def withdrawn_stay_in_draw(self) -> bool:

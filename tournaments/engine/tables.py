@@ -57,10 +57,34 @@ def _entries(snapshot: Snapshot, after_round: int) -> dict[int, dict[int, cmodel
     return rounds
 
 
-def schedule(system: str, n: int) -> list[list[roundrobin.Board]]:
+def schedule(system: str, n: int, two_game: bool = False) -> list[list[roundrobin.Board]]:
+    """The round-robin table by round. ``two_game`` (Điều 21.2, "lượt đi, lượt về"): each
+    table round is a match of two games, played as two rounds, colours reversed in the
+    second."""
     if system == System.DOUBLE_ROUND_ROBIN:
         return roundrobin.double_round_robin(n)
-    return roundrobin.berger_table(n)
+    table = roundrobin.berger_table(n)
+    if not two_game:
+        return table
+    return [games for boards in table for games in (
+        boards, [roundrobin.Board(b.black, b.white, b.rest) for b in boards])]
+
+
+def match_rounds(snapshot: Snapshot, after_round: int) -> list[tuple[int, int, int, int]]:
+    """The two-game matches (Điều 21.2) whose two games are both paired by
+    ``after_round``: ``(a, b, round of game 1, round of game 2)``, from the pairings'
+    match keys (a knockout's tie-break games after the first two are not part of it)."""
+    games: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for p in snapshot.pairings:
+        if p.match_key and p.kind == "game" and p.white and p.black:
+            games[p.match_key].append((p.round, p.white, p.black))
+    matches = []
+    for rows in games.values():
+        rows.sort()
+        if len(rows) >= 2 and rows[1][0] <= after_round:
+            (first, a, b), (second, *_sides) = rows[0], rows[1]
+            matches.append((a, b, first, second))
+    return matches
 
 
 def default_tiebreaks(system: str) -> list[str]:
@@ -101,7 +125,7 @@ def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Compet
             entries=rounds.get(p.number, {}))
     rr = settings.round_robin
     if rr:
-        table = schedule(settings.system, len(snapshot.entries))
+        table = schedule(settings.system, len(snapshot.entries), settings.two_game_matches)
         pairs = {r: [b.pair() for b in boards if b.bye is None]
                  for r, boards in enumerate(table, 1)}
     quitters = sorted((p for p in snapshot.entries if p.withdrawn_after is not None),
@@ -134,8 +158,28 @@ def standings(snapshot: Snapshot, after_round: int, codes: list[str],
     system = tiebreaks.ROUND_ROBIN if settings.round_robin else tiebreaks.SWISS
     rows = tiebreaks.compute_standings(players, after_round, codes, system,
                                        lot_seed=settings.lot_seed)
-    return [{"starting_number": s.id, "rank": s.rank, "points": s.points,
-             "tiebreaks": dict(s.tiebreaks)} for s in rows]
+    table = [{"starting_number": s.id, "rank": s.rank, "points": s.points,
+              "match_points": None, "game_points": None,
+              "tiebreaks": dict(s.tiebreaks)} for s in rows]
+    if settings.two_game_matches:
+        table = _by_match_points(table, scoring.match_totals(
+            players, match_rounds(snapshot, after_round)))
+    return table
+
+
+def _by_match_points(rows: list[dict], totals: dict[int, scoring.MatchScore]) -> list[dict]:
+    """Điều 21.2: match points first, then game points, then the event's tie-breaks
+    (the order ``compute_standings`` gave); equal on all of them share the rank."""
+    for row in rows:
+        total = totals[row["starting_number"]]
+        row["match_points"], row["game_points"] = total.match_points, total.game_points
+    key = [(-r["match_points"], -r["game_points"], r["rank"]) for r in rows]
+    order = sorted(range(len(rows)), key=key.__getitem__)
+    ranked: list[dict] = []
+    for position, i in enumerate(order, 1):
+        same = ranked and key[order[position - 2]] == key[i]
+        ranked.append({**rows[i], "rank": ranked[-1]["rank"] if same else position})
+    return ranked
 
 
 def crosstable(snapshot: Snapshot, after_round: int,

@@ -15,7 +15,12 @@ from django.utils.translation import gettext as _
 from chessrules import timecontrol
 from chessrules.competition.match import GROUPS, MAX_MATCH_GAMES, check_match_terms
 from chessrules.competition.team import ROSTER_LIMITS
-from chessrules.values import PREDETERMINED_SYSTEMS, System
+from chessrules.values import (
+    PREDETERMINED_SYSTEMS,
+    TWO_GAME_MATCH_SYSTEMS,
+    MatchScoring,
+    System,
+)
 from core import dates, hooks
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, engine, selectors
@@ -43,7 +48,7 @@ TOURNAMENT_FIELDS = frozenset({
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
     "no_capture_move_limit", "knockout_tie_rule", "knockout_double_forfeit",
     "knockout_placement", "match_target_points", "match_target_wins", "team_ranking",
-    "board_min_games",
+    "board_min_games", "match_scoring",
     "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
@@ -56,7 +61,7 @@ LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team"
                                 "womens_championship", "knockout_tie_rule",
                                 "knockout_double_forfeit", "knockout_placement",
                                 "match_target_points", "match_target_wins", "team_ranking",
-                                "board_min_games"})
+                                "board_min_games", "match_scoring"})
 
 
 def _validate_tournament(t: Tournament) -> None:
@@ -70,6 +75,10 @@ def _validate_tournament(t: Tournament) -> None:
     if t.organiser_body_id is None and t.organiser_club_id is None:
         raise ServiceError(_("Cần đơn vị tổ chức (liên đoàn hoặc câu lạc bộ)."),
                            field="organiser_body")
+    if (t.match_scoring == MatchScoring.TWO_GAME_MATCH
+            and t.system not in TWO_GAME_MATCH_SYSTEMS):
+        raise ServiceError(_("Trận hai ván (Điều 21.2) chỉ dùng cho vòng tròn một lượt hoặc "
+                             "loại trực tiếp."), field="match_scoring")
     if t.system in SWISS_SYSTEMS and not t.number_of_rounds:
         raise ServiceError(_("Hệ Thụy Sĩ cần số ván."), field="number_of_rounds")
     _validate_match_terms(t)

@@ -7,6 +7,8 @@ from chessrules.competition.roundrobin import berger_table
 from chessrules.competition.scoring import (
     MatchScore,
     crosstable_mark,
+    match_of,
+    match_totals,
     rank_by_match_points,
     two_game_match,
     withdraw_round_robin,
@@ -125,3 +127,39 @@ def test_swiss_withdrawal_keeps_results():
     c = Competitor(1, entries={1: Entry(GAME, 1.0, 2, "w")})
     withdraw_swiss(c, 1)
     assert c.withdrawn_after == 1 and score(c) == 1.0
+
+
+def _e(kind, points, opponent, colour=None):
+    return Entry(kind, points, opponent, colour)
+
+
+def test_match_of_two_games_article_21_2():
+    """Điều 21.2: a win and a draw: 3 game points and the match; two draws: ½ each;
+    absent from both games: the opponent 1 match point and 4 game points."""
+    mine = [_e(GAME, 1.0, 2, "w"), _e(GAME, 0.5, 2, "b")]
+    theirs = [_e(GAME, 0.0, 1, "b"), _e(GAME, 0.5, 1, "w")]
+    assert match_of(mine, theirs) == MatchScore(1.0, 3)
+    assert match_of(theirs, mine) == MatchScore(0.0, 1)
+    absent = [_e(FORFEIT, 0.0, 1), _e(FORFEIT, 0.0, 1)]
+    present = [_e(FORFEIT, 1.0, 2), _e(FORFEIT, 1.0, 2)]
+    assert match_of(present, absent) == MatchScore(1.0, 4)
+    assert match_of(absent, present) == MatchScore(0.0, 0)
+    nobody = [_e(FORFEIT, 0.0, 2), _e(FORFEIT, 0.0, 2)]
+    assert match_of(nobody, nobody) == MatchScore(0.0, 0)  # neither came: nobody wins
+    pending = [_e(GAME, 1.0, 2, "w"), _e("absent", 0.0, None)]
+    assert match_of(pending, theirs) is None
+
+
+def test_match_totals_rank_by_match_points_then_game_points():
+    c = {n: Competitor(n) for n in (1, 2, 3)}
+
+    def game(r, white, black, w_points):
+        c[white].entries[r] = _e(GAME, w_points, black, "w")
+        c[black].entries[r] = _e(GAME, 1 - w_points, white, "b")
+    game(1, 1, 2, 1.0), game(2, 2, 1, 0.5)  # 1-2: win + draw  -> 1: 1 MP 3 GP
+    game(3, 1, 3, 0.0), game(4, 3, 1, 0.5)  # 1-3: loss + draw -> 3: 1 MP 3 GP
+    game(5, 2, 3, 1.0), game(6, 3, 2, 0.0)  # 2-3: two wins for 2 -> 2: 1 MP 4 GP
+    totals = match_totals(c, [(1, 2, 1, 2), (1, 3, 3, 4), (2, 3, 5, 6)])
+    assert totals == {1: MatchScore(1.0, 4), 2: MatchScore(1.0, 5), 3: MatchScore(1.0, 3)}
+    assert rank_by_match_points(totals) == [2, 1, 3]
+    assert match_totals(c, [(1, 2, 1, 7)])[1] == MatchScore(0.0, 0)  # game 2 not played yet
