@@ -86,7 +86,7 @@ def test_round_robin_of_two_game_matches_to_certification(driver, api_client):
     target = f"tournament:{driver.tid}"
     [standings_pdf] = pdf_pages(download(api_client, request(api_client, "standings", target),
                                          driver.job_worker))
-    assert "Điểm trận Điểm ván Điểm" in standings_pdf
+    assert "Điểm trận Điểm ván Điểm" in standings_pdf, standings_pdf
     assert "Điều 21.2" in standings_pdf
     crosstable_pdf = " ".join(pdf_pages(download(
         api_client, request(api_client, "crosstable", target), driver.job_worker)))
