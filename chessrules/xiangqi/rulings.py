@@ -492,6 +492,8 @@ def _read_side(side: str, readings: list[MoveReading]) -> SideReading:
         return SideReading(side, kinds, None, None, [], allowed)
     if all(r.check for r in mine):
         return SideReading(side, kinds, Basis.PERPETUAL_CHECK.value, None, [], allowed)
+    if all(r.evading for r in mine):  # only forced defences (nước đỡ, 22.12): never a chase
+        return SideReading(side, kinds, None, None, [], allowed)
     chase = _perpetual_chase(mine) or _joined_general_soldier_chase(mine)
     if chase is None:
         return SideReading(side, kinds, None, None, [], allowed)

@@ -20,7 +20,7 @@ from chessrules.cli import main
 from chessrules.notation.xiangqi import read_move
 from chessrules.values import RepetitionRuling
 from chessrules.xiangqi import Position
-from chessrules.xiangqi.rulings import Basis, propose_ruling
+from chessrules.xiangqi.rulings import Basis, propose_ruling, propose_rulings
 
 
 @dataclass(frozen=True)
@@ -309,3 +309,20 @@ def test_the_module_entry_point_prints_the_contract():
     assert done.returncode == 0, done.stderr
     first, second = done.stdout.splitlines()[:2]
     assert first == "ruling: red loses" and second.startswith("point: Điều 23 điểm 1")
+
+
+def test_real_game_perpetual_check_then_a_drawn_cycle_as_declared():
+    """Sample game (shared line 945, declared ½-½): Red checks with every move of a cycle at
+    plies 104-112 (Black's replies are forced defences, never chases: Điều 22.12), then
+    changes; the game ends in a cycle where Red checks once and threatens once: draw."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[2] / "data" / "xiangqi" / "games_iccs_sample.txt"
+    result, moves = sample.read_text(encoding="utf-8").splitlines()[21].split("\t")[:2]
+    assert result == "1/2-1/2"
+    first, last = propose_rulings(None, moves.split())
+    assert (first.ruling, first.bases[0]) == ("red loses", "perpetual_check")
+    assert first.sides[1].violation is None
+    assert all(r.evading for r in first.moves if r.side == "b")
+    assert last.ruling == "draw" and last.cycle_last_ply == len(moves.split())
+    assert last.bases[0] == Basis.CHECK_AND_OTHER.value
