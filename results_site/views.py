@@ -23,7 +23,7 @@ from federation.cache_scopes import CLUBS, PLAYERS
 from games.cache_scopes import GAMES
 from games.public_api import MOVE_NOTATIONS
 from ratings.cache_scopes import RATINGS
-from results_site import boards
+from results_site import boards, tables
 from results_site.api import ApiError, fetch, fetch_all
 from tournaments import cache_scopes as tournament_scopes
 
@@ -126,7 +126,9 @@ def event(request, pk: int):
         bracket = (fetch(request, "tournaments", pk, "bracket")
                    if tournament["system"] == "knockout" and tournament["rounds"] else None)
         return {"t": tournament, "round_shown": shown, "pairings": pairings,
-                "standings": standings, "bracket": bracket,
+                "pairing_rows": tables.pairings_rows(pairings),
+                "standings": standings, "standing_rows": tables.standings_rows(standings),
+                "bracket": bracket,
                 "has_games": bool(games)}
 
     return page(request, _event_scopes(pk), "results_site/event.html", context)
@@ -141,7 +143,7 @@ def crosstable(request, pk: int):
         tournament = fetch(request, "tournaments", pk)
         table = fetch(request, "tournaments", pk, "crosstable",
                       **_params(request, "after_round"))
-        return {"t": tournament, "table": table,
+        return {"t": tournament, "table": table, "rows": tables.crosstable_rows(table),
                 "round_numbers": range(1, len(tournament["rounds"]) + 1)}
 
     return page(request, _event_scopes(pk), "results_site/crosstable.html", context)

@@ -162,3 +162,29 @@ def test_pages_are_cached_like_the_api_and_change_with_a_result(client):
     changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     assert changed.content != first.content
+
+
+def test_tables_written_in_python_escape_names_and_link_players():
+    """The large tables are written without the template language: names are escaped as a
+    template would, and players link to their profile in the page's language."""
+    from django.utils import translation
+
+    from results_site import tables
+
+    row = {"rank": 1, "starting_number": 7, "name": "<b>Lê</b> & Co", "person": 42,
+           "club": {"id": 3, "name": "CLB <i>"}, "rating": 2100, "title": "", "team": None,
+           "withdrawn": False, "points": 2.5, "tiebreaks": {"BH": 10.5},
+           "rounds": [{"round": 1, "opponent": 3, "color": "w", "mark": "1"}]}
+    table = {"after_round": 1, "tiebreaks": ["BH"], "rows": [row]}
+    html = tables.standings_rows(table)
+    assert "&lt;b&gt;Lê&lt;/b&gt; &amp; Co" in html and "<b>" not in html
+    assert 'href="/ky-thu/42/"' in html and "CLB &lt;i&gt;" in html
+    assert "<td class=\"num\">2½</td>" in html and "10,5" in html
+    assert "3w1" in tables.crosstable_rows(table)
+    side = {"number": 7, "name": "<b>Lê</b>", "rating": 2100, "title": "", "person": 42}
+    pairing = {"board": 1, "kind": "game", "white": side, "black": None, "result": "",
+               "bye_points": "1.0", "game": None}
+    with translation.override("en"):
+        html = tables.pairings_rows([pairing])
+        assert 'href="/en/ky-thu/42/"' in html and "&lt;b&gt;" in html
+        assert "10.5" in tables.standings_rows(table)
