@@ -20,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
+from chessrules.values import MatchScoring
 from federation.models import Body, Club, ClubMembership, Member, Person
 from federation.selectors import can_enter_tournaments, officer_body_ids
 from tournaments import engine
@@ -337,14 +338,18 @@ def board_standings(tournament: Tournament, after_round: int | None = None) -> d
 # --- CSV ----------------------------------------------------------------------------------------
 
 def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
+    """The standings as CSV; two-game matches (Điều 21.2) add match and game points."""
     table = standings(tournament, after_round)
+    matches = tournament.match_scoring == MatchScoring.TWO_GAME_MATCH
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["rank", "starting_number", "name", "title", "rating", "points",
+                     *(["match_points", "game_points"] if matches else []),
                      *table["tiebreaks"]])
     for row in table["rows"]:
         writer.writerow([row["rank"], row["starting_number"], row["name"], row["title"],
                          row["rating"], row["points"],
+                         *([row["match_points"], row["game_points"]] if matches else []),
                          *[row["tiebreaks"].get(c) for c in table["tiebreaks"]]])
     return out.getvalue()
 

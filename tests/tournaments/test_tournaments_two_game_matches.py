@@ -70,6 +70,13 @@ def test_round_robin_of_two_game_matches_to_certification(driver, api_client):
     got = [(r["rank"], r["starting_number"], r["match_points"], r["game_points"], r["points"])
            for r in table["rows"]]
     assert got == EXPECTED
+    csv = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/standings/",
+                             {"output": "csv"}).content.decode().splitlines()
+    assert csv[0].startswith("rank,starting_number,name,title,rating,points,match_points,"
+                             "game_points,DE,SB")
+    assert [line.split(",")[:2] + line.split(",")[5:8] for line in csv[1:]] == [
+        [str(rank), str(number), str(points), str(mp), str(gp)]
+        for rank, number, mp, gp, points in EXPECTED]
     cross = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/crosstable/").json()
     assert [len(r["rounds"]) for r in cross["rows"]] == [6, 6, 6, 6]
     assert driver.finish_and_certify()["status"] == "certified"
