@@ -167,6 +167,7 @@ class System(StrEnum):
     MATCH = "match"  # 002 Điều 8: a match between two players
     INDIVIDUAL_SCHEVENINGEN = "indiv_scheveningen"  # 002 Điều 10: group A meets group B
     SIMULTANEOUS = "simultaneous"  # Điều 30.2.1: two teams, board i meets board i
+    TEAM_KNOCKOUT = "team_knockout"  # Điều 30.3: a knockout of teams
 
     @property
     def round_robin(self) -> bool:
@@ -196,7 +197,7 @@ PREDETERMINED_SYSTEMS = ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN,
 SWISS_SYSTEMS = frozenset({System.DUTCH, System.SWISS_DRAW, System.TEAM_SWISS_DRAW,
                            System.ADJUSTED_SWISS})
 TEAM_SYSTEMS = frozenset({System.TEAM_ROUND_ROBIN, System.SCHEVENINGEN, System.TEAM_SWISS_DRAW,
-                          System.SIMULTANEOUS})
+                          System.SIMULTANEOUS, System.TEAM_KNOCKOUT})
 #: systems whose starting numbers follow the rating order (others draw lots)
 RATING_ORDER_SYSTEMS = frozenset({System.DUTCH, System.KNOCKOUT, System.ADJUSTED_SWISS})
 

@@ -103,6 +103,7 @@ class Tournament(models.Model):
         INDIVIDUAL_SCHEVENINGEN = (values.System.INDIVIDUAL_SCHEVENINGEN.value,
                                    _("Svennhighen cá nhân: nhóm A gặp nhóm B (Điều 10)"))
         SIMULTANEOUS = values.System.SIMULTANEOUS.value, _("Đối kháng đồng loạt (Điều 30.2.1)")
+        TEAM_KNOCKOUT = values.System.TEAM_KNOCKOUT.value, _("Đồng đội loại trực tiếp (Điều 30.3)")
 
     class TeamRanking(models.TextChoices):  # values: chessrules.values.TeamRanking
         GAME_BOARDS = (values.TeamRanking.GAME_BOARDS.value,

@@ -224,8 +224,11 @@ def _team_rows(table: dict) -> dict:
     """The team table with public fields only (team ids are internal)."""
     keep = ("rank", "starting_number", "name", "game_points", "match_points",
             "opponents_points", "boards")
-    return {"after_round": table["after_round"], "ranking": table["ranking"],
-            "rows": [{k: row[k] for k in keep} for row in table["rows"]]}
+    out = {"after_round": table["after_round"], "ranking": table["ranking"],
+           "rows": [{k: row[k] for k in keep} for row in table["rows"]]}
+    if "bracket" in table:  # Điều 30.3
+        out["bracket"] = table["bracket"]
+    return out
 
 
 def pairings_data(rows) -> list[dict]:

@@ -305,10 +305,27 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
     rows = engine.team_standings(engine.team_matches(tournament, after), sorted(teams),
                                  tournament.boards_per_team or 4,
                                  ranking=tournament.team_ranking)
+    extra: dict = {}
+    if tournament.system == Tournament.System.TEAM_KNOCKOUT and tournament.lot_seed is not None:
+        rows, extra = _team_knockout_table(tournament, after, rows)
     for row in rows:
         team: TeamEntry = teams[row.pop("team")]
         row.update(team_id=team.pk, name=team.name, starting_number=team.starting_number)
-    return {"after_round": after, "ranking": tournament.team_ranking, "rows": rows}
+    return {"after_round": after, "ranking": tournament.team_ranking, "rows": rows, **extra}
+
+
+def _team_knockout_table(tournament: Tournament, after: int, rows: list[dict]
+                         ) -> tuple[list[dict], dict]:
+    """Điều 30.3 (as Điều 25): teams rank by the stage they reached — the champion 1st,
+    the final's loser 2nd, semi-final losers 3rd, … (rank None: still in); the bracket."""
+    stages, places = engine.team_knockout(tournament, after)
+    for row in rows:
+        row["rank"] = places.get(row["team"])
+    rows.sort(key=lambda r: (r["rank"] or 0, -r["game_points"], r["team"]))
+    bracket = [[{"a": tie.a, "b": tie.b, "points": list(tie.points) if tie.points else None,
+                 "winner": tie.winner, "decided_by_lot": tie.by_lot} for tie in stage]
+               for stage in stages]
+    return rows, {"bracket": bracket}
 
 
 def board_min_games(tournament: Tournament) -> int:

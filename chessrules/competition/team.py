@@ -26,14 +26,18 @@ Public API
 ``team_swiss_round(teams, round, seed, boards, previous=None)`` (30.5);
 ``rank_teams(results, match_points_first=False) -> list[team]``;
 ``match_points(own, other)``; ``team_standings(matches, teams, boards,
-match_points_first=False) -> list[TeamStanding]`` (``TeamMatchScore`` per match).
+match_points_first=False) -> list[TeamStanding]`` (``TeamMatchScore`` per match); ``board_rankings(results, min_games)`` (30.1.2-30.1.3,
+002 Điều 2.3); ``team_knockout(teams, results, seed)``, ``tie_winner``,
+``team_knockout_places`` (30.3).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from chessrules.competition.knockout import first_round, next_round
 from chessrules.competition.match import scheveningen_rounds
 from chessrules.competition.model import Competitor
 from chessrules.competition.roundrobin import Board, berger_table
@@ -293,3 +297,76 @@ def board_rankings(results: Sequence[tuple[int, int, float]], min_games: int
                        for (p, pts, g), rank in zip(ranked, ranks, strict=True)]
                       + [BoardRow(board, p, pts, g, None) for p, pts, g in others])
     return out
+
+
+# --- team knockout (30.3) -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TeamTie:
+    """One tie of a team knockout: ``b`` None is a bye; ``points`` and ``boards`` are
+    (a's, b's) once the match is complete; ``winner`` None while it is not."""
+
+    a: int
+    b: int | None
+    points: tuple[float, float] | None = None
+    boards: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+    winner: int | None = None
+    by_lot: bool = False
+
+
+def tie_winner(a: int, b: int, a_boards: Sequence[float], b_boards: Sequence[float],
+               seed: int | str) -> tuple[int, bool]:
+    """30.3 with 30.1.5: the team with more game points; equal, the better board 1, then
+    board 2, …; equal on every board, lots (reproducible from ``seed``). Returns the
+    winner and whether lots decided."""
+    if sum(a_boards) != sum(b_boards):
+        return (a if sum(a_boards) > sum(b_boards) else b), False
+    for pa, pb in zip(a_boards, b_boards, strict=True):
+        if pa != pb:
+            return (a if pa > pb else b), False
+    return random.Random(f"team-knockout:{seed}:{a}:{b}").choice((a, b)), True
+
+
+def team_knockout(teams: int, results: Mapping[frozenset[int], Mapping[int, Sequence[float]]],
+                  seed: int | str) -> list[list[TeamTie]]:
+    """The bracket of a team knockout (30.3: "đúng như khi tổ chức thi đấu loại trực tiếp
+    cho cá nhân", teams meeting in a team match): seeds by team number (``knockout``
+    seeding and first-round byes); each tie is one match, ``results[{a, b}]`` the board
+    points of each team once it is complete. Stages stop at the first one not decided."""
+    stages: list[list[TeamTie]] = []
+    pairs: list[tuple[int, int | None]] = list(first_round(teams))
+    while True:
+        stage = []
+        for a, b in pairs:
+            if b is None:
+                stage.append(TeamTie(a, None, winner=a))
+                continue
+            played = results.get(frozenset((a, b)))
+            if played is None:
+                stage.append(TeamTie(a, b))
+                continue
+            boards = (tuple(played[a]), tuple(played[b]))
+            winner, by_lot = tie_winner(a, b, boards[0], boards[1], seed)
+            stage.append(TeamTie(a, b, (sum(boards[0]), sum(boards[1])), boards, winner,
+                                 by_lot))
+        stages.append(stage)
+        winners = [tie.winner for tie in stage]
+        if len(stage) == 1 or any(w is None for w in winners):
+            return stages
+        pairs = list(next_round([w for w in winners if w is not None]))
+
+
+def team_knockout_places(stages: list[list[TeamTie]], total_stages: int) -> dict[int, int]:
+    """Places decided so far: the champion 1st, the final's loser 2nd, a team out in stage
+    s shares place 2^(S-s) + 1 (semi-final losers 3rd, quarter-final losers 5th)."""
+    places: dict[int, int] = {}
+    for s, stage in enumerate(stages, 1):
+        for tie in stage:
+            if tie.winner is None or tie.b is None:
+                continue
+            loser = tie.b if tie.winner == tie.a else tie.a
+            places[loser] = 2 ** (total_stages - s) + 1
+    last = stages[-1] if stages else []
+    if len(stages) == total_stages and len(last) == 1 and last[0].winner is not None:
+        places[last[0].winner] = 1
+    return places

@@ -339,3 +339,54 @@ def test_team_withdrawal_before_the_draw_through_the_admin(admin_client, staff):
         "action": "withdraw_teams", "_selected_action": [team.pk]})
     assert response.status_code == 302
     assert not t.teams.exists() and not t.entries.exists()
+
+
+def _team_board(number: int) -> tuple[int, int]:
+    """(team, board) of a starting number: 4 places a team (3 boards and a reserve)."""
+    return (number - 1) // 4 + 1, (number - 1) % 4 + 1
+
+
+def test_team_knockout_of_four_teams(driver):
+    """Điều 30.3: a knockout of teams run like the individual one (Điều 25): seeds 1-4,
+    2-3; each tie one team match, board i against board i, the better seed White on the
+    odd boards; a drawn match goes to the boards (30.1.5), then lots.
+
+    Worked by hand: 1-4: board 1 won by team 1, boards 2 and 3 drawn → 2-1, team 1; 2-3:
+    board 1 drawn, board 2 won by team 3, board 3 by team 2 → 1½-1½ and board 1 equal,
+    board 2 to team 3 → team 3. Final 1-3: team 3 wins every board → 3-0. Places: 3
+    first, 1 second, 2 and 4 third; game points 3: 4½, 1: 2, 2: 1½, 4: 1."""
+    driver.create(system="team_knockout", boards_per_team=3, reserves_per_team=1,
+                  discipline="xiangqi")
+    driver.action("open-registration")
+    for t in range(4):
+        members = driver.members(4)
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(members)]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    closed = driver.action("close-registration", {"seed": 9})
+    assert closed["number_of_rounds"] == 2
+    first = {(1, 1): "1-0", (4, 2): "1/2-1/2", (1, 3): "1/2-1/2",  # (team of White, board)
+             (2, 1): "1/2-1/2", (3, 2): "1-0", (2, 3): "1-0"}
+    final = {(1, 1): "0-1", (3, 2): "1-0", (1, 3): "0-1"}
+    for number, results in ((1, first), (2, final)):
+        driver.pair_next()
+        driver.play_round(number, random.Random(0),
+                          choose=lambda p, r=results: r[_team_board(p["white_number"])])
+    matches = [(m.round.number, m.home.starting_number, m.away.starting_number)
+               for m in TeamMatch.objects.filter(round__tournament_id=driver.tid)]
+    assert matches == [(1, 1, 4), (1, 2, 3), (2, 1, 3)]
+    refused = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+    assert_error(refused, 400, "no_more_rounds", "round")
+    table = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()
+    assert [(r["rank"], r["starting_number"], r["game_points"]) for r in table["rows"]] == [
+        (1, 3, 4.5), (2, 1, 2.0), (3, 2, 1.5), (3, 4, 1.0)]
+    assert table["bracket"] == [
+        [{"a": 1, "b": 4, "points": [2.0, 1.0], "winner": 1, "decided_by_lot": False},
+         {"a": 2, "b": 3, "points": [1.5, 1.5], "winner": 3, "decided_by_lot": False}],
+        [{"a": 1, "b": 3, "points": [0.0, 3.0], "winner": 3, "decided_by_lot": False}]]
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/team-standings/").json()
+    assert [(r["rank"], r["starting_number"]) for r in public["rows"]] == [
+        (1, 3), (2, 1), (3, 2), (3, 4)]
+    assert public["bracket"] == table["bracket"]

@@ -32,6 +32,7 @@ from chessrules.competition import adjusted_swiss as _adjusted
 from chessrules.competition import roundrobin
 from chessrules.competition import swiss as _swiss
 from chessrules.competition import team as _cteam
+from chessrules.competition.knockout import bracket_size
 from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
 from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, System
@@ -59,7 +60,7 @@ __all__ = [
     "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
     "default_tiebreaks", "engine_version", "export_trf", "history_of", "initial_colour",
     "knockout_champion", "knockout_decided", "knockout_placement_stages",
-    "board_rankings", "group_scores", "knockout_stages", "lot_order", "match_key", "match_state",
+    "board_rankings", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
     "plan_round",
     "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
     "team_standings",
@@ -117,6 +118,9 @@ def total_rounds(tournament, players: int | None = None, teams: int | None = Non
         return roundrobin.table_size(n) - 1
     if tournament.system == System.SCHEVENINGEN:
         return tournament.boards_per_team or 0
+    if tournament.system == System.TEAM_KNOCKOUT:  # Điều 30.3: one match per stage
+        n = teams if teams is not None else tournament.teams.count()
+        return knockout_stage_count(n) if n >= 2 else 0
     if tournament.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: one group's size
         n = players if players is not None else tournament.entries.filter(
             starting_number__isnull=False).count()
@@ -241,6 +245,18 @@ def match_state(tournament, up_to_round: int | None = None) -> MatchState:
 def group_scores(tournament, rows: list[dict]) -> list[dict]:
     """002 Điều 10: each group's total points in the standings ``rows``."""
     return _formats.group_scores(snapshot_of(tournament, teams=False), rows)
+
+
+def knockout_stage_count(entries: int) -> int:
+    """Stages of a knockout of ``entries`` (a bracket of 2^k has k)."""
+    return bracket_size(entries).bit_length() - 1
+
+
+def team_knockout(tournament, up_to_round: int | None = None) -> tuple[list, dict[int, int]]:
+    """Điều 30.3: the team bracket replayed from the recorded team matches, and the places
+    decided so far (team number -> place)."""
+    stages = _teams.team_knockout(snapshot_of(tournament, up_to_round, teams=True))
+    return stages, _cteam.team_knockout_places(stages, total_rounds(tournament))
 
 
 def board_rankings(tournament, up_to_round: int, min_games: int) -> dict:

@@ -27,6 +27,7 @@ from chessrules.dutch import (
 from chessrules.values import Result, System
 from tournaments.engine import formats
 from tournaments.engine import knockout as ko
+from tournaments.engine import teams as teams_engine
 from tournaments.engine.snapshot import EntryRow, Snapshot, bye_code, history
 from tournaments.engine.tables import competitors, draw_from_json, schedule
 from tournaments.engine.teams import lineups, team_competitors
@@ -375,6 +376,31 @@ def _simultaneous(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
                                        lineup[side[black[0]]][int(black[1:])], out, board, 0))
 
 
+def _team_knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+    """Điều 30.3: stage ``number`` of the team bracket, each tie one team match, board i
+    meeting board i, the better seed (lower team number) White on the odd boards; a team
+    drawn a bye passes."""
+    stages = teams_engine.team_knockout(snapshot.up_to(number - 1))
+    if len(stages) < number:
+        if len(stages[-1]) == 1 and stages[-1][0].winner is not None:
+            raise EngineError("the team knockout is decided; there is no further round")
+        raise EngineError("a team match of the current stage has no result yet")
+    pairs = [(tie.a, tie.b) for tie in stages[number - 1]]
+    lineup = lineups(snapshot)
+    out = _withdrawn(snapshot.entries, number)
+    for a, b in pairs:
+        if b is None:
+            plan.matches.append(PlannedMatch(a, None))
+            continue
+        high, low = min(a, b), max(a, b)
+        plan.matches.append(PlannedMatch(high, low))
+        index = len(plan.matches) - 1
+        for board, (white_team, black_team) in enumerate(
+                cteam.board_colours(high, low, snapshot.settings.boards), 1):
+            plan.boards.append(_team_board(lineup[white_team][board],
+                                           lineup[black_team][board], out, board, index))
+
+
 def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     main = ko.stages(snapshot)
     stage = main[-1]
@@ -445,4 +471,5 @@ PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
     System.MATCH: _match,
     System.INDIVIDUAL_SCHEVENINGEN: _individual_scheveningen,
     System.SIMULTANEOUS: _simultaneous,
+    System.TEAM_KNOCKOUT: _team_knockout,
 }

@@ -111,3 +111,18 @@ def lineups(snapshot: Snapshot) -> dict[int, dict[int, int]]:
         if p.team is not None and p.board_order is not None and p.board_order <= boards:
             lineup[p.team][p.board_order] = p.number
     return lineup
+
+
+def team_knockout(snapshot: Snapshot) -> list[list[cteam.TeamTie]]:
+    """Điều 30.3: the bracket from the team matches whose every board has a result."""
+    boards = snapshot.settings.boards
+    results: dict[frozenset[int], dict[int, list[float]]] = {}
+    for match in team_matches(snapshot, max((m.round for m in snapshot.team_matches),
+                                            default=0)):
+        if match["away"] is None or len(match["points"]) < 2 * boards:
+            continue
+        by_team = {match["home"]: [0.0] * boards, match["away"]: [0.0] * boards}
+        for team, board, points in match["points"]:
+            by_team[team][board - 1] += points
+        results[frozenset((match["home"], match["away"]))] = by_team
+    return cteam.team_knockout(len(snapshot.teams), results, snapshot.settings.lot_seed or 0)

@@ -353,7 +353,7 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
         if t.system in (System.SCHEVENINGEN, System.SIMULTANEOUS) and t.teams.count() != 2:
             raise ServiceError(_("Đối kháng (Điều 30.2) giữa đúng 2 đội."),
                                code="too_few")
-        if t.system in PREDETERMINED_SYSTEMS | {System.SCHEVENINGEN}:
+        if t.system in PREDETERMINED_SYSTEMS | {System.SCHEVENINGEN, System.TEAM_KNOCKOUT}:
             t.number_of_rounds = engine.total_rounds(t)
         _check_rounds_fit_field(t)
         _check_board_min_games(t)

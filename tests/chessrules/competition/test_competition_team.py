@@ -209,3 +209,24 @@ def test_board_rankings_need_the_minimum_of_games():
     assert [(r.player, r.points, r.games, r.rank) for r in table[1]] == [
         (2, 1.5, 2, 1), (1, 2.0, 3, 2), (9, 1.0, 1, None)]
     assert [(r.player, r.rank) for r in table[2]] == [(3, 1), (4, 1)]
+
+
+def test_team_knockout_byes_count_back_and_lots():
+    """30.3 run as Điều 25: five teams in a bracket of 8 — seeds 1, 2, 3 pass stage 1; a
+    drawn match goes to board 1, 2, … (30.1.5), then to lots that replay from the seed."""
+    from chessrules.competition.team import team_knockout, team_knockout_places, tie_winner
+
+    stages = team_knockout(5, {frozenset((4, 5)): {4: [0.5, 1.0], 5: [0.5, 0.0]}}, seed=1)
+    assert [(t.a, t.b, t.winner) for t in stages[0]] == [
+        (1, None, 1), (4, 5, 4), (2, None, 2), (3, None, 3)]
+    assert [(t.a, t.b, t.winner) for t in stages[1]] == [(1, 4, None), (2, 3, None)]
+    assert tie_winner(1, 2, [1.0, 0.0], [0.0, 1.0], 0) == (1, False)  # board 1 decides
+    lots = {tie_winner(1, 2, [0.5, 0.5], [0.5, 0.5], seed) for seed in range(20)}
+    assert lots == {(1, True), (2, True)}
+    assert tie_winner(1, 2, [0.5], [0.5], 7) == tie_winner(1, 2, [0.5], [0.5], 7)
+    results = {frozenset((4, 5)): {4: [1.0, 1.0], 5: [0.0, 0.0]},
+               frozenset((1, 4)): {1: [1.0, 1.0], 4: [0.0, 0.0]},
+               frozenset((2, 3)): {2: [0.0, 0.0], 3: [1.0, 1.0]},
+               frozenset((1, 3)): {1: [0.0, 0.5], 3: [1.0, 0.5]}}
+    stages = team_knockout(5, results, seed=1)
+    assert team_knockout_places(stages, 3) == {5: 5, 4: 3, 2: 3, 1: 2, 3: 1}
