@@ -15,15 +15,16 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 
 
 @dataclass(frozen=True)
 class Queue:
-    title: str
+    title: str | Promise
     count: int
     url: str
     permission: str  # "app_label.view_model": the queue is shown to users who have it
-    hint: str = ""
+    hint: str | Promise = ""
 
 
 Provider = Callable[[date], list[Queue]]

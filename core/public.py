@@ -14,7 +14,6 @@ from __future__ import annotations
 import django_filters
 from django import forms
 from django.http import HttpResponse
-from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, permissions, serializers, viewsets
 from rest_framework.renderers import JSONRenderer
@@ -24,7 +23,7 @@ from core import caching
 from core.errors import ServiceError
 from core.filters import strict_is_valid
 from core.pagination import MAX_ID, StandardPagination, is_whole_number
-from core.schema import ActionDescriptionMixin
+from core.schema import DescribedAutoSchema
 from core.throttling import AnonThrottle, UserThrottle
 
 
@@ -73,7 +72,7 @@ class PublicErrorSerializer(serializers.Serializer):
     error = ErrorDetailSerializer()
 
 
-class PublicAutoSchema(ActionDescriptionMixin, AutoSchema):
+class PublicAutoSchema(DescribedAutoSchema):
     """Documents what every public endpoint may answer besides its 200: 304 on revalidation
     (ETag / Last-Modified), 400 for a bad parameter, 404, 429 when throttled."""
 

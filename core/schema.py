@@ -168,14 +168,14 @@ ACTION_SENTENCES = {
 }
 
 
-class ActionDescriptionMixin:
+class DescribedAutoSchema(AutoSchema):
     """Every operation's description starts with what its action does (``ACTION_SENTENCES``
     for the standard actions; a custom action's own docstring), then the view's."""
 
-    def get_description(self):
+    def get_description(self) -> str:  # type: ignore[override]  # as drf-spectacular's
         description = super().get_description() or ""
-        action = getattr(self.view, "action", None)
-        sentence = ACTION_SENTENCES.get(action or "")
+        action = getattr(self.view, "action", None) or ""
+        sentence = ACTION_SENTENCES.get(action)
         if sentence is None or get_doc(getattr(type(self.view), action, None)):
             return description
         name = self._subject_name()
@@ -192,7 +192,7 @@ class ActionDescriptionMixin:
         return camel_case_to_spaces(model.__name__) if model is not None else "record"
 
 
-class ServiceAutoSchema(ActionDescriptionMixin, AutoSchema):
+class ServiceAutoSchema(DescribedAutoSchema):
     """drf-spectacular's AutoSchema with the corrections of the module docstring."""
 
     def get_auth(self):

@@ -537,6 +537,9 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @action(detail=True, methods=["get"], url_path="late-arrivals", pagination_class=None,
             filter_backends=[])
     def late_arrivals(self, request, pk=None):
+        """Late arrivals recorded on this board (Điều 10.2.1a; chess 002 Điều 6.7): the side,
+        scheduled start, arrival, the minutes allowed, when the arbiter ruled the loss, by
+        whom."""
         return Response(LateArrivalSerializer(self.get_object().late_arrivals.select_related(
             "recorded_by"), many=True).data)
 
@@ -544,6 +547,8 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @action(detail=True, methods=["get"], url_path="result-changes", pagination_class=None,
             filter_backends=[])
     def result_changes(self, request, pk=None):
+        """Every change of this board's result: old and new result, version, source (entry,
+        bulk, game record…), who and when."""
         return Response(ResultChangeSerializer(self.get_object().result_changes.select_related(
             "changed_by"), many=True).data)
 
