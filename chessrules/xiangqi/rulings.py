@@ -123,6 +123,8 @@ class Basis(StrEnum):
     GENERAL_OR_SOLDIER = "general_or_soldier"
     UNCROSSED_SOLDIER = "uncrossed_soldier"
     EXCHANGE_OFFER = "exchange_offer"
+    BLOCKING = "blocking"
+    SACRIFICE = "sacrifice"
 
     @property
     def point(self) -> str:
@@ -185,7 +187,9 @@ _BASES: dict[Basis, tuple[str, str, str]] = {
     Basis.UNCROSSED_SOLDIER: ("Điều 23 điểm 3", "Điều 24.21 hình 60",
                               "bắt mãi Tốt chưa qua sông"),
     Basis.EXCHANGE_OFFER: ("Điều 23 điểm 10", "Điều 24.20 hình 51-54, 24.36 hình 101-104",
-                           "đòi đổi mãi, thí mãi, cản mãi"),
+                           "đòi đổi mãi"),
+    Basis.BLOCKING: ("Điều 23 điểm 10", "Điều 24.35 hình 99-100", "cản mãi"),
+    Basis.SACRIFICE: ("Điều 23 điểm 10", "Điều 24.36 hình 101-104", "thí quân mãi"),
 }
 
 _STATUS_BASIS = {
@@ -237,6 +241,8 @@ class MoveReading:
     check: bool
     mate_threat: bool
     evading: bool  # the mover was in check: a defence (nước đỡ, Điều 22.12)
+    blocks: bool = False  # cản (22.6): an opponent's threat to capture stops, nothing fled
+    offers: bool = False  # thí / đòi đổi (22.7, 22.5): the moved piece can now be taken
     threats: list[Threat] = field(default_factory=list)
     #: every forbidden threat of a chariot, horse or cannon standing after the move, new or
     #: not (Điều 24.26: they join a general's or soldier's chase)
@@ -351,6 +357,7 @@ def _read_moves(fen0: str, moves: Sequence[Move], first: int, last: int) -> list
         mover = pos.side
         evading = pos.is_check()
         before = {(ids[a], ids[t]) for a, t in _threats(pos, mover)}
+        theirs_before = {(ids[a], ids[t]) for a, t in _threats(pos, mover ^ 1)}
         mate_before = evading or _mates_by_checks(pos, 2)
         pos.push(move)
         moved = ids.pop(fr)
@@ -366,10 +373,16 @@ def _read_moves(fen0: str, moves: Sequence[Move], first: int, last: int) -> list
             if status.forbidden:
                 standing.append(threat)
         mate = not check and not mate_before and _threatens_mate(pos, mover)
+        theirs_after = {(ids[a], ids[t]) for a, t in _threats(pos, mover ^ 1)}
+        alive = set(ids.values())
+        blocks = any(a in alive and t in alive and t != moved
+                     for a, t in theirs_before - theirs_after)
+        offers = any(t == moved for _, t in theirs_after - theirs_before)
         readings.append(MoveReading(
             ply=ply, side=TURN_LETTERS[mover], move=move.iccs(),
             kind=_kind(check, threats, mate).value, check=check, mate_threat=mate,
-            evading=evading, threats=threats, standing=standing))
+            evading=evading, blocks=blocks, offers=offers, threats=threats,
+            standing=standing))
     return readings
 
 
@@ -561,6 +574,10 @@ def _allowed_bases(mine: list[MoveReading]) -> list[str]:
             status = ThreatStatus(t.status)
             if not status.forbidden:
                 bases.append(_STATUS_BASIS[status])
+    if any(r.blocks and r.kind == MoveKind.IDLE for r in mine):
+        bases.append(Basis.BLOCKING)
+    if any(r.offers and r.kind == MoveKind.IDLE for r in mine):
+        bases.append(Basis.SACRIFICE)
     return [b.value for b in dict.fromkeys(bases)]
 
 

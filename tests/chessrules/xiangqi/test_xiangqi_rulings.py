@@ -220,6 +220,16 @@ FIGURES = [
     # Điều 24.33 hình 94: the horse chases the chariot (which hits back every other move).
     Figure(94, "Điều 24.33 hình 94, Điều 23 điểm 6", "4k4/9/9/9/9/5N3/9/5r3/9/3K5 w - - 0 1",
            "M4/2 X6-7 M2.4 X7-6", 3, RED, Basis.CHASE_CHARIOT, (P6, "24.33")),
+    # Điều 24.35 hình 99 (cản mãi): the red cannon fires over the black cannon at the chariot
+    # i9 and at the protected horse h9 in turn; the black cannon steps aside each time, which
+    # blocks the threat (point 10): draw.
+    Figure(99, "Điều 24.35 hình 99, Điều 23 điểm 10", "4k2nr/9/8c/9/9/9/9/7C1/9/3K5 w - - 0 1",
+           "P2-1 P9-8 P1-2 P8-9", 3, DRAW, Basis.CHASE_AND_OTHER, ("Điều 23 điểm 10", "24.35")),
+    # Điều 24.36 hình 104 (thí mãi): the soldier steps in front of the chariot again and again,
+    # offering itself: draw (points 9, 10).
+    Figure(104, "Điều 24.36 hình 104, Điều 23 điểm 10", "4k4/9/1r7/2P6/9/9/9/9/9/3K5 w - - 0 1",
+           "B7-8 X2-3 B8-7 X3-2", 3, DRAW, Basis.GENERAL_OR_SOLDIER,
+           ("Điều 23 điểm 10", "24.36", P9)),
     # Hình 106 (không phải bắt mãi): the chariot's threat on the cannon was already there.
     Figure(106, "Điều 24 hình 106", "4k4/7c1/9/9/9/9/9/7R1/9/3K5 w - - 0 1",
            "X2.1 P8.1 X2/1 P8/1", 3, DRAW, Basis.NO_VIOLATION, ("Điều 7.2b",)),
@@ -271,7 +281,7 @@ def test_fairy_stockfish_agrees_except_where_listed(figure: Figure):
 
 def test_every_point_of_dieu_23_is_exercised_by_a_figure():
     cited = " ".join(p for f in FIGURES for p in f.points)
-    for point in range(1, 10):
+    for point in range(1, 11):
         assert f"Điều 23 điểm {point}" in cited
 
 
