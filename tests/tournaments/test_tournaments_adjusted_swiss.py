@@ -47,13 +47,26 @@ def test_adjusted_swiss_of_33_players_five_rounds(driver):
                         "reason": "Trọng tài cho phép vào muộn"}, 201)
     assert late["joins_in_round"] == 2 and late["starting_number"] == 1
 
+    resting = Entry.objects.get(tournament_id=driver.tid, starting_number=5)
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{resting.pk}/request-bye/",
+                {"round": 3, "points": 0.5})
+    withdrawn = None
     for number in range(2, 6):
+        if number == 4:  # Điều 21.5.2: results kept, no longer paired
+            withdrawn = Entry.objects.get(tournament_id=driver.tid, starting_number=10)
+            driver.post(driver.arbiter,
+                        f"/api/v1/tournament-entries/{withdrawn.pk}/withdraw/")
         assert driver.pair_next()["system"] == "adjusted_swiss"
         rnd = driver.play_round(number, rng)
         seen = Counter(n for p in rnd["pairings"] for n in (p["white"], p["black"]) if n)
-        assert set(seen.values()) == {1} and len(seen) == 34
+        assert set(seen.values()) == {1} and len(seen) == (34 if number < 4 else 33)
         if number == 2:  # 28.7: no points for the round he missed; paired from round 2
             assert late["id"] in seen
+        if number == 3:  # the requested bye: not paired, his ½ point
+            assert [(p["white"], p["kind"], float(p["bye_points"])) for p in rnd["pairings"]
+                    if p["kind"] == "bye"] == [(resting.pk, "bye", 0.5)]
+        if withdrawn is not None:
+            assert withdrawn.pk not in seen
         stored = Round.objects.get(tournament_id=driver.tid, number=number)
         assert stored.system == "adjusted_swiss" and "floats" in stored.draw
 
@@ -61,13 +74,18 @@ def test_adjusted_swiss_of_33_players_five_rounds(driver):
     played = pairings.filter(kind="game")
     assert max(Counter(frozenset((p.white_id, p.black_id)) for p in played).values()) == 1
     byes = [p.white_id for p in pairings.filter(kind="pab")]
-    assert len(byes) == len(set(byes)) == 1  # round 1 only: 34 players from round 2
+    # 28.2: odd fields in rounds 1 (33), 3 (a requested bye) and 4-5 (a withdrawal); a
+    # player has the bye once at most
+    assert len(byes) == len(set(byes)) == 4
     colours: dict[int, str] = {}
     for p in played.order_by("round__number"):
         colours[p.white_id] = colours.get(p.white_id, "") + "w"
         colours[p.black_id] = colours.get(p.black_id, "") + "b"
     for sequence in colours.values():  # Điều 27 colour limits (waivable only in round 5)
         assert "www" not in sequence[:4] and "bbb" not in sequence[:4]
+
+    card = driver.arbiter.get(f"/api/v1/tournament-entries/{resting.pk}/tracking-card/")
+    assert card.status_code == 200 and len(card.json()["rounds"]) == 5
 
     standings = driver.standings()
     totals: Counter = Counter()
