@@ -32,9 +32,10 @@ strongest.  One round (``pair_round``):
 7. 28.7: a late player is not paired before the round he joins (the caller leaves him
    out); numbers are provisional until then (``rank_order`` is rerun).
 
-When the groups cannot all be completed by these rules, the rest of the field is paired
-by score difference (a warning says so), and in the last round the colour limits are
-waived if that is the only way (Điều 27: "có thể bị xóa bỏ ở vòng đấu cuối cùng").
+When the groups cannot all be completed by these rules, the rest of the field (else the
+whole field) is paired by the smallest score differences (a maximum matching; a warning
+says so); when no pairing keeps the colour limits they are waived (Điều 27: "có thể bị
+xóa bỏ ở vòng đấu cuối cùng"; earlier rounds say so in a warning for the arbiter).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from chessrules.dutch.api import title_rank
+from chessrules.dutch.blossom import max_weight_matching
 
 RATING_GAP = 100  # 28.4.2, 28.4.3, 28.6: "không quá 100 đơn vị"
 NODE_BUDGET = 50_000  # pairings tried per group before it sends more players on
@@ -236,11 +238,15 @@ def pair_round(players: Sequence[Player], round_number: int, total_rounds: int,
         state.draw.bye = _bye(list(state.players.values()))
         active.remove(state.draw.bye)
     pairs = _pair_field(state, active, round_number)
-    if pairs is None and round_number >= total_rounds > 0:
-        state.relaxed = True  # Điều 27: the colour rule may be waived in the last round
+    if pairs is None:
+        # Điều 27 lets the colour rule go in the last round; earlier, only when no
+        # pairing without a rematch keeps it (the round says so, for the arbiter)
+        state.relaxed = True
         pairs = _pair_field(state, active, round_number)
         if pairs is not None:
-            state.draw.warnings.append("Điều 27: colour limits waived in the last round")
+            state.draw.warnings.append(
+                "Điều 27: colour limits waived in the last round" if round_number >= total_rounds
+                else "Điều 27: no pairing keeps the colour limits; they were waived this round")
     if pairs is None:
         raise ValueError(f"round {round_number}: no pairing exists in which nobody meets "
                          "an opponent again within the colour limits")
@@ -288,15 +294,21 @@ def _pair_field(state: _Round, active: list[int], round_number: int
     middle = [n for n in active if scores[n] == median]
     rest = _pair_group(state, down + up, middle, pairs, downward=True, last=True,
                        came_up=frozenset(up))
-    if rest:
-        tail = _by_score_difference(state, rest)
-        if tail is None:
-            return None
+    if not rest:
+        return pairs
+    tail = _by_score_difference(state, rest)
+    if tail is not None:
         state.draw.warnings.append(
             "Điều 28: the groups could not be completed by 28.3-28.6; the remaining "
             f"players {sorted(rest)} were paired by the smallest score difference")
-        pairs.extend(tail)
-    return pairs
+        return pairs + tail
+    whole = _by_score_difference(state, active)
+    if whole is not None:
+        state.draw.floats = {}
+        state.draw.warnings.append(
+            "Điều 28: the groups could not be completed by 28.3-28.6; the whole round was "
+            "paired by the smallest score differences")
+    return whole
 
 
 def _pair_group(state: _Round, floaters: list[int], group: list[int],
@@ -421,24 +433,17 @@ def _second_check(state: _Round, pairs: list[tuple[int, int]]) -> list[tuple[int
 
 
 def _by_score_difference(state: _Round, rest: list[int]) -> list[tuple[int, int]] | None:
-    """The last resort: highest score first, each against the compatible player of the
-    nearest score (then the nearest number)."""
+    """The last resort: a pairing of all of ``rest`` (a maximum matching) in which the
+    sum of the squared score differences is smallest; None when none exists."""
     players = state.players
     order = sorted(rest, key=lambda n: (-players[n].score, n))
-    budget = [NODE_BUDGET]
-
-    def walk(group: list[int]) -> list[tuple[int, int]] | None:
-        if not group:
-            return []
-        first = group[0]
-        for other in sorted(group[1:], key=lambda n: (
-                abs(players[n].score - players[first].score), n)):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            if state.compatible(first, other):
-                tail = walk([n for n in group[1:] if n != other])
-                if tail is not None:
-                    return [(first, other), *tail]
+    gaps = {(i, j): round(2 * abs(players[a].score - players[b].score)) ** 2
+            for i, a in enumerate(order) for j, b in enumerate(order)
+            if i < j and state.compatible(a, b)}
+    if not gaps:
+        return None if order else []
+    big = len(order) * max(gaps.values()) + 1  # every extra pair outweighs any gap
+    mate = max_weight_matching(len(order), [(i, j, big - g) for (i, j), g in gaps.items()])
+    if any(m < 0 for m in mate):
         return None
-    return walk(order)
+    return [(order[i], order[m]) for i, m in enumerate(mate) if m > i]
