@@ -64,6 +64,11 @@ FIGURES = [
     Figure(4, "Điều 24.3 hình 4, Điều 23 điểm 1, Điều 7.2c",
            "5k3/9/4r4/9/4c4/9/4R4/9/5C3/4K4 w - - 0 1",
            "X5-4 P5-6 X4-5 P6-5", 3, DRAW, Basis.MUTUAL, ("Điều 7.2c", "hình 4")),
+    # Điều 24.5 hình 6: the chariot threatens mate on every move (R×g9#, or R h9+ T-g9
+    # R×g9#: the soldier e7 guards e8, the general d0 the d-file); the elephant parries from
+    # g9 / i7 each time: draw (point 2).
+    Figure(6, "Điều 24.5 hình 6, Điều 23 điểm 2", "4k1b2/9/4P4/9/7R1/9/9/9/9/3K5 w - - 0 1",
+           "X2-3 T7.9 X3-2 T9/7", 3, DRAW, Basis.MATE_THREATS, (P2, "24.5-24.6")),
     # Điều 24.9: one check, one idle move: draw (point 2).
     Figure(14, "Điều 24.9 hình 14, Điều 23 điểm 2", "4k4/2R1a4/9/9/9/9/9/9/9/3K5 w - - 0 1",
            "X7.1 S5/4 X7/1 S4.5", 3, DRAW, Basis.CHECK_AND_OTHER, (P2, "24.7-24.10")),
@@ -209,6 +214,11 @@ FIGURES = [
     Figure(87, "Điều 24.31 hình 87, Điều 23 điểm 6",
            "4k4/9/4r4/9/2R6/4c4/4P4/9/4C4/3K5 w - - 0 1",
            "X7/1 P5/1 X7.1 P5.1", 3, DRAW, Basis.PROTECTED_TARGET, (P6, "24.31")),
+    # Điều 24.31 hình 89: cannon (through the chariot) and chariot attack the horse, which
+    # the chariots a9/c9 really protect on a8 and c7: draw.
+    Figure(89, "Điều 24.31 hình 89, Điều 23 điểm 6", "r1r1k4/9/2n6/9/9/9/2R6/9/3C5/3K5 w - - 0 1",
+           "P6-7 M3/1 X7-9 M1.3 X9-7 M3/1 X7-9 M1.3 X9-7 M3/1 X7-9 M1.3 X9-7 M3/1", 1, DRAW,
+           Basis.PROTECTED_TARGET, (P6, "24.31")),
     # Điều 24.32 hình 92: the chariot offers an exchange, but a cannon (behind it) attacks the
     # black chariot too: still a chase (point 8).
     Figure(92, "Điều 24.32 hình 92, Điều 23 điểm 8", "5k3/9/3r5/9/9/9/4R4/9/3CC4/3K5 w - - 0 1",
