@@ -465,7 +465,8 @@ class LateArrivalForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["decided_at"].required = False
+        if "decided_at" in self.fields:  # the add form (a saved one is read-only)
+            self.fields["decided_at"].required = False
         self.recorded: LateArrival | None = None
 
     def _post_clean(self) -> None:

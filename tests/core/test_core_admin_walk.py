@@ -65,6 +65,13 @@ def _one_of_each(staff) -> None:
 
     GameWarning.objects.create(game=loose, side="white", reason="touch", level="reminder",
                                article="9.6", recorded_by=staff)
+    from games.models import MoveLimitClaim
+    from tournaments.models import LateArrival
+
+    MoveLimitClaim.objects.create(game=loose, side="white", ply=1, counted={"w": 1, "b": 0},
+                                  limit=50, minutes_to_opponent=2, recorded_by=staff)
+    LateArrival.objects.create(pairing=pairing, side="black", scheduled_start=now,
+                               decided_at=now, allowed_minutes=15, recorded_by=staff)
     GameUpload.objects.create(content='[Event "x"]\n\n*\n', discipline="xiangqi")
     rating_list = RatingList.objects.first()
     period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 1, 1),

@@ -39,6 +39,9 @@ def test_preset_fills_the_structured_control_asian_dieu_10_1_2(db):
     detail = api.get(f"{URL}{body['id']}/", HTTP_ACCEPT_LANGUAGE="vi").json()
     assert detail["time_control_text"] == ("25 nước trong 60 phút, 10 nước trong 15 phút "
                                            "(×4), rồi cứ 5 phút 10 nước")
+    english = api.get(f"{URL}{body['id']}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert english["time_control_text"] == ("25 moves in 60 minutes, 10 moves in 15 minutes "
+                                            "(×4), then 10 moves every 5 minutes")
 
 
 def test_a_control_of_its_own_finds_its_preset_or_is_custom(db):
