@@ -17,6 +17,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
 
+from chessrules.values import TEAM_SYSTEMS, System
 from core import caching
 from documents.cache_scopes import DECISIONS
 from federation.cache_scopes import CLUBS, PLAYERS
@@ -124,11 +125,13 @@ def event(request, pk: int):
             pairing["game"] = games.get(f"{shown}-{pairing['board']}")
         standings = fetch(request, "tournaments", pk, "standings")
         bracket = (fetch(request, "tournaments", pk, "bracket")
-                   if tournament["system"] == "knockout" and tournament["rounds"] else None)
+                   if tournament["system"] == System.KNOCKOUT and tournament["rounds"] else None)
+        teams = (fetch(request, "tournaments", pk, "team_standings")
+                 if tournament["system"] in TEAM_SYSTEMS and tournament["rounds"] else None)
         return {"t": tournament, "round_shown": shown, "pairings": pairings,
                 "pairing_rows": tables.pairings_rows(pairings),
                 "standings": standings, "standing_rows": tables.standings_rows(standings),
-                "bracket": bracket,
+                "bracket": bracket, "teams": teams,
                 "has_games": bool(games)}
 
     return page(request, _event_scopes(pk), "results_site/event.html", context)
@@ -185,10 +188,23 @@ def _move_rows(moves: list[str]) -> list[dict]:
 def player(request, pk: int):
     def context():
         profile = fetch(request, "players", pk)
+        for played in profile["events"][:EVENTS_WITH_RESULTS]:
+            played["row"] = _standing_of(request, played["tournament"], pk)
         charts = [_chart(history) for history in profile["rating_history"]]
         return {"p": profile, "charts": charts}
 
     return page(request, PLAYER_SCOPES, "results_site/player.html", context)
+
+
+#: the newest events of a profile shown with the player's rank and points (each is one read
+#: of the event's public standings, cached per event)
+EVENTS_WITH_RESULTS = 30
+
+
+def _standing_of(request, tournament: int, person: int) -> dict | None:
+    """The player's row in the event's public standings (rank, points)."""
+    table = fetch(request, "tournaments", tournament, "standings")
+    return next((row for row in table["rows"] if row["person"] == person), None)
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 560, 200, 36

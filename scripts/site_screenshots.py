@@ -29,18 +29,19 @@ def api(base: str, path: str) -> dict:
 def pages(base: str) -> dict[str, str]:
     """name -> path of the main pages on the demo data."""
     events = api(base, "tournaments/")["results"]
-    xiangqi = next(t for t in events if t["discipline"] == "xiangqi")
-    chess = next(t for t in events if t["discipline"] == "chess")
+    xiangqi = next(t for t in events if t["discipline"] == "xiangqi"
+                   and t["status"] == "certified")
+    live = next(t for t in events if t["status"] == "running")
     game = api(base, f"games/?tournament={xiangqi['id']}")["results"][0]
     titled = api(base, "titled-players/")["results"]
     player = titled[0]["person"] if titled else game["white"]["id"]
     lists = [rl for rl in api(base, "rating-lists/")["results"] if rl["current_period"]]
     return {
         "events": "/giai-dau/",
-        "event-live": f"/giai-dau/{chess['id']}/",
+        "event-live": f"/giai-dau/{live['id']}/",
         "event-certified": f"/giai-dau/{xiangqi['id']}/",
         "crosstable": f"/giai-dau/{xiangqi['id']}/bang-cheo/",
-        "game-xiangqi": f"/van-co/{game['id']}/#ply-20",
+        "game-xiangqi": f"/van-co/{game['id']}/",
         "player": f"/ky-thu/{player}/",
         "rating-list": f"/he-so/{lists[0]['id']}/" if lists else "/he-so/",
         "titled": "/danh-hieu/",
@@ -59,11 +60,14 @@ def main() -> None:
         for name, path in pages(args.base).items():
             page.goto(args.base + path)
             page.wait_for_load_state("networkidle")
+            if name.startswith("game"):
+                page.keyboard.press("End")  # the board at the end of the record
             page.screenshot(path=str(OUT / f"{name}.png"), full_page=name != "crosstable")
             print(f"docs/site/{name}.png  {path}")
         phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
                                  has_touch=True)
         phone.goto(args.base + pages(args.base)["game-xiangqi"])
+        phone.keyboard.press("End")
         phone.screenshot(path=str(OUT / "game-phone.png"))
         print("docs/site/game-phone.png  (390 x 844)")
         browser.close()

@@ -79,3 +79,15 @@ def choice(value, kind: str) -> str:
 @register.simple_tag
 def choices_of(kind: str) -> list:
     return [(value, str(label)) for value, label in _choices()[kind].choices]
+
+
+@register.filter
+def reason(code) -> str:
+    """A game's ending or the arbiter's reason (``chessrules.validation``) in the page's
+    language (``agreed_draw`` -> "Hai bên thỏa thuận hòa")."""
+    from chessrules.validation import DECISION_REASONS
+
+    found = DECISION_REASONS.get(code or "")
+    if found is None:
+        return code or ""
+    return found.label_en if get_language() == "en" else found.label_vi

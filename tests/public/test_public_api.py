@@ -90,8 +90,9 @@ def test_no_public_response_contains_private_data(api_client):
     rating_list = title.person.ratings.get().period.rating_list_id
     club = api_client.get("/api/v1/public/clubs/").json()["results"][0]
     knockout = build_knockout(4)
+    team_event = build_simultaneous()
     urls = _public_urls_by_route(t, game["id"], player["id"], rating_list, title.pk, club["id"],
-                                 knockout.pk, build_simultaneous().pk)
+                                 knockout.pk, team_event.pk)
 
     routes = {pattern.name for pattern in router.urls if "format" not in str(pattern.pattern)}
     assert routes - set(urls) == set(), "a public endpoint is missing from this test"
@@ -109,6 +110,7 @@ def test_no_public_response_contains_private_data(api_client):
     # the results site's pages (issue 20), every route, in both languages
     pages = _site_urls_by_route(t, game["id"], player["id"], rating_list, club["id"],
                                 knockout.pk)
+    pages["team-event"] = f"/giai-dau/{team_event.pk}/"
     from results_site.urls import urlpatterns as site_routes
     assert {route.name for route in site_routes} - set(pages) == set(), \
         "a page of the results site is missing from this test"

@@ -18,6 +18,7 @@ from tests.public.conftest import (
     award_title,
     build_knockout,
     build_round_robin,
+    build_simultaneous,
     seed_ratings,
 )
 from tournaments import services
@@ -105,7 +106,12 @@ def test_player_page_club_titles_ratings_chart_and_events(client):
     dots = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)"', text)
     assert len(dots) == 2 and all(re.fullmatch(r"\d+\.\d", v) for dot in dots for v in dot)
     assert float(dots[0][1]) > float(dots[1][1])  # 1810 then 1910: the line goes up
-    assert f'href="/giai-dau/{t.pk}/#standings"' in text  # events played
+    assert f'href="/giai-dau/{t.pk}/#standings"' in text  # events played, rank and points
+    standings = client.get(f"/api/v1/public/tournaments/{t.pk}/standings/").json()
+    mine = next(row for row in standings["rows"] if row["person"] == persons[0].pk)
+    from results_site.tables import points
+    assert (f"<td>{mine['rank']}</td><td class=\"num\">{points(mine['points'])}</td>"
+            in text.replace("\n", ""))
 
 
 def test_lists_ratings_titles_clubs_and_the_csv(client):
@@ -188,3 +194,23 @@ def test_tables_written_in_python_escape_names_and_link_players():
         html = tables.pairings_rows([pairing])
         assert 'href="/en/ky-thu/42/"' in html and "&lt;b&gt;" in html
         assert "10.5" in tables.standings_rows(table)
+
+
+def test_a_team_event_page_shows_the_team_standings(client):
+    t = build_simultaneous()
+    api = client.get(f"/api/v1/public/tournaments/{t.pk}/team-standings/").json()
+    text = client.get(f"/giai-dau/{t.pk}/").content.decode()
+    assert "Xếp hạng đồng đội" in text and api["rows"]
+    for row in api["rows"]:
+        assert f"<td>{row['name']}</td>" in text
+
+
+def test_a_game_ending_is_named_in_the_page_language():
+    from django.utils import translation
+
+    from results_site.templatetags.site_tags import reason
+
+    assert reason("agreed_draw") == "Hai bên thỏa thuận hòa"  # chessrules.validation
+    with translation.override("en"):
+        assert reason("agreed_draw") == "Draw by agreement"
+    assert reason("") == ""
