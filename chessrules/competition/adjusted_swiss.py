@@ -32,8 +32,9 @@ strongest.  One round (``pair_round``):
 7. 28.7: a late player is not paired before the round he joins (the caller leaves him
    out); numbers are provisional until then (``rank_order`` is rerun).
 
-When the groups cannot all be completed by these rules, the rest of the field (else the
-whole field) is paired by the smallest score differences (a maximum matching; a warning
+When the median group cannot be completed its players go to the nearest group (28.4):
+the meeting point moves to the next score group, nearest first (a warning says so).
+When no meeting point works, the rest of the field (else the whole field) is paired by the smallest score differences (a maximum matching; a warning
 says so); when no pairing keeps the colour limits they are waived (Điều 27: "có thể bị
 xóa bỏ ở vòng đấu cuối cùng"; earlier rounds say so in a warning for the arbiter).
 """
@@ -277,11 +278,44 @@ def _coloured(state: _Round, a: int, b: int, index: int) -> tuple[int, int]:
 
 def _pair_field(state: _Round, active: list[int], round_number: int
                 ) -> list[tuple[int, int]] | None:
-    state.draw.floats = {}
+    """28.3: the groups above the median paired top-down, those below bottom-up, the
+    median group last. When the median group cannot be completed, its players go on to
+    the nearest group (28.4): the meeting point moves to the next score group, nearest
+    first; if no meeting point works, the last resort (``_by_score_difference``)."""
     scores = {n: state.players[n].score for n in active}
     median = (round_number - 1) / 2
-    upper = sorted({s for s in scores.values() if s > median}, reverse=True)
-    lower = sorted({s for s in scores.values() if s < median})
+    meetings = sorted({median, *scores.values()}, key=lambda s: (abs(s - median), -s))
+    for meeting in meetings:
+        pairs, rest = _meet_at(state, active, scores, meeting)
+        if not rest:
+            if meeting != median:
+                state.draw.warnings.append(
+                    f"Điều 28.4: the median group could not be completed; the groups met "
+                    f"at {meeting:g} points")
+            return pairs
+    pairs, rest = _meet_at(state, active, scores, median)
+    tail = _by_score_difference(state, rest)
+    if tail is not None:
+        state.draw.warnings.append(
+            "Điều 28: the groups could not be completed by 28.3-28.6; the remaining "
+            f"players {sorted(rest)} were paired by the smallest score difference")
+        return pairs + tail
+    state.draw.floats = {}
+    whole = _by_score_difference(state, active)
+    if whole is not None:
+        state.draw.warnings.append(
+            "Điều 28: the groups could not be completed by 28.3-28.6; the whole round was "
+            "paired by the smallest score differences")
+    return whole
+
+
+def _meet_at(state: _Round, active: list[int], scores: dict[int, float], meeting: float
+             ) -> tuple[list[tuple[int, int]], list[int]]:
+    """The pairs made with the groups meeting at the score ``meeting``, and the players
+    left over (none: a complete pairing)."""
+    state.draw.floats = {}
+    upper = sorted({s for s in scores.values() if s > meeting}, reverse=True)
+    lower = sorted({s for s in scores.values() if s < meeting})
     pairs: list[tuple[int, int]] = []
     down: list[int] = []
     for score in upper:  # 28.3: from the top down to the median group
@@ -291,24 +325,10 @@ def _pair_field(state: _Round, active: list[int], round_number: int
     for score in lower:  # then from the bottom up to it
         group = [n for n in active if scores[n] == score]
         up = _pair_group(state, up, group, pairs, downward=False)
-    middle = [n for n in active if scores[n] == median]
+    middle = [n for n in active if scores[n] == meeting]
     rest = _pair_group(state, down + up, middle, pairs, downward=True, last=True,
                        came_up=frozenset(up))
-    if not rest:
-        return pairs
-    tail = _by_score_difference(state, rest)
-    if tail is not None:
-        state.draw.warnings.append(
-            "Điều 28: the groups could not be completed by 28.3-28.6; the remaining "
-            f"players {sorted(rest)} were paired by the smallest score difference")
-        return pairs + tail
-    whole = _by_score_difference(state, active)
-    if whole is not None:
-        state.draw.floats = {}
-        state.draw.warnings.append(
-            "Điều 28: the groups could not be completed by 28.3-28.6; the whole round was "
-            "paired by the smallest score differences")
-    return whole
+    return pairs, rest
 
 
 def _pair_group(state: _Round, floaters: list[int], group: list[int],
@@ -354,14 +374,17 @@ def _try_group(state: _Round, floaters: list[int], residents: list[int], sent: i
         else:
             placed.append((f, partner))
             left.remove(partner)
-    if len(carried) > sent:
-        return None
-    for candidates in _senders(state, left, sent - len(carried)):
-        rest = [n for n in left if n not in candidates]
-        found = state.search(rest)
-        if found is not None:
-            new_pairs = placed + _second_check(state, found)
-            return new_pairs, carried + list(candidates)
+    # floaters nobody here could take meet each other if they can, else go on (28.4)
+    for keep in (carried, []) if carried else ([],):
+        count = sent - (len(carried) - len(keep))
+        if count < 0:
+            continue
+        for candidates in _senders(state, left, count):
+            rest = keep + [n for n in left if n not in candidates]
+            found = state.search(rest)
+            if found is not None:
+                gone = [f for f in carried if f not in keep]
+                return placed + _second_check(state, found), gone + list(candidates)
     return None
 
 

@@ -195,3 +195,20 @@ def test_whole_events_never_repeat_and_keep_colour_limits(count, rounds):
             assert not state[draw.bye]["bye"]  # 28.2: one bye per player
             state[draw.bye]["bye"] = True
             state[draw.bye]["score"] += 1
+
+
+def test_28_4_a_median_group_that_cannot_be_completed_goes_to_the_nearest_group():
+    """Round 2: 1 and 4 drew (the ½ group, the median) and cannot meet again; 2 and 3
+    won, 5 and 6 lost. The median players go up to the nearest group (28.4): the lower
+    half is paired from the bottom, 1 and 4 float up and meet 3 and 2."""
+    p = [Player(1, 2400, 0.5, ("w",), frozenset({4})), Player(2, 2300, 1, ("w",), frozenset({5})),
+         Player(3, 2200, 1, ("b",), frozenset({6})), Player(4, 2100, 0.5, ("b",), frozenset({1})),
+         Player(5, 2000, 0, ("b",), frozenset({2})), Player(6, 1900, 0, ("w",), frozenset({3}))]
+    draw = pair_round(p, 2, 5)
+    pairs = {frozenset(x) for x in draw.pairs}
+    assert frozenset({5, 6}) in pairs and frozenset({1, 4}) not in pairs
+    assert draw.floats == {1: "↑", 4: "↑"}
+    # 28.6: an upfloater meets the highest number he can, with the opposite colour due
+    assert pairs == {frozenset({5, 6}), frozenset({1, 3}), frozenset({2, 4})}
+    assert any("28.4" in w for w in draw.warnings)
+    assert not any("smallest" in w for w in draw.warnings)  # no last resort needed
