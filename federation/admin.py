@@ -520,16 +520,17 @@ class ResignationAdmin(TouchesPublicCache, admin.ModelAdmin):
 class SuspensionForm(forms.ModelForm):
     class Meta:
         model = Suspension
-        fields = ["person", "starts_on", "ends_on", "decision_reference", "article", "reason",
-                  "lifted_on"]
+        fields = ["person", "starts_on", "ends_on", "decision", "article", "reason", "lifted_on"]
 
     def clean(self):
         data = super().clean()
-        if data.get("starts_on") and data.get("ends_on"):
-            try:
+        try:
+            if not self.instance.pk:
+                services.check_disciplinary_decision(data.get("decision"))
+            if data.get("starts_on") and data.get("ends_on"):
                 services.check_suspension_period(data["starts_on"], data["ends_on"])
-            except ServiceError as exc:
-                raise service_validation_error(exc) from exc
+        except ServiceError as exc:
+            raise service_validation_error(exc) from exc
         return data
 
 
@@ -540,13 +541,18 @@ class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_display = ["person", "starts_on", "ends_on", "decision_reference", "lifted_on"]
     search_fields = ["decision_reference", "person__full_name"]
     autocomplete_fields = ["person"]
+    raw_id_fields = ["decision"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # the decision a suspension was imposed by is not swapped afterwards
+        return ["decision", "decision_reference"] if obj is not None else ["decision_reference"]
 
     def save_model(self, request, obj, form, change):
         if change:
             return super().save_model(request, obj, form, change)
         created = services.suspend_person(
             person=obj.person, starts_on=obj.starts_on, ends_on=obj.ends_on,
-            decision_reference=obj.decision_reference, reason=obj.reason, article=obj.article,
+            decision=obj.decision, reason=obj.reason, article=obj.article,
             by=request.user)
         obj.pk = created.pk
 

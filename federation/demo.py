@@ -384,7 +384,7 @@ def load_discipline(ctx: DemoContext) -> str:
         user=ctx.data["users"]["staff"])
     render_document({"kind": "decision", "target": str(decision.pk)}, lambda *a, **k: None)
     suspend_person(person=member.person, starts_on=starts_on, ends_on=ends_on,
-                   decision_reference=decision.formatted_number, reason=reason,
+                   decision=decision, reason=reason,
                    by=ctx.data["users"]["staff"])
     return (f"signatories {chairman} and {deputy}; suspension of {member.person} by decision "
             f"{decision.formatted_number} (PDF rendered)")

@@ -510,13 +510,25 @@ class Resignation(models.Model):
 
 
 class Suspension(models.Model):
-    """A suspension for 1-3 years by a disciplinary decision (Điều 15.6, 16)."""
+    """A suspension for 1-3 years by a disciplinary decision (Điều 15.6, 16).
+
+    New suspensions reference an issued :class:`documents.Decision` of kind "disciplinary"
+    (``decision``); ``decision_reference`` is its number, kept as text for rows recorded
+    before decisions were issued here.
+    """
 
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="suspensions",
                                verbose_name=_("người"))
     starts_on = models.DateField(_("từ ngày"))
     ends_on = models.DateField(_("đến ngày"))
-    decision_reference = models.CharField(_("số quyết định"), max_length=60)
+    decision = models.ForeignKey(
+        "documents.Decision", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="suspensions", verbose_name=_("quyết định kỷ luật"),
+        help_text=_("Quyết định kỷ luật của Liên đoàn (Điều 15.6, 16.2); bắt buộc với đình "
+                    "chỉ mới."))
+    decision_reference = models.CharField(
+        _("số quyết định"), max_length=60,
+        help_text=_("Số của quyết định kỷ luật (điền từ quyết định; các đình chỉ cũ ghi tay)."))
     article = models.CharField(_("điều khoản"), max_length=40, default="15.6")
     reason = models.TextField(_("lý do"))
     lifted_on = models.DateField(_("ngày xóa đình chỉ"), null=True, blank=True)

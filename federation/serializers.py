@@ -281,9 +281,10 @@ class SuspensionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Suspension
-        fields = ["id", "person", "person_name", "starts_on", "ends_on", "decision_reference",
-                  "article", "reason", "lifted_on"]
-        read_only_fields = ["lifted_on"]
+        fields = ["id", "person", "person_name", "starts_on", "ends_on", "decision",
+                  "decision_reference", "article", "reason", "lifted_on"]
+        read_only_fields = ["decision_reference", "lifted_on"]
+        extra_kwargs = {"decision": {"required": True, "allow_null": False}}
 
 
 class SuspensionLiftSerializer(serializers.Serializer):

@@ -168,3 +168,15 @@ def make_signatory(full_name: str = "Nguyễn Văn Ký", position: str = "PHÓ C
     return Signatory.objects.create(body=body or national_body(), full_name=full_name,
                                     position=position, authority=authority,
                                     is_default=is_default, **kw)
+
+
+def make_disciplinary_decision(**kw):
+    """An issued disciplinary decision (Điều 16.2), numbered from the register."""
+    from documents.services import issue_decision
+
+    kw.setdefault("subject", "kỷ luật vận động viên")
+    kw.setdefault("grounds", ["Căn cứ Luật Cờ Tướng, Điều 15.6"])
+    kw.setdefault("articles", ["Đình chỉ thi đấu"])
+    kw.setdefault("signer_name", "Nguyễn Văn Ký")
+    kw.setdefault("signer_position", "CHỦ TỊCH")
+    return issue_decision(kind="disciplinary", **kw)

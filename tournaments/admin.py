@@ -30,6 +30,7 @@ from tournaments.models import (
     PairingChange,
     ResultChange,
     Round,
+    SanctionProposal,
     StatusChange,
     TeamEntry,
     Tournament,
@@ -334,18 +335,32 @@ class RoundAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
 
 class EntryAddForm(forms.ModelForm):
     """Registration through ``register_entry``; after the deadline only with a reason (late
-    entry, recorded on the entry). The service writes in ``clean`` (inside the admin's
-    transaction) so that its refusal shows on the form."""
+    entry, recorded on the entry). Without a member, a guest or foreign player (Điều 17.2)
+    through ``register_guest_entry`` when the tournament's "đối tượng tham dự" allows it.
+    The service writes in ``clean`` (inside the admin's transaction) so that its refusal
+    shows on the form."""
 
     user = None  # set by EntryAdmin.get_form
     late_reason = forms.CharField(
         label=_("Lý do nhận đăng ký muộn"), required=False, widget=forms.Textarea(
             attrs={"rows": 2}),
         help_text=_("Chỉ khi đã quá hạn đăng ký hoặc đã bốc số (đăng ký muộn)."))
+    guest_name = forms.CharField(
+        label=_("Khách mời: họ và tên"), required=False, max_length=200,
+        help_text=_("Điều 17.2: đấu thủ không phải hội viên (bỏ trống ô hội viên)."))
+    guest_gender = forms.ChoiceField(label=_("Khách mời: giới tính"), required=False,
+                                     choices=[("", "-"), ("M", _("Nam")), ("F", _("Nữ"))])
+    guest_birth_year = forms.IntegerField(label=_("Khách mời: năm sinh"), required=False,
+                                          min_value=1900, max_value=2100)
+    guest_federation = forms.CharField(label=_("Khách mời: liên đoàn"), required=False,
+                                       max_length=3, initial="VIE",
+                                       help_text=_("Mã 3 chữ cái, ví dụ VIE, CHN, MAS."))
+    guest_fide_id = forms.CharField(label=_("Khách mời: mã FIDE"), required=False,
+                                    max_length=12)
 
     class Meta:
         model = Entry
-        fields = ["tournament", "member", "rating", "title", "group"]
+        fields = ["tournament", "member", "person", "rating", "title", "group"]
 
     def _post_clean(self):
         pass  # the service validated the entry (and wrote it): no model validation again
@@ -355,7 +370,11 @@ class EntryAddForm(forms.ModelForm):
         if self.errors:
             return data
         if data.get("member") is None:
-            self.add_error("member", _("Chọn hội viên."))
+            if data.get("person") is None and not (data.get("guest_name") or "").strip():
+                self.add_error("member", _("Chọn hội viên, hoặc ghi khách mời (người trong "
+                                           "danh bạ hoặc họ và tên)."))
+                return data
+            self._register_guest(data)
             return data
         try:
             if data.get("late_reason", "").strip():
@@ -371,6 +390,19 @@ class EntryAddForm(forms.ModelForm):
         except ServiceError as exc:
             add_service_error(self, exc)
         return data
+
+    def _register_guest(self, data) -> None:
+        try:
+            self.registered = services.register_guest_entry(
+                data["tournament"], user=self.user, person=data.get("person"),
+                name=data.get("guest_name") or "", gender=data.get("guest_gender") or "",
+                birth_year=data.get("guest_birth_year"),
+                federation_code=data.get("guest_federation") or "VIE",
+                fide_id=data.get("guest_fide_id") or "", rating=data.get("rating") or 0,
+                title=data.get("title") or "", late_reason=data.get("late_reason") or "",
+                group=data.get("group") or "")
+        except ServiceError as exc:
+            add_service_error(self, exc)
 
 
 class EntryChangeForm(forms.ModelForm):
@@ -389,8 +421,8 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
                     "is_late", "withdrawn_on"]
     list_filter = ["tournament", "is_late"]
     search_fields = ["name", "fide_id"]
-    raw_id_fields = ["member", "team"]
-    actions = [document_actions.tracking_card_pdf]
+    raw_id_fields = ["member", "person", "team"]
+    actions = [document_actions.tracking_card_pdf, "disqualify", "remove_from_list"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:
@@ -400,8 +432,29 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
 
     def get_fields(self, request, obj=None):
         if obj is None:
-            return ["tournament", "member", "rating", "title", "group", "late_reason"]
+            return ["tournament", "member", "rating", "title", "group", "late_reason", "person",
+                    "guest_name", "guest_gender", "guest_birth_year", "guest_federation",
+                    "guest_fide_id"]
         return super().get_fields(request, obj)
+
+    disqualify = reason_action(
+        "disqualify", _("Truất quyền thi đấu (Điều 16.1d)"),
+        _("Tổng trọng tài truất quyền thi đấu (Điều 16.2): đấu thủ không được xếp cặp nữa, các "
+          "ván chưa có kết quả bị xử thua, điểm số đạt được bị hủy bỏ (Điều 15.6) theo quy định "
+          "“điểm khi truất quyền thi đấu” của giải."),
+        lambda entry, *, user, reason: services.disqualify_entry(entry, user=user,
+                                                                 reason=reason),
+        _("đã truất quyền thi đấu"))
+    remove_from_list = reason_action(
+        "remove_from_list", _("Xóa tên khỏi danh sách giải (Điều 16.1e, ra quyết định)"),
+        _("Xóa tên trong danh sách và kết quả thi đấu phải qua ý kiến của tổng trọng tài và "
+          "trưởng ban tổ chức; ban tổ chức tuyên bố bằng văn bản (Điều 16.2): một quyết định "
+          "kỷ luật được đánh số, ký bởi người ký mặc định của đơn vị tổ chức; mọi ván của đấu "
+          "thủ bị hủy kết quả."),
+        lambda entry, *, user, reason: services.remove_from_list(entry, user=user,
+                                                                 reason=reason),
+        lambda entry: _("đã xóa tên theo quyết định %(n)s")
+        % {"n": entry.removal_decision.formatted_number})
 
     def get_readonly_fields(self, request, obj=None):
         readonly = super().get_readonly_fields(request, obj)
@@ -440,6 +493,83 @@ def withdraw_teams(modeladmin, request, queryset):
         else:
             modeladmin.message_user(request, f"{team}: {_('đã ghi nhận bỏ cuộc')}",
                                     messages.SUCCESS)
+
+
+class SanctionProposalAddForm(forms.ModelForm):
+    """A proposal through ``propose_suspension`` (Điều 15.6), written in ``clean``."""
+
+    user = None  # set by SanctionProposalAdmin.get_form
+
+    class Meta:
+        model = SanctionProposal
+        fields = ["entry", "years", "reason", "article"]
+
+    def _post_clean(self):
+        pass
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.registered = services.propose_suspension(
+                data["entry"], user=self.user, years=data["years"], reason=data["reason"],
+                article=data.get("article") or "15.6")
+        except ServiceError as exc:
+            add_service_error(self, exc)
+        return data
+
+
+@admin.register(SanctionProposal)
+class SanctionProposalAdmin(HistoryAdmin):
+    """Đề nghị kỷ luật (Điều 15.6): the organisers propose here; staff with the permission
+    "Được quyết định đề nghị kỷ luật" approve (the decision is issued and the suspension
+    recorded) or reject with a reason. Never edited or deleted."""
+
+    list_display = ["person", "tournament", "years", "status", "decision", "proposed_at"]
+    list_filter = ["status"]
+    search_fields = ["person__full_name", "reason"]
+    raw_id_fields = ["entry"]
+    actions = ["approve", "reject"]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            return type("SanctionProposalAddForm", (SanctionProposalAddForm,),
+                        {"user": request.user})
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["entry", "years", "reason", "article"]
+        return super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else [f.name for f in SanctionProposal._meta.fields]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.__dict__.update(form.registered.__dict__)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.action(description=_("Ra quyết định kỷ luật theo đề nghị (đình chỉ)"))
+    def approve(self, request, queryset) -> None:
+        for proposal in queryset:
+            try:
+                done = services.approve_proposal(proposal, user=request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{proposal}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, _("%(p)s: đã ra quyết định %(n)s") % {
+                    "p": done.person, "n": done.decision.formatted_number}, messages.SUCCESS)
+
+    reject = reason_action(
+        "reject", _("Không chấp thuận đề nghị (ghi lý do)"),
+        _("Liên đoàn không chấp thuận đề nghị kỷ luật; lý do được lưu với đề nghị."),
+        lambda proposal, *, user, reason: services.reject_proposal(proposal, user=user,
+                                                                   reason=reason),
+        _("đã không chấp thuận"))
 
 
 @admin.register(TeamEntry)

@@ -142,6 +142,17 @@ class Tournament(models.Model):
         NOT_PAIRED = "not_paired", _("Không xếp cặp nữa")
         OPPONENT_WINS = "opponent_wins", _("Ai bốc thăm gặp đấu thủ bỏ cuộc được xử thắng")
 
+    class Entrants(models.TextChoices):  # Điều 17.2: giải mời, giải quốc tế
+        MEMBERS = "members", _("Chỉ hội viên Liên đoàn")
+        GUESTS = "guests", _("Hội viên và khách mời trong nước (giải mời, giải mở rộng)")
+        INTERNATIONAL = "international", _("Hội viên, khách mời và đấu thủ nước ngoài "
+                                           "(giải quốc tế)")
+
+    class DisqualificationScoring(models.TextChoices):  # Điều 15.6, 16.1d
+        OWN_POINTS = "own_points", _("Hủy điểm của đấu thủ bị truất quyền; đối thủ giữ kết "
+                                     "quả các ván đã đấu")
+        ALL_GAMES = "all_games", _("Hủy mọi ván của đấu thủ bị truất quyền (cả điểm đối thủ "
+                                   "đạt được khi gặp đấu thủ đó)")
 
     name = models.CharField(_("tên giải"), max_length=250)
     discipline = models.CharField(_("môn"), max_length=10, choices=Discipline.choices)
@@ -196,6 +207,16 @@ class Tournament(models.Model):
         default=SwissWithdrawal.NOT_PAIRED,
         help_text=_("Điều 21.5.2: kết quả đã đấu giữ nguyên; đấu thủ bỏ cuộc không được xếp "
                     "cặp nữa, hoặc vẫn được bốc thăm và ai gặp đấu thủ đó được xử thắng."))
+    entrants = models.CharField(
+        _("đối tượng tham dự"), max_length=14, choices=Entrants.choices,
+        default=Entrants.MEMBERS,
+        help_text=_("Điều 17.2: giải mời, giải quốc tế nhận cả người không phải hội viên "
+                    "Liên đoàn (khách mời) và đấu thủ nước ngoài."))
+    disqualification_scoring = models.CharField(
+        _("điểm khi truất quyền thi đấu"), max_length=10,
+        choices=DisqualificationScoring.choices, default=DisqualificationScoring.OWN_POINTS,
+        help_text=_("Điều 15.6: hủy bỏ điểm số đấu thủ vi phạm đã đạt; điều lệ giải có thể "
+                    "hủy cả các ván đối thủ đã đấu với người đó."))
     tiebreaks = models.CharField(
         _("thứ tự hệ số phụ"), max_length=200, blank=True,
         help_text=_("Mã cách nhau bởi dấu phẩy, ví dụ DE,SB,WIN,BWG (Điều 21.3) "
@@ -360,7 +381,9 @@ class TeamEntry(models.Model):
 class Entry(models.Model):
     """A player entered in a tournament, with rating/title snapshots at registration.
 
-    ``member`` is empty only for a player imported from a TRF file who matched no member.
+    ``member`` is empty for a guest (Điều 17.2: a non-member or foreign player, entered when
+    the tournament's ``entrants`` allows it; ``person`` when he is in the registry) and for a
+    player imported from a TRF file who matched no member.
     In a team event the entry is a roster place: ``team`` and ``board_order`` (1..boards are
     the fixed board order of Điều 30.1.3; higher numbers are reserves).
     """
@@ -370,6 +393,11 @@ class Entry(models.Model):
     member = models.ForeignKey("federation.Member", null=True, blank=True,
                                on_delete=models.PROTECT, related_name="tournament_entries",
                                verbose_name=_("hội viên"))
+    person = models.ForeignKey(
+        "federation.Person", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="guest_entries", verbose_name=_("khách mời (người trong danh bạ)"),
+        help_text=_("Điều 17.2: đấu thủ không phải hội viên (khách mời, đấu thủ nước ngoài) "
+                    "có trong danh bạ của Liên đoàn."))
     name = models.CharField(_("họ và tên"), max_length=200)
     gender = models.CharField(_("giới tính"), max_length=1, blank=True)
     birth_year = models.PositiveSmallIntegerField(_("năm sinh"), null=True, blank=True)
@@ -390,6 +418,18 @@ class Entry(models.Model):
     withdrawn_on = models.DateField(_("ngày bỏ cuộc"), null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("bỏ cuộc sau ván"), null=True,
                                                              blank=True)
+    disqualified_at = models.DateTimeField(_("truất quyền thi đấu lúc"), null=True, blank=True)
+    disqualified_after_round = models.PositiveSmallIntegerField(
+        _("truất quyền sau ván"), null=True, blank=True)
+    disqualification_reason = models.TextField(_("lý do truất quyền"), blank=True)
+    disqualified_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                        on_delete=models.SET_NULL, related_name="+",
+                                        verbose_name=_("người truất quyền"))
+    removal_decision = models.ForeignKey(
+        "documents.Decision", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="removed_entries", verbose_name=_("quyết định xóa tên"),
+        help_text=_("Điều 16.1e, 16.2: xóa tên khỏi danh sách và kết quả, tuyên bố bằng văn "
+                    "bản của ban tổ chức."))
     requested_byes = models.JSONField(
         _("xin nghỉ"), default=list, blank=True,
         help_text=_("Danh sách ván xin nghỉ: [{\"round\": 3, \"points\": 0.5}]"))
@@ -405,6 +445,7 @@ class Entry(models.Model):
         ordering = ["tournament", "starting_number", "-rating", "name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "member"], name="member_enters_once"),
+            models.UniqueConstraint(fields=["tournament", "person"], name="guest_enters_once"),
             models.UniqueConstraint(fields=["tournament", "starting_number"],
                                     name="entry_number_once"),
             models.UniqueConstraint(fields=["team", "board_order"], name="roster_board_once"),
@@ -413,6 +454,10 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.starting_number or '-'} {self.name}"
+
+    @property
+    def is_disqualified(self) -> bool:
+        return self.disqualified_at is not None
 
     def bye_points_requested(self, round_number: int) -> float | None:
         for bye in self.requested_byes or []:
@@ -665,3 +710,54 @@ class StatusChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_from_status_display()} → {self.get_to_status_display()}"
+
+
+class SanctionProposal(models.Model):
+    """The organisers' (or chief arbiter's) proposal to suspend a player for 1 to 3 years,
+    decided by the federation (Điều 15.6: "ban tổ chức sẽ đề nghị Liên đoàn Cờ ... truất
+    quyền thi đấu từ 1 đến 3 năm"). Approval issues the disciplinary decision and records
+    the suspension; neither is deleted afterwards (official records)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Chờ Liên đoàn quyết định")
+        APPROVED = "approved", _("Đã ra quyết định kỷ luật")
+        REJECTED = "rejected", _("Không chấp thuận")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT,
+                                   related_name="sanction_proposals", verbose_name=_("giải đấu"))
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="sanction_proposals",
+                              verbose_name=_("đấu thủ"))
+    person = models.ForeignKey("federation.Person", on_delete=models.PROTECT,
+                               related_name="sanction_proposals", verbose_name=_("người"))
+    years = models.PositiveSmallIntegerField(
+        _("số năm đề nghị"), validators=[MinValueValidator(1), MaxValueValidator(3)])
+    reason = models.TextField(_("lý do"))
+    article = models.CharField(_("điều khoản"), max_length=40, default="15.6")
+    proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("người đề nghị"))
+    proposed_at = models.DateTimeField(_("đề nghị lúc"), auto_now_add=True)
+    status = models.CharField(_("trạng thái"), max_length=10, choices=Status.choices,
+                              default=Status.PENDING)
+    reviewed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("người xét"))
+    reviewed_at = models.DateTimeField(_("xét lúc"), null=True, blank=True)
+    rejection_reason = models.TextField(_("lý do không chấp thuận"), blank=True)
+    decision = models.ForeignKey("documents.Decision", null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=_("quyết định kỷ luật"))
+    suspension = models.ForeignKey("federation.Suspension", null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="+",
+                                   verbose_name=_("đình chỉ"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("đề nghị kỷ luật")
+        verbose_name_plural = _("đề nghị kỷ luật")
+        ordering = ["-proposed_at"]
+        permissions = [("decide_sanctionproposal",
+                        _("Được quyết định đề nghị kỷ luật (đình chỉ 1-3 năm)"))]
+
+    def __str__(self) -> str:
+        return f"{self.person} — {self.years} năm ({self.get_status_display()})"

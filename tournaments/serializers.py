@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from core.fields import DateField
-from federation.models import Member, Person
+from documents.models import Signatory
+from federation.models import Gender, Member, Person
 from tournaments import engine, selectors
 from tournaments.models import (
     Entry,
@@ -19,6 +20,7 @@ from tournaments.models import (
     PairingChange,
     ResultChange,
     Round,
+    SanctionProposal,
     StatusChange,
     TeamEntry,
     TeamMatch,
@@ -68,13 +70,16 @@ class OfficialSerializer(serializers.ModelSerializer):
 
 class EntrySerializer(serializers.ModelSerializer):
     team_name = serializers.CharField(source="team.name", read_only=True, default=None)
+    removal_decision_number = serializers.CharField(
+        source="removal_decision.formatted_number", read_only=True, default=None)
 
     class Meta:
         model = Entry
-        fields = ["id", "tournament", "member", "name", "gender", "fide_id", "federation_code",
-                  "rating", "title", "starting_number", "team", "team_name", "board_order",
-                  "group",
-                  "is_late", "late_reason", "joins_in_round", "withdrawn_on", "withdrawn_after_round",
+        fields = ["id", "tournament", "member", "person", "name", "gender", "fide_id",
+                  "federation_code", "rating", "title", "starting_number", "team", "team_name",
+                  "board_order", "group", "is_late", "late_reason", "joins_in_round",
+                  "withdrawn_on", "withdrawn_after_round", "disqualified_at",
+                  "disqualified_after_round", "removal_decision", "removal_decision_number",
                   "requested_byes", "registered_at"]
         read_only_fields = [f for f in fields if f not in ("tournament", "member", "rating",
                                                            "title", "group")]
@@ -88,6 +93,64 @@ class EntryCreateSerializer(serializers.Serializer):
     group = serializers.CharField(
         max_length=1, required=False, allow_blank=True, default="",
         help_text="Individual Scheveningen (002 Điều 10): the player's group, A or B.")
+
+
+class GuestEntrySerializer(serializers.Serializer):
+    """A guest or foreign player (Điều 17.2): a registry ``person`` who is not a member, or
+    the player's details."""
+
+    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all())
+    person = serializers.PrimaryKeyRelatedField(queryset=Person.objects.all(), required=False,
+                                                allow_null=True, default=None)
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    gender = serializers.ChoiceField(Gender.choices, required=False, allow_blank=True,
+                                     default="")
+    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, required=False,
+                                          allow_null=True, default=None)
+    federation_code = serializers.CharField(max_length=3, required=False, default="VIE")
+    fide_id = serializers.CharField(max_length=12, required=False, allow_blank=True,
+                                    default="")
+    rating = serializers.IntegerField(min_value=0, max_value=3500, default=0)
+    title = serializers.CharField(max_length=4, required=False, allow_blank=True, default="")
+    late_reason = serializers.CharField(max_length=2000, required=False, allow_blank=True,
+                                        default="")
+
+
+class SanctionReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class RemovalSerializer(SanctionReasonSerializer):
+    signatory = serializers.PrimaryKeyRelatedField(queryset=Signatory.objects.all(),
+                                                   required=False, allow_null=True,
+                                                   default=None)
+    issued_on = DateField(required=False, allow_null=True, default=None)
+
+
+class SanctionProposalSerializer(serializers.ModelSerializer):
+    decision_number = serializers.CharField(source="decision.formatted_number", read_only=True,
+                                            default=None)
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+
+    class Meta:
+        model = SanctionProposal
+        fields = ["id", "tournament", "entry", "person", "person_name", "years", "reason",
+                  "article", "proposed_by", "proposed_at", "status", "reviewed_by",
+                  "reviewed_at", "rejection_reason", "decision", "decision_number",
+                  "suspension"]
+        read_only_fields = [f for f in fields if f not in ("entry", "years", "reason",
+                                                           "article")]
+        extra_kwargs = {"reason": {"max_length": 2000}}
+
+
+class ProposalApproveSerializer(serializers.Serializer):
+    starts_on = DateField(required=False, allow_null=True, default=None)
+    years = serializers.IntegerField(min_value=1, max_value=3, required=False, allow_null=True,
+                                     default=None)
+    signatory = serializers.PrimaryKeyRelatedField(queryset=Signatory.objects.all(),
+                                                   required=False, allow_null=True,
+                                                   default=None)
+    issued_on = DateField(required=False, allow_null=True, default=None)
 
 
 class BulkEntrySerializer(serializers.Serializer):

@@ -51,16 +51,30 @@ def _birth(text: str) -> date | None:
     return None
 
 
-def _match(player: engine.TrfEntry) -> Member | None:
+def _match_person(player: engine.TrfEntry) -> Person | None:
     person = None
     if player.fide_id and player.fide_id.strip("0"):
         person = Person.objects.filter(fide_id=player.fide_id.strip()).first()
     born = _birth(player.birth)
     if person is None and born is not None:
         person = Person.objects.filter(name_folded=fold(player.name), date_of_birth=born).first()
-    if person is None:
-        return None
-    return Member.objects.filter(person=person).order_by("-joined_on").first()
+    return person
+
+
+def _check_not_suspended(tournament: Tournament, person: Person | None, line) -> None:
+    """Điều 15.6: a player the file names who is suspended on the event's first day is
+    refused, with the decision's number (the import writes nothing)."""
+    from federation.selectors import suspension_on
+
+    suspension = suspension_on(person, tournament.start_date) if person is not None else None
+    if suspension is not None:
+        raise ServiceError(
+            _("Dòng TRF %(line)s: %(name)s đang bị đình chỉ thi đấu đến hết ngày %(until)s "
+              "theo quyết định %(decision)s (Điều 15.6).")
+            % {"line": line or "?", "name": person.full_name,
+               "until": suspension.ends_on.strftime("%d/%m/%Y"),
+               "decision": suspension.decision_reference},
+            field="trf", code="not_eligible")
 
 
 def fingerprint(text: str) -> str:
@@ -223,7 +237,10 @@ def _entries(tournament: Tournament, data: engine.TrfRead, lines: dict[int, int]
     matched, unmatched = [], []
     used: set[int] = set()
     for p in data.players:
-        member = _match(p)
+        person = _match_person(p)
+        _check_not_suspended(tournament, person, lines.get(p.number))
+        member = (Member.objects.filter(person=person).order_by("-joined_on").first()
+                  if person is not None else None)
         if member is not None and member.pk in used:
             raise ServiceError(f"TRF line {lines.get(p.number, '?')}: player {p.number} matches "
                                f"a member already matched by another line", field="trf",

@@ -8,6 +8,8 @@ router.register("tournament-officials", views.OfficialViewSet, basename="tournam
 router.register("tournament-entries", views.EntryViewSet, basename="tournament-entry")
 router.register("tournament-teams", views.TeamViewSet, basename="tournament-team")
 router.register("tournament-rounds", views.RoundViewSet, basename="tournament-round")
+router.register("sanction-proposals", views.SanctionProposalViewSet,
+                basename="sanction-proposal")
 router.register("tournament-pairings", views.PairingViewSet, basename="tournament-pairing")
 
 urlpatterns = router.urls

@@ -21,7 +21,15 @@ from core.limits import body_too_large
 from core.serializers import JobSerializer
 from federation.models import Club
 from tournaments import selectors, services, trf_import
-from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
+from tournaments.models import (
+    Entry,
+    Official,
+    Pairing,
+    Round,
+    SanctionProposal,
+    TeamEntry,
+    Tournament,
+)
 from tournaments.serializers import (
     BulkEntryResultSerializer,
     BulkEntrySerializer,
@@ -29,6 +37,7 @@ from tournaments.serializers import (
     ByeRequestSerializer,
     EntryCreateSerializer,
     EntrySerializer,
+    GuestEntrySerializer,
     LateArrivalCancelSerializer,
     LateArrivalSerializer,
     LateEntrySerializer,
@@ -37,10 +46,14 @@ from tournaments.serializers import (
     PairingChangeSerializer,
     PairingSerializer,
     PairRequestSerializer,
+    ProposalApproveSerializer,
     ReasonSerializer,
+    RemovalSerializer,
     ResultChangeSerializer,
     ResultSerializer,
     RoundSerializer,
+    SanctionProposalSerializer,
+    SanctionReasonSerializer,
     SeedSerializer,
     StatusChangeSerializer,
     TeamCreateSerializer,
@@ -328,6 +341,40 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response({"count": len(entries), "entries": EntrySerializer(entries, many=True).data},
                         status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=GuestEntrySerializer, responses={201: EntrySerializer})
+    @action(detail=False, methods=["post"])
+    def guest(self, request):
+        """A guest or foreign player (Điều 17.2), when the tournament's ``entrants`` allows it
+        (400 ``members_only`` / ``not_international`` otherwise); after the deadline only
+        with ``late_reason``."""
+        data = GuestEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = dict(data.validated_data)
+        entry = services.register_guest_entry(v.pop("tournament"), user=request.user, **v)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SanctionReasonSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def disqualify(self, request, pk=None):
+        """Truất quyền thi đấu (Điều 15.6, 16.1d, 16.2): the chief arbiter or staff; pending
+        games are lost by forfeit and his points annulled (``disqualification_scoring``)."""
+        data = SanctionReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.disqualify_entry(self.get_object(), user=request.user,
+                                          reason=data.validated_data["reason"])
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(request=RemovalSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"], url_path="remove-from-list")
+    def remove_from_list(self, request, pk=None):
+        """Xóa tên (Điều 16.1e, 16.2): the organisers' written decision (numbered, its PDF at
+        /api/v1/documents/), every game of the player annulled."""
+        data = RemovalSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.remove_from_list(self.get_object(), user=request.user,
+                                          **data.validated_data)
+        return Response(EntrySerializer(entry).data)
+
     @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, pk=None):
@@ -358,6 +405,54 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     def tracking_card(self, request, pk=None):
         """Thẻ theo dõi (Điều 29.1)."""
         return Response(selectors.tracking_card(self.get_object()))
+
+
+class SanctionProposalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                              mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """Proposals of a 1-3 year suspension (Điều 15.6): the organisers or the chief arbiter
+    propose (POST), federation staff with ``tournaments.decide_sanctionproposal`` approve
+    (a disciplinary decision is issued, the suspension recorded) or reject. Read by staff and
+    by the organisers and arbiters of the tournament."""
+
+    serializer_class = SanctionProposalSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["tournament", "person", "status"]
+    queryset = SanctionProposal.objects.none()  # for the schema
+
+    def get_queryset(self):
+        rows = SanctionProposal.objects.select_related("person", "decision")
+        user = self.request.user
+        if getattr(self, "swagger_fake_view", False):
+            return rows.none()
+        if user.is_staff:
+            return rows
+        mine = [t.pk for t in selectors.visible_tournaments(user)
+                if selectors.can_manage(user, t) or selectors.can_arbitrate(user, t)]
+        return rows.filter(tournament_id__in=mine)
+
+    def perform_create(self, serializer):
+        v = serializer.validated_data
+        serializer.instance = services.propose_suspension(
+            v["entry"], user=self.request.user, years=v["years"], reason=v["reason"],
+            article=v.get("article", "15.6"))
+
+    @extend_schema(request=ProposalApproveSerializer, responses=SanctionProposalSerializer)
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        data = ProposalApproveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        proposal = services.approve_proposal(self.get_object(), user=request.user,
+                                             **data.validated_data)
+        return Response(self.get_serializer(proposal).data)
+
+    @extend_schema(request=SanctionReasonSerializer, responses=SanctionProposalSerializer)
+    @action(detail=True, methods=["post"])
+    def reject(self, request, pk=None):
+        data = SanctionReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        proposal = services.reject_proposal(self.get_object(), user=request.user,
+                                            reason=data.validated_data["reason"])
+        return Response(self.get_serializer(proposal).data)
 
 
 class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,

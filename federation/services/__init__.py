@@ -33,6 +33,7 @@ from federation.services.applications import (
     submit_application,
 )
 from federation.services.endings import (
+    check_disciplinary_decision,
     check_suspension_period,
     lift_suspension,
     record_card_return,
@@ -64,7 +65,7 @@ from federation.services.registry import (
 __all__ = [
     "CLUB_FIELDS", "LAPSE_BATCH", "PERSON_FIELDS", "add_play_group", "appoint_board_member",
     "approve_application", "card_number_for", "check_application", "check_board_term",
-    "check_suspension_period", "create_body", "create_club", "create_person", "ensure_provinces",
+    "check_disciplinary_decision", "check_suspension_period", "create_body", "create_club", "create_person", "ensure_provinces",
     "issue_card_number", "lapse_job_key", "lapse_members", "lift_suspension", "record_attendance",
     "record_card_return", "record_club_meeting", "record_dues", "record_session",
     "record_tournament_activities", "record_tournament_activity", "reinstate_member",

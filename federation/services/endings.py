@@ -110,25 +110,46 @@ def check_suspension_period(starts_on: date, ends_on: date) -> None:
             field="ends_on", code="suspension_length")
 
 
+def check_disciplinary_decision(decision) -> None:
+    """400 on ``decision`` unless it is an issued disciplinary decision (Điều 16.2: the
+    sanction is announced in writing)."""
+    from documents.models import Decision
+
+    if decision is None:
+        raise ServiceError(_("Hãy chọn quyết định kỷ luật (đình chỉ phải theo một quyết định "
+                             "đã ban hành, Điều 15.6, 16.2)."), field="decision",
+                           code="decision_required")
+    if decision.kind != Decision.Kind.DISCIPLINARY:
+        raise ServiceError(_("Quyết định %(n)s không phải quyết định kỷ luật.")
+                           % {"n": decision.formatted_number}, field="decision",
+                           code="not_disciplinary")
+    if decision.status != Decision.Status.ISSUED:
+        raise ServiceError(_("Quyết định %(n)s đã %(state)s.")
+                           % {"n": decision.formatted_number,
+                              "state": decision.get_status_display().lower()},
+                           field="decision", code="invalid_state")
+
+
 @cache_scopes.touches
 @transaction.atomic
-def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision_reference: str,
+def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision,
                    reason: str, article: str = "15.6", by) -> Suspension:
-    """A suspension for 1 to 3 years by a decision (Điều 15.6). ``ends_on`` is the last day.
+    """A suspension for 1 to 3 years by a disciplinary decision (Điều 15.6). ``ends_on`` is
+    the last day; ``decision`` an issued :class:`documents.Decision` of kind "disciplinary"
+    (its number is what a refused entry quotes).
 
     Staff only. The length, counted from ``starts_on`` to ``ends_on`` inclusive, must
     be between 1 and 3 years.
     """
     _require_staff(by)
-    if not (decision_reference or "").strip():
-        raise ServiceError(_("Hãy ghi số quyết định đình chỉ."), field="decision_reference")
+    check_disciplinary_decision(decision)
     if not (reason or "").strip():
         raise ServiceError(_("Hãy ghi lý do đình chỉ."), field="reason")
     check_suspension_period(starts_on, ends_on)
     person = Person.objects.select_for_update().get(pk=person.pk)
     suspension = Suspension.objects.create(
         person=person, starts_on=starts_on, ends_on=ends_on, article=article or "15.6",
-        decision_reference=decision_reference.strip(), reason=reason.strip())
+        decision=decision, decision_reference=decision.formatted_number, reason=reason.strip())
     member = active_member_of(person)
     if member is not None:
         MemberEvent.objects.create(

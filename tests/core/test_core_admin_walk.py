@@ -49,6 +49,12 @@ def _one_of_each(staff) -> None:
     certified = Tournament.objects.filter(status="certified").first()
     running = Tournament.objects.exclude(status="certified").first()
     TeamEntry.objects.create(tournament=running, name="Đội thử")
+    from tournaments.models import SanctionProposal
+
+    sanctioned = running.entries.exclude(member=None).first()
+    SanctionProposal.objects.create(tournament=running, entry=sanctioned,
+                                    person=sanctioned.member.person, years=1, reason="thử",
+                                    proposed_by=staff)
     pairing = Pairing.objects.filter(round__tournament=running, kind="game").first()
     PairingChange.objects.create(round=pairing.round, pairing=pairing, before={}, after={},
                                  reason="thử", changed_by=staff)

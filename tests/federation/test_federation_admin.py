@@ -141,17 +141,22 @@ def test_admin_club_history_page(admin_client_vi, world):
     assert response.status_code == 200
 
 
-def test_admin_suspension_length_checked(admin_client_vi, world):
+def test_admin_suspension_length_and_decision_checked(admin_client_vi, world):
+    decision = f.make_disciplinary_decision()
     response = admin_client_vi.post("/admin/federation/suspension/add/", {
         "person": world.sponsor.person.pk, "starts_on": "2026-01-01", "ends_on": "2030-01-01",
-        "decision_reference": "QĐ 9", "article": "15.6", "reason": "x"})
+        "decision": decision.pk, "article": "15.6", "reason": "x"})
     assert response.status_code == 200 and "15.6" in response.content.decode()
     assert not Suspension.objects.exists()
+    missing = admin_client_vi.post("/admin/federation/suspension/add/", {
+        "person": world.sponsor.person.pk, "starts_on": "2026-01-01", "ends_on": "2027-12-31",
+        "article": "15.6", "reason": "x"})
+    assert missing.status_code == 200 and "quyết định kỷ luật" in missing.content.decode()
     ok = admin_client_vi.post("/admin/federation/suspension/add/", {
         "person": world.sponsor.person.pk, "starts_on": "2026-01-01", "ends_on": "2027-12-31",
-        "decision_reference": "QĐ 9", "article": "15.6", "reason": "x"})
+        "decision": decision.pk, "article": "15.6", "reason": "x"})
     assert ok.status_code == 302
-    assert Suspension.objects.get().decision_reference == "QĐ 9"
+    assert Suspension.objects.get().decision_reference == decision.formatted_number
 
 
 def test_admin_reinstate_action(admin_client_vi, world):

@@ -196,7 +196,8 @@ def test_suspension_length_is_1_to_3_years_dieu_15_6(world, staff_client, ends_o
     member = f.make_member(club=world.club_a)
     response = staff_client.post("/api/v1/suspensions/", {
         "person": member.person.pk, "starts_on": "2026-01-10", "ends_on": ends_on,
-        "decision_reference": "QĐ 07/2026/LĐCVN", "reason": "Dàn xếp kết quả"}, format="json")
+        "decision": f.make_disciplinary_decision().pk, "reason": "Dàn xếp kết quả"},
+        format="json")
     if ok:
         assert response.status_code == 201, response.content
         assert member.events.filter(kind=MemberEvent.Kind.SUSPENDED).exists()
@@ -204,17 +205,18 @@ def test_suspension_length_is_1_to_3_years_dieu_15_6(world, staff_client, ends_o
         assert_error(response, 400, "suspension_length", "ends_on")
 
 
-def test_suspension_needs_decision_reference(world, staff_client):
+def test_suspension_needs_a_decision_dieu_16_2(world, staff_client):
+    """A suspension references an issued disciplinary decision, not a typed number."""
     response = staff_client.post("/api/v1/suspensions/", {
         "person": world.sponsor.person.pk, "starts_on": "2026-01-10", "ends_on": "2027-01-09",
-        "decision_reference": "", "reason": "x"}, format="json")
-    assert_error(response, 400, field="decision_reference")
+        "decision_reference": "QĐ 1", "reason": "x"}, format="json")
+    assert_error(response, 400, field="decision")
 
 
 def test_only_staff_suspend(world):
     response = world.client(world.hanoi_officer).post("/api/v1/suspensions/", {
         "person": world.sponsor.person.pk, "starts_on": "2026-01-10", "ends_on": "2027-01-09",
-        "decision_reference": "QĐ 1", "reason": "x"}, format="json")
+        "decision": f.make_disciplinary_decision().pk, "reason": "x"}, format="json")
     assert_error(response, 403)
 
 

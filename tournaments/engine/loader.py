@@ -40,7 +40,8 @@ def settings_of(tournament) -> Settings:
         match_target_points=(float(tournament.match_target_points)
                              if tournament.match_target_points is not None else None),
         match_target_wins=tournament.match_target_wins,
-        match_scoring=tournament.match_scoring)
+        match_scoring=tournament.match_scoring,
+        disqualification_scoring=tournament.disqualification_scoring)
 
 
 def _byes(requested) -> MappingProxyType:
@@ -54,11 +55,21 @@ def load_entries(tournament_id: int) -> tuple[EntryRow, ...]:
             .order_by("starting_number")
             .values_list("starting_number", "pk", "name", "rating", "title",
                          "withdrawn_after_round", "joins_in_round", "requested_byes",
-                         "team__starting_number", "team__name", "board_order", "group"))
+                         "team__starting_number", "team__name", "board_order", "group",
+                         "disqualified_at", "removal_decision_id",
+                         "tournament__disqualification_scoring"))
     return tuple(EntryRow(number, pk, name, rating, title, withdrawn, joins,
-                          _byes(byes) if byes else NO_BYES, team, team_name, board, group)
+                          _byes(byes) if byes else NO_BYES, team, team_name, board, group,
+                          _annulled(disqualified, removal, scoring))
                  for (number, pk, name, rating, title, withdrawn, joins, byes, team, team_name,
-                      board, group) in rows)
+                      board, group, disqualified, removal, scoring) in rows)
+
+
+def _annulled(disqualified, removal, scoring: str) -> str:
+    """Điều 15.6, 16.1d-e: what the standings annul of a sanctioned player."""
+    if removal is not None or (disqualified is not None and scoring == "all_games"):
+        return "all"
+    return "own" if disqualified is not None else ""
 
 
 def load_pairings(tournament_id: int, up_to_round: int | None = None

@@ -44,6 +44,7 @@ class Settings:
     match_target_points: float | None = None  # 002 Điều 8
     match_target_wins: int | None = None
     match_scoring: str = "games"  # Điều 21.2: or "two_game_match"
+    disqualification_scoring: str = "own_points"  # Điều 15.6: or "all_games"
 
     @property
     def two_game_matches(self) -> bool:
@@ -81,6 +82,9 @@ class EntryRow(NamedTuple):
     team_name: str | None = None
     board_order: int | None = None
     group: str = ""  # individual Scheveningen (002 Điều 10): "A" or "B"
+    #: Điều 15.6, 16.1d-e: "" (in good standing), "own" (disqualified: his points annulled)
+    #: or "all" (his games annulled for everyone: removed from the list, or the regulations).
+    annulled: str = ""
 
 
 class TeamRow(NamedTuple):

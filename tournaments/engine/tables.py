@@ -128,7 +128,11 @@ def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Compet
         table = schedule(settings.system, len(snapshot.entries), settings.two_game_matches)
         pairs = {r: [b.pair() for b in boards if b.bye is None]
                  for r, boards in enumerate(table, 1)}
-    quitters = sorted((p for p in snapshot.entries if p.withdrawn_after is not None),
+    for p in snapshot.entries:
+        if p.annulled:
+            annul_sanctioned(result, p.number, everyone=p.annulled == "all")
+    quitters = sorted((p for p in snapshot.entries
+                       if p.withdrawn_after is not None and not p.annulled),
                       key=lambda p: (p.withdrawn_after, p.number))
     if not rr:
         for p in quitters:
@@ -147,6 +151,20 @@ def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Compet
     law = "chess" if settings.discipline == "chess" else "xiangqi"
     scoring.withdraw_round_robin_all(result, [p.number for p in quitters], pairs, law=law)
     return result
+
+
+def annul_sanctioned(players: dict[int, cmodel.Competitor], number: int, *,
+                     everyone: bool) -> None:
+    """Điều 15.6 "hủy bỏ điểm số đạt được": every round of the disqualified player counts
+    for nothing (X); with ``everyone`` (removed from the list and the results, 16.1e, or the
+    regulations' "all_games") his opponents' games against him are annulled too."""
+    player = players[number]
+    for r, entry in list(player.entries.items()):
+        player.entries[r] = cmodel.Entry(cmodel.ANNULLED, 0.0, entry.opponent, entry.color)
+        opponent = players.get(entry.opponent) if entry.opponent is not None else None
+        theirs = opponent.entries.get(r) if opponent is not None else None
+        if everyone and theirs is not None and theirs.opponent == number:
+            opponent.entries[r] = cmodel.Entry(cmodel.ANNULLED, 0.0, number, theirs.color)
 
 
 def standings(snapshot: Snapshot, after_round: int, codes: list[str],

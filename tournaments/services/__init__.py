@@ -18,6 +18,8 @@ One module per concern; the public names are re-exported here, so callers import
 - ``rounds``: the pairing job, round status, start of a round, manual pairing changes
 - ``results``: board results, one or a whole round, with version checks; losses for late
   arrival (Điều 10.2.1a)
+- ``sanctions``: disqualification, removal from the list by a decision, proposals of a
+  1-3 year suspension to the federation (Điều 15.6, 16.1-16.2)
 """
 
 from tournaments import engine, selectors
@@ -31,9 +33,11 @@ from tournaments.services.bulk_entries import register_entries, rows_from_csv
 from tournaments.services.entries import (
     ENTRY_FIELDS,
     check_eligibility,
+    check_guest,
     check_not_official,
     is_late,
     register_entry,
+    register_guest_entry,
     register_late_entry,
     register_team,
     request_bye,
@@ -72,6 +76,13 @@ from tournaments.services.rounds import (
     request_pairing,
     start_round,
 )
+from tournaments.services.sanctions import (
+    approve_proposal,
+    disqualify_entry,
+    propose_suspension,
+    reject_proposal,
+    remove_from_list,
+)
 
 __all__ = [
     "ENTRY_FIELDS", "register_entries", "rows_from_csv",
@@ -85,4 +96,6 @@ __all__ = [
     "reopen_tournament", "request_bye", "request_pairing", "selectors", "start_round",
     "update_entry", "update_tournament", "withdraw_entry", "withdraw_team", "record_late_arrival",
     "cancel_late_arrival",
+    "check_guest", "register_guest_entry", "approve_proposal", "disqualify_entry",
+    "propose_suspension", "reject_proposal", "remove_from_list",
 ]

@@ -19,10 +19,16 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
 from core.text import fold
+from federation.models import Person
 from federation.services import resolve_member
 from tournaments.models import Entry, Tournament
 from tournaments.services._common import _require_manager
-from tournaments.services.entries import is_late, register_entry, register_late_entry
+from tournaments.services.entries import (
+    is_late,
+    register_entry,
+    register_guest_entry,
+    register_late_entry,
+)
 
 #: CSV column headers understood (folded: no diacritics, lower case) -> row key.
 CSV_COLUMNS = {
@@ -30,6 +36,12 @@ CSV_COLUMNS = {
     "so the hoi vien": "member", "ma hoi vien": "member", "the": "member",
     "rating": "rating", "he so": "rating", "elo": "rating",
     "title": "title", "danh hieu": "title",
+    # guests and foreign players (Điều 17.2): a row without a member
+    "name": "name", "ho va ten": "name", "ho ten": "name", "person": "person",
+    "gender": "gender", "gioi tinh": "gender", "birth_year": "birth_year",
+    "nam sinh": "birth_year", "federation": "federation_code", "federation_code":
+    "federation_code", "fed": "federation_code", "lien doan": "federation_code",
+    "fide_id": "fide_id", "ma fide": "fide_id",
 }
 
 
@@ -49,10 +61,12 @@ def rows_from_csv(text: str) -> list[tuple[int, dict]]:
                         else ",")
     header = next(reader, None) or []
     keys = [CSV_COLUMNS.get(fold(name)) for name in header]
-    if "member" not in keys:
+    if "member" not in keys and "name" not in keys:
         raise ServiceError(_("Tệp CSV cần dòng tiêu đề có cột “member” hoặc “Số thẻ” (mã hoặc "
-                             "số thẻ hội viên); các cột khác: “rating”/“Hệ số”, "
-                             "“title”/“Danh hiệu”."), field="file", code="invalid_csv")
+                             "số thẻ hội viên) — hoặc “Họ và tên” cho khách mời (Điều 17.2); "
+                             "các cột khác: “rating”/“Hệ số”, “title”/“Danh hiệu”, “Giới "
+                             "tính”, “Năm sinh”, “Liên đoàn”, “Mã FIDE”."), field="file",
+                           code="invalid_csv")
     rows = []
     for line in reader:
         if not any(cell.strip() for cell in line):
@@ -96,12 +110,41 @@ def _check_batch(tournament: Tournament, count: int, late_reason: str) -> None:
 
 
 def _register_row(tournament: Tournament, row: dict, *, user, late_reason: str) -> Entry:
-    member = resolve_member(row.get("member"), "member")
     rating, title = _row_values(row)
+    if not str(row.get("member") or "").strip() and (row.get("name") or row.get("person")):
+        return _register_guest_row(tournament, row, user=user, late_reason=late_reason,
+                                   rating=rating, title=title)
+    member = resolve_member(row.get("member"), "member")
     if late_reason:
         return register_late_entry(tournament, member, user=user, reason=late_reason,
                                    rating=rating, title=title)
     return register_entry(tournament, member, user=user, rating=rating, title=title)
+
+
+def _register_guest_row(tournament: Tournament, row: dict, *, user, late_reason: str,
+                        rating: int, title: str) -> Entry:
+    """A row without a member: a guest or foreign player (Điều 17.2), through
+    ``register_guest_entry`` (refused unless the tournament's ``entrants`` allows it)."""
+    person = None
+    if row.get("person"):
+        try:
+            person = Person.objects.get(pk=int(row["person"]))
+        except (TypeError, ValueError, Person.DoesNotExist):
+            raise ServiceError(_("Không có người mã “%(v)s” trong danh bạ.")
+                               % {"v": row["person"]}, field="person") from None
+    raw_year = str(row.get("birth_year") or "").strip()
+    if raw_year and not (raw_year.isdigit() and 1900 <= int(raw_year) <= 2100):
+        raise ServiceError(_("Năm sinh “%(v)s” không hợp lệ (1900-2100).") % {"v": raw_year},
+                           field="birth_year")
+    gender = str(row.get("gender") or "").strip().upper()[:1]
+    gender = {"N": "M"}.get(gender, gender)  # "Nam"
+    if str(row.get("gender") or "").strip().lower() in ("nữ", "nu", "f", "female"):
+        gender = "F"
+    return register_guest_entry(
+        tournament, user=user, name=str(row.get("name") or "")[:200], gender=gender,
+        federation_code=str(row.get("federation_code") or "VIE"),
+        birth_year=int(raw_year) if raw_year else None, fide_id=str(row.get("fide_id") or ""),
+        person=person, rating=rating, title=title, late_reason=late_reason)
 
 
 def register_entries(tournament: Tournament, rows: Iterable[tuple[int, dict]], *, user,

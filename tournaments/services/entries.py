@@ -143,6 +143,15 @@ def register_entry(tournament: Tournament, member: Member, *, user, rating: int 
     (Swiss only; he joins from the next round to be paired) — is accepted only with
     ``late_reason`` (the late-entry action/endpoint), which is kept on the entry.
     """
+    return _register(tournament, lambda t: _entry_for(t, member, user, rating=rating,
+                                                      title=title),
+                     user=user, late_reason=late_reason, group=group)
+
+
+def _register(tournament: Tournament, build, *, user, late_reason: str,
+              group: str = "") -> Entry:
+    """The registration shared by members and guests: ``build(locked_tournament)`` checks
+    eligibility and returns the unsaved entry."""
     _require_manager(user, tournament)
     late_reason = (late_reason or "").strip()
     with transaction.atomic():
@@ -165,7 +174,7 @@ def register_entry(tournament: Tournament, member: Member, *, user, rating: int 
                    if t.registration_deadline and not after_draw else _("đã bốc số")},
                 field="member", code="late_entry")
         check_group(t, group)
-        entry = _entry_for(t, member, user, rating=rating, title=title)
+        entry = build(t)
         entry.group = group
         if late:
             entry.is_late = True
@@ -182,6 +191,109 @@ def register_entry(tournament: Tournament, member: Member, *, user, rating: int 
             entry.refresh_from_db()
         cache_scopes.touch_event(t.pk)
     return entry
+
+
+# --- guests and foreign players (Điều 17.2) -------------------------------------------------
+
+HOME_FEDERATION = "VIE"
+
+
+def check_guest(tournament: Tournament, *, name: str, gender: str, federation_code: str,
+                birth_year: int | None, person: Person | None) -> None:
+    """May a non-member be entered? Only when the tournament's ``entrants`` allows it (Điều
+    17.2: giải mời, giải quốc tế): guests from Vietnam in "guests" or "international", a
+    foreign federation only in "international". A person of the registry who is a member
+    enters as a member; a suspended one is refused with the decision's number (15.6)."""
+    from federation.selectors import member_on, suspension_on
+
+    E = Tournament.Entrants
+    if tournament.entrants == E.MEMBERS:
+        raise ServiceError(
+            _("Giải “%(t)s” chỉ nhận hội viên Liên đoàn; khách mời và đấu thủ nước ngoài chỉ "
+              "đăng ký được khi điều lệ cho phép (đối tượng tham dự: giải mời hoặc giải quốc "
+              "tế, Điều 17.2).") % {"t": tournament.name}, field="member",
+            code="members_only")
+    if federation_code != HOME_FEDERATION and tournament.entrants != E.INTERNATIONAL:
+        raise ServiceError(
+            _("Đấu thủ liên đoàn %(fed)s là đấu thủ nước ngoài: chỉ giải quốc tế nhận (đối tượng "
+              "tham dự của giải: %(now)s, Điều 17.2).")
+            % {"fed": federation_code, "now": tournament.get_entrants_display()},
+            field="federation_code", code="not_international")
+    if not (name or "").strip():
+        raise ServiceError(_("Cần họ và tên của khách mời."), field="name")
+    if person is not None:
+        if member_on(person, tournament.start_date) is not None:
+            raise ServiceError(_("%(name)s là hội viên Liên đoàn: hãy đăng ký theo hội viên.")
+                               % {"name": person.full_name}, field="person",
+                               code="is_member")
+        suspension = suspension_on(person, tournament.start_date)
+        if suspension is not None:
+            raise ServiceError(
+                _("%(name)s đang bị đình chỉ thi đấu đến hết ngày %(until)s theo quyết định "
+                  "%(decision)s (Điều 15.6).")
+                % {"name": person.full_name, "until": suspension.ends_on.strftime("%d/%m/%Y"),
+                   "decision": suspension.decision_reference}, field="person",
+                code="not_eligible")
+    _check_section_and_age(tournament, gender, birth_year)
+
+
+def _check_section_and_age(tournament: Tournament, gender: str, birth_year: int | None) -> None:
+    section = GenderSection(tournament.gender_section)
+    if not section.admits(gender or None):
+        raise ServiceError(_("Nội dung nam chỉ dành cho đấu thủ nam.") if section ==
+                           GenderSection.MEN else _("Nội dung nữ chỉ dành cho đấu thủ nữ."),
+                           field="gender", code="not_eligible")
+    if tournament.age_group:
+        limit = int(tournament.age_group[1:])
+        if birth_year is None:
+            raise ServiceError(_("Thiếu năm sinh để xét lứa tuổi %(group)s.")
+                               % {"group": tournament.age_group}, field="birth_year",
+                               code="not_eligible")
+        age = tournament.start_date.year - birth_year - 1  # age on 1 January, at most
+        if age >= limit:
+            raise ServiceError(_("Đấu thủ sinh năm %(y)s không thuộc lứa tuổi %(group)s.")
+                               % {"y": birth_year, "group": tournament.age_group},
+                               field="birth_year", code="not_eligible")
+
+
+def register_guest_entry(tournament: Tournament, *, user, name: str = "", gender: str = "",
+                         federation_code: str = HOME_FEDERATION, birth_year: int | None = None,
+                         fide_id: str = "", person: Person | None = None, rating: int = 0,
+                         title: str = "", late_reason: str = "", group: str = "") -> Entry:
+    """Enter a player who is not a member of the federation (Điều 17.2: a guest, a foreign
+    player) when the tournament's ``entrants`` allows it; the same deadline, late-entry and
+    arbiter rules as a member's entry. ``person`` links a guest of the registry (its name,
+    gender, birth year and FIDE ID are taken from it); a FIDE ID that names a registry person
+    links him too, so a suspension cannot be dodged by typing the name."""
+    if (late_reason or "").strip() and not is_late(tournament):
+        raise ServiceError(_("Chưa quá hạn đăng ký; hãy đăng ký bình thường."),
+                           field="late_reason", code="not_late")
+    federation_code = (federation_code or HOME_FEDERATION).strip().upper()
+    if len(federation_code) != 3 or not federation_code.isalpha():
+        raise ServiceError(_("Mã liên đoàn gồm 3 chữ cái (ví dụ VIE, CHN)."),
+                           field="federation_code")
+    fide_id = (fide_id or "").strip()
+    if person is None and fide_id:
+        person = Person.objects.filter(fide_id=fide_id).first()
+    if person is not None:
+        name, gender = person.full_name, person.gender
+        birth_year = person.date_of_birth.year if person.date_of_birth else birth_year
+        fide_id = person.fide_id or fide_id
+
+    def build(t: Tournament) -> Entry:
+        check_guest(t, name=name, gender=gender, federation_code=federation_code,
+                    birth_year=birth_year, person=person)
+        if person is not None:
+            if t.entries.filter(person=person).exists():
+                raise ServiceError(_("%(name)s đã đăng ký giải này.") % {"name": name},
+                                   field="person", code="duplicate")
+            check_not_official(t, person)
+        return Entry(tournament=t, person=person, name=name.strip()[:200], gender=gender or "",
+                     birth_year=birth_year, fide_id=fide_id[:12],
+                     federation_code=federation_code, rating=rating or 0, title=title or "",
+                     registered_by=user if getattr(user, "is_authenticated", False) else None)
+
+    return _register(tournament, build, user=user, late_reason=late_reason, group=group)
 
 
 def register_late_entry(tournament: Tournament, member: Member, *, user, reason: str,

@@ -53,6 +53,7 @@ TOURNAMENT_FIELDS = frozenset({
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day", "womens_championship",
+    "entrants", "disqualification_scoring",
 })
 # The knockout rules too: the bracket is replayed from the games under them, so a change
 # after the draw would silently rewrite decided matches (Điều 25).
@@ -61,7 +62,10 @@ LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team"
                                 "womens_championship", "knockout_tie_rule",
                                 "knockout_double_forfeit", "knockout_placement",
                                 "match_target_points", "match_target_wins", "team_ranking",
-                                "board_min_games", "match_scoring"})
+                                "board_min_games", "match_scoring",
+                                # Điều 15.6: how a disqualification scores is the regulations'
+                                # rule, fixed before anyone can be disqualified
+                                "disqualification_scoring"})
 
 
 def _validate_tournament(t: Tournament) -> None:
