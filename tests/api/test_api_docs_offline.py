@@ -47,11 +47,13 @@ def test_schema_the_page_loads_answers(client):
 
 
 @pytest.mark.django_db
-def test_admin_view_site_link_leads_to_the_docs(client, django_user_model):
+def test_admin_view_site_link_leads_to_a_real_page(client, django_user_model):
+    """"Xem trang web" leads somewhere real: the public results site (issue 20; before it,
+    the API docs), never a 404."""
     staff = django_user_model.objects.create_user("docs_staff", password="x", is_staff=True,
                                                   is_superuser=True)
     client.force_login(staff)
     page = client.get("/admin/").content.decode()
     link = re.search(r'<a href="([^"]+)">[^<]*(?:Xem trang web|View site)', page)
-    assert link and link.group(1) == "/api/docs/", "the admin header links to the API docs"
+    assert link and link.group(1) == "/", "the admin header links to the results site"
     assert client.get(link.group(1)).status_code == 200
