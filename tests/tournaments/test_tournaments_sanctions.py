@@ -318,3 +318,28 @@ def test_trf_import_refuses_a_suspended_player_with_the_decision_number(db):
         "organiser_body": national_body().pk}, format="json")
     error = assert_error(response, 400, "not_eligible")
     assert ban.formatted_number in error["message"] and "Dòng TRF 6" in error["message"]
+
+
+def test_admin_entry_form_refuses_a_suspended_member_with_the_decision_number(db, client):
+    """Điều 15.6 through the admin's entry form, posted as a browser would."""
+    from federation.services import suspend_person
+    from tests.factories import make_disciplinary_decision
+
+    staff = make_staff()
+    t = services.create_tournament(
+        user=staff, name="Giải hội viên", discipline="xiangqi", system="dutch",
+        number_of_rounds=5, start_date=START, end_date=START + timedelta(days=4),
+        organiser_body=national_body())
+    services.open_registration(t, user=staff)
+    member = make_member()
+    decision = make_disciplinary_decision()
+    suspend_person(person=member.person, starts_on=date(2026, 1, 1),
+                   ends_on=date(2026, 12, 31), decision=decision, reason="x", by=staff)
+    client.force_login(staff)
+    url = "/admin/tournaments/entry/add/"
+    data = form_data(client.get(url).content.decode(), "entry_form")
+    data.update({"tournament": [str(t.pk)], "member": [str(member.pk)]})
+    refused = client.post(url, data)
+    assert refused.status_code == 200
+    assert decision.formatted_number in refused.content.decode()
+    assert not t.entries.exists()
