@@ -153,8 +153,8 @@ def test_admin_add_form_goes_through_the_service(db, client):
     data.update({"arrived_at_1": [(local + timedelta(minutes=75)).strftime("%H:%M:%S")],
                  "decided_at_1": [(local + timedelta(minutes=75)).strftime("%H:%M:%S")]})
     saved = client.post(url, data)
-    assert saved.status_code == 302, [l for l in saved.content.decode().splitlines()
-                                      if "errorlist" in l]
+    assert saved.status_code == 302, [line for line in saved.content.decode().splitlines()
+                                      if "errorlist" in line]
     assert Pairing.objects.get(pk=board.pk).result == "-+"
     late = LateArrival.objects.get()
     assert late.allowed_minutes == 60 and late.recorded_by == staff
