@@ -270,15 +270,16 @@ def knockout_bracket(tournament: Tournament) -> dict:
     snapshot = engine.snapshot_of(tournament, teams=False)
     played = engine.knockout.stages(snapshot)
     placement = engine.knockout.placement_stages(snapshot, played)
-    return {"stages": [_bracket_stage(stage, entries) for stage in played],
-            "placement_matches": [_bracket_stage(stage, entries) for stage in placement],
+    two = tournament.match_scoring == MatchScoring.TWO_GAME_MATCH  # Điều 21.2
+    return {"stages": [_bracket_stage(stage, entries, two) for stage in played],
+            "placement_matches": [_bracket_stage(stage, entries, two) for stage in placement],
             "champion": engine.knockout.champion(played),
             "places": [{"place": place, "starting_number": number,
                         "name": entries[number].name}
                        for place, number in engine.knockout.places(played, placement)]}
 
 
-def _bracket_stage(stage, entries) -> dict:
+def _bracket_stage(stage, entries, two_game: bool = False) -> dict:
     matches = []
     for a, b in stage.pairs:
         match = stage.matches.get((a, b)) if a is not None and b is not None else None
@@ -291,6 +292,9 @@ def _bracket_stage(stage, entries) -> dict:
             "winner": a if b is None else match.winner,
             "decided_by_lot": bool(match and match.lot_winner),
             "both_out": bool(match and match.both_out)})
+        if two_game:  # both sides' match and game points of the two-game match
+            matches[-1]["match_score"] = engine.knockout.two_game_score(
+                [sc for _w, _b, sc in match.games] if match else [])
     out = {"stage": stage.stage, "finished": stage.finished, "matches": matches}
     if stage.label:
         out["place"] = stage.label  # "3", "5-8", "5", "7"

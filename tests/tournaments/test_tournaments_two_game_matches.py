@@ -125,7 +125,19 @@ def test_knockout_of_two_game_matches_shows_both_scores(driver):
     rows = {r["starting_number"]: (r["rank"], r["match_points"], r["game_points"])
             for r in driver.standings()["rows"]}
     assert rows == {2: (1, 2.0, 7), 1: (2, 1.0, 4), 3: (3, 0.0, 0), 4: (3, 0.0, 1)}
+    bracket = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()
+    scores = {}  # (player, opponent) -> his match and game points of their tie
+    for stage in bracket["stages"]:
+        for m in stage["matches"]:
+            scores[m["a"], m["b"]] = m["match_score"]["a"]
+            scores[m["b"], m["a"]] = m["match_score"]["b"]
+    assert scores[2, 3] == {"match_points": 1.0, "game_points": 4}  # 3 absent twice
+    assert scores[3, 2] == {"match_points": 0.0, "game_points": 0}
+    assert scores[1, 4] == {"match_points": 1.0, "game_points": 3}
+    assert scores[2, 1] == {"match_points": 1.0, "game_points": 3}
     assert driver.finish_and_certify()["status"] == "certified"
+    public_bracket = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/bracket/")
+    assert public_bracket.json()["stages"] == bracket["stages"]
     public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()
     assert {r["starting_number"]: r["game_points"] for r in public["rows"]} == {
         2: 7, 1: 4, 3: 0, 4: 1}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from chessrules.competition import knockout
+from chessrules.competition import knockout, scoring
 from chessrules.values import Result
 from tournaments.engine.snapshot import RESULT_POINTS, PairingRow, Snapshot
 
@@ -206,3 +206,21 @@ def champion(played: list[KnockoutStage]) -> int | None:
     if last.finished and len(last.pairs) == 1:
         return last.winners()[0]
     return None
+
+
+def two_game_score(scores_of_a: list[float | None]) -> dict | None:
+    """Điều 21.2 for a knockout tie: match and game points of both sides from the first
+    two games (``score_of_a`` per game, None for a double forfeit; tie-break games do not
+    count), or None before both are played."""
+    if len(scores_of_a) < 2:
+        return None
+    first = scores_of_a[:2]
+    a = sum(scoring.GAME_POINTS[s] for s in first if s is not None)
+    b = sum(scoring.GAME_POINTS[1 - s] for s in first if s is not None)
+    if all(s is None for s in first):
+        mp_a = mp_b = 0.0  # neither came to either game: nobody wins the match
+    else:
+        mp_a = 1.0 if a > b else 0.5 if a == b else 0.0
+        mp_b = 1.0 - mp_a
+    return {"a": {"match_points": mp_a, "game_points": a},
+            "b": {"match_points": mp_b, "game_points": b}}
