@@ -428,8 +428,10 @@ class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
         rows = [(Document.Kind.MEMBER_CARD.label, member.card_number,
                  _pdf_link(Document.Kind.MEMBER_CARD, member.pk))]
         decisions = {t.decision for t in titles_of(member.person) if t.decision}
-        references = {s.decision_reference for s in selectors.suspensions_of(member.person)}
-        if references:  # a suspension cites its decision by number (Điều 15.6)
+        suspensions = list(selectors.suspensions_of(member.person).select_related("decision"))
+        decisions |= {s.decision for s in suspensions if s.decision}
+        references = {s.decision_reference for s in suspensions if not s.decision}
+        if references:  # older suspensions cite their decision by number only (Điều 15.6)
             decisions |= {d for d in Decision.objects.filter(kind=Decision.Kind.DISCIPLINARY)
                           if d.formatted_number in references}
         rows += [(d.get_kind_display(), _admin_link(d, d.formatted_number),

@@ -56,14 +56,20 @@ def _member_with_everything(staff):
     discipline = issue_decision(kind="disciplinary", subject="kỷ luật", grounds=["x"],
                                 articles=["Đình chỉ"], signer_position="CHỦ TỊCH",
                                 signer_name="Nguyễn Văn Ký", user=staff)
-    make_suspension(person, date(2025, 6, 1), years=2,
+    make_suspension(person, date(2025, 6, 1), years=2, decision=discipline,
                     decision_reference=discipline.formatted_number, reason="Xúc phạm trọng tài")
-    return member, paid_until, award, discipline
+    older = issue_decision(kind="disciplinary", subject="kỷ luật", grounds=["x"],
+                           articles=["Đình chỉ"], signer_position="CHỦ TỊCH",
+                           signer_name="Nguyễn Văn Ký", user=staff)
+    # a suspension recorded before decisions were issued here cites its number only
+    make_suspension(person, date(2021, 1, 1), years=1,
+                    decision_reference=older.formatted_number, reason="Bỏ giải không lý do")
+    return member, paid_until, award, discipline, older
 
 
 def test_the_member_page_shows_history_sponsor_dues_ratings_titles_suspensions_documents():
     staff = make_staff()
-    member, paid_until, award, discipline = _member_with_everything(staff)
+    member, paid_until, award, discipline, older = _member_with_everything(staff)
     client = Client()
     client.force_login(staff)
     page = client.get(f"/admin/federation/member/{member.pk}/change/")
@@ -89,6 +95,8 @@ def test_the_member_page_shows_history_sponsor_dues_ratings_titles_suspensions_d
     assert f"/admin/documents/document/open/member_card/{member.pk}/" in html
     assert f"/admin/documents/document/open/decision/{award.pk}/" in html
     assert f"/admin/documents/document/open/decision/{discipline.pk}/" in html
+    assert f"/admin/documents/document/open/decision/{older.pk}/" in html
+    assert "Bỏ giải không lý do" in text
 
 
 def test_the_member_page_of_a_member_with_nothing_yet_shows_dashes():
