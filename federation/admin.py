@@ -526,6 +526,9 @@ class SuspensionForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if self.instance.pk:
+            self._check_lift(data)
+            return data
         try:
             if not self.instance.pk:
                 services.check_disciplinary_decision(data.get("decision"))
@@ -534,6 +537,20 @@ class SuspensionForm(forms.ModelForm):
         except ServiceError as exc:
             raise service_validation_error(exc) from exc
         return data
+
+
+    def _check_lift(self, data) -> None:
+        """On an existing suspension only the early end may be recorded (the service's rules:
+        once, after the first day); the decision's terms are not edited."""
+        if "lifted_on" not in self.changed_data:
+            return
+        lifted_on = data.get("lifted_on")
+        if self.instance.lifted_on is not None or lifted_on is None:
+            raise forms.ValidationError({"lifted_on": _("Ngày xóa đình chỉ đã ghi thì không "
+                                                        "sửa hay bỏ được.")})
+        if lifted_on <= self.instance.starts_on:
+            raise forms.ValidationError({"lifted_on": _("Ngày xóa đình chỉ phải sau ngày bắt "
+                                                        "đầu.")})
 
 
 @admin.register(Suspension)
@@ -546,12 +563,18 @@ class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     raw_id_fields = ["decision"]
 
     def get_readonly_fields(self, request, obj=None):
-        # the decision a suspension was imposed by is not swapped afterwards
-        return ["decision", "decision_reference"] if obj is not None else ["decision_reference"]
+        # the decision's terms are not edited afterwards; only an early end is recorded
+        if obj is None:
+            return ["decision_reference"]
+        return ["person", "starts_on", "ends_on", "decision", "decision_reference", "article",
+                "reason"]
 
     def save_model(self, request, obj, form, change):
         if change:
-            return super().save_model(request, obj, form, change)
+            if "lifted_on" in form.changed_data:
+                services.lift_suspension(Suspension.objects.get(pk=obj.pk),
+                                         on=obj.lifted_on, by=request.user)
+            return None
         created = services.suspend_person(
             person=obj.person, starts_on=obj.starts_on, ends_on=obj.ends_on,
             decision=obj.decision, reason=obj.reason, article=obj.article,

@@ -201,3 +201,24 @@ def test_admin_about_to_lapse_filter(admin_client_vi, world):
     fresh = f.make_member(club=world.club_a, joined_on=today - timedelta(days=10))
     page = admin_client_vi.get("/admin/federation/member/", {"about_to_lapse": "30"}).content.decode()
     assert soon.card_number in page and fresh.card_number not in page
+
+
+def test_admin_suspension_change_only_records_an_early_end(admin_client_vi, world):
+    """Điều 15.6: the decision's terms stay as issued; the change form only lifts early."""
+    from tests.admin_forms import form_data
+
+    suspension = f.make_suspension(world.sponsor.person, date(2026, 1, 1), years=2,
+                                   decision=f.make_disciplinary_decision())
+    url = f"/admin/federation/suspension/{suspension.pk}/change/"
+    data = form_data(admin_client_vi.get(url).content.decode(), "suspension_form")
+    assert "ends_on" not in data and "reason" not in data  # read-only
+    data["lifted_on"] = ["2026-06-01"]
+    assert admin_client_vi.post(url, data).status_code == 302
+    suspension.refresh_from_db()
+    assert suspension.lifted_on == date(2026, 6, 1)
+    data = form_data(admin_client_vi.get(url).content.decode(), "suspension_form")
+    data["lifted_on"] = ["2026-07-01"]
+    refused = admin_client_vi.post(url, data)
+    assert refused.status_code == 200
+    suspension.refresh_from_db()
+    assert suspension.lifted_on == date(2026, 6, 1)
