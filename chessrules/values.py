@@ -23,7 +23,7 @@ from enum import StrEnum
 
 __all__ = ["Result", "System", "TieBreak", "TeamRanking", "GenderSection", "RepetitionRuling",
            "competition_ranks", "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
-           "PREDETERMINED_SYSTEMS"]
+           "PREDETERMINED_SYSTEMS", "QUALIFYING_SYSTEMS", "FINAL_STAGE_SYSTEMS"]
 
 
 class Result(StrEnum):
@@ -198,6 +198,10 @@ SWISS_SYSTEMS = frozenset({System.DUTCH, System.SWISS_DRAW, System.TEAM_SWISS_DR
                            System.ADJUSTED_SWISS})
 TEAM_SYSTEMS = frozenset({System.TEAM_ROUND_ROBIN, System.SCHEVENINGEN, System.TEAM_SWISS_DRAW,
                           System.SIMULTANEOUS, System.TEAM_KNOCKOUT})
+#: Điều 17.3 "đấu hỗn hợp": the systems of a qualifying group and of the final stage
+QUALIFYING_SYSTEMS = ROUND_ROBIN_SYSTEMS | frozenset({System.DUTCH, System.SWISS_DRAW,
+                                                      System.ADJUSTED_SWISS})
+FINAL_STAGE_SYSTEMS = ROUND_ROBIN_SYSTEMS | frozenset({System.KNOCKOUT})
 #: systems whose starting numbers follow the rating order (others draw lots)
 RATING_ORDER_SYSTEMS = frozenset({System.DUTCH, System.KNOCKOUT, System.ADJUSTED_SWISS})
 

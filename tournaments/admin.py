@@ -132,6 +132,18 @@ def pair_next_round(modeladmin, request, queryset):
     _run(modeladmin, request, queryset, services.request_pairing, _("công việc xếp cặp"))
 
 
+@admin.action(description=_("Đưa những người đứng đầu các bảng vào chung kết (Điều 17.3)"))
+def advance_qualifiers(modeladmin, request, queryset):
+    for tournament in queryset:
+        try:
+            added = services.advance_qualifiers(tournament, user=request.user)
+        except ServiceError as exc:
+            modeladmin.message_user(request, f"{tournament}: {exc.message}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, _("%(t)s: thêm %(n)s đấu thủ vào chung kết.")
+                                    % {"t": tournament, "n": len(added)}, messages.SUCCESS)
+
+
 @admin.action(description=_("Công nhận kết quả"))
 def certify(modeladmin, request, queryset):
     _run(modeladmin, request, queryset, services.certify_tournament, _("đã công nhận"))
@@ -217,6 +229,7 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     def size_warnings(self, obj) -> str:
         return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
     actions = [open_registration, draw_numbers, pair_next_round, certify, reopen,
+               advance_qualifiers,
                *document_actions.TOURNAMENT_ACTIONS]
 
     def get_form(self, request, obj=None, change=False, **kwargs):

@@ -264,6 +264,15 @@ class Tournament(models.Model):
     boards_per_team = models.PositiveSmallIntegerField(_("số bàn mỗi đội"), null=True, blank=True)
     reserves_per_team = models.PositiveSmallIntegerField(_("số dự bị mỗi đội"), null=True,
                                                          blank=True)
+    qualifies_to = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="qualifying_groups", verbose_name=_("vòng chung kết (đấu hỗn hợp)"),
+        help_text=_("Điều 17.3: giải này là một bảng vòng loại; những người đứng đầu vào "
+                    "vòng chung kết này."))
+    qualifiers = models.PositiveSmallIntegerField(
+        _("số đấu thủ vào chung kết"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(64)],
+        help_text=_("Số người đứng đầu bảng này được vào vòng chung kết."))
     team_ranking = models.CharField(
         _("cách xếp hạng đồng đội"), max_length=20, choices=TeamRanking.choices,
         default=TeamRanking.GAME_BOARDS,

@@ -347,6 +347,14 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         after = self._after_round(tournament)
         return self.cached(lambda: Response(selectors.board_standings(tournament, after)))
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def overall(self, request, pk=None):
+        """Điều 17.3: the overall result of a multi-stage event (the final's ranking, then
+        those out in the qualifying groups)."""
+        tournament = self._tournament(pk)
+        return self.cached(lambda: Response(selectors.overall_standings(tournament)))
+
     def _team_event(self, pk) -> Tournament:
         tournament = self._tournament(pk)
         if not tournament.is_team_event or tournament.lot_seed is None:

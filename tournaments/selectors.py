@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
-from chessrules.values import MatchScoring
+from chessrules.values import MatchScoring, competition_ranks
 from federation.models import Body, Club, ClubMembership, Member, Person
 from federation.selectors import can_enter_tournaments, officer_body_ids
 from tournaments import engine
@@ -330,6 +330,33 @@ def _team_knockout_table(tournament: Tournament, after: int, rows: list[dict]
                  "winner": tie.winner, "decided_by_lot": tie.by_lot} for tie in stage]
                for stage in stages]
     return rows, {"bracket": bracket}
+
+
+def overall_standings(final: Tournament) -> dict:
+    """Điều 17.3 "đấu hỗn hợp": the overall result — the final's ranking first, then every
+    player who did not qualify, by his place in his group, then his points (equal on both:
+    a shared rank); each qualifying group's own standings are its event's."""
+    rows = [{"rank": r["rank"], "stage": "final", "group": final.name,
+             "group_rank": None, "name": r["name"], "points": r["points"]}
+            for r in standings(final)["rows"]]
+    finalists = set(final.entries.exclude(member__isnull=True).values_list("member_id",
+                                                                          flat=True))
+    others = []
+    for group in final.qualifying_groups.order_by("pk"):
+        members = dict(group.entries.values_list("pk", "member_id"))
+        for r in standings(group)["rows"]:
+            if members.get(r["entry"]) in finalists:
+                continue
+            others.append({"stage": "qualifying", "group": group.name, "group_rank": r["rank"],
+                           "name": r["name"], "points": r["points"]})
+    others.sort(key=lambda r: (r["group_rank"], -r["points"], r["name"]))
+    ranks = competition_ranks((r["group_rank"], -r["points"]) for r in others)
+    for row, rank in zip(others, ranks, strict=True):
+        row["rank"] = len(rows) + rank
+    return {"final": final.pk, "groups": [{"id": g.pk, "name": g.name,
+                                           "qualifiers": g.qualifiers}
+                                          for g in final.qualifying_groups.order_by("pk")],
+            "rows": rows + others}
 
 
 def board_min_games(tournament: Tournament) -> int:

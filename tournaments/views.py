@@ -207,6 +207,21 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Điều 30.1.5: game points, then board 1's score, board 2's, …"""
         return Response(selectors.team_standings(self.get_object(), _after_round(request)))
 
+    @extend_schema(request=None, responses=EntrySerializer(many=True))
+    @action(detail=True, methods=["post"], url_path="advance-qualifiers")
+    def advance_qualifiers(self, request, pk=None):
+        """Điều 17.3: enter the top finishers of every certified qualifying group into this
+        final (all or none; those already entered are skipped). Organisers only."""
+        entries = services.advance_qualifiers(self.get_object(), user=request.user)
+        return Response(EntrySerializer(entries, many=True).data)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"])
+    def overall(self, request, pk=None):
+        """Điều 17.3: the overall result of a multi-stage event (the final, then the
+        players out in the groups by group place and points)."""
+        return Response(selectors.overall_standings(self.get_object()))
+
     @extend_schema(parameters=[AFTER_ROUND], responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], url_path="board-standings")
     def board_standings(self, request, pk=None):

@@ -390,3 +390,78 @@ def test_team_knockout_of_four_teams(driver):
     assert [(r["rank"], r["starting_number"]) for r in public["rows"]] == [
         (1, 3), (2, 1), (3, 2), (3, 4)]
     assert public["bracket"] == table["bracket"]
+
+
+def _lower_number_wins(p) -> str:
+    return "1-0" if p["white_number"] < p["black_number"] else "0-1"
+
+
+def test_multi_stage_event_two_groups_and_a_final(driver):
+    """Điều 17.3 "đấu hỗn hợp" (002 part 2 Điều 7: different systems in different stages):
+    two round-robin groups of 4, the top 2 of each go on to a round-robin final.
+
+    Worked by hand, the lower starting number winning every game: in each group (and in
+    the final) number 1 scores 3, 2 scores 2, 3 scores 1, 4 scores 0, so numbers 1 and 2 of
+    each group qualify. Overall: the final's places 1-4, then the two group 3rds (1 point
+    each) share 5th and the two group 4ths (0) share 7th."""
+    final = driver.create(system="round_robin", discipline="xiangqi", name="Chung kết")
+    driver.action("open-registration")
+    refused = driver.organiser.post("/api/v1/tournaments/", {
+        "name": "Bảng lỗi", "discipline": "xiangqi", "start_date": "2026-05-04",
+        "end_date": "2026-05-10", "organiser_body": driver.body.pk, "system": "knockout",
+        "qualifies_to": final["id"], "qualifiers": 2}, format="json")
+    assert_error(refused, 400, "invalid", "system")
+    qualified, out = set(), {}
+    for name in ("Bảng A", "Bảng B"):
+        group = driver.create(system="round_robin", discipline="xiangqi", name=name,
+                              qualifies_to=final["id"], qualifiers=2)
+        driver.action("open-registration")
+        driver.enter(driver.members(4))
+        driver.action("close-registration", {"seed": 21})
+        driver.run_all_rounds(3, random.Random(0), choose=_lower_number_wins)
+        rows = driver.standings()["rows"]
+        assert [(r["starting_number"], r["points"]) for r in rows] == [
+            (1, 3.0), (2, 2.0), (3, 1.0), (4, 0.0)]
+        entries = {e.starting_number: e for e in Entry.objects.filter(tournament_id=driver.tid)}
+        qualified |= {entries[1].member_id, entries[2].member_id}
+        out[name] = (entries[3].name, entries[4].name)
+        if name == "Bảng A":  # the final waits for every group's certified result
+            driver.tournament = final
+            assert_error(driver.organiser.post(
+                f"/api/v1/tournaments/{final['id']}/advance-qualifiers/"), 400,
+                "groups_not_certified")
+            driver.tournament = group
+        assert driver.finish_and_certify()["status"] == "certified"
+    driver.tournament = final
+    added = driver.post(driver.organiser, f"/api/v1/tournaments/{driver.tid}/advance-qualifiers/")
+    assert {e["member"] for e in added} == qualified and len(added) == 4
+    assert driver.post(driver.organiser,
+                       f"/api/v1/tournaments/{driver.tid}/advance-qualifiers/") == []
+    driver.action("close-registration", {"seed": 22})
+    driver.run_all_rounds(3, random.Random(0), choose=_lower_number_wins)
+    assert driver.finish_and_certify()["status"] == "certified"
+    overall = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/overall/").json()
+    assert [g["name"] for g in overall["groups"]] == ["Bảng A", "Bảng B"]
+    rows = overall["rows"]
+    assert [(r["rank"], r["stage"], r["points"]) for r in rows[:4]] == [
+        (1, "final", 3.0), (2, "final", 2.0), (3, "final", 1.0), (4, "final", 0.0)]
+    assert [(r["rank"], r["group_rank"], r["points"]) for r in rows[4:]] == [
+        (5, 3, 1.0), (5, 3, 1.0), (7, 4, 0.0), (7, 4, 0.0)]
+    assert {r["name"] for r in rows[4:6]} == {out["Bảng A"][0], out["Bảng B"][0]}
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/overall/").json()
+    assert public == overall
+
+
+def test_advance_qualifiers_from_the_admin_is_refused_without_groups(admin_client, staff):
+    """Điều 17.3: the admin action goes through the service and shows its refusal."""
+    from django.contrib.messages import get_messages
+
+    t = services.create_tournament(
+        user=staff, name="Chung kết", discipline="xiangqi", system="round_robin",
+        start_date=date(2026, 5, 4), end_date=date(2026, 5, 8), organiser_body=national_body())
+    services.open_registration(t, user=staff)
+    response = admin_client.post("/admin/tournaments/tournament/", {
+        "action": "advance_qualifiers", "_selected_action": [t.pk]})
+    assert response.status_code == 302
+    assert any("không có bảng vòng loại" in str(m)
+               for m in get_messages(response.wsgi_request))

@@ -39,6 +39,7 @@ from tournaments.services._common import (
     _transition,
 )
 from tournaments.services.entries import _draw_numbers
+from tournaments.services.stages import check_stage_owner, validate_stage
 
 TOURNAMENT_FIELDS = frozenset({
     "name", "discipline", "time_control_class", "time_control_preset", "time_control",
@@ -48,7 +49,7 @@ TOURNAMENT_FIELDS = frozenset({
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
     "no_capture_move_limit", "knockout_tie_rule", "knockout_double_forfeit",
     "knockout_placement", "match_target_points", "match_target_wins", "team_ranking",
-    "board_min_games", "match_scoring",
+    "board_min_games", "qualifies_to", "qualifiers", "match_scoring",
     "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
@@ -62,7 +63,8 @@ LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team"
                                 "womens_championship", "knockout_tie_rule",
                                 "knockout_double_forfeit", "knockout_placement",
                                 "match_target_points", "match_target_wins", "team_ranking",
-                                "board_min_games", "match_scoring",
+                                "board_min_games", "match_scoring", "qualifies_to",
+                                "qualifiers",
                                 # Điều 15.6: how a disqualification scores is the regulations'
                                 # rule, fixed before anyone can be disqualified
                                 "disqualification_scoring"})
@@ -86,6 +88,7 @@ def _validate_tournament(t: Tournament) -> None:
     if t.system in SWISS_SYSTEMS and not t.number_of_rounds:
         raise ServiceError(_("Hệ Thụy Sĩ cần số ván."), field="number_of_rounds")
     _validate_match_terms(t)
+    validate_stage(t)
     if t.is_team_event:
         _validate_team_sizes(t)
     if t.category == Tournament.Category.NATIONAL_YOUTH and not t.age_group:
@@ -293,6 +296,7 @@ def build_tournament(*, user, **fields) -> Tournament:
     if not selectors.can_organise(user, body=tournament.organiser_body,
                                   club=tournament.organiser_club):
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
+    check_stage_owner(tournament, user)
     _validate_tournament(tournament)
     return tournament
 
@@ -326,6 +330,7 @@ def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
     resolve_time_control(t, {n: fields[n] for n in changed}, creating=False)
     if not selectors.can_organise(user, body=t.organiser_body, club=t.organiser_club):
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
+    check_stage_owner(t, user)
     _validate_tournament(t)
     return t
 
