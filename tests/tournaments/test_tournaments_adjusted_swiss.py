@@ -10,6 +10,7 @@ from collections import Counter
 from rest_framework.test import APIClient
 
 from tournaments.models import Entry, Pairing, Round
+from tournaments.services.entries import _national_ratings
 
 RESULT_POINTS = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (0.5, 0.5)}
 
@@ -110,3 +111,31 @@ def test_adjusted_swiss_of_33_players_five_rounds(driver):
     round_one = public.get(f"/api/v1/public/tournaments/{driver.tid}/pairings/",
                            {"round": 1}).json()
     assert len(round_one) == 17
+
+
+def test_28_1_equal_ratings_go_by_the_national_rating_then_lot(driver):
+    """28.1: same rating and no title: the federation's list in force at the start (the
+    event's discipline and time control) decides, then the lot."""
+    from datetime import date
+
+    from ratings.models import PlayerRating, RatingList, RatingPeriod
+
+    driver.create(system="adjusted_swiss", number_of_rounds=3)
+    driver.action("open-registration")
+    members = driver.members(4, ratings=[2000, 2000, 2000, 2100])
+    entries = driver.enter(members)
+    event = Entry.objects.get(pk=entries[0]["id"]).tournament
+    rating_list = RatingList.objects.get(discipline=event.discipline,
+                                         time_control_class=event.time_control_class)
+    period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 4, 1),
+                                         end=date(2026, 4, 30), status="published")
+    for (member, _rating), national in zip(members[1:3], (1500, 1900), strict=True):
+        PlayerRating.objects.create(period=period, person=member.person, rating=national,
+                                    published=True)
+    rows = list(Entry.objects.filter(tournament=event).select_related("member"))
+    assert _national_ratings(event, rows) == {
+        entries[0]["id"]: 0, entries[1]["id"]: 1500, entries[2]["id"]: 1900,
+        entries[3]["id"]: 0}
+    driver.action("close-registration", {"seed": 3})
+    numbers = {e.pk: e.starting_number for e in Entry.objects.filter(tournament=event)}
+    assert [numbers[e["id"]] for e in entries] == [4, 3, 2, 1]

@@ -49,10 +49,12 @@ def _draw_numbers(t: Tournament) -> None:
 
 
 def _number_entries(t: Tournament) -> None:
-    entries = list(t.entries.all())
+    entries = list(t.entries.select_related("member"))
     if t.system == System.ADJUSTED_SWISS:  # Điều 28.1; 28.7: renumbered on a late entry
-        order = engine.adjusted_order([(e.pk, e.rating, e.title) for e in entries],
-                                      t.lot_seed or 0)
+        national = _national_ratings(t, entries)
+        order = engine.adjusted_order(
+            [(e.pk, e.rating, e.title, national.get(e.pk, 0)) for e in entries],
+            t.lot_seed or 0)
     elif t.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: A1..An, then B1..Bn
         order = [pk for g in GROUPS for pk in engine.lot_order(
             [e.pk for e in entries if e.group == g], t.lot_seed)]
@@ -63,6 +65,19 @@ def _number_entries(t: Tournament) -> None:
     Entry.objects.filter(tournament=t).update(starting_number=None)
     for number, pk in enumerate(order, 1):
         Entry.objects.filter(pk=pk).update(starting_number=number)
+
+
+def _national_ratings(t: Tournament, entries: list[Entry]) -> dict[int, int]:
+    """Điều 28.1 "hệ số của quốc gia": each entry's rating on the federation's list (the
+    event's discipline and time control) in force at its start; absent: none."""
+    from ratings import selectors as rating_selectors  # ratings imports tournaments
+
+    rating_list = rating_selectors.list_of(t)
+    if rating_list is None:
+        return {}
+    _period, by_person = rating_selectors.ratings_in_force(rating_list, t.start_date)
+    return {e.pk: by_person.get(e.member.person_id, 0) for e in entries
+            if e.member is not None}
 
 
 def _age_on(birth: date, day: date) -> int:
