@@ -67,7 +67,8 @@ def test_pgn_forms():
 def test_values_are_the_stored_strings():
     assert Result.DRAW == "1/2-1/2" and System.ROUND_ROBIN == "round_robin"
     assert {s.value for s in ROUND_ROBIN_SYSTEMS} == {"round_robin", "double_round_robin"}
-    assert PREDETERMINED_SYSTEMS == ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN}
+    assert PREDETERMINED_SYSTEMS == ROUND_ROBIN_SYSTEMS | {System.TEAM_ROUND_ROBIN,
+                                                          System.INDIVIDUAL_SCHEVENINGEN}
     assert System("team_swiss_draw") in SWISS_SYSTEMS & TEAM_SYSTEMS
     assert System.KNOCKOUT not in SWISS_SYSTEMS | ROUND_ROBIN_SYSTEMS | TEAM_SYSTEMS
 

@@ -118,8 +118,9 @@ def test_admin_lists_adds_and_shows_upload_reports(django_capture_on_commit_call
     assert browser.get("/admin/games/gamerecord/add/").status_code == 200
     form = {"discipline": "xiangqi", "notation": "vn", "moves_text": "1. P2-5 M8.7",
             "white_name": "A", "black_name": "B", "start_fen": "", "event_name": "",
-            "declared_score": "", "_save": "1", "faults-TOTAL_FORMS": "0",
-            "faults-INITIAL_FORMS": "0"}
+            "declared_score": "", "_save": "1"}
+    for inline in ("faults", "warnings", "move_limit_claims"):  # the page's inline formsets
+        form |= {f"{inline}-TOTAL_FORMS": "0", f"{inline}-INITIAL_FORMS": "0"}
     refused = browser.post("/admin/games/gamerecord/add/", {**form, "notation": "san"})
     assert refused.status_code == 200 and "chỉ dùng cho cờ vua" in refused.content.decode()
     with django_capture_on_commit_callbacks() as queued:  # the validation job, not run here
