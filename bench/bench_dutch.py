@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_dutch.py [--sizes 100 500 1000 2000] [--limit 600]
     .venv/bin/python bench/bench_dutch.py --per-round [--sizes 500 1000 2000] [--rounds 11]
         [--event-rounds 11]
-        [--upto 3] [--plain]
+        [--upto 3] [--plain] [--one-go]
 
 Targets (issue 5): 100 players <= 0.5 s, 500 <= 10 s, 1,000 <= 60 s per round, one
 core.  The 8 rounds of history are played with a fast greedy Swiss pairing and
@@ -16,7 +16,8 @@ round of 2,000 <= 60 s, warm process) plays a whole event with the Dutch pairing
 prints the CPU and wall time of each round (``--upto`` stops after that round);
 ``--plain`` also pairs each round with the matching algorithm without its
 shortcuts (``matching.BLOSSOM_SHORTCUTS = False``), prints its time beside and
-checks that both pairings are identical.  CPU time is the fair figure on a
+checks that both pairings are identical; ``--one-go`` does the same with the
+tie-broken matchings solved in one go (``matching.TIE_SPLIT = False``).  CPU time is the fair figure on a
 shared machine; the load average is printed.
 """
 
@@ -72,11 +73,20 @@ def _timed(pair, *args):
     return result, time.process_time() - cpu_start, time.perf_counter() - start
 
 
-def per_round(size: int, rounds: int, upto: int, seed: int, plain: bool, limit: int) -> None:
+def per_round(size: int, rounds: int, upto: int, seed: int, plain: bool, limit: int,
+              one_go: bool = False) -> None:
     """Play a whole event with the Dutch pairing, timing each round."""
     def timed_pair(players, history, round_number, options):
         pairings, cpu, wall = _timed(pair_round, players, history, round_number, options)
         line = f"{size:>5} players round {round_number:>2}: {cpu:8.2f} s CPU {wall:8.2f} s wall"
+        if one_go:
+            matching.TIE_SPLIT = False
+            try:
+                old, old_cpu, _ = _timed(pair_round, players, history, round_number, options)
+            finally:
+                matching.TIE_SPLIT = True
+            same = "identical" if old == pairings else "DIFFERENT"
+            line += f" | tie-broken matchings in one go {old_cpu:8.2f} s CPU ({same})"
         if plain:
             matching.BLOSSOM_SHORTCUTS = False
             try:
@@ -108,12 +118,17 @@ def main() -> None:
     parser.add_argument("--upto", type=int, default=99, help="--per-round: last round")
     parser.add_argument("--plain", action="store_true",
                         help="--per-round: also time the plain matching algorithm")
+    parser.add_argument("--one-go", action="store_true",
+                        help="--per-round: also time tie-broken matchings solved in one go "
+                             "(matching.TIE_SPLIT = False, the code before #15's two-step "
+                             "solve) and check the pairings are identical")
     args = parser.parse_args()
     print(f"Dutch pairing bench, load average {os.getloadavg()[0]:.2f}, "
           f"{os.cpu_count()} cores")
     if args.per_round:
         for size in args.sizes:
-            per_round(size, args.event_rounds, args.upto, args.seed, args.plain, args.limit)
+            per_round(size, args.event_rounds, args.upto, args.seed, args.plain, args.limit,
+                      args.one_go)
         return
     for size in args.sizes:
         print(bench(size, args.rounds, args.seed, args.dutch_history, args.limit), flush=True)
