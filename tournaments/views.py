@@ -454,6 +454,10 @@ class SanctionProposalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=ProposalApproveSerializer, responses=SanctionProposalSerializer)
     @action(detail=True, methods=["post"])
     def approve(self, request, pk=None):
+        """The federation decides (Điều 15.6): issue the numbered disciplinary decision and
+        record the suspension from ``starts_on`` (default: the decision's date) for the proposed
+        years (or ``years``, 1-3). Staff with the deciding permission; a proposal already
+        decided answers 409."""
         data = ProposalApproveSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         proposal = services.approve_proposal(self.get_object(), user=request.user,
@@ -463,6 +467,7 @@ class SanctionProposalViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(request=SanctionReasonSerializer, responses=SanctionProposalSerializer)
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
+        """Reject a pending proposal with a ``reason`` (staff with the deciding permission)."""
         data = SanctionReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         proposal = services.reject_proposal(self.get_object(), user=request.user,
