@@ -284,7 +284,9 @@ class SuspensionSerializer(serializers.ModelSerializer):
         fields = ["id", "person", "person_name", "starts_on", "ends_on", "decision",
                   "decision_reference", "article", "reason", "lifted_on"]
         read_only_fields = ["decision_reference", "lifted_on"]
-        extra_kwargs = {"decision": {"required": True, "allow_null": False}}
+        # required on create (the service refuses null: 400 naming "decision"); older rows
+        # recorded before decisions were issued here read null
+        extra_kwargs = {"decision": {"required": True, "allow_null": True}}
 
 
 class SuspensionLiftSerializer(serializers.Serializer):

@@ -120,6 +120,14 @@ def _seed() -> dict:
     issue_decision(kind="disciplinary", subject="Kỷ luật đấu thủ", grounds=["Điều lệ"],
                    articles=["Điều 1. Cảnh cáo."], signer_position="Chủ tịch",
                    signer_name="Nguyễn Văn A", user=staff)
+    from games.models import GameWarning
+    from tournaments.models import SanctionProposal
+
+    GameWarning.objects.create(game=game, side="white", reason="touch", level="reminder",
+                               article="9.6", recorded_by=staff)
+    SanctionProposal.objects.create(tournament=tournament, entry=tournament.entries.last(),
+                                    person=tournament.entries.last().member.person, years=1,
+                                    reason="Gây rối", proposed_by=staff)
     Job.objects.create(kind="ratings.compute", state=Job.State.SUCCEEDED, progress=100,
                        result={"rows": 6}, created_by=staff)
     people = Person.objects.filter(memberships__tournament_entries__tournament=tournament)
