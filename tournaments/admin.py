@@ -144,6 +144,18 @@ def advance_qualifiers(modeladmin, request, queryset):
                                     % {"t": tournament, "n": len(added)}, messages.SUCCESS)
 
 
+@admin.action(description=_("Công bố điều lệ (Điều 18a)"))
+def publish_regulations(modeladmin, request, queryset):
+    for tournament in queryset:
+        try:
+            services.publish_regulations(tournament, user=request.user)
+        except ServiceError as exc:
+            modeladmin.message_user(request, f"{tournament}: {exc.message}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, _("%(t)s: điều lệ đã công bố.") % {"t": tournament},
+                                    messages.SUCCESS)
+
+
 @admin.action(description=_("Công nhận kết quả"))
 def certify(modeladmin, request, queryset):
     _run(modeladmin, request, queryset, services.certify_tournament, _("đã công nhận"))
@@ -229,7 +241,7 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     def size_warnings(self, obj) -> str:
         return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
     actions = [open_registration, draw_numbers, pair_next_round, certify, reopen,
-               advance_qualifiers,
+               advance_qualifiers, publish_regulations,
                *document_actions.TOURNAMENT_ACTIONS]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
@@ -373,7 +385,7 @@ class EntryAddForm(forms.ModelForm):
 
     class Meta:
         model = Entry
-        fields = ["tournament", "member", "person", "rating", "title", "group"]
+        fields = ["tournament", "member", "person", "rating", "title", "group", "is_wildcard"]
 
     def _post_clean(self):
         pass  # the service validated the entry (and wrote it): no model validation again
@@ -399,7 +411,7 @@ class EntryAddForm(forms.ModelForm):
                 self.registered = services.register_entry(
                     data["tournament"], data["member"], user=self.user,
                     rating=data.get("rating") or 0, title=data.get("title") or "",
-                    group=data.get("group") or "")
+                    group=data.get("group") or "", wildcard=bool(data.get("is_wildcard")))
         except ServiceError as exc:
             add_service_error(self, exc)
         return data
@@ -445,7 +457,8 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
 
     def get_fields(self, request, obj=None):
         if obj is None:
-            return ["tournament", "member", "rating", "title", "group", "late_reason", "person",
+            return ["tournament", "member", "rating", "title", "group", "is_wildcard",
+                    "late_reason", "person",
                     "guest_name", "guest_gender", "guest_birth_year", "guest_federation",
                     "guest_fide_id"]
         return super().get_fields(request, obj)

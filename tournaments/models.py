@@ -74,6 +74,11 @@ class Tournament(models.Model):
         OPEN = "open", _("Giải mở rộng")
         FRIENDLY = "friendly", _("Giải giao hữu")
         INVITATIONAL = "invitational", _("Giải mời")
+        NATIONAL_FIRST_DIVISION = ("national_first_division",
+                                   _("Giải hạng nhất toàn quốc"))  # Điều 17.2
+        SELECTION = "selection", _("Giải tuyển chọn")
+        REGIONAL = "regional", _("Giải khu vực")
+        INTERNATIONAL = "international", _("Giải quốc tế")
 
     class AgeGroup(models.TextChoices):
         U8 = "U8", "U8"
@@ -290,6 +295,29 @@ class Tournament(models.Model):
     title_criteria = models.TextField(_("tiêu chuẩn phong đẳng cấp"), blank=True)
     fees = models.TextField(_("lệ phí"), blank=True)
     registration_deadline = models.DateField(_("hạn đăng ký"), null=True, blank=True)
+    wildcards = models.TextField(
+        _("các đặc cách"), blank=True,
+        help_text=_("Phụ lục 5 mục 4, Điều 18b: cá nhân được đặc cách, số đấu thủ đơn vị "
+                    "đăng cai được cử thêm…"))
+    quota_per_unit = models.PositiveSmallIntegerField(
+        _("số đấu thủ tối đa mỗi đơn vị"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(500)],
+        help_text=_("Phụ lục 5 mục 4: số đấu thủ chính thức mỗi câu lạc bộ được cử (không "
+                    "tính đấu thủ đặc cách). Bỏ trống: không giới hạn."))
+    material_terms = models.TextField(
+        _("quyền lợi và nghĩa vụ về vật chất"), blank=True,
+        help_text=_("Phụ lục 5 mục 12: nơi ăn, nghỉ, giá tiền và trách nhiệm thanh toán."))
+    registration_form = models.TextField(
+        _("mẫu đăng ký"), blank=True,
+        help_text=_("Phụ lục 5 mục 14: danh sách trưởng đoàn, huấn luyện viên, đấu thủ (đồng "
+                    "đội: đấu thủ tính điểm đồng đội)."))
+    awards_and_discipline = models.TextField(
+        _("khen thưởng, kỷ luật"), blank=True,
+        help_text=_("Điều 18b: hình thức khen thưởng và kỷ luật."))
+    regulations_published_at = models.DateTimeField(
+        _("công bố điều lệ lúc"), null=True, blank=True, editable=False,
+        help_text=_("Điều 18a: điều lệ được công bố trước khi mở đăng ký; từ lúc này công "
+                    "chúng xem được."))
     regulation_document = models.FileField(_("điều lệ (tệp)"), upload_to="regulations/",
                                            blank=True)
 
@@ -421,6 +449,9 @@ class Entry(models.Model):
     group = models.CharField(
         _("nhóm"), max_length=1, blank=True, choices=[(g, g) for g in match.GROUPS],
         help_text=_("Svennhighen cá nhân (002 Điều 10): nhóm A gặp nhóm B."))
+    is_wildcard = models.BooleanField(
+        _("đặc cách"), default=False,
+        help_text=_("Phụ lục 5 mục 4: đấu thủ đặc cách, không tính vào số đấu thủ của đơn vị."))
     is_late = models.BooleanField(_("đăng ký muộn"), default=False)
     late_reason = models.TextField(_("lý do nhận đăng ký muộn"), blank=True)
     joins_in_round = models.PositiveSmallIntegerField(_("vào từ ván"), default=1)

@@ -79,8 +79,12 @@ class PublicTournamentDetailSerializer(PublicTournamentSerializer):
     officials = PublicOfficialSerializer(many=True, read_only=True)
 
     class Meta(PublicTournamentSerializer.Meta):
-        fields = PublicTournamentSerializer.Meta.fields + ["purpose", "prizes", "schedule",
-                                                           "players", "officials", "rounds"]
+        fields = PublicTournamentSerializer.Meta.fields + [
+            # the published regulations (Điều 18; Phụ lục 5)
+            "regulations_published_at", "host_and_sponsors", "eligibility", "title_criteria",
+            "fees", "registration_deadline", "wildcards", "quota_per_unit", "material_terms",
+            "registration_form", "awards_and_discipline",
+            "purpose", "prizes", "schedule", "players", "officials", "rounds"]
 
 
 class PublicPairingSerializer(serializers.ModelSerializer):
@@ -271,7 +275,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     queryset = Tournament.objects.none()  # the model, for tools; requests use get_queryset
 
     def get_queryset(self):
-        tournaments = (Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+        tournaments = (Tournament.objects.exclude(status=Tournament.Status.DRAFT,
+                                           regulations_published_at__isnull=True)
                        .select_related("organiser_club__province", "organiser_body__province")
                        .order_by("-start_date", "name", "id"))
         if self.action == "retrieve":
@@ -301,7 +306,8 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         return (event, CLUBS) if action == "retrieve" else (event,)
 
     def _tournament(self, pk) -> Tournament:
-        return get_object_or_404(Tournament.objects.exclude(status=Tournament.Status.DRAFT),
+        return get_object_or_404(Tournament.objects.exclude(status=Tournament.Status.DRAFT,
+                                           regulations_published_at__isnull=True),
                                  pk=pk)
 
     def _after_round(self, tournament) -> int | None:

@@ -45,10 +45,10 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", *sorted(TOURNAMENT_FIELDS - {"regulation_document"}),
-                  "regulation_document", "status", "lot_seed", "current_round", "created_at",
+                  "regulation_document", "regulations_published_at", "status", "lot_seed", "current_round", "created_at",
                   "certified_at", "warnings", "time_control_text"]
         read_only_fields = ["status", "lot_seed", "created_at", "certified_at",
-                            "regulation_document"]
+                            "regulation_document", "regulations_published_at"]
 
     def get_current_round(self, obj: Tournament) -> int:
         return obj.rounds.count()
@@ -77,7 +77,7 @@ class EntrySerializer(serializers.ModelSerializer):
         model = Entry
         fields = ["id", "tournament", "member", "person", "name", "gender", "fide_id",
                   "federation_code", "rating", "title", "starting_number", "team", "team_name",
-                  "board_order", "group", "is_late", "late_reason", "joins_in_round",
+                  "board_order", "group", "is_wildcard", "is_late", "late_reason", "joins_in_round",
                   "withdrawn_on", "withdrawn_after_round", "disqualified_at",
                   "disqualified_after_round", "removal_decision", "removal_decision_number",
                   "requested_byes", "registered_at"]
@@ -93,6 +93,9 @@ class EntryCreateSerializer(serializers.Serializer):
     group = serializers.CharField(
         max_length=1, required=False, allow_blank=True, default="",
         help_text="Individual Scheveningen (002 Điều 10): the player's group, A or B.")
+    wildcard = serializers.BooleanField(
+        required=False, default=False,
+        help_text="A wildcard (đặc cách, Phụ lục 5 item 4): not counted in the unit's quota.")
 
 
 class GuestEntrySerializer(serializers.Serializer):

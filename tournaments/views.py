@@ -207,6 +207,13 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Điều 30.1.5: game points, then board 1's score, board 2's, …"""
         return Response(selectors.team_standings(self.get_object(), _after_round(request)))
 
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="publish-regulations")
+    def publish_regulations(self, request, pk=None):
+        """Điều 18a: publish the regulations (once; the time is kept): the public then sees
+        the event and its regulations. Opening registration publishes them if not done."""
+        return self._done(services.publish_regulations(self.get_object(), user=request.user))
+
     @extend_schema(request=None, responses=EntrySerializer(many=True))
     @action(detail=True, methods=["post"], url_path="advance-qualifiers")
     def advance_qualifiers(self, request, pk=None):
@@ -318,7 +325,7 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         v = data.validated_data
         entry = services.register_entry(v["tournament"], v["member"], user=request.user,
                                         rating=v["rating"], title=v["title"],
-                                        group=v["group"])
+                                        group=v["group"], wildcard=v["wildcard"])
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=LateEntrySerializer, responses={201: EntrySerializer})

@@ -465,3 +465,53 @@ def test_advance_qualifiers_from_the_admin_is_refused_without_groups(admin_clien
     assert response.status_code == 302
     assert any("không có bảng vòng loại" in str(m)
                for m in get_messages(response.wsgi_request))
+
+
+def test_regulations_published_before_registration_with_quota_and_wildcards(driver):
+    """Điều 17.2 (the event kinds), Điều 18 (the regulations are issued and published before
+    the event) and Phụ lục 5: items 4 (quota per unit, wildcards "đặc cách"), 12 (material
+    terms), 14 (registration form) and 18b's awards and discipline, public once published;
+    a national first-division event run to certification."""
+    from tests.factories import make_club, make_person
+
+    regulations = {"wildcards": "Đương kim vô địch được đặc cách.", "quota_per_unit": 1,
+                   "material_terms": "Ban tổ chức lo ăn ở 5 ngày.",
+                   "registration_form": "Danh sách trưởng đoàn, huấn luyện viên, đấu thủ.",
+                   "awards_and_discipline": "Huy chương; cảnh cáo, truất quyền thi đấu."}
+    t = driver.create(system="round_robin", discipline="xiangqi",
+                      category="national_first_division", **regulations)
+    public = APIClient()
+    assert public.get(f"/api/v1/public/tournaments/{driver.tid}/").status_code == 404
+    published = driver.action("publish-regulations")
+    assert published["regulations_published_at"] and published["status"] == "draft"
+    detail = public.get(f"/api/v1/public/tournaments/{driver.tid}/").json()
+    assert detail["category"] == "national_first_division"
+    assert {k: detail[k] for k in regulations} == regulations
+    assert detail["regulations_published_at"] == published["regulations_published_at"]
+    driver.action("open-registration")
+    (first, r1), (second, r2) = driver.members(2)
+    driver.post(driver.organiser, "/api/v1/tournament-entries/",
+                {"tournament": t["id"], "member": first.pk, "rating": r1}, 201)
+    refused = driver.organiser.post("/api/v1/tournament-entries/", {
+        "tournament": t["id"], "member": second.pk, "rating": r2}, format="json")
+    assert_error(refused, 400, "quota_full", "member")
+    wildcard = driver.post(driver.organiser, "/api/v1/tournament-entries/", {
+        "tournament": t["id"], "member": second.pk, "rating": r2, "wildcard": True}, 201)
+    assert wildcard["is_wildcard"]
+    other_club = make_club(driver.body, name="Câu lạc bộ khác")
+    third = make_member(make_person(), other_club)
+    driver.post(driver.organiser, "/api/v1/tournament-entries/",
+                {"tournament": t["id"], "member": third.pk, "rating": 1900}, 201)
+    driver.action("close-registration", {"seed": 2})
+    driver.run_all_rounds(3, random.Random(0), choose=_lower_number_wins)
+    assert driver.finish_and_certify()["status"] == "certified"
+
+
+def test_opening_registration_publishes_the_regulations(driver):
+    """Điều 18a: nobody registers on unpublished regulations — opening registration
+    publishes them when the organiser has not."""
+    driver.create(system="round_robin")
+    opened = driver.action("open-registration")
+    assert opened["status"] == "registration" and opened["regulations_published_at"]
+    again = driver.action("publish-regulations")
+    assert again["regulations_published_at"] == opened["regulations_published_at"]

@@ -57,6 +57,7 @@ from tournaments.services.lifecycle import (
     finish_tournament,
     games_per_day_needed,
     open_registration,
+    publish_regulations,
     reopen_tournament,
     update_tournament,
 )
@@ -95,7 +96,7 @@ __all__ = [
     "pair_round_job", "pairing_job_key", "record_result", "record_results",
     "refresh_round_status", "register_entry", "register_team", "remove_official",
     "reopen_tournament", "request_bye", "request_pairing", "selectors", "start_round",
-    "update_entry", "update_tournament", "withdraw_entry", "withdraw_team", "advance_qualifiers", "record_late_arrival",
+    "update_entry", "update_tournament", "withdraw_entry", "withdraw_team", "publish_regulations", "advance_qualifiers", "record_late_arrival",
     "cancel_late_arrival",
     "check_guest", "register_guest_entry", "approve_proposal", "disqualify_entry",
     "propose_suspension", "reject_proposal", "remove_from_list",

@@ -150,17 +150,41 @@ def check_group(t: Tournament, group: str) -> None:
                            field="group")
 
 
+def check_quota(t: Tournament, member: Member) -> None:
+    """Phụ lục 5 item 4 ("quy định cử số đấu thủ chính thức"): at most ``quota_per_unit``
+    entries from one club (the member's current club); wildcards ("đặc cách") do not
+    count."""
+    if not t.quota_per_unit:
+        return
+    club_id = member.club_memberships.filter(ended_on__isnull=True).values_list(
+        "club_id", flat=True).first()
+    if club_id is None:
+        return
+    taken = t.entries.filter(is_wildcard=False, member__club_memberships__club_id=club_id,
+                             member__club_memberships__ended_on__isnull=True).count()
+    if taken >= t.quota_per_unit:
+        raise ServiceError(_("Đơn vị đã cử đủ %(n)s đấu thủ theo điều lệ (Phụ lục 5 mục 4); "
+                             "đấu thủ thêm chỉ vào theo đặc cách.") % {"n": t.quota_per_unit},
+                           field="member", code="quota_full")
+
+
 def register_entry(tournament: Tournament, member: Member, *, user, rating: int = 0,
-                   title: str = "", late_reason: str = "", group: str = "") -> Entry:
+                   title: str = "", late_reason: str = "", group: str = "",
+                   wildcard: bool = False) -> Entry:
     """Enter a member (rating and title snapshot).
 
     A late entry — after the registration deadline of the regulations, or after the draw
     (Swiss only; he joins from the next round to be paired) — is accepted only with
     ``late_reason`` (the late-entry action/endpoint), which is kept on the entry.
     """
-    return _register(tournament, lambda t: _entry_for(t, member, user, rating=rating,
-                                                      title=title),
-                     user=user, late_reason=late_reason, group=group)
+    def build(t: Tournament) -> Entry:
+        if not wildcard:
+            check_quota(t, member)
+        entry = _entry_for(t, member, user, rating=rating, title=title)
+        entry.is_wildcard = wildcard
+        return entry
+
+    return _register(tournament, build, user=user, late_reason=late_reason, group=group)
 
 
 def _register(tournament: Tournament, build, *, user, late_reason: str,

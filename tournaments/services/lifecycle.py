@@ -49,7 +49,8 @@ TOURNAMENT_FIELDS = frozenset({
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
     "no_capture_move_limit", "knockout_tie_rule", "knockout_double_forfeit",
     "knockout_placement", "match_target_points", "match_target_wins", "team_ranking",
-    "board_min_games", "qualifies_to", "qualifiers", "match_scoring",
+    "board_min_games", "qualifies_to", "qualifiers", "wildcards", "quota_per_unit",
+    "material_terms", "registration_form", "awards_and_discipline", "match_scoring",
     "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
@@ -335,11 +336,31 @@ def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
     return t
 
 
+def publish_regulations(tournament: Tournament, *, user) -> Tournament:
+    """Điều 18a: the organiser issues and publishes the regulations before the event; from
+    then the public sees the event and its regulations (Phụ lục 5), even as a draft. Once
+    only: the publication time is kept."""
+    _require_manager(user, tournament)
+    with transaction.atomic():
+        t = _lock(tournament)
+        _require_not_locked(t)
+        if t.regulations_published_at is None:
+            t.regulations_published_at = timezone.now()
+            t.save(update_fields=["regulations_published_at"])
+            cache_scopes.touch_event_row(t.pk)
+    return t
+
+
 def open_registration(tournament: Tournament, *, user) -> Tournament:
+    """Registration opens on published regulations (Điều 18a; Phụ lục 5): those not yet
+    published are published now, so no one registers on unpublished terms."""
     _require_manager(user, tournament)
     with transaction.atomic():
         t = _lock(tournament)
         _expect_status(t, S.DRAFT, action=_("mở đăng ký"))
+        if t.regulations_published_at is None:
+            t.regulations_published_at = timezone.now()
+            t.save(update_fields=["regulations_published_at"])
         _transition(t, S.REGISTRATION, user)
     return t
 
