@@ -10,9 +10,12 @@ English under ``/en/``.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from collections.abc import Callable
+from pathlib import Path
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -35,6 +38,27 @@ GAME_SCOPES = (GAMES, tournament_scopes.ROWS)
 #: names of the notations in the switch (the API's ``?notation=`` values)
 NOTATION_LABELS = {"vn": "Việt Nam (P2-5)", "vn-words": "Việt Nam (chữ)", "asian": "Châu Á",
                    "coord": "Tọa độ", "wxf": "WXF", "iccs": "ICCS", "san": "SAN", "uci": "UCI"}
+
+
+SITE_ROOT = Path(__file__).resolve().parent
+
+
+def pages_version(root: Path = SITE_ROOT, extra: tuple[Path, ...] = ()) -> str:
+    """A digest of what a page is made of besides its data (templates, static files, the
+    code that writes it, the translations): part of every page's scopes, so a deployment
+    that changes how pages look is never answered with a body cached before it."""
+    digest = hashlib.sha1()
+    files = sorted(path for path in root.rglob("*") if path.is_file()
+                   and path.suffix in {".html", ".js", ".css", ".py", ".mo"})
+    for path in (*files, *extra):
+        if path.is_file():
+            digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+#: the scope of every page's look (see :func:`pages_version`)
+PAGES = "site-pages:" + pages_version(
+    extra=tuple(Path(p) / "en" / "LC_MESSAGES" / "django.mo" for p in settings.LOCALE_PATHS))
 
 
 def language_of(request) -> str:
@@ -61,7 +85,7 @@ def page(request, scopes: tuple[str, ...], template: str,
                                "fields": error.fields}, status=error.status)
             return render(request, template, data)
 
-        return caching.cached_response(request, scopes, build)
+        return caching.cached_response(request, (*scopes, PAGES), build)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -279,7 +303,7 @@ def rating_list_csv(request, pk: int):
                                     content_type="text/plain; charset=utf-8")
             return _csv_response(rows, f"rating-list-{pk}.csv")
 
-        return caching.cached_response(request, RATING_SCOPES, build)
+        return caching.cached_response(request, (*RATING_SCOPES, PAGES), build)
 
 
 def _all_rows(request, pk: int) -> list[dict]:

@@ -214,3 +214,20 @@ def test_a_game_ending_is_named_in_the_page_language():
     with translation.override("en"):
         assert reason("agreed_draw") == "Draw by agreement"
     assert reason("") == ""
+
+
+def test_a_new_look_of_the_pages_is_never_answered_from_an_older_cached_body(tmp_path):
+    """The pages' scopes include a digest of their templates, static files, code and
+    translations: a deployment that changes any of them gives every page a new ETag."""
+    from results_site.views import PAGES, pages_version
+
+    (tmp_path / "templates").mkdir()
+    page = tmp_path / "templates" / "event.html"
+    page.write_text("<h1>{{ t.name }}</h1>")
+    before = pages_version(tmp_path)
+    assert pages_version(tmp_path) == before  # stable while nothing changes
+    page.write_text("<h1 class='new'>{{ t.name }}</h1>")
+    assert pages_version(tmp_path) != before
+    (tmp_path / "notes.txt").write_text("not part of a page")
+    assert pages_version(tmp_path) == pages_version(tmp_path)
+    assert PAGES.startswith("site-pages:") and len(PAGES) == len("site-pages:") + 12
