@@ -401,9 +401,24 @@ def _rounds_elected_to_play(ev: _Event, pid: int) -> int:
 def _koya(ev: _Event, pid: int) -> float:
     """C.07 KS (Koya): points scored against the opponents who finished with at least half
     the maximum possible score (a forfeit counts against its scheduled opponent)."""
-    half = ev.opts.win * ev.opts.rounds / 2
+    half = ev.opts.win * _koya_games(ev) / 2
     return sum(e.points for e in ev.entries[pid]
                if e.opponent is not None and e.kind != ANNULLED and ev.points[e.opponent] >= half)
+
+
+def _koya_games(ev: _Event) -> int:
+    """The games a participant can play, on which KS's "maximum possible score" stands. In a
+    round robin of an odd number of participants each one sits out once per cycle (n rounds,
+    n - 1 games), and a participant never paired is not a game for anyone; FIDE's reference
+    program (TieBreakServer ``compute_koya``) counts so: 5 players, 5 rounds -> 4 games."""
+    games = ev.opts.rounds
+    if ev.rr:
+        n = len(ev.players)
+        if n and games % n == 0:
+            games -= games // n
+        games -= sum(1 for p in ev.players
+                     if all(e.opponent is None for e in ev.entries[p]))
+    return games
 
 
 def _tpr(ev: _Event, pid: int, valid: bool) -> int | None:

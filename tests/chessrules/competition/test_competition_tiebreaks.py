@@ -262,3 +262,24 @@ def test_c07_codes_rep_ks_aob_tpr_apro():
                                                                         "APRO": None}
     ranked = compute_standings(swiss_example(), 3, ["TPR", "REP"], "swiss")
     assert ranked[0].id == 1
+
+
+def test_koya_maximum_score_in_an_odd_round_robin_counts_games_not_rounds():
+    """C.07 KS: "points against the opponents who scored 50 % or more of the maximum possible
+    score". In a round robin of 5 each player plays 4 games over 5 rounds, so the threshold
+    is 2 points, not 2.5 — as FIDE's reference program (TieBreakServer, compute_koya) counts.
+    Results: 1 beats 2, 3, 4 and loses to 5 (3 pts); 2 beats 3, 4 (2); 5 beats 1, 2 (2);
+    3-4 drawn, 3 beats 5, 4 beats 5 (1.5 each). Opponents at ≥ 2: 1, 2, 5.
+    KS: 1: vs 2 (1) + vs 5 (0) = 1; 2: 0; 3: vs 5 = 1; 4: vs 5 = 1; 5: vs 1 + vs 2 = 2."""
+    rounds = {1: [(2, 5), (3, 4)], 2: [(5, 3), (1, 2)], 3: [(3, 1), (4, 5)],
+              4: [(1, 4), (2, 3)], 5: [(4, 2), (5, 1)]}
+    beats = {(1, 2), (1, 3), (1, 4), (5, 1), (2, 3), (2, 4), (5, 2), (3, 5), (4, 5)}
+    c = {pid: Competitor(pid, rating=2000 - pid) for pid in range(1, 6)}
+    for number, pairs in rounds.items():
+        for white, black in pairs:
+            white_points = (1.0 if (white, black) in beats else
+                            0.0 if (black, white) in beats else 0.5)
+            c[white].entries[number] = game(black, "w", white_points)
+            c[black].entries[number] = game(white, "b", 1.0 - white_points)
+    values = tiebreak_values(c, 5, ["KS"], "roundrobin")
+    assert {pid: values[pid]["KS"] for pid in c} == {1: 1.0, 2: 0.0, 3: 1.0, 4: 1.0, 5: 2.0}
