@@ -450,9 +450,16 @@ def _average_of_opponents(ev: _Event, pid: int, of: Mapping[int, float | int | N
     if not values:
         return None
     average = Fraction(sum(Fraction(str(v)) for v in values), len(values))
-    if digits == 0:
-        return int(average + Fraction(1, 2))
-    return round(float(average), digits)
+    return half_up(average, digits)
+
+
+def half_up(value: Fraction, digits: int) -> float | int:
+    """``value`` rounded to ``digits`` decimals, halves up, as FIDE's reference program
+    (TieBreakServer ``compute_average``: ``quantize(..., ROUND_HALF_UP)``) rounds AOB (two
+    decimals) and APRO (whole numbers): 9/8 is 1.13 (Python's ``round`` gives 1.12)."""
+    scale = 10 ** digits
+    rounded = int(value * scale + Fraction(1, 2))
+    return rounded if digits == 0 else rounded / scale
 
 
 _ASCENDING = {code for code in TieBreak if code.ascending}  # lower value ranks higher

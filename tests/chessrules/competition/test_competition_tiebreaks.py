@@ -283,3 +283,17 @@ def test_koya_maximum_score_in_an_odd_round_robin_counts_games_not_rounds():
             c[black].entries[number] = game(white, "b", 1.0 - white_points)
     values = tiebreak_values(c, 5, ["KS"], "roundrobin")
     assert {pid: values[pid]["KS"] for pid in c} == {1: 1.0, 2: 0.0, 3: 1.0, 4: 1.0, 5: 2.0}
+
+
+def test_averages_round_halves_up_like_fides_reference_program():
+    """C.07 AOB is given to two decimals and APRO to whole numbers, halves up as in FIDE's
+    reference program (TieBreakServer): an average Buchholz of 9/8 is 1.13, not Python's
+    banker's 1.12; an average TPR of 4101/2 is 2051."""
+    from fractions import Fraction
+
+    from chessrules.competition.tiebreaks import half_up
+
+    assert half_up(Fraction(9, 8), 2) == 1.13
+    assert half_up(Fraction(11, 8), 2) == 1.38
+    assert half_up(Fraction(4101, 2), 0) == 2051
+    assert half_up(Fraction(7, 3), 2) == 2.33
