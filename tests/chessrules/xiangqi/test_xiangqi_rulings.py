@@ -103,6 +103,13 @@ FIGURES = [
     Figure(34, "Điều 24.14 hình 34, Điều 23 điểm 3", "4k4/9/7c1/9/9/9/6R2/9/9/3K5 w - - 0 1",
            "X3-2 P8-3 X2-7 P3-8 X7-2 P8-3 X2-7 P3-8 X7-2 P8-3 X2-7 P3-8", 1, RED,
            Basis.CHASE_UNPROTECTED, (P3,)),
+    # Điều 24.14 hình 36: the chariot follows the unprotected cannon c7/g7; the cannon attacks
+    # the horse c9 (through the cannon c8) and the horse g9 (through g8) in turn (point 4).
+    # The text's 5th black move "P3-8" is read as P3-7 (the cycle it repeats).
+    Figure(36, "Điều 24.14 hình 36, Điều 23 điểm 3, 4",
+           "2N1k1N2/2C3C2/2c6/9/9/9/7R1/9/9/3K5 w - - 0 1",
+           "X2-7 P3-7 X7-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7 X7-3 P7-3", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.14")),
     # Điều 24.14 hình 37: the chariot chases the cannon up and down the a-file, its parry of
     # the check included; the cannon checks once and attacks the horse e2 once (point 2).
     Figure(37, "Điều 24.14 hình 37, Điều 23 điểm 3", "4k4/9/9/9/9/9/9/c1C1N4/1RN1K4/9 w - - 0 1",
@@ -122,6 +129,11 @@ FIGURES = [
     # horse attacks the chariot with every move; the chariot hits back every other move.
     Figure(47, "Điều 24.17 hình 47, Điều 23 điểm 5, 6", "4k4/9/9/9/9/9/8N/7r1/9/3K5 w - - 0 1",
            "M1.3 X8-7 M3/1 X7-8", 3, RED, Basis.CHASE_CHARIOT, (P5, P6, "24.17")),
+    # Điều 24.17 hình 45: the horse attacks the chariot e4/e5 with every move (f3-g5-f7-g5);
+    # the chariot hits back on rank 5 every other move: Red (two chases) loses.
+    Figure(45, "Điều 24.17 hình 45, Điều 23 điểm 5, 6", "3k5/9/9/9/9/4r4/5N3/9/9/5K3 w - - 0 1",
+           "M4.3 X5/1 M3.4 X5.1 M4/3 X5/1 M3/4 X5.1", 3, RED, Basis.CHASE_CHARIOT,
+           (P5, P6, "24.17")),
     # Điều 24.17 hình 46: the black horse attacks the chariot with every move, the chariot
     # attacks back every other move: Black (two chases) loses.
     Figure(46, "Điều 24.17 hình 46, Điều 23 điểm 5", "4k4/9/9/9/n8/9/2R6/9/9/3K5 w - - 0 1",
@@ -150,6 +162,12 @@ FIGURES = [
     Figure(55, "Điều 24.20 hình 55, Điều 23 điểm 7",
            "4k4/9/6n2/6p2/8p/7N1/9/9/9/3K5 w - - 0 1",
            "M2.4 M7.9 M4/2 M9/7", 3, RED, Basis.CHASE_BLOCKED_HORSE, (P7, "hình 55")),
+    # Điều 24.23 hình 63: the black chariot, held on the e-file by the cannon e0 (through the
+    # advisor e8), follows the red cannon's rank; it cannot take, so it does not chase: draw.
+    # The figure's moves repeat a position twice; its last three moves are played three times.
+    Figure(63, "Điều 24.23 hình 63, Điều 23 điểm 7", "4k4/4a4/9/9/4r4/9/9/9/1C7/3KC4 w - - 0 1",
+           "P8.3 X5.1 P8.1 X5/1" + " P8/2 X5.2 P8.3 X5/3 P8/1 X5.1" * 3, 1, DRAW,
+           Basis.NO_VIOLATION, ("Điều 7.2b",)),
     # Điều 24.23 hình 64: the black chariot is held on the e-file by the cannon e0 (through the
     # advisor e8); the red chariot chases it up and down: Red loses (point 7).
     Figure(64, "Điều 24.23 hình 64, Điều 23 điểm 7", "4k4/4a4/9/4r4/9/9/9/1R7/9/3KC4 w - - 0 1",
@@ -209,6 +227,12 @@ FIGURES = [
     # Điều 24.30 hình 84: the cannon's defender, the chariot e7, is pinned on the e-file.
     Figure(84, "Điều 24.30 hình 84, Điều 23 điểm 6", "4k4/9/4r1c2/9/9/9/7R1/9/4R4/3K5 w - - 0 1",
            "X2-3 P7-8 X3-2 P8-7", 3, RED, Basis.CHASE_FALSELY_PROTECTED, (P6, "24.30")),
+    # Điều 24.30 hình 85: the cannon's defender, the chariot f9, is pinned on rank 9 (chariot
+    # i9, general d9); the red chariot attacks the cannon on the next file with every move.
+    # Its last two moves are played once more (the figure shows the position twice).
+    Figure(85, "Điều 24.30 hình 85, Điều 23 điểm 6", "3k1r2R/9/9/6R2/5c3/9/9/9/9/4K4 w - - 0 1",
+           "X3/1 P6/2 X3.2 P6.2 X3/2 P6.2" + " X3/2 P6/2 X3.2 P6.2" * 2 + " X3/2 P6/2", 1, RED,
+           Basis.CHASE_FALSELY_PROTECTED, (P6, "24.30")),
     # Điều 24.31 hình 87: chariot and cannon (through the soldier e3) attack a cannon that
     # the chariot e7 really protects: draw.
     Figure(87, "Điều 24.31 hình 87, Điều 23 điểm 6",
@@ -279,8 +303,10 @@ def pyffish_ruling(fen: str, moves: list[str]) -> str:
 
 
 #: Figures where Fairy-Stockfish's simplified chase rules disagree with the law's text.
-PYFFISH_DISAGREES = {71: "draw", 72: "draw"}  # it ignores pieces joining a general's or a
-# soldier's chase (24.26)
+PYFFISH_DISAGREES = {
+    71: "draw", 72: "draw",  # it ignores pieces joining a general's or a soldier's chase (24.26)
+    63: "black loses",  # it counts a chariot held on its line as chasing (24.23: it is not)
+}
 
 
 @pytest.mark.parametrize("figure", FIGURES, ids=[f"hinh_{f.number}" for f in FIGURES])
