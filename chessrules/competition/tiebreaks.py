@@ -54,6 +54,7 @@ from typing import Any
 
 from chessrules.competition.model import (
     ANNULLED,
+    BYE,
     DRAW,
     FORFEIT,
     GAME,
@@ -392,10 +393,13 @@ def _values(ev: _Event, codes: list[str]) -> dict[int, dict[str, float | int | N
 
 
 def _rounds_elected_to_play(ev: _Event, pid: int) -> int:
-    """C.07 REP: rounds the participant was there to play — games, forfeit wins and the
-    pairing-allocated bye; requested byes, absences and forfeit losses are not."""
+    """C.07 REP: rounds the participant was there to play — games, the pairing-allocated bye,
+    and unplayed rounds scored as a win (forfeit wins, a requested full-point bye: FIDE's
+    reference program, TieBreakServer ``is_vur``, counts an unplayed win as no voluntarily
+    unplayed round); half- and zero-point byes, absences and forfeit losses are not."""
     return sum(1 for e in ev.entries[pid]
-               if e.kind in (GAME, PAB) or (e.kind == FORFEIT and e.points >= ev.opts.win))
+               if e.kind in (GAME, PAB)
+               or (e.kind in (FORFEIT, BYE) and e.points >= ev.opts.win))
 
 
 def _koya(ev: _Event, pid: int) -> float:

@@ -297,3 +297,17 @@ def test_averages_round_halves_up_like_fides_reference_program():
     assert half_up(Fraction(11, 8), 2) == 1.38
     assert half_up(Fraction(4101, 2), 0) == 2051
     assert half_up(Fraction(7, 3), 2) == 2.33
+
+
+def test_rep_counts_a_requested_full_point_bye_as_a_round_elected_to_play():
+    """FIDE C.07 REP with requested byes: a round scored as a win without playing is not a
+    voluntarily unplayed round (FIDE's reference program, TieBreakServer ``is_vur``: an
+    unplayed "W" is no VUR), a half- or zero-point bye is.
+    1: R1 requested full-point bye (1), R2 game, R3 half-point bye → REP 2.
+    2: R1 zero-point bye, R2 game, R3 game → REP 2.  3: three games → REP 3."""
+    c = {pid: Competitor(pid) for pid in range(1, 4)}
+    c[1].entries = {1: Entry("bye", 1.0), 2: game(2, "w", 1), 3: Entry("bye", 0.5)}
+    c[2].entries = {1: Entry("bye", 0.0), 2: game(1, "b", 0), 3: game(3, "w", 0.5)}
+    c[3].entries = {1: Entry("bye", 0.0), 2: Entry(PAB, 1.0), 3: game(2, "b", 0.5)}
+    values = tiebreak_values(c, 3, ["REP"], "swiss")
+    assert {pid: values[pid]["REP"] for pid in c} == {1: 2, 2: 2, 3: 2}
