@@ -10,6 +10,7 @@ API does not.
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, QueryDict
@@ -64,7 +65,7 @@ def _inner_request(outer, path: str, params: dict) -> HttpRequest:
 
 
 def fetch(outer, resource: str, pk: int | None = None, action: str | None = None,
-          **params) -> object:
+          **params) -> Any:
     """The JSON the public API answers for ``/api/v1/public/<resource>/[<pk>/][<action>/]``.
 
     Raises :class:`ApiError` for any answer but 200."""

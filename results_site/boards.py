@@ -27,8 +27,8 @@ def positions(discipline: str, start_fen: str, moves: list[str]) -> list[str]:
         return boards
     board = chess_rules.board_from(start_fen or None)
     boards = [board.board_fen()]
-    for move in chess_rules.parse_moves(moves, start_fen or None):
-        board.push(move)
+    for chess_move in chess_rules.parse_moves(moves, start_fen or None):
+        board.push(chess_move)
         boards.append(board.board_fen())
     return boards
 

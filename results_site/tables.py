@@ -88,6 +88,7 @@ def pairings_rows(pairings: list[dict]) -> SafeString:
     out = []
     for p in pairings:
         white, black = p["white"], p["black"]
+        result: str
         if p["result"]:
             result = escape(p["result"])
         elif black is None:

@@ -67,7 +67,7 @@ def _check_not_suspended(tournament: Tournament, person: Person | None, line) ->
     from federation.selectors import suspension_on
 
     suspension = suspension_on(person, tournament.start_date) if person is not None else None
-    if suspension is not None:
+    if person is not None and suspension is not None:
         raise ServiceError(
             _("Dòng TRF %(line)s: %(name)s đang bị đình chỉ thi đấu đến hết ngày %(until)s "
               "theo quyết định %(decision)s (Điều 15.6).")

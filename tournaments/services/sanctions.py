@@ -65,7 +65,7 @@ def _reason(reason: str) -> str:
 
 def person_of(entry: Entry) -> Person | None:
     """The registry person of an entry: the member's, or the guest's (Điều 17.2)."""
-    if entry.member_id:
+    if entry.member is not None:
         return entry.member.person
     return entry.person
 
@@ -108,7 +108,7 @@ def _mark_disqualified(t: Tournament, e: Entry, *, user, reason: str) -> None:
     if e.withdrawn_on is None:  # no longer paired (Điều 21.5 machinery)
         e.withdrawn_on = timezone.localdate()
         e.withdrawn_after_round = played
-    e._change_reason = reason[:100]
+    e._change_reason = reason[:100]  # type: ignore[attr-defined]  # simple_history reads it
     e.save()
 
 
@@ -140,7 +140,7 @@ def remove_from_list(entry: Entry, *, user, reason: str, signatory=None,
         t = _lock(t)
         _require_not_locked(t)
         e = Entry.objects.select_for_update().get(pk=entry.pk)
-        if e.removal_decision_id:
+        if e.removal_decision is not None:
             raise ServiceError(_("%(name)s đã bị xóa tên theo quyết định %(n)s.")
                                % {"name": e.name, "n": e.removal_decision.formatted_number},
                                code="duplicate")

@@ -70,8 +70,8 @@ def advance_qualifiers(final: Tournament, *, user) -> list[Entry]:
             by_pk = {e.pk: e for e in entries}
             for row in rows:
                 entry = by_pk[row["entry"]]
-                if entry.member_id is None or t.entries.filter(
-                        member_id=entry.member_id).exists():
+                if entry.member is None or t.entries.filter(
+                        member=entry.member).exists():
                     continue
                 added.append(register_entry(
                     t, entry.member, user=user, rating=entry.rating, title=entry.title,
