@@ -356,7 +356,7 @@ def _read_moves(fen0: str, moves: Sequence[Move], first: int, last: int) -> list
         to = move[3] * FILES + move[2]
         mover = pos.side
         evading = pos.is_check()
-        before = {(ids[a], ids[t]) for a, t in _threats(pos, mover)}
+        before = {(ids[a], ids[t]): st.forbidden for (a, t), st in _threats(pos, mover).items()}
         theirs_before = {(ids[a], ids[t]) for a, t in _threats(pos, mover ^ 1)}
         mate_before = evading or _mates_by_checks(pos, 2)
         pos.push(move)
@@ -365,10 +365,12 @@ def _read_moves(fen0: str, moves: Sequence[Move], first: int, last: int) -> list
         ids[to] = moved
         check = pos.is_check()
         threats, standing = [], []
-        # A parry that also attacks is still a chase (24.14 hình 37, 24.19 hình 50).
+        # A parry that also attacks is still a chase (24.14 hình 37, 24.19 hình 50). A standing
+        # threat is new when the move takes away the target's protection (24.36 hình 105).
         for (a, t), status in _threats(pos, mover).items():
             threat = Threat(names[ids[a]], names[ids[t]], status.value)
-            if (ids[a], ids[t]) not in before:
+            was = before.get((ids[a], ids[t]))
+            if was is None or (status.forbidden and not was):
                 threats.append(threat)
             if status.forbidden:
                 standing.append(threat)

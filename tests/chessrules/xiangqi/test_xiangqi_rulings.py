@@ -83,6 +83,12 @@ FIGURES = [
     Figure(22, "Điều 24.11 hình 22, Điều 23 điểm 6",
            "4k4/9/9/1C1P5/3P1r3/9/9/9/9/3K5 w - - 0 1",
            "P8/1 X6/1 P8.1 X6.1", 3, RED, Basis.CHASE_CHARIOT, (P6,)),
+    # Điều 24.12 hình 26: one cannon on rank 3 attacks the chariots i8/h8 and a8/b8 in turn
+    # through the soldiers of rank 6 (point 4, allowed): draw. The figure shows its cycle
+    # (moves 2-5) once; it is played three times.
+    Figure(26, "Điều 24.12 hình 26, Điều 23 điểm 4", "4k4/r7r/9/pp5pp/9/9/7C1/9/9/3K5 w - - 0 1",
+           "P2-1 X9-8" + " P1-9 X1-2 P9-2 X8-9 P2-8 X2-1 P8-1 X9-8" * 3, 1, DRAW,
+           Basis.ALTERNATE_TARGETS, (P4, "24.12")),
     # Điều 24.13: chasing a really protected piece is allowed: draw (point 6).
     Figure(29, "Điều 24.13 hình 29, Điều 23 điểm 6", "4k4/9/6rc1/9/9/9/8R/9/9/3K5 w - - 0 1",
            "X1-2 P8-9 X2-1 P9-8", 3, DRAW, Basis.PROTECTED_TARGET, (P6, "24.13")),
@@ -254,6 +260,13 @@ FIGURES = [
     # Điều 24.33 hình 94: the horse chases the chariot (which hits back every other move).
     Figure(94, "Điều 24.33 hình 94, Điều 23 điểm 6", "4k4/9/9/9/9/5N3/9/5r3/9/3K5 w - - 0 1",
            "M4/2 X6-7 M2.4 X7-6", 3, RED, Basis.CHASE_CHARIOT, (P6, "24.33")),
+    # Điều 24.33 hình 95 (to save a piece): the black chariot h2 attacks the cannon h7; the
+    # horse steps onto the h-file (h3, h5), screening the cannon onto the chariot, or attacks
+    # it on g2 from f4 and i3: the horse (with the cannon behind it) chases for ever: Red
+    # loses. Its last two moves are played once more (the figure shows the position twice).
+    Figure(95, "Điều 24.33 hình 95, Điều 23 điểm 6", "4k4/9/7C1/9/9/5N3/9/7r1/9/3K5 w - - 0 1",
+           "M4/2 X8-7 M2.4 X7-8 M4.2 X8-7 M2/1 X7-8" + " M1.2 X8-7 M2/1 X7-8" * 2, 1, RED,
+           Basis.CHASE_CHARIOT, (P6, "24.33")),
     # Điều 24.35 hình 99 (cản mãi): the red cannon fires over the black cannon at the chariot
     # i9 and at the protected horse h9 in turn; the black cannon steps aside each time, which
     # blocks the threat (point 10): draw.
@@ -264,6 +277,14 @@ FIGURES = [
     Figure(104, "Điều 24.36 hình 104, Điều 23 điểm 10", "4k4/9/1r7/2P6/9/9/9/9/9/3K5 w - - 0 1",
            "B7-8 X2-3 B8-7 X3-2", 3, DRAW, Basis.GENERAL_OR_SOLDIER,
            ("Điều 23 điểm 10", "24.36", P9)),
+    # Hình 105 (bắt mãi): the cannon c8 protects the horse c3 through one screen on the c-file.
+    # Each soldier move (c6-d6-c6-b6-c6) leaves it no screen or two, and the chariot i3's
+    # standing attack on the horse becomes a chase of an unprotected piece; each elephant
+    # move (into c5 and back; the one whose eye b6/d6 is free) gives the cannon one screen
+    # again: Red loses (point 3).
+    Figure(105, "Điều 24 hình 105, Điều 23 điểm 3",
+           "4k4/2c6/b3b4/2P6/9/9/2n5R/9/9/3K5 w - - 0 1",
+           "B7-6 T1.3 B6-7 T3/1 B7-8 T5.3 B8-7 T3/5", 2, RED, Basis.CHASE_UNPROTECTED, (P3,)),
     # Hình 106 (không phải bắt mãi): the chariot's threat on the cannon was already there.
     Figure(106, "Điều 24 hình 106", "4k4/7c1/9/9/9/9/9/7R1/9/3K5 w - - 0 1",
            "X2.1 P8.1 X2/1 P8/1", 3, DRAW, Basis.NO_VIOLATION, ("Điều 7.2b",)),
@@ -306,6 +327,7 @@ def pyffish_ruling(fen: str, moves: list[str]) -> str:
 PYFFISH_DISAGREES = {
     71: "draw", 72: "draw",  # it ignores pieces joining a general's or a soldier's chase (24.26)
     63: "black loses",  # it counts a chariot held on its line as chasing (24.23: it is not)
+    105: "draw",  # it does not see a chase made by taking the target's protection away
 }
 
 
