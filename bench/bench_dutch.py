@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_dutch.py [--sizes 100 500 1000 2000] [--limit 600]
     .venv/bin/python bench/bench_dutch.py --per-round [--sizes 500 1000 2000] [--rounds 11]
         [--event-rounds 11]
-        [--upto 3] [--plain] [--one-go]
+        [--upto 3] [--plain] [--one-go] [--bbp PATH]
 
 Targets (issue 5): 100 players <= 0.5 s, 500 <= 10 s, 1,000 <= 60 s per round, one
 core.  The 8 rounds of history are played with a fast greedy Swiss pairing and
@@ -19,6 +19,16 @@ shortcuts (``matching.BLOSSOM_SHORTCUTS = False``), prints its time beside and
 checks that both pairings are identical; ``--one-go`` does the same with the
 tie-broken matchings solved in one go (``matching.TIE_SPLIT = False``).  CPU time is the fair figure on a
 shared machine; the load average is printed.
+
+``--bbp PATH`` (or the environment variable ``BBP_PAIRINGS``) names a bbpPairings
+binary (the FIDE-endorsed C++ engine, built outside this repository): each timed
+round is also written as a TRF(x) file (``RandomTournament.to_trf``: ``XXR`` total
+rounds, ``XXC white1/black1`` initial colour, the next round's requested byes and
+absences in its column), paired by ``bbpPairings --dutch FILE -p OUT`` in a new
+process, timed (wall, and CPU of the child from ``getrusage(RUSAGE_CHILDREN)``) and
+printed beside ours (``--bbp-rounds`` limits this to some rounds); its output is compared with ours as the equivalence test does
+(``format_javafo``: same pairs, colours and board order).  Our pairing continues the
+event either way.  Without a binary this comparison is skipped with a message.
 """
 
 from __future__ import annotations
@@ -26,15 +36,23 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import signal
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from chessrules.dutch import matching, pair_round  # noqa: E402
-from chessrules.dutch.generator import choose_not_paired, play_tournament, quick_pair  # noqa: E402
+from chessrules.dutch import format_javafo, matching, pair_round  # noqa: E402
+from chessrules.dutch.generator import (  # noqa: E402
+    RandomTournament,
+    choose_not_paired,
+    play_tournament,
+    quick_pair,
+)
 
 
 class _TimeUp(Exception):
@@ -73,12 +91,64 @@ def _timed(pair, *args):
     return result, time.process_time() - cpu_start, time.perf_counter() - start
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def round_trf(players, history, round_number, options) -> str:
+    """The event before ``round_number`` as TRF(x), the round's byes and absences included."""
+    event = RandomTournament(list(players), options.total_rounds,
+                             {p: list(e) for p, e in history.items()},
+                             pairings=[[] for _ in range(round_number - 1)],
+                             initial_color=options.initial_color)
+    return event.to_trf(options.not_paired)
+
+
+def run_bbp(binary: str, trf: str, limit: int) -> tuple[str | None, float, float, str]:
+    """Pair ``trf`` with bbpPairings: (its ``-p`` output or None, CPU s, wall s, error)."""
+    with tempfile.TemporaryDirectory(prefix="bench-bbp-") as folder:
+        source, target = Path(folder, "round.trf"), Path(folder, "pairs.txt")
+        source.write_text(trf)
+        cpu_start, start = _children_cpu(), time.perf_counter()
+        try:
+            done = subprocess.run([binary, "--dutch", str(source), "-p", str(target)],
+                                  capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return None, _children_cpu() - cpu_start, time.perf_counter() - start, "timed out"
+        wall, cpu = time.perf_counter() - start, _children_cpu() - cpu_start
+        if done.returncode or not target.exists():
+            error = (done.stderr or done.stdout).strip().splitlines()
+            return None, cpu, wall, f"exit {done.returncode}: {error[-1] if error else ''}"
+        return target.read_text(), cpu, wall, ""
+
+
+def compare_bbp(binary: str, pairings, args, limit: int) -> str:
+    """bbpPairings on the same round: its times and whether its pairing is ours."""
+    output, cpu, wall, error = run_bbp(binary, round_trf(*args), limit)
+    if output is None:
+        return f" | bbpPairings {cpu:8.2f} s CPU {wall:8.2f} s wall (FAILED: {error})"
+    ours = format_javafo(pairings)
+    if output == ours:
+        same = "identical"
+    elif sorted(output.split("\n")) == sorted(ours.split("\n")):
+        same = "same boards, other order"
+    else:
+        theirs = {tuple(line.split()) for line in output.splitlines()[1:]}
+        mine = {tuple(line.split()) for line in ours.splitlines()[1:]}
+        same = f"DIFFERENT: {len(mine - theirs)} of {len(mine)} boards"
+    return f" | bbpPairings {cpu:8.2f} s CPU {wall:8.2f} s wall ({same})"
+
+
 def per_round(size: int, rounds: int, upto: int, seed: int, plain: bool, limit: int,
-              one_go: bool = False) -> None:
+              one_go: bool = False, bbp: str | None = None,
+              bbp_rounds: frozenset[int] = frozenset()) -> None:
     """Play a whole event with the Dutch pairing, timing each round."""
     def timed_pair(players, history, round_number, options):
         pairings, cpu, wall = _timed(pair_round, players, history, round_number, options)
         line = f"{size:>5} players round {round_number:>2}: {cpu:8.2f} s CPU {wall:8.2f} s wall"
+        if bbp and (not bbp_rounds or round_number in bbp_rounds):
+            line += compare_bbp(bbp, pairings, (players, history, round_number, options), limit)
         if one_go:
             matching.TIE_SPLIT = False
             try:
@@ -106,6 +176,16 @@ def per_round(size: int, rounds: int, upto: int, seed: int, plain: bool, limit: 
         pass
 
 
+def _bbp_binary(path: str | None) -> str | None:
+    if not path:
+        print("bbpPairings: no binary given (--bbp PATH or BBP_PAIRINGS): comparison skipped")
+        return None
+    if not os.access(path, os.X_OK):
+        print(f"bbpPairings: {path} is not an executable file: comparison skipped")
+        return None
+    return path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 500, 1000, 2000])
@@ -122,13 +202,19 @@ def main() -> None:
                         help="--per-round: also time tie-broken matchings solved in one go "
                              "(matching.TIE_SPLIT = False, the code before #15's two-step "
                              "solve) and check the pairings are identical")
+    parser.add_argument("--bbp", metavar="PATH", default=os.environ.get("BBP_PAIRINGS"),
+                        help="--per-round: bbpPairings binary to time beside ours and "
+                             "compare pairings with (default: $BBP_PAIRINGS)")
+    parser.add_argument("--bbp-rounds", type=int, nargs="+", default=[],
+                        help="--bbp: only these rounds (default: every round)")
     args = parser.parse_args()
     print(f"Dutch pairing bench, load average {os.getloadavg()[0]:.2f}, "
           f"{os.cpu_count()} cores")
     if args.per_round:
+        bbp = _bbp_binary(args.bbp)
         for size in args.sizes:
             per_round(size, args.event_rounds, args.upto, args.seed, args.plain, args.limit,
-                      args.one_go)
+                      args.one_go, bbp, frozenset(args.bbp_rounds))
         return
     for size in args.sizes:
         print(bench(size, args.rounds, args.seed, args.dutch_history, args.limit), flush=True)
