@@ -63,11 +63,35 @@ class GameWarningInline(OfficialParentInline, admin.TabularInline):
         return False  # through "Nhắc nhở, cảnh cáo" (services.add_warning applies the ladder)
 
 
-class GameWarningAddForm(forms.ModelForm):
-    """A reminder or caution through ``services.add_warning`` (Điều 9.6, 9.8, 15.7b, 16.1),
-    written in ``clean`` so that a refusal shows on the form."""
+class ServiceAddForm(forms.ModelForm):
+    """An add form whose ``clean`` writes the record through a service (``record``), so that
+    a refusal shows on the form; the model form's own validation is skipped."""
 
-    user = None  # set by GameWarningAdmin.get_form
+    user = None  # set by the admin's get_form
+
+    def record(self, data):
+        raise NotImplementedError
+
+    def _post_clean(self):
+        pass  # the service validated and wrote the record
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.recorded = self.record(data)
+        except ServiceError as exc:
+            for field, errors in exc.fields.items():
+                self.add_error(field if field in self.fields else None, errors)
+            if not exc.fields:
+                self.add_error(None, exc.message)
+        return data
+
+
+class GameWarningAddForm(ServiceAddForm):
+    """A reminder or caution through ``services.add_warning`` (Điều 9.6, 9.8, 15.7b, 16.1)."""
+
     decide_loss = forms.BooleanField(
         label=_("Xử thua ngay khi đủ 3 lỗi cùng loại (Điều 7.1n)"), required=False,
         initial=True)
@@ -76,24 +100,12 @@ class GameWarningAddForm(forms.ModelForm):
         model = GameWarning
         fields = ["game", "side", "reason", "ply", "note"]
 
-    def _post_clean(self):
-        pass  # the service validated and wrote the warning
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        try:
-            self.recorded, _game = services.add_warning(
-                data["game"], side=data["side"], reason=data["reason"], user=self.user,
-                note=data.get("note") or "", ply=data.get("ply"),
-                decide_loss=bool(data.get("decide_loss")))
-        except ServiceError as exc:
-            for field, errors in exc.fields.items():
-                self.add_error(field if field in self.fields else None, errors)
-            if not exc.fields:
-                self.add_error(None, exc.message)
-        return data
+    def record(self, data):
+        warning, _game = services.add_warning(
+            data["game"], side=data["side"], reason=data["reason"], user=self.user,
+            note=data.get("note") or "", ply=data.get("ply"),
+            decide_loss=bool(data.get("decide_loss")))
+        return warning
 
 
 @admin.register(GameWarning)
@@ -145,33 +157,18 @@ class MoveLimitClaimInline(OfficialParentInline, admin.TabularInline):
         return False  # through "Đề nghị hòa 50 nước sai" (the service checks the record)
 
 
-class MoveLimitClaimAddForm(forms.ModelForm):
-    """A false 50-move claim through ``services.add_false_move_limit_claim`` (Điều 12b),
-    written in ``clean`` so that a refusal (the claim was right, 12a) shows on the form."""
-
-    user = None  # set by MoveLimitClaimAdmin.get_form
+class MoveLimitClaimAddForm(ServiceAddForm):
+    """A false 50-move claim through ``services.add_false_move_limit_claim`` (Điều 12b); a
+    refusal (the claim was right, 12a) shows on the form."""
 
     class Meta:
         model = MoveLimitClaim
         fields = ["game", "side", "ply", "note"]
 
-    def _post_clean(self):
-        pass  # the service validated and wrote the claim
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        try:
-            self.recorded = services.add_false_move_limit_claim(
-                data["game"], side=data["side"], ply=data["ply"], user=self.user,
-                note=data.get("note") or "")
-        except ServiceError as exc:
-            for field, errors in exc.fields.items():
-                self.add_error(field if field in self.fields else None, errors)
-            if not exc.fields:
-                self.add_error(None, exc.message)
-        return data
+    def record(self, data):
+        return services.add_false_move_limit_claim(
+            data["game"], side=data["side"], ply=data["ply"], user=self.user,
+            note=data.get("note") or "")
 
 
 @admin.register(MoveLimitClaim)

@@ -188,6 +188,20 @@ class GameRecord(models.Model):
         return f"{white} – {black}{where}"
 
 
+def arbiter_note_fields() -> tuple[models.Field, ...]:
+    """The fields an arbiter's note in a game carries (a fault, a warning): the article,
+    the half-move, a free note, who wrote it and when. Made afresh for each model."""
+    return (
+        models.CharField(_("điều luật"), max_length=20, blank=True),
+        models.PositiveSmallIntegerField(_("ở nửa nước"), null=True, blank=True),
+        models.TextField(_("ghi chú"), blank=True),
+        models.ForeignKey(
+            settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+            related_name="+", verbose_name=_("trọng tài ghi")),
+        models.DateTimeField(_("ghi lúc"), auto_now_add=True),
+    )
+
+
 class FaultKind(models.TextChoices):
     TECHNICAL = "technical", _("Lỗi kỹ thuật")
     CONDUCT = "conduct", _("Lỗi tác phong")
@@ -206,13 +220,7 @@ class GameFault(models.Model):
     kind = models.CharField(_("loại lỗi"), max_length=10, choices=FaultKind.choices)
     scoresheet_omission = models.BooleanField(_("sót 4 nước liên tục (Điều 11.3b)"),
                                               default=False)
-    article = models.CharField(_("điều luật"), max_length=20, blank=True)
-    ply = models.PositiveSmallIntegerField(_("ở nửa nước"), null=True, blank=True)
-    note = models.TextField(_("ghi chú"), blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+", verbose_name=_("trọng tài ghi"))
-    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+    article, ply, note, recorded_by, recorded_at = arbiter_note_fields()
     history = HistoricalRecords()
 
     class Meta:
@@ -256,13 +264,7 @@ class GameWarning(models.Model):
                              blank=True)
     fault = models.OneToOneField(GameFault, null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="warning", verbose_name=_("thành lỗi"))
-    article = models.CharField(_("điều luật"), max_length=20, blank=True)
-    ply = models.PositiveSmallIntegerField(_("ở nửa nước"), null=True, blank=True)
-    note = models.TextField(_("ghi chú"), blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+", verbose_name=_("trọng tài ghi"))
-    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+    article, ply, note, recorded_by, recorded_at = arbiter_note_fields()
     history = HistoricalRecords()
 
     class Meta:
