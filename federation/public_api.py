@@ -178,6 +178,9 @@ class PublicPlayerEventSerializer(serializers.Serializer):
     start_date = serializers.DateField()
     status = serializers.CharField()
     starting_number = serializers.IntegerField(allow_null=True)
+    performance = serializers.IntegerField(
+        allow_null=True, help_text="Hệ số thi đấu (B.02 8.1.1) qua các ván với đối thủ có hệ số")
+    rated_games = serializers.IntegerField(help_text="Số ván với đối thủ có hệ số")
 
 
 class PublicPlayerDetailSerializer(PublicPlayerSerializer):
@@ -189,12 +192,10 @@ class PublicPlayerDetailSerializer(PublicPlayerSerializer):
 
     @extend_schema_field(PublicPlayerEventSerializer(many=True))
     def get_events(self, person) -> list[dict]:
-        """The published events the player entered, newest first (issue 20)."""
-        return [{"tournament": row["tournament_id"], "name": row["tournament__name"],
-                 "discipline": row["tournament__discipline"],
-                 "start_date": row["tournament__start_date"].isoformat(),
-                 "status": row["tournament__status"],
-                 "starting_number": row["starting_number"]}
+        """The published events the player entered, newest first, with his performance
+        rating in each (issue 20; rule: ``tournaments.selectors.public_performances_of``)."""
+        performances = tournament_selectors.public_performances_of(person.pk)
+        return [_event_played(row, performances.get(row["tournament_id"]))
                 for row in tournament_selectors.public_events_of(person.pk)]
 
     @extend_schema_field(PublicRatingHistorySerializer(many=True))
@@ -209,6 +210,15 @@ class PublicPlayerDetailSerializer(PublicPlayerSerializer):
                 "time_control_class": rating_list.time_control_class, "periods": []})
             entry["periods"].append(PublicRatingPointSerializer(row).data)
         return list(lists.values())
+
+
+def _event_played(row: dict, performance) -> dict:
+    return {"tournament": row["tournament_id"], "name": row["tournament__name"],
+            "discipline": row["tournament__discipline"],
+            "start_date": row["tournament__start_date"].isoformat(),
+            "status": row["tournament__status"], "starting_number": row["starting_number"],
+            "performance": performance.rating if performance else None,
+            "rated_games": performance.games if performance else 0}
 
 
 def public_players(*, with_history: bool = False):

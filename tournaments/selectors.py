@@ -20,7 +20,8 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
-from chessrules.values import MatchScoring, competition_ranks
+from chessrules.rating import Performance, performance_rating
+from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
 from federation.models import Body, Club, ClubMembership, Member, Person
 from federation.selectors import can_enter_tournaments, officer_body_ids
 from tournaments import engine
@@ -242,6 +243,27 @@ def public_events_of(person_id: int) -> list[dict]:
                 .order_by("-tournament__start_date", "-tournament_id")
                 .values("tournament_id", "tournament__name", "tournament__discipline",
                         "tournament__start_date", "tournament__status", "starting_number"))
+
+
+def public_performances_of(person_id: int) -> dict[int, Performance]:
+    """The person's performance rating in each published event (issue 20, B.02 8.1.1 via
+    ``chessrules.rating.performance_rating``): over the games played over the board (no
+    forfeits or byes) against opponents rated at registration (``Entry.rating`` > 0); an event
+    without such a game has none. One query."""
+    mine = Q(white__member__person_id=person_id) | Q(black__member__person_id=person_id)
+    rows = (Pairing.objects.filter(mine, kind=Pairing.Kind.GAME,
+                                   result__in=[r.value for r in PLAYED])
+            .exclude(round__tournament__status=Tournament.Status.DRAFT)
+            .values_list("round__tournament_id", "white__member__person_id", "result",
+                         "white__rating", "black__rating"))
+    games: dict[int, list[tuple[int, float]]] = {}
+    for tournament_id, white_person, result, white_rating, black_rating in rows:
+        white_points, black_points = Result(result).points or (0.0, 0.0)
+        opponent, points = ((black_rating, white_points) if white_person == person_id
+                            else (white_rating, black_points))
+        if opponent:
+            games.setdefault(tournament_id, []).append((opponent, points))
+    return {tournament_id: performance_rating(played) for tournament_id, played in games.items()}
 
 
 def standings(tournament: Tournament, after_round: int | None = None) -> dict:
