@@ -179,6 +179,12 @@ FIGURES = [
     Figure(64, "Điều 24.23 hình 64, Điều 23 điểm 7", "4k4/4a4/9/4r4/9/9/9/1R7/9/3KC4 w - - 0 1",
            "X8.4 X5.4 X8/4 X5/1 X8.1 X5.1 X8/1 X5/1 X8.1 X5.1 X8/1 X5/1 X8.1 X5.1 X8/1 X5/1",
            1, RED, Basis.CHASE_PINNED, (P7, "24.23")),
+    # Điều 24.23 hình 65: the black chariot, held on the f-file by the cannon f0 (through the
+    # advisor f7), steps up and down; the red chariot follows it on the h-file: Red loses
+    # (point 7). The cycle (moves 3-4) is played until its position has stood three times.
+    Figure(65, "Điều 24.23 hình 65, Điều 23 điểm 7", "5k3/9/5a3/9/5r3/9/7R1/9/9/3K1C3 w - - 0 1",
+           "X2.2 X6.1 X2/1 X6.1 X2/1 X6/1" + " X2.1 X6.1 X2/1 X6/1" * 2, 1, RED,
+           Basis.CHASE_PINNED, (P7, "24.23")),
     # Điều 24.23 hình 66: the black chariot, held on rank 9 by the cannon i9, is protected on
     # g9 and not on h9: the red chariot is not counted as chasing it: draw.
     Figure(66, "Điều 24.23 hình 66, Điều 23 điểm 2, 6", "4ka1rC/4n4/9/9/6R2/9/9/9/9/3K5 w - - 0 1",
@@ -214,6 +220,11 @@ FIGURES = [
     # Điều 24.27 hình 74: a chariot may not chase a soldier that has crossed the river.
     Figure(74, "Điều 24.27 hình 74, Điều 23 điểm 3", "3k5/9/5R3/9/9/9/4p4/9/9/5K3 w - - 0 1",
            "X4-5 B5-6 X5-4 B6-5", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.27")),
+    # Điều 24.28 hình 77: the chariot (rank 6) attacks the crossed soldiers on rank 3 in turn,
+    # h3/g3 then b3/c3 (point 4, allowed): draw. Moves 3-6 are played three times.
+    Figure(77, "Điều 24.28 hình 77, Điều 23 điểm 4", "4k4/9/9/8R/9/9/1p5p1/9/9/3K5 w - - 0 1",
+           "X1-2 B8-7 X2-3 B7-8" + " X3-8 B2-3 X8-7 B3-2 X7-2 B8-7 X2-3 B7-8" * 3, 1, DRAW,
+           Basis.ALTERNATE_TARGETS, (P4, "24.28")),
     # Điều 24.28 hình 79: the cannon attacks the soldiers g1 and g3 in turn (allowed, point 4);
     # the black chariot chases the cannon with every move: Black loses.
     Figure(79, "Điều 24.28 hình 79, Điều 23 điểm 3, 4",
@@ -272,6 +283,18 @@ FIGURES = [
     # blocks the threat (point 10): draw.
     Figure(99, "Điều 24.35 hình 99, Điều 23 điểm 10", "4k2nr/9/8c/9/9/9/9/7C1/9/3K5 w - - 0 1",
            "P2-1 P9-8 P1-2 P8-9", 3, DRAW, Basis.CHASE_AND_OTHER, ("Điều 23 điểm 10", "24.35")),
+    # Điều 24.36 hình 102 (đòi đổi mãi): the black chariot (rank 7) steps onto the red
+    # chariot's file (rank 3) every time, both free to take: draw (point 10). The figure
+    # repeats a position twice; its moves 2-6 are played twice more.
+    Figure(102, "Điều 24.36 hình 102, Điều 23 điểm 10", "4k4/9/5r3/9/9/9/2R6/9/9/3K5 w - - 0 1",
+           "X7-3 X6-7" + " X3-2 X7-8 X2-4 X8-6 X4-1 X6-9 X1-2 X9-8 X2-3 X8-7" * 3, 1, DRAW,
+           Basis.EXCHANGE_OFFER, ("Điều 23 điểm 10", "24.36")),
+    # Điều 24.36 hình 103: the red chariot follows the black one onto its rank (d2-d3-d5):
+    # an exchange demanded for ever: draw (point 10).
+    Figure(103, "Điều 24.36 hình 103, Điều 23 điểm 10",
+           "4k4/4a4/9/9/1R7/9/9/3r5/9/4K4 w - - 0 1",
+           "X8/3 X4/1 X8.1 X4/2 X8.2 X4.3", 3, DRAW, Basis.EXCHANGE_OFFER,
+           ("Điều 23 điểm 10", "24.36")),
     # Điều 24.36 hình 104 (thí mãi): the soldier steps in front of the chariot again and again,
     # offering itself: draw (points 9, 10).
     Figure(104, "Điều 24.36 hình 104, Điều 23 điểm 10", "4k4/9/1r7/2P6/9/9/9/9/9/3K5 w - - 0 1",
