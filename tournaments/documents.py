@@ -273,7 +273,27 @@ def crosstable_data(target: str) -> dict:
     if matrix:
         data["columns"] = numbers
         data["rows"].sort(key=lambda r: r["number"])
+    else:
+        data.update(_tab_stops(len(data["round_numbers"]), len(data["tiebreaks"]),
+                               data["two_game_matches"]))
     return data
+
+
+#: Landscape A4 inside the crosstable's margins, and its fixed columns (rank and number,
+#: name, title and rating, unit) with the cells' padding, in millimetres.
+_PAGE_WIDTH_MM, _FIXED_COLUMNS_MM = 279, 22 + 44 + 19 + 28 + 8
+
+
+def _tab_stops(rounds: int, tiebreaks: int, two_game: bool) -> dict:
+    """The tab stops of a Swiss crosstable's one-cell-per-row columns: the scores (points,
+    tie-breaks) every 11 mm (14 mm with the two-game match columns' longer headings), the
+    rounds sharing the rest of the width, 10 to 15 mm each (a round wider than its stop
+    moves to the next stop: never written over)."""
+    scores_tab = 14 if two_game else 11
+    scores = scores_tab * (1 + tiebreaks + (2 if two_game else 0)) + 2
+    rest = _PAGE_WIDTH_MM - _FIXED_COLUMNS_MM - scores
+    return {"scores_tab": f"{scores_tab}mm", "scores_width": f"{scores}mm",
+            "round_tab": f"{max(10.0, min(15.0, rest / max(rounds, 1))):.1f}mm"}
 
 
 def _round_cell(r: dict) -> str:
