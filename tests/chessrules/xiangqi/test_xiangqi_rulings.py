@@ -250,11 +250,25 @@ FIGURES = [
     Figure(85, "Điều 24.30 hình 85, Điều 23 điểm 6", "3k1r2R/9/9/6R2/5c3/9/9/9/9/4K4 w - - 0 1",
            "X3/1 P6/2 X3.2 P6.2 X3/2 P6.2" + " X3/2 P6/2 X3.2 P6.2" * 2 + " X3/2 P6/2", 1, RED,
            Basis.CHASE_FALSELY_PROTECTED, (P6, "24.30")),
+    # Điều 24.31 hình 86: the chariot h-file follows the cannon up and down the i-file, the
+    # cannon i0 (through the horse i2) attacks it too; the chariot i9 really protects it:
+    # draw. The figure's moves 1-4 are its cycle, played three times.
+    Figure(86, "Điều 24.31 hình 86, Điều 23 điểm 6", "4k3r/9/8c/9/7R1/9/9/8N/9/3K4C w - - 0 1",
+           "X2.2 P9.2 X2/2 P9.1 X2/1 P9/1 X2.1 P9/2", 3, DRAW, Basis.PROTECTED_TARGET,
+           (P6, "24.31")),
     # Điều 24.31 hình 87: chariot and cannon (through the soldier e3) attack a cannon that
     # the chariot e7 really protects: draw.
     Figure(87, "Điều 24.31 hình 87, Điều 23 điểm 6",
            "4k4/9/4r4/9/2R6/4c4/4P4/9/4C4/3K5 w - - 0 1",
            "X7/1 P5/1 X7.1 P5.1", 3, DRAW, Basis.PROTECTED_TARGET, (P6, "24.31")),
+    # Điều 24.31 hình 88: the chariot f-file attacks the front cannon on its rank with every
+    # move, the cannon h0 (through the horse h2) attacks it too; the rear cannon h9 (through
+    # the horse h8) really protects it: draw. The figure's position recurs at uneven
+    # intervals; its last two moves are played once more to make a cycle.
+    Figure(88, "Điều 24.31 hình 88, Điều 23 điểm 6",
+           "4k2c1/7n1/9/7c1/9/9/5R3/7N1/9/3K3C1 w - - 0 1",
+           "X4.3 Pt.1 X4/1 Pt.1 X4/1 Pt/2 X4.2 Pt.1" + " X4/1 Pt/1 X4.1 Pt.1" * 2, 1, DRAW,
+           Basis.PROTECTED_TARGET, (P6, "24.31")),
     # Điều 24.31 hình 89: cannon (through the chariot) and chariot attack the horse, which
     # the chariots a9/c9 really protect on a8 and c7: draw.
     Figure(89, "Điều 24.31 hình 89, Điều 23 điểm 6", "r1r1k4/9/2n6/9/9/9/2R6/9/3C5/3K5 w - - 0 1",
@@ -278,6 +292,13 @@ FIGURES = [
     Figure(95, "Điều 24.33 hình 95, Điều 23 điểm 6", "4k4/9/7C1/9/9/5N3/9/7r1/9/3K5 w - - 0 1",
            "M4/2 X8-7 M2.4 X7-8 M4.2 X8-7 M2/1 X7-8" + " M1.2 X8-7 M2/1 X7-8" * 2, 1, RED,
            Basis.CHASE_CHARIOT, (P6, "24.33")),
+    # Điều 24.33 hình 96: the cannon a-file follows the chariot f3-f4-f5 rank by rank, the
+    # black soldiers c3-c5 as screens: Red loses. Moves 1-4 are played, then the cycle of
+    # moves 2-4 twice more (the figure's moves 5-6 leave it).
+    Figure(96, "Điều 24.33 hình 96, Điều 23 điểm 6",
+           "C2k5/9/9/9/2p6/2p6/2p2r3/9/9/3AKA3 w - - 0 1",
+           "P9/6 X6/1" + " P9.1 X6/1 P9.1 X6.2 P9/2 X6/1" * 3, 1, RED, Basis.CHASE_CHARIOT,
+           (P6, "24.33")),
     # Điều 24.35 hình 99 (cản mãi): the red cannon fires over the black cannon at the chariot
     # i9 and at the protected horse h9 in turn; the black cannon steps aside each time, which
     # blocks the threat (point 10): draw.
