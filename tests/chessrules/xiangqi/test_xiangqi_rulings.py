@@ -89,6 +89,13 @@ FIGURES = [
     Figure(26, "Điều 24.12 hình 26, Điều 23 điểm 4", "4k4/r7r/9/pp5pp/9/9/7C1/9/9/3K5 w - - 0 1",
            "P2-1 X9-8" + " P1-9 X1-2 P9-2 X8-9 P2-8 X2-1 P8-1 X9-8" * 3, 1, DRAW,
            Basis.ALTERNATE_TARGETS, (P4, "24.12")),
+    # Điều 24.12 hình 28: the cannons f and h attack the chariots d (through the advisor e1 or
+    # the soldier e5) and b (through the elephant e7 or the soldier g4) in turn: draw
+    # (point 4). The position after move 4 recurs after move 8; moves 5-8 are played twice.
+    Figure(28, "Điều 24.12 hình 28, Điều 23 điểm 4",
+           "4k4/9/4b4/9/4p4/1r4P2/7C1/5C3/3rA4/4K4 w - - 0 1",
+           "P4.1 X2/3 P2/1 X4/4 P4.2 X4.2 P2.2 X4.2" + " P2.3 X2.3 P4/4 X4/4 P2/3 X2/3 P4.4 X4.4" * 2,
+           1, DRAW, Basis.ALTERNATE_TARGETS, (P4, "24.12")),
     # Điều 24.13: chasing a really protected piece is allowed: draw (point 6).
     Figure(29, "Điều 24.13 hình 29, Điều 23 điểm 6", "4k4/9/6rc1/9/9/9/8R/9/9/3K5 w - - 0 1",
            "X1-2 P8-9 X2-1 P9-8", 3, DRAW, Basis.PROTECTED_TARGET, (P6, "24.13")),
@@ -153,6 +160,13 @@ FIGURES = [
     # attacks the cannon a6 once; the chariot chases the horse with every move.
     Figure(50, "Điều 24.19 hình 50, Điều 23 điểm 3", "5k3/9/9/C8/9/1n7/9/3R5/4K4/9 w - - 0 1",
            "X6.2 M2.3 X6/2 M3/2", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.19")),
+    # Điều 24.22 hình 61: the cannon h2 attacks the still chariot c2 along rank 2; both sides
+    # only move its screens: the elephant e2 (to g0 and back) and the black horse g2 (to f4
+    # and back, a second screen). Every red move gives the cannon one screen again: Red loses
+    # (point 6). The position after move 4 recurs after move 6; moves 5-6 are played twice.
+    Figure(61, "Điều 24.22 hình 61, Điều 23 điểm 6", "4k2C1/9/9/9/9/9/8n/2r1B4/9/3K2B2 w - - 0 1",
+           "P2/7 M9.7 T5.3 M7.5 T3.5 M5/7 T5/3 M7/6" + " T3.5 M6.7 T5/3 M7/6" * 2, 1, RED,
+           Basis.CHASE_CHARIOT, (P6, "24.22")),
     # Điều 24.20 hình 53: the black cannon is pinned on rank 9 (chariot a9, general e9) and
     # cannot take back: the red cannon chasing it through changing screens loses (point 7).
     Figure(53, "Điều 24.20 hình 53, Điều 23 điểm 7", "Rc2k4/9/1PP6/9/6C2/9/9/9/9/3K5 w - - 0 1",
