@@ -337,37 +337,32 @@ def _team_swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
 
 def _scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.2.2: every player of A meets every player of B, by the printed tables."""
-    lineup = lineups(snapshot)
-    if sorted(lineup) != [1, 2]:
-        raise EngineError("a Scheveningen match is played between exactly two teams")
-    try:
-        table = cteam.scheveningen(snapshot.settings.boards)
-    except ValueError as exc:
-        raise EngineError(str(exc)) from exc
-    if number > len(table):
-        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the match")
-    plan.matches.append(PlannedMatch(1, 2))
-    side = {"A": 1, "B": 2}
-    out = _withdrawn(snapshot.entries, number)
-    for board, (white, black) in enumerate(table[number - 1], 1):
-        plan.boards.append(_team_board(lineup[side[white[0]]][int(white[1:])],
-                                       lineup[side[black[0]]][int(black[1:])], out, board, 0))
+    _two_team_match(snapshot, number, plan, "Scheveningen", "rounds",
+                    lambda: cteam.scheveningen(snapshot.settings.boards))
 
 
 def _simultaneous(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.2.1: board i of team A meets board i of team B in a match of 1-4 games (one
     round each); A (team number 1, by lot) has White on the odd boards in game 1, colours
     alternate game by game."""
+    _two_team_match(snapshot, number, plan, "simultaneous", "games",
+                    lambda: cteam.simultaneous_match(snapshot.settings.boards,
+                                                     snapshot.settings.number_of_rounds or 1))
+
+
+def _two_team_match(snapshot: Snapshot, number: int, plan: RoundPlan, name: str, unit: str,
+                    make_table: Callable[[], list[list[tuple[str, str]]]]) -> None:
+    """Round ``number`` of a match of teams 1 (A) and 2 (B) by a printed table of rounds,
+    each a list of (white, black) such as ("A1", "B2"), board by board (Điều 30.2)."""
     lineup = lineups(snapshot)
     if sorted(lineup) != [1, 2]:
-        raise EngineError("a simultaneous match is played between exactly two teams")
+        raise EngineError(f"a {name} match is played between exactly two teams")
     try:
-        table = cteam.simultaneous_match(snapshot.settings.boards,
-                                         snapshot.settings.number_of_rounds or 1)
+        table = make_table()
     except ValueError as exc:
         raise EngineError(str(exc)) from exc
     if number > len(table):
-        raise EngineError(f"round {number} is beyond the {len(table)} games of the match")
+        raise EngineError(f"round {number} is beyond the {len(table)} {unit} of the match")
     plan.matches.append(PlannedMatch(1, 2))
     side = {"A": 1, "B": 2}
     out = _withdrawn(snapshot.entries, number)
