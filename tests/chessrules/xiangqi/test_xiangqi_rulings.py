@@ -343,6 +343,13 @@ FIGURES = [
     Figure(105, "Điều 24 hình 105, Điều 23 điểm 3",
            "4k4/2c6/b3b4/2P6/9/9/2n5R/9/9/3K5 w - - 0 1",
            "B7-6 T1.3 B6-7 T3/1 B7-8 T5.3 B8-7 T3/5", 2, RED, Basis.CHASE_UNPROTECTED, (P3,)),
+    # Hình 107: both sides chase for ever, so draw (Điều 7.2c). Red's chariots f and d, with the
+    # cannon a4 (through the soldier c4), attack the horse g4 afresh with every move; the
+    # black advisor, d9 or e8, screens the cannon a9 or e6 onto the red horse e9 each time.
+    Figure(107, "Điều 24 hình 107, Điều 23 điểm 3, Điều 7.2c",
+           "c2aN4/5k3/5a3/4cR3/9/C1PR2n2/9/9/9/4K4 w - - 0 1",
+           "X4/2 S4.5 X4.2 S5/4 X6/4 S4.5 X6.4 S5/4", 3, DRAW, Basis.MUTUAL,
+           ("Điều 7.2c", "hình 107")),
     # Hình 106 (không phải bắt mãi): the chariot's threat on the cannon was already there.
     Figure(106, "Điều 24 hình 106", "4k4/7c1/9/9/9/9/9/7R1/9/3K5 w - - 0 1",
            "X2.1 P8.1 X2/1 P8/1", 3, DRAW, Basis.NO_VIOLATION, ("Điều 7.2b",)),
