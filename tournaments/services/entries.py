@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from typing import TypeVar
 
 from django.db import transaction
 from django.db.models import Max
@@ -30,6 +31,8 @@ from tournaments.services._common import (
     _require_manager,
     _require_not_locked,
 )
+
+Withdrawing = TypeVar("Withdrawing", Entry, TeamEntry)
 
 
 def _draw_numbers(t: Tournament) -> None:
@@ -408,19 +411,32 @@ def register_team(tournament: Tournament, name: str, roster: Iterable[tuple[Memb
     return team
 
 
+def _require_arbiter_or_manager(user, tournament: Tournament, message: str) -> None:
+    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
+        raise NotAllowedError(message)
+
+
+def _lock_withdrawing(tournament: Tournament, model: type[Withdrawing], pk: int,
+                      already: str) -> tuple[Tournament, Withdrawing]:
+    """Lock the tournament (not locked for changes) and the entry or team that withdraws;
+    refuse a second withdrawal with ``already``."""
+    t = _lock(tournament)
+    _require_not_locked(t)
+    locked = model.objects.select_for_update().get(pk=pk)
+    cache_scopes.touch_event(t.pk)
+    if locked.withdrawn_on is not None:
+        raise ServiceError(already, code="duplicate")
+    return t, locked
+
+
 def withdraw_entry(entry: Entry, *, user, on_date: date | None = None) -> Entry:
     """Điều 21.5: Swiss — results kept, no longer paired; round robin — the standings annul
     his games (played half or fewer) or his remaining games are lost by forfeit."""
     tournament = entry.tournament
-    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
-        raise NotAllowedError(_("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
+    _require_arbiter_or_manager(user, tournament, _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
     with transaction.atomic():
-        t = _lock(tournament)
-        _require_not_locked(t)
-        e = Entry.objects.select_for_update().get(pk=entry.pk)
-        cache_scopes.touch_event(t.pk)
-        if e.withdrawn_on is not None:
-            raise ServiceError(_("Đấu thủ đã bỏ cuộc trước đó."), code="duplicate")
+        t, e = _lock_withdrawing(tournament, Entry, entry.pk,
+                                 _("Đấu thủ đã bỏ cuộc trước đó."))
         if t.status in (S.DRAFT, S.REGISTRATION):
             e.delete()  # before the draw: simply not entered
             return e
@@ -437,15 +453,10 @@ def withdraw_team(team: TeamEntry, *, user, on_date: date | None = None) -> Team
     against it is lost by forfeit (team round robin, Scheveningen, simultaneous match) or
     the team is no longer drawn (team Swiss by draw, 21.5.2)."""
     tournament = team.tournament
-    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
-        raise NotAllowedError(_("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
+    _require_arbiter_or_manager(user, tournament, _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
     with transaction.atomic():
-        t = _lock(tournament)
-        _require_not_locked(t)
-        locked = TeamEntry.objects.select_for_update().get(pk=team.pk)
-        cache_scopes.touch_event(t.pk)
-        if locked.withdrawn_on is not None:
-            raise ServiceError(_("Đội đã bỏ cuộc trước đó."), code="duplicate")
+        t, locked = _lock_withdrawing(tournament, TeamEntry, team.pk,
+                                      _("Đội đã bỏ cuộc trước đó."))
         if t.status in (S.DRAFT, S.REGISTRATION):
             locked.delete()  # the roster goes with it (Entry.team cascades)
             return locked
@@ -466,8 +477,7 @@ def request_bye(entry: Entry, round_number: int, *, user, points: float | None =
     tournament = entry.tournament
     if points is None:
         points = float(tournament.requested_bye_score)
-    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
-        raise NotAllowedError(_("Chỉ trọng tài hoặc ban tổ chức ghi nhận xin nghỉ."))
+    _require_arbiter_or_manager(user, tournament, _("Chỉ trọng tài hoặc ban tổ chức ghi nhận xin nghỉ."))
     if tournament.system not in SWISS_SYSTEMS:
         raise ServiceError(_("Chỉ hệ Thụy Sĩ nhận xin nghỉ."), code="invalid_state")
     if float(points) not in (0.0, 0.5, 1.0):
