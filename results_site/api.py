@@ -84,6 +84,17 @@ def fetch(outer, resource: str, pk: int | None = None, action: str | None = None
     return body
 
 
+def fetch_document(outer, tournament: int, kind: str, **params):
+    """The public API's answer for an event's PDF as it is: 200 with the PDF, 202 while it
+    is rendered, or an error (``/api/v1/public/tournaments/<id>/documents/<kind>/``)."""
+    path = f"{BASE}tournaments/{tournament}/documents/{kind}/"
+    view = PublicTournamentViewSet.as_view({"get": "document"})
+    response = view(_inner_request(outer, path, params), pk=str(tournament), kind=kind)
+    if hasattr(response, "render"):
+        response.render()
+    return response
+
+
 def fetch_all(outer, resource: str, *, limit: int = 2000, **params) -> list:
     """Every row of a paginated list (at most ``limit``), page by page (each page cached)."""
     rows: list = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from games.cache_scopes import GAMES
 from games.public_api import MOVE_NOTATIONS
 from ratings.cache_scopes import RATINGS
 from results_site import boards, tables
-from results_site.api import ApiError, fetch, fetch_all
+from results_site.api import ApiError, fetch, fetch_all, fetch_document
 from tournaments import cache_scopes as tournament_scopes
 
 ENGLISH_PREFIX = "/en"
@@ -174,6 +175,28 @@ def crosstable(request, pk: int):
                 "round_numbers": range(1, len(tournament["rounds"]) + 1)}
 
     return page(request, _event_scopes(pk), "results_site/crosstable.html", context)
+
+
+def event_pdf(request, pk: int, kind: str):
+    """An event's printed standings, crosstable or pairings (the public API's PDF as it is);
+    while it is being rendered, a short page that asks again after a few seconds."""
+    params = _params(request, "round")
+    response = fetch_document(request, pk, kind, **params)
+    if response.status_code == 200:
+        return response
+    with translation.override(language_of(request)):
+        if response.status_code == 202:
+            retry = response.get("Retry-After", "3")
+            page_ = render(request, "results_site/pdf_wait.html",
+                           {"retry": retry, "url": request.get_full_path()}, status=202)
+            page_["Cache-Control"] = "no-store"
+            page_["Retry-After"] = retry
+            return page_
+        body = json.loads(response.content) if response.content else {}
+        error = ApiError(response.status_code, body)
+        return render(request, "results_site/error.html",
+                      {"status": error.status, "message": error.message,
+                       "fields": error.fields}, status=error.status)
 
 
 # --- games ------------------------------------------------------------------------------------

@@ -410,6 +410,22 @@ KINDS = [
 ]
 
 
+#: the kinds the public may download from ``/api/v1/public/tournaments/{id}/documents/{kind}/``
+#: (issue 20): their templates print names, titles, ratings at registration, clubs, results
+#: and tie-breaks — what the public standings, crosstable and pairings show — and no date of
+#: birth, ID number or contact. Tracking cards (arbiters' working papers), scoresheets
+#: (signatures) and member cards (date of birth, ID number) stay with the entitled.
+PUBLIC_KINDS = (K.STANDINGS, K.CROSSTABLE, K.PAIRINGS)
+
+
+def public_target(tournament_id: int, kind: str, round_number: int | None) -> str:
+    """The target of a public document: the pairings of round n, or the standings or the
+    crosstable after round n (default: the last complete round)."""
+    if kind == K.PAIRINGS or round_number is not None:
+        return f"tournament:{tournament_id}:round:{round_number}"
+    return f"tournament:{tournament_id}"
+
+
 def _last_rounds(tournaments) -> list[str]:
     rounds = Round.objects.filter(tournament__in=tournaments).order_by("tournament", "-number")
     last: dict[int, int] = {}

@@ -9,7 +9,9 @@ its answer, and the next request after a result rebuilds once for everyone.
 from __future__ import annotations
 
 import django_filters
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Prefetch, Q, When
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -26,8 +28,12 @@ from core.public import (
     PublicReadOnlyViewSet,
     is_whole_number,
 )
+from documents import selectors as document_selectors
+from documents import services as document_services
+from documents.models import Document
 from federation.cache_scopes import CLUBS
 from tournaments import cache_scopes, selectors
+from tournaments.documents import PUBLIC_KINDS, public_target
 from tournaments.models import Official, Pairing, Round, Tournament
 
 
@@ -267,6 +273,34 @@ after_round_parameter = OpenApiParameter("after_round", {"type": "integer", "min
                                          description="Sau ván (mặc định: ván cuối đã đủ kết quả)")
 
 
+#: seconds a client waits before asking again for a PDF being rendered
+DOCUMENT_RETRY_AFTER = 3
+
+
+class PublicDocumentJobSerializer(serializers.Serializer):
+    """The rendering under way (202): the job's id, state and progress (no user)."""
+
+    job = serializers.IntegerField()
+    state = serializers.CharField()
+    progress = serializers.IntegerField()
+    retry_after = serializers.IntegerField()
+
+
+def _current_pdf(kind: str, target: str):
+    """The stored PDF if it is current (200, kept in the public cache under the event's
+    stamps); otherwise the documents job that renders it is started or joined (202)."""
+    document = document_services.current_document(kind, target)
+    if document is not None and document.file:
+        with document.file.open("rb") as pdf:
+            response = HttpResponse(pdf.read(), content_type="application/pdf")
+        name = document.file.name.rsplit("/", 1)[-1]
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        return response
+    job = document_services.request_document(kind, target)
+    return Response({"job": job.pk, "state": job.state, "progress": job.progress,
+                     "retry_after": DOCUMENT_RETRY_AFTER}, status=202)
+
+
 class PublicTournamentViewSet(PublicReadOnlyViewSet):
     """Published tournaments with rounds, pairings, results, standings and crosstables."""
 
@@ -303,7 +337,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         if not is_whole_number(pk) or int(pk) > MAX_ID:
             return None  # a 404 in the view, never cached
         event = cache_scopes.event(int(pk))
-        return (event, CLUBS) if action == "retrieve" else (event,)
+        return (event, CLUBS) if action in ("retrieve", "document") else (event,)
 
     def _tournament(self, pk) -> Tournament:
         return get_object_or_404(Tournament.objects.exclude(status=Tournament.Status.DRAFT,
@@ -386,6 +420,41 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         after = self._after_round(tournament)
         return self.cached(lambda: Response(standings_data(selectors.with_people(
             tournament, selectors.crosstable(tournament, after)), cross=True)))
+
+    @extend_schema(parameters=[
+        OpenApiParameter("kind", str, OpenApiParameter.PATH, enum=list(PUBLIC_KINDS)),
+        OpenApiParameter("round", {"type": "integer", "minimum": 1, "maximum": 99999},
+                         required=False, description="Ván (bắt buộc với pairings; với "
+                                                     "standings, crosstable: sau ván này)")],
+        responses={(200, "application/pdf"): bytes, 202: PublicDocumentJobSerializer})
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None,
+            url_path=r"documents/(?P<kind>[^/]+)")
+    def document(self, request, pk=None, kind=None):
+        """The event's printed standings, crosstable or pairings of a round (PDF) when the
+        stored one is current; otherwise 202: its rendering was started (the documents job),
+        ask again after ``Retry-After`` seconds. Other kinds are not public (404)."""
+        tournament = self._tournament(pk)
+        if kind not in PUBLIC_KINDS:
+            raise PublicNotFound(_("Không có văn bản công khai loại này (chỉ %(kinds)s).")
+                                 % {"kinds": ", ".join(PUBLIC_KINDS)}, field="kind")
+        target = public_target(tournament.pk, kind, self._document_round(tournament, kind))
+        if not document_selectors.can_view(AnonymousUser(), kind, target):
+            raise PublicNotFound(_("Văn bản này chưa công khai."), field="kind")
+        response = self.cached(lambda: _current_pdf(kind, target))
+        if response.status_code == 202:
+            response["Cache-Control"] = "no-store"
+            response["Retry-After"] = str(DOCUMENT_RETRY_AFTER)
+        return response
+
+    def _document_round(self, tournament, kind: str) -> int | None:
+        raw = self.request.query_params.get("round")
+        if raw is None and kind != Document.Kind.PAIRINGS:
+            return None
+        if raw is None or not is_whole_number(raw) or len(raw) > 5 or int(raw) < 1:
+            raise ServiceError(_("round phải là số thứ tự của ván."), field="round")
+        if not tournament.rounds.filter(number=int(raw)).exists():
+            raise PublicNotFound(_("Không có ván này trong giải."), field="round")
+        return int(raw)
 
     @extend_schema(parameters=[OpenApiParameter(
         "round", {"type": "integer", "minimum": 0, "maximum": 99999}, required=True)],

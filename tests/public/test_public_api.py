@@ -73,7 +73,24 @@ def _public_urls_by_route(t, game_id: int, player_id: int, rating_list: int,
         "public-rating-list-players": f"{base}rating-lists/{rating_list}/players/",
         "public-titled-player-list": f"{base}titled-players/",
         "public-titled-player-detail": f"{base}titled-players/{title_id}/",
+        "public-tournament-document": f"{base}tournaments/{t.pk}/documents/standings/",
+        "public-crosstable-pdf": f"{base}tournaments/{t.pk}/documents/crosstable/",
+        "public-pairings-pdf": f"{base}tournaments/{t.pk}/documents/pairings/?round=1",
     }
+
+
+#: the public PDFs of the walked event, rendered first (the documents job's work)
+PUBLIC_DOCUMENTS = (("standings", "tournament:{}"), ("crosstable", "tournament:{}"),
+                    ("pairings", "tournament:{}:round:1"))
+
+
+def _text_of(response) -> str:
+    """The response as text: a PDF's extracted text, else its body."""
+    if response["Content-Type"] == "application/pdf":
+        from tests.documents.documents_support import pdf_pages
+
+        return "\n".join(pdf_pages(response.content))
+    return response.content.decode("utf-8-sig")
 
 
 def test_no_public_response_contains_private_data(api_client):
@@ -94,6 +111,9 @@ def test_no_public_response_contains_private_data(api_client):
     team_event = build_simultaneous()
     urls = _public_urls_by_route(t, game["id"], player["id"], rating_list, title.pk, club["id"],
                                  knockout.pk, team_event.pk)
+    from documents.services import render_document
+    for kind, target in PUBLIC_DOCUMENTS:
+        render_document({"kind": kind, "target": target.format(t.pk)}, lambda *a: None)
 
     routes = {pattern.name for pattern in router.urls if "format" not in str(pattern.pattern)}
     assert routes - set(urls) == set(), "a public endpoint is missing from this test"
@@ -101,7 +121,7 @@ def test_no_public_response_contains_private_data(api_client):
     for name, url in urls.items():
         response = api_client.get(url, HTTP_ACCEPT="application/json")
         assert response.status_code == 200, (name, url, response.content[:200])
-        text = response.content.decode()
+        text = _text_of(response)
         if response["Content-Type"].startswith("application/json"):
             assert private_keys_in(response.json()) == set(), url
         for private in ("0912345678", "@example.vn", "2001-02-03", "03/02/2001",
@@ -119,7 +139,7 @@ def test_no_public_response_contains_private_data(api_client):
         for prefix in ("", "/en"):
             response = api_client.get(prefix + url)
             assert response.status_code == 200, (name, prefix + url)
-            text = response.content.decode("utf-8-sig")
+            text = _text_of(response)
             for private in ("0912345678", "@example.vn", "2001-02-03", "03/02/2001", "2001",
                             *(p.citizen_id for p in persons)):
                 assert private not in text, (prefix + url, private)
@@ -136,6 +156,7 @@ def _site_urls_by_route(t, game_id: int, player_id: int, rating_list: int, club_
         "club": f"/cau-lac-bo/{club_id}/", "rating-lists": "/he-so/",
         "rating-list": f"/he-so/{rating_list}/", "rating-list-csv": f"/he-so/{rating_list}/csv/",
         "titled": "/danh-hieu/", "knockout": f"/giai-dau/{knockout_id}/",
+        "event-pdf": f"/giai-dau/{t.pk}/pdf/pairings/?round=1",
     }
 
 
