@@ -29,9 +29,14 @@ from enum import StrEnum
 from typing import Any
 
 from chessrules.values import RepetitionRuling
-from chessrules.xiangqi.analysis import GameAnalysis, IllegalMoveError, analyse_game
+from chessrules.xiangqi.analysis import (
+    GameAnalysis,
+    IllegalMoveError,
+    _really_protected,
+    _square_name,
+    analyse_game,
+)
 from chessrules.xiangqi.position import (
-    FILE_LETTERS,
     START_FEN,
     TURN_LETTERS,
     Move,
@@ -338,10 +343,6 @@ def _propose(fen0: str, moves: Sequence[Move], first: int, last: int, length: in
         sides=sides, moves=readings, decisions=decisions)
 
 
-def _square_name(sq: int) -> str:
-    return f"{FILE_LETTERS[sq % FILES]}{sq // FILES}"
-
-
 def _read_moves(fen0: str, moves: Sequence[Move], first: int, last: int) -> list[MoveReading]:
     """Classify the moves of plies ``first + 1 .. last`` (the repetition run)."""
     pos = Position.from_fen(fen0 or START_FEN)
@@ -438,15 +439,6 @@ def _status(pos: Position, fr: int, to: int, replies: set[tuple[int, int]]) -> T
     if not any(f == to for f, _ in replies):
         return ThreatStatus.PINNED_TARGET  # 23 point 7: protected, but cannot move
     return ThreatStatus.PROTECTED
-
-
-def _really_protected(pos: Position, fr: int, to: int) -> bool:
-    """After ``fr`` x ``to``, can the opponent legally take back on ``to``? (cẩn thật, 22.15)"""
-    cap = pos._make(fr, to)
-    try:
-        return any(t == to for _, t in pos._legal_pairs())
-    finally:
-        pos._unmake(fr, to, cap)
 
 
 def _defended_at_all(pos: Position, fr: int, to: int) -> bool:
