@@ -116,6 +116,13 @@ FIGURES = [
     Figure(34, "Điều 24.14 hình 34, Điều 23 điểm 3", "4k4/9/7c1/9/9/9/6R2/9/9/3K5 w - - 0 1",
            "X3-2 P8-3 X2-7 P3-8 X7-2 P8-3 X2-7 P3-8 X7-2 P8-3 X2-7 P3-8", 1, RED,
            Basis.CHASE_UNPROTECTED, (P3,)),
+    # Điều 24.14 hình 35: the black cannon threatens mate with every move (from c7 or g7 it
+    # would drop to c0/g0, checking through the advisor d0/f0: the general is walled in by
+    # its advisors and the cannon e1); the red chariot blocks the file each time and chases
+    # the unprotected cannon: Red loses (point 3), Black's threats are allowed (point 2).
+    Figure(35, "Điều 24.14 hình 35, Điều 23 điểm 3", "4k4/9/6c2/9/9/9/3R5/9/4C4/3AKA3 w - - 0 1",
+           "X6-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7 X7-3 P7-3 X3-7 P3-7", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.14")),
     # Điều 24.14 hình 36: the chariot follows the unprotected cannon c7/g7; the cannon attacks
     # the horse c9 (through the cannon c8) and the horse g9 (through g8) in turn (point 4).
     # The text's 5th black move "P3-8" is read as P3-7 (the cycle it repeats).
