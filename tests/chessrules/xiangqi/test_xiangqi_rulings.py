@@ -134,6 +134,13 @@ FIGURES = [
     # the check included; the cannon checks once and attacks the horse e2 once (point 2).
     Figure(37, "Điều 24.14 hình 37, Điều 23 điểm 3", "4k4/9/9/9/9/9/9/c1C1N4/1RN1K4/9 w - - 0 1",
            "X8.1 P1.1 X8/1 P1/1", 3, RED, Basis.CHASE_SEVERAL_PIECES, (P3,)),
+    # Điều 24.14 hình 38: the black cannon attacks the horse h9 (through the cannon h8) from
+    # h7, and threatens mate from c7 (c0, through the advisor d0, as in hình 35; the
+    # elephant g0 spoils the same drop on h0); the chariot follows it: Red loses (point 3).
+    Figure(38, "Điều 24.14 hình 38, Điều 23 điểm 3",
+           "4k2N1/7C1/2c6/9/9/9/8R/9/4C4/3AKAB2 w - - 0 1",
+           "X1-7 P3-8 X7-2 P8-3 X2-7 P3-8 X7-2 P8-3 X2-7 P3-8 X7-2 P8-3", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.14")),
     # Điều 24.16 hình 42-44: Black's horse and cannon (through the horse as screen) attack the
     # red chariot in turn: Black loses; the chariot attacks once and idles once (42), or
     # attacks two pieces in turn (43: the cannon g8 and the advisor f9).
