@@ -181,6 +181,12 @@ FIGURES = [
     Figure(61, "Điều 24.22 hình 61, Điều 23 điểm 6", "4k2C1/9/9/9/9/9/8n/2r1B4/9/3K2B2 w - - 0 1",
            "P2/7 M9.7 T5.3 M7.5 T3.5 M5/7 T5/3 M7/6" + " T3.5 M6.7 T5/3 M7/6" * 2, 1, RED,
            Basis.CHASE_CHARIOT, (P6, "24.22")),
+    # Điều 24.22 hình 62: the same with the advisor: the cannon i1 attacks the still chariot b1
+    # along rank 1 through the advisor e1 or the black cannon h1, whichever stands alone
+    # between them after each red move (the advisor e1-d0, the black cannon h0-h1): Red loses.
+    Figure(62, "Điều 24.22 hình 62, Điều 23 điểm 6", "5k3/9/9/9/9/9/9/8C/1r2A4/4K2c1 w - - 0 1",
+           "P1/1 P8/1 S5/6 P8.1 S6.5 P8/1 S5/6 P8.1 S6.5 P8/1 S5/6 P8.1 S6.5", 1, RED,
+           Basis.CHASE_CHARIOT, (P6, "24.22")),
     # Điều 24.20 hình 53: the black cannon is pinned on rank 9 (chariot a9, general e9) and
     # cannot take back: the red cannon chasing it through changing screens loses (point 7).
     Figure(53, "Điều 24.20 hình 53, Điều 23 điểm 7", "Rc2k4/9/1PP6/9/6C2/9/9/9/9/3K5 w - - 0 1",
