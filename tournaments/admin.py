@@ -97,15 +97,22 @@ class StatusChangeInline(admin.TabularInline):
         return False
 
 
-def _run(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
-    for tournament in queryset:
+def _each(modeladmin, request, queryset, act, done) -> None:
+    """An action on each selected record: ``act(record)`` calls the service; a refusal is an
+    error naming the record, a success shows ``done(record, result)``."""
+    for record in queryset:
         try:
-            result = service(tournament, user=request.user, **kwargs)
+            result = act(record)
         except ServiceError as exc:
-            modeladmin.message_user(request, f"{tournament}: {exc.message}", messages.ERROR)
+            modeladmin.message_user(request, f"{record}: {exc.message}", messages.ERROR)
         else:
-            modeladmin.message_user(request, _done_message(tournament, done, result),
-                                    messages.SUCCESS)
+            modeladmin.message_user(request, done(record, result), messages.SUCCESS)
+
+
+def _run(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
+    _each(modeladmin, request, queryset,
+          lambda tournament: service(tournament, user=request.user, **kwargs),
+          lambda tournament, result: _done_message(tournament, done, result))
 
 
 def _done_message(tournament, done, result):
@@ -134,26 +141,17 @@ def pair_next_round(modeladmin, request, queryset):
 
 @admin.action(description=_("Đưa những người đứng đầu các bảng vào chung kết (Điều 17.3)"))
 def advance_qualifiers(modeladmin, request, queryset):
-    for tournament in queryset:
-        try:
-            added = services.advance_qualifiers(tournament, user=request.user)
-        except ServiceError as exc:
-            modeladmin.message_user(request, f"{tournament}: {exc.message}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, _("%(t)s: thêm %(n)s đấu thủ vào chung kết.")
-                                    % {"t": tournament, "n": len(added)}, messages.SUCCESS)
+    _each(modeladmin, request, queryset,
+          lambda tournament: services.advance_qualifiers(tournament, user=request.user),
+          lambda tournament, added: _("%(t)s: thêm %(n)s đấu thủ vào chung kết.")
+          % {"t": tournament, "n": len(added)})
 
 
 @admin.action(description=_("Công bố điều lệ (Điều 18a)"))
 def publish_regulations(modeladmin, request, queryset):
-    for tournament in queryset:
-        try:
-            services.publish_regulations(tournament, user=request.user)
-        except ServiceError as exc:
-            modeladmin.message_user(request, f"{tournament}: {exc.message}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, _("%(t)s: điều lệ đã công bố.") % {"t": tournament},
-                                    messages.SUCCESS)
+    _each(modeladmin, request, queryset,
+          lambda tournament: services.publish_regulations(tournament, user=request.user),
+          lambda tournament, _result: _("%(t)s: điều lệ đã công bố.") % {"t": tournament})
 
 
 @admin.action(description=_("Công nhận kết quả"))
@@ -511,14 +509,9 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
 
 @admin.action(description=_("Ghi nhận đội bỏ cuộc"))
 def withdraw_teams(modeladmin, request, queryset):
-    for team in queryset:
-        try:
-            services.withdraw_team(team, user=request.user)
-        except ServiceError as exc:
-            modeladmin.message_user(request, f"{team}: {exc.message}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, f"{team}: {_('đã ghi nhận bỏ cuộc')}",
-                                    messages.SUCCESS)
+    _each(modeladmin, request, queryset,
+          lambda team: services.withdraw_team(team, user=request.user),
+          lambda team, _result: f"{team}: {_('đã ghi nhận bỏ cuộc')}")
 
 
 class SanctionProposalAddForm(forms.ModelForm):
@@ -641,13 +634,9 @@ class LateArrivalForm(forms.ModelForm):
 
 @admin.action(description=_("Hủy xử thua do đến muộn (ghi nhầm)"))
 def cancel_late_arrivals(modeladmin, request, queryset):
-    for late in queryset:
-        try:
-            services.cancel_late_arrival(late, user=request.user)
-        except ServiceError as exc:
-            modeladmin.message_user(request, f"{late}: {exc.message}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, f"{late}: {_('đã hủy')}", messages.SUCCESS)
+    _each(modeladmin, request, queryset,
+          lambda late: services.cancel_late_arrival(late, user=request.user),
+          lambda late, _result: f"{late}: {_('đã hủy')}")
 
 
 @admin.register(LateArrival)
