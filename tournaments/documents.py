@@ -286,12 +286,12 @@ _PAGE_WIDTH_MM, _FIXED_COLUMNS_MM = 279, 22 + 44 + 19 + 28 + 8
 
 def _tab_stops(rounds: int, tiebreaks: int, two_game: bool) -> dict:
     """The tab stops of a Swiss crosstable's one-cell-per-row columns: the scores (points,
-    tie-breaks) every 11 mm (14 mm with the two-game match columns' longer headings), the
-    rounds sharing the rest of the width, 10 to 15 mm each (a round wider than its stop
+    tie-breaks) every 11 mm (the two-game match and game points keep a 15 mm cell each),
+    the rounds sharing the rest of the width, 10 to 15 mm each (a round wider than its stop
     moves to the next stop: never written over)."""
-    scores_tab = 14 if two_game else 11
-    scores = scores_tab * (1 + tiebreaks + (2 if two_game else 0)) + 2
-    rest = _PAGE_WIDTH_MM - _FIXED_COLUMNS_MM - scores
+    scores_tab = 11
+    scores = scores_tab * (1 + tiebreaks) + 2
+    rest = _PAGE_WIDTH_MM - _FIXED_COLUMNS_MM - scores - (30 if two_game else 0)
     return {"scores_tab": f"{scores_tab}mm", "scores_width": f"{scores}mm",
             "round_tab": f"{max(10.0, min(15.0, rest / max(rounds, 1))):.1f}mm"}
 
