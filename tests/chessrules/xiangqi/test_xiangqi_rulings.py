@@ -174,6 +174,17 @@ FIGURES = [
     # attacks the cannon a6 once; the chariot chases the horse with every move.
     Figure(50, "Điều 24.19 hình 50, Điều 23 điểm 3", "5k3/9/9/C8/9/1n7/9/3R5/4K4/9 w - - 0 1",
            "X6.2 M2.3 X6/2 M3/2", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.19")),
+    # Điều 24.21 hình 59: the cannon i5 attacks the crossed soldier i1 through one screen each
+    # time: the elephant stepping onto i2, or, when it steps off, the black cannon i3 left
+    # alone (the black cannon steps onto i3 beside the elephant, and off to f3): Red loses.
+    Figure(59, "Điều 24.21 hình 59, Điều 23 điểm 3", "4k4/9/9/9/8C/9/6c2/9/8p/3K2B2 w - - 0 1",
+           "T3.1 P7-9 T1.3 P9-6 T3/1 P6-9 T1.3 P9-6 T3/1 P6-9 T1.3 P9-6", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.21")),
+    # Điều 24.21 hình 60: the same screens, the soldier i6 not crossed: draw (point 3). Played
+    # to move 5 (the figure's move 6, "T3.1", needs an elephant on the g-file it does not have).
+    Figure(60, "Điều 24.21 hình 60, Điều 23 điểm 3", "4k4/9/9/8p/9/9/6c2/9/8C/3K2B2 w - - 0 1",
+           "T3.1 P7-9 T1.3 P9-6 T3/1 P6-9 T1.3 P9-6 T3/1 P6-9", 1, DRAW,
+           Basis.UNCROSSED_SOLDIER, (P3, "hình 60")),
     # Điều 24.22 hình 61: the cannon h2 attacks the still chariot c2 along rank 2; both sides
     # only move its screens: the elephant e2 (to g0 and back) and the black horse g2 (to f4
     # and back, a second screen). Every red move gives the cannon one screen again: Red loses
