@@ -377,13 +377,21 @@ def _really_protected(pos: Position, fr: int, to: int) -> bool:
         pos._unmake(fr, to, cap)
 
 
-def _chases(start_fen: str | None, moves: Sequence[Move], first: int, last: int) -> list[Chase]:
-    """Chases inside the repetition run of plies ``first + 1 .. last``."""
+def _run_start(start_fen: str | None, moves: Sequence[Move], first: int
+               ) -> tuple[Position, dict[int, int], dict[int, str]]:
+    """The position before ply ``first + 1`` (where a repetition run starts), each piece's
+    id (its square there, followed as it moves) and its name there, e.g. ``"R@h3"``."""
     pos = Position.from_fen(start_fen or START_FEN)
     for move in moves[:first]:
         pos.push(move)
     ids = {sq: sq for sq in pos.occupied[0] | pos.occupied[1]}  # square -> piece id
     names = {sq: f"{LETTER_OF_PIECE[pos.board[sq]]}@{_square_name(sq)}" for sq in ids}
+    return pos, ids, names
+
+
+def _chases(start_fen: str | None, moves: Sequence[Move], first: int, last: int) -> list[Chase]:
+    """Chases inside the repetition run of plies ``first + 1 .. last``."""
+    pos, ids, names = _run_start(start_fen, moves, first)
     # per side: list over its moves of {target id: set of chaser ids}
     per_side: list[list[tuple[int, dict[int, set[int]]]]] = [[], []]
     protected_targets: set[tuple[int, int]] = set()  # (ply, target id) really protected

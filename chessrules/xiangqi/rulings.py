@@ -33,11 +33,10 @@ from chessrules.xiangqi.analysis import (
     GameAnalysis,
     IllegalMoveError,
     _really_protected,
-    _square_name,
+    _run_start,
     analyse_game,
 )
 from chessrules.xiangqi.position import (
-    START_FEN,
     TURN_LETTERS,
     Move,
     Position,
@@ -48,7 +47,6 @@ from chessrules.xiangqi.tables import (
     FILES,
     HORSE,
     KING,
-    LETTER_OF_PIECE,
     PAWN,
     ROOK,
     own_half,
@@ -345,11 +343,7 @@ def _propose(fen0: str, moves: Sequence[Move], first: int, last: int, length: in
 
 def _read_moves(fen0: str, moves: Sequence[Move], first: int, last: int) -> list[MoveReading]:
     """Classify the moves of plies ``first + 1 .. last`` (the repetition run)."""
-    pos = Position.from_fen(fen0 or START_FEN)
-    for move in moves[:first]:
-        pos.push(move)
-    ids = {sq: sq for sq in pos.occupied[0] | pos.occupied[1]}  # square -> piece id
-    names = {sq: f"{LETTER_OF_PIECE[pos.board[sq]]}@{_square_name(sq)}" for sq in ids}
+    pos, ids, names = _run_start(fen0, moves, first)
     readings = []
     for ply in range(first + 1, last + 1):
         move = moves[ply - 1]
