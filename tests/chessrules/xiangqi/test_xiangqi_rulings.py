@@ -174,6 +174,18 @@ FIGURES = [
     # attacks the cannon a6 once; the chariot chases the horse with every move.
     Figure(50, "Điều 24.19 hình 50, Điều 23 điểm 3", "5k3/9/9/C8/9/1n7/9/3R5/4K4/9 w - - 0 1",
            "X6.2 M2.3 X6/2 M3/2", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.19")),
+    # Điều 24.21 hình 57: the cannon f1 attacks the unprotected advisor f9 through one screen
+    # each time: the red advisor stepping onto f2, or the black cannon f5 left alone when it
+    # steps off (the black cannon goes f5-h5-f5): Red loses (point 3).
+    Figure(57, "Điều 24.21 hình 57, Điều 23 điểm 3", "5a3/4k4/9/9/8c/9/9/5A3/6C2/3K5 w - - 0 1",
+           "P3-4 P9-6 S4/5 P6-8 S5.4 P8-6 S4/5 P6-8 S5.4 P8-6 S4/5 P6-8 S5.4", 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.21")),
+    # Điều 24.21 hình 58: the same on the elephant g9, the red elephants i2 and e2 taking turns
+    # on g4 and the black cannon g6 stepping to f6 or h6. Moves 2-5 (its cycle) are played
+    # three times.
+    Figure(58, "Điều 24.21 hình 58, Điều 23 điểm 3", "4k1b2/9/9/6c2/9/9/9/4B3B/5C3/3K5 w - - 0 1",
+           "P4-3 P7-6" + " T1.3 P6-7 T3/1 P7-8 T5.3 P8-7 T3/5 P7-6" * 3, 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.21")),
     # Điều 24.21 hình 59: the cannon i5 attacks the crossed soldier i1 through one screen each
     # time: the elephant stepping onto i2, or, when it steps off, the black cannon i3 left
     # alone (the black cannon steps onto i3 beside the elephant, and off to f3): Red loses.
