@@ -174,6 +174,13 @@ FIGURES = [
     # attacks the cannon a6 once; the chariot chases the horse with every move.
     Figure(50, "Điều 24.19 hình 50, Điều 23 điểm 3", "5k3/9/9/C8/9/1n7/9/3R5/4K4/9 w - - 0 1",
            "X6.2 M2.3 X6/2 M3/2", 3, RED, Basis.CHASE_UNPROTECTED, (P3, "24.19")),
+    # Điều 24.21 hình 56: the cannon h2 attacks the unprotected horse h9 through one screen
+    # each time: the crossed soldier stepping onto h5, or the black cannon h7 left alone when
+    # it steps off (the black cannon follows the soldier's file): Red loses (point 3). Moves
+    # 2-5 (its cycle) are played three times.
+    Figure(56, "Điều 24.21 hình 56, Điều 23 điểm 3", "4k2n1/9/4c4/9/8P/9/9/7C1/9/3K5 w - - 0 1",
+           "B1-2 P5-8" + " B2-3 P8-7 B3-2 P7-8 B2-3 P8-5 B3-2 P5-8" * 3, 1, RED,
+           Basis.CHASE_UNPROTECTED, (P3, "24.21")),
     # Điều 24.21 hình 57: the cannon f1 attacks the unprotected advisor f9 through one screen
     # each time: the red advisor stepping onto f2, or the black cannon f5 left alone when it
     # steps off (the black cannon goes f5-h5-f5): Red loses (point 3).
