@@ -21,6 +21,7 @@ from simple_history.models import HistoricalRecords
 
 from chessrules import values
 from chessrules.competition import knockout, match
+from core.text import fold
 from federation.models import Discipline
 
 
@@ -160,6 +161,9 @@ class Tournament(models.Model):
                                    "đạt được khi gặp đấu thủ đó)")
 
     name = models.CharField(_("tên giải"), max_length=250)
+    #: the name without diacritics, lower case (``core.text.fold``): searches match "ha noi"
+    #: to "Hà Nội" on SQLite and PostgreSQL alike; kept by :meth:`save`
+    name_folded = models.CharField(max_length=250, editable=False, db_index=True, default="")
     discipline = models.CharField(_("môn"), max_length=10, choices=Discipline.choices)
     time_control_class = models.CharField(_("loại thời gian"), max_length=10,
                                           choices=TimeControlClass.choices,
@@ -350,6 +354,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_folded = fold(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_folded"}
+        super().save(*args, **kwargs)
 
     @property
     def is_team_event(self) -> bool:

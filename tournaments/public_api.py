@@ -28,6 +28,7 @@ from core.public import (
     PublicReadOnlyViewSet,
     is_whole_number,
 )
+from core.text import fold
 from documents import selectors as document_selectors
 from documents import services as document_services
 from documents.models import Document
@@ -255,13 +256,17 @@ class PublicTournamentFilter(PublicFilterSet):
     province = django_filters.CharFilter(method="filter_province")
     date_from = django_filters.DateFilter(field_name="end_date", lookup_expr="gte")
     date_to = django_filters.DateFilter(field_name="start_date", lookup_expr="lte")
-    name = django_filters.CharFilter(field_name="name", lookup_expr="icontains",
-                                     help_text="Tên giải (một phần)")
+    name = django_filters.CharFilter(method="filter_name",
+                                     help_text="Tên giải (một phần, có dấu hoặc không dấu)")
 
     class Meta:
         model = Tournament
         fields = ["discipline", "category", "status", "gender_section", "time_control_class",
                   "province", "date_from", "date_to", "name"]
+
+    def filter_name(self, queryset, name, value):
+        """Matched on the folded name: "ha noi", "Hà Nội" and "HA NOI" find the same events."""
+        return queryset.filter(name_folded__contains=fold(value))
 
     def filter_province(self, queryset, name, value):
         return queryset.filter(Q(organiser_club__province__code=value)
