@@ -298,7 +298,7 @@ def _current_pdf(kind: str, target: str):
     if document is not None and document.file:
         with document.file.open("rb") as pdf:
             response = HttpResponse(pdf.read(), content_type="application/pdf")
-        name = document.file.name.rsplit("/", 1)[-1]
+        name = (document.file.name or "").rsplit("/", 1)[-1]
         response["Content-Disposition"] = f'inline; filename="{name}"'
         return response
     job = document_services.request_document(kind, target)
