@@ -173,3 +173,72 @@ def _every_kind_of_page(page, url, t, persons, period, knockout, citizen_ids) ->
     page.locator("table.list a[href^='/cau-lac-bo/']").first.click()
     assert page.locator("h1").count() == 1
     _no_private_data(page, citizen_ids)
+
+
+def _private_values() -> list[str]:
+    """Every private value of every person (Person.PRIVATE_FIELDS), as a page could show it."""
+    from federation.models import Person
+
+    values = []
+    for person in Person.objects.all():
+        for name in Person.PRIVATE_FIELDS:
+            value = getattr(person, name)
+            if not value:
+                continue
+            if name == "date_of_birth":
+                values += [value.isoformat(), value.strftime("%d/%m/%Y")]
+            elif len(str(value)) >= 6:  # a short address ("Hà Nội") is also a province name
+                values.append(str(value))
+    return [v for v in values if v not in {"Hà Nội", "Việt Nam"}]
+
+
+def test_the_demo_data_in_a_browser(live_server, monkeypatch):
+    """The demo a new user starts with (``load_demo``): every event of the events list, its
+    crosstable, a game of each event that has one, every player of its standings, the rating
+    lists, the titled players and the clubs open (200) and show no private data."""
+    from django.core.management import call_command
+
+    from config.celery import app
+
+    # as ./scripts/start loads it: its validation jobs run in-process (no worker here)
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+    call_command("load_demo", stdout=open(os.devnull, "w"))
+    private = _private_values()
+    assert private, "the demo has private data to look for"
+    with chromium() as browser:
+        page = browser.new_page()
+        _walk_demo(page, live_server.url, private)
+
+
+def _walk_demo(page, url, private) -> None:
+    def visit(path: str) -> None:
+        response = page.goto(path if path.startswith("http") else url + path)
+        assert response.status == 200, path
+        html = page.content()
+        leaked = [value for value in private if value in html]
+        assert not leaked, (path, leaked)
+
+    visit("/giai-dau/")
+    events = sorted(set(page.locator("main a[href^='/giai-dau/']").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")))
+    events = [href for href in events if href.rstrip("/").split("/")[-1].isdigit()]
+    assert len(events) >= 3, events  # a certified event per discipline and a running Swiss
+    players, games = set(), 0
+    for event in events:
+        visit(event)
+        players |= set(page.locator("table.standings a[href^='/ky-thu/']").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"))
+        visit(event + "?round=1")  # the demo's score sheets are of round 1
+        game_links = page.locator("table.pairings a[href^='/van-co/']")
+        if game_links.count():
+            visit(game_links.first.get_attribute("href"))
+            page.wait_for_selector("#board svg")
+            page.get_by_role("button", name="Đến cuối").click()
+            assert page.locator("#board").get_attribute("data-ply") != "0"
+            games += 1
+        visit(event + "bang-cheo/")
+    assert games >= 2 and players
+    for player in sorted(players):
+        visit(player)
+    for path in ("/he-so/", "/danh-hieu/", "/cau-lac-bo/"):
+        visit(path)
