@@ -4,7 +4,8 @@
   players' profiles and the titled players' list).
 
 Every service that writes a decision calls :func:`touch`. Rendered PDFs are not public,
-except an event's standings, crosstable and pairings (``tournaments.documents.PUBLIC_KINDS``,
+except an event's standings (individual, team, per board, overall), crosstable and
+pairings (``tournaments.documents.PUBLIC_KINDS``,
 issue 20): ``/api/v1/public/tournaments/{id}/documents/{kind}/`` keeps them in the public
 cache under the event's scopes (``tournament:<id>``, ``clubs``), which every write of what
 they print touches; a stored PDF is served only while its data hash is current.

@@ -171,6 +171,9 @@ class Document(models.Model):
         CROSSTABLE = "crosstable", _("Bảng kết quả chéo")
         PAIRINGS = "pairings", _("Danh sách cặp đấu")
         MEMBER_CARD = "member_card", _("Thẻ hội viên")
+        TEAM_STANDINGS = "team_standings", _("Bảng xếp hạng đồng đội")
+        BOARD_STANDINGS = "board_standings", _("Bảng xếp hạng theo bàn")
+        OVERALL_STANDINGS = "overall_standings", _("Kết quả chung cuộc giải nhiều giai đoạn")
 
     kind = models.CharField(_("loại"), max_length=20, choices=Kind.choices)
     target = models.CharField(_("đối tượng"), max_length=120,

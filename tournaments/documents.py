@@ -328,6 +328,55 @@ def _units(tournament) -> dict[int, str]:
     return {member_of[member]: club for member, club in stints}
 
 
+# --- team events (Điều 30.1.5, 30.1.2-30.1.3) and multi-stage events (Điều 17.3) ---------------
+
+def team_standings_data(target: str) -> dict:
+    """The teams' ranking by the event's team ranking (``selectors.team_standings``): game
+    and match points, the opponents' points and each board's score; a team knockout's
+    places (Điều 30.3)."""
+    parsed = parse_target(K.TEAM_STANDINGS, target)
+    tournament = get_object(Tournament, parsed["tournament"])
+    table = selectors.team_standings(tournament, _after_round(tournament, parsed))
+    rows = [{"rank": row["rank"] or "", "number": row["starting_number"], "name": row["name"],
+             "game_points": vn_number(row["game_points"]),
+             "match_points": vn_number(row["match_points"]),
+             "opponents_points": vn_number(row["opponents_points"]),
+             "boards": [vn_number(b) for b in row["boards"]]} for row in table["rows"]]
+    boards = len(table["rows"][0]["boards"]) if table["rows"] else 0
+    return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
+            "ranking": tournament.get_team_ranking_display() if tournament.team_ranking else "",
+            "board_numbers": list(range(1, boards + 1)), "rows": rows}
+
+
+def board_standings_data(target: str) -> dict:
+    """Each board's individual ranking (``selectors.board_standings``, 002 Điều 2.3)."""
+    parsed = parse_target(K.BOARD_STANDINGS, target)
+    tournament = get_object(Tournament, parsed["tournament"])
+    table = selectors.board_standings(tournament, _after_round(tournament, parsed))
+    boards = [{"board": b["board"], "rows": [
+        {"rank": r["rank"] or "", "number": r["starting_number"], "name": r["name"],
+         "team": r["team"] or "", "points": vn_number(r["points"]), "games": r["games"],
+         "percentage": _tiebreak_value(r["percentage"])} for r in b["rows"]]}
+        for b in table["boards"]]
+    return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
+            "min_games": table["min_games"], "boards": boards}
+
+
+def overall_standings_data(target: str) -> dict:
+    """The overall result of a multi-stage event (``selectors.overall_standings``), the
+    target being its final."""
+    parsed = parse_target(K.OVERALL_STANDINGS, target)
+    final = get_object(Tournament, parsed["tournament"])
+    if not final.qualifying_groups.exists():
+        raise ServiceError(_("Giải %(t)s không phải vòng chung kết của giải nhiều giai đoạn.")
+                           % {"t": final.pk}, field="target", code="invalid")
+    table = selectors.overall_standings(final)
+    rows = [{"rank": r["rank"], "name": r["name"], "group": r["group"],
+             "group_rank": r["group_rank"] or "", "points": vn_number(r["points"]),
+             "final": r["stage"] == "final"} for r in table["rows"]]
+    return {"tournament": tournament_head(final), "groups": table["groups"], "rows": rows}
+
+
 # --- pairings list of a round ------------------------------------------------------------------------
 
 _POINT_MARKS = {1.0: "1", 0.5: "½", 0.0: "0"}
@@ -404,6 +453,12 @@ KINDS = [
                  _file("xep-hang"), _sees_tournament),
     DocumentKind(K.CROSSTABLE, "documents/crosstable.html", _BY_TOURNAMENT, crosstable_data,
                  _file("bang-ket-qua"), _sees_tournament),
+    DocumentKind(K.TEAM_STANDINGS, "documents/team_standings.html", _BY_TOURNAMENT,
+                 team_standings_data, _file("xep-hang-dong-doi"), _sees_tournament),
+    DocumentKind(K.BOARD_STANDINGS, "documents/board_standings.html", _BY_TOURNAMENT,
+                 board_standings_data, _file("xep-hang-theo-ban"), _sees_tournament),
+    DocumentKind(K.OVERALL_STANDINGS, "documents/overall_standings.html", ("tournament:<id>",),
+                 overall_standings_data, _file("ket-qua-chung-cuoc"), _sees_tournament),
     DocumentKind(K.PAIRINGS, "documents/pairings.html",
                  ("round:<id>", "tournament:<id>:round:<n>"), pairings_data,
                  _file("cap-dau"), _sees_tournament),
@@ -415,7 +470,8 @@ KINDS = [
 #: and tie-breaks — what the public standings, crosstable and pairings show — and no date of
 #: birth, ID number or contact. Tracking cards (arbiters' working papers), scoresheets
 #: (signatures) and member cards (date of birth, ID number) stay with the entitled.
-PUBLIC_KINDS = (K.STANDINGS, K.CROSSTABLE, K.PAIRINGS)
+PUBLIC_KINDS = (K.STANDINGS, K.CROSSTABLE, K.PAIRINGS, K.TEAM_STANDINGS, K.BOARD_STANDINGS,
+                K.OVERALL_STANDINGS)
 
 
 def public_target(tournament_id: int, kind: str, round_number: int | None) -> str:

@@ -262,6 +262,21 @@ def test_simultaneous_match_of_two_chess_teams_with_a_reserve(driver):
                                                                       ("Đội 2", 2.0)]
     assert public.get(f"/api/v1/public/tournaments/{driver.tid}/board-standings/").json() \
         == boards
+    [text] = pdf_pages(download(public, request(
+        public, "team_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert "BẢNG XẾP HẠNG ĐỒNG ĐỘI SAU VÒNG 2" in text
+    # rank, number, team, game points, match points, opponents' points (the opponent's
+    # game points once per match met: A 2 + 2, B 4 + 4), boards 1-3
+    assert "1 1 Đội 1 4 3 4 2 1,5 0,5 2 2 Đội 2 2 1 8 0 0,5 1,5" in text, text
+    assert "Điểm trận trước, rồi tổng điểm, hệ số đối thủ" in text
+    [text] = pdf_pages(download(public, request(
+        public, "board_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    names = dict(Entry.objects.filter(tournament_id=driver.tid).values_list(
+        "starting_number", "name"))
+    assert f"Bàn 3 Hạng Số Họ và tên Đội Điểm Số ván Tỷ lệ (%) 1 7 {names[7]} Đội 2 1,5 2 75 " \
+        f"2 4 {names[4]} Đội 1 0,5 1 50 3 3 {names[3]} Đội 1 0 1 0" in text, text
+    assert f"Bàn 1 Hạng Số Họ và tên Đội Điểm Số ván Tỷ lệ (%) 1 1 {names[1]} Đội 1 2 2 100" \
+        in text
 
 
 def test_team_sizes_follow_the_law(driver):
@@ -390,6 +405,12 @@ def test_team_knockout_of_four_teams(driver):
     assert [(r["rank"], r["starting_number"]) for r in public["rows"]] == [
         (1, 3), (2, 1), (3, 2), (3, 4)]
     assert public["bracket"] == table["bracket"]
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "team_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert "1 3 Đội 3 4,5" in text and "2 1 Đội 1 2" in text, text
+    assert "3 2 Đội 2 1,5" in text and "3 4 Đội 4 1" in text
+    assert text.index("Đội 3 4,5") < text.index("Đội 1 2") < text.index("Đội 2 1,5") \
+        < text.index("Đội 4 1")
 
 
 def _lower_number_wins(p) -> str:
@@ -450,6 +471,14 @@ def test_multi_stage_event_two_groups_and_a_final(driver):
     assert {r["name"] for r in rows[4:6]} == {out["Bảng A"][0], out["Bảng B"][0]}
     public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/overall/").json()
     assert public == overall
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "overall_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    finalists = [r["name"] for r in rows[:4]]
+    assert "KẾT QUẢ CHUNG CUỘC Hạng Họ và tên Giai đoạn Hạng trong bảng Điểm " \
+        f"1 {finalists[0]} Chung kết 3 2 {finalists[1]} Chung kết 2 " \
+        f"3 {finalists[2]} Chung kết 1 4 {finalists[3]} Chung kết 0 " in text, text
+    for group, (third, fourth) in out.items():
+        assert f"5 {third} {group} 3 1" in text and f"7 {fourth} {group} 4 0" in text
 
 
 def test_advance_qualifiers_from_the_admin_is_refused_without_groups(admin_client, staff):
