@@ -544,3 +544,76 @@ def test_opening_registration_publishes_the_regulations(driver):
     assert opened["status"] == "registration" and opened["regulations_published_at"]
     again = driver.action("publish-regulations")
     assert again["regulations_published_at"] == opened["regulations_published_at"]
+
+
+def _play_until_decided(driver, choose) -> int:
+    """Pair and play rounds until the pairing job refuses (the knockout is decided)."""
+    number = 0
+    while True:
+        response = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+        if response.status_code == 400:
+            assert response.json()["error"]["code"] == "no_more_rounds"
+            return number
+        number += 1
+        done = driver.job_worker.wait(response.json()["id"], timeout=300)
+        assert done.state == "succeeded", done.error
+        driver.play_round(number, random.Random(0), choose=choose)
+        assert number < 10
+
+
+def test_multi_stage_event_two_groups_and_a_knockout_final(driver):
+    """Điều 17.3 with a knockout final (Điều 25; 002 part 2 Điều 7): two round-robin groups
+    of 4, the top 2 of each into a knockout final of 4 (two games a tie, Điều 25).
+
+    Worked by hand, the lower starting number winning every game: each group ranks 1-4 by
+    number (3, 2, 1, 0 points), numbers 1 and 2 of each group go on. The final: semi-finals
+    1-4 and 2-3 won 2-0 by 1 and 2, final 1-2 won 2-0 by 1: places 1, 2, then 3 and 4 share
+    3rd (no placement match). Overall: the final's 1, 2, 3, 3; the two group 3rds (1 point)
+    share 5th, the two group 4ths (0) share 7th."""
+    final = driver.create(system="knockout", discipline="xiangqi", name="Chung kết",
+                          knockout_tie_rule="two_then_lots")
+    driver.action("open-registration")
+    out = {}
+    for name in ("Bảng A", "Bảng B"):
+        driver.create(system="round_robin", discipline="xiangqi", name=name,
+                      qualifies_to=final["id"], qualifiers=2)
+        driver.action("open-registration")
+        driver.enter(driver.members(4))
+        driver.action("close-registration", {"seed": 31})
+        driver.run_all_rounds(3, random.Random(0), choose=_lower_number_wins)
+        entries = {e.starting_number: e.name for e in
+                   Entry.objects.filter(tournament_id=driver.tid)}
+        out[name] = (entries[3], entries[4])
+        assert driver.finish_and_certify()["status"] == "certified"
+    driver.tournament = final
+    assert len(driver.post(driver.organiser,
+                           f"/api/v1/tournaments/{driver.tid}/advance-qualifiers/")) == 4
+    driver.action("close-registration", {"seed": 32})
+    assert _play_until_decided(driver, _lower_number_wins) == 4  # 2 games a tie, 2 stages
+    bracket = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()
+    assert [[(m["a"], m["b"], m["winner"]) for m in s["matches"]] for s in bracket["stages"]] \
+        == [[(1, 4, 1), (2, 3, 2)], [(1, 2, 1)]]
+    assert bracket["champion"] == 1
+    assert driver.finish_and_certify()["status"] == "certified"
+    names = dict(Entry.objects.filter(tournament_id=driver.tid).values_list(
+        "starting_number", "name"))
+    overall = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/overall/").json()
+    rows = overall["rows"]
+    assert [(r["rank"], r["stage"], r["name"]) for r in rows[:2]] == [
+        (1, "final", names[1]), (2, "final", names[2])]
+    assert [(r["rank"], r["stage"]) for r in rows[2:4]] == [(3, "final"), (3, "final")]
+    assert {r["name"] for r in rows[2:4]} == {names[3], names[4]}
+    assert [(r["rank"], r["stage"], r["group_rank"], r["points"]) for r in rows[4:]] == [
+        (5, "qualifying", 3, 1.0), (5, "qualifying", 3, 1.0),
+        (7, "qualifying", 4, 0.0), (7, "qualifying", 4, 0.0)]
+    assert {r["name"] for r in rows[4:6]} == {out["Bảng A"][0], out["Bảng B"][0]}
+    assert {r["name"] for r in rows[6:]} == {out["Bảng A"][1], out["Bảng B"][1]}
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/overall/").json()
+    assert public == overall
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "overall_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert f"1 {names[1]} Chung kết" in text and f"2 {names[2]} Chung kết" in text, text
+    assert f"3 {names[3]} Chung kết" in text and f"3 {names[4]} Chung kết" in text
+    for group, (third, fourth) in out.items():
+        assert f"5 {third} {group} 3 1" in text and f"7 {fourth} {group} 4 0" in text
+    assert text.index(names[2]) < text.index(out["Bảng A"][0])
