@@ -285,7 +285,7 @@ DOCUMENT_RETRY_AFTER = 3
 class PublicDocumentJobSerializer(serializers.Serializer):
     """The rendering under way (202): the job's id, state and progress (no user)."""
 
-    job = serializers.IntegerField()
+    job = serializers.UUIDField()
     state = serializers.CharField()
     progress = serializers.IntegerField()
     retry_after = serializers.IntegerField()

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, ServiceError
@@ -190,13 +191,14 @@ def approve_qualification(qualification: TitleQualification, *, user, signatory=
         if any(TITLE_ORDER[TitleCode(t)] >= TITLE_ORDER[TitleCode(q.title)] for t in held):
             raise ConflictError(_("Vận động viên đã có đẳng cấp này hoặc cao hơn."),
                                 field="title", code="title_held")
-        decision = issue_decision(
-            kind="title_award", subject=_decision_subject(q), grounds=_decision_grounds(q),
-            articles=_decision_articles(q), signatory=signatory,
-            recipients=[_("Như Điều 3"), _("Lưu: VT")],
-            issued_on=issued_on, user=user,
-            payload={"players": [{"name": q.person.full_name, "unit": _unit_of(q.person),
-                                  "title": q.get_title_display()}]})
+        with translation.override(settings.LANGUAGE_CODE):  # official text: Vietnamese
+            decision = issue_decision(
+                kind="title_award", subject=_decision_subject(q), grounds=_decision_grounds(q),
+                articles=_decision_articles(q), signatory=signatory,
+                recipients=[_("Như Điều 3"), _("Lưu: VT")],
+                issued_on=issued_on, user=user,
+                payload={"players": [{"name": q.person.full_name, "unit": _unit_of(q.person),
+                                      "title": q.get_title_display()}]})
         title = PlayerTitle.objects.create(person=q.person, title=q.title,
                                            awarded_on=decision.issued_on, decision=decision,
                                            qualification=q)

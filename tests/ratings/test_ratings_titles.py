@@ -200,10 +200,12 @@ def test_approval_issues_a_numbered_decision_and_shows_the_title(job_worker, sta
                              {"issued_on": "2026-07-01"}, format="json"), 400,
                  "signatory_required", "signatory")
     signatory = make_signatory("Nguyễn Văn Ký", "CHỦ TỊCH", "")
+    # asked in English: the decision, an official Vietnamese text, is still written in Vietnamese
     response = client.post(f"/api/v1/titles/qualifications/{q.pk}/approve/",
-                           {"issued_on": "2026-07-01"}, format="json")
+                           {"issued_on": "2026-07-01"}, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 201, response.content
     decision = Decision.objects.get()
+    assert decision.subject.startswith("phong đẳng cấp Kiện tướng quốc gia cho vận động viên")
     assert decision.kind == "title_award"
     assert decision.formatted_number == "1/2026/QĐ-LĐC"
     assert (decision.signatory, decision.signer_name) == (signatory, "Nguyễn Văn Ký")

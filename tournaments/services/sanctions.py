@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, NotAllowedError, ServiceError
@@ -147,23 +148,24 @@ def remove_from_list(entry: Entry, *, user, reason: str, signatory=None,
         if t.status in (S.DRAFT, S.REGISTRATION):
             raise ServiceError(_("Trước khi bốc số chỉ cần rút tên đấu thủ."), field="status",
                                code="invalid_state")
-        decision = issue_decision(
-            kind="disciplinary", signatory=signatory, issued_on=issued_on, user=user,
-            subject=_("kỷ luật xóa tên đấu thủ %(name)s khỏi danh sách giải %(t)s")
-            % {"name": e.name, "t": t.name},
-            grounds=[_("Căn cứ Luật Cờ Tướng (Quyết định số 1409/2004/QĐ-UBTDTT), Điều 15.6, "
-                       "16.1 và 16.2;"),
-                     _("Căn cứ Điều lệ giải %(t)s;") % {"t": t.name},
-                     _("Xét ý kiến của Tổng trọng tài và Trưởng ban tổ chức giải.")],
-            articles=[_("Xóa tên đấu thủ %(name)s khỏi danh sách và kết quả thi đấu của giải "
-                        "%(t)s. Lý do: %(reason)s") % {"name": e.name, "t": t.name,
-                                                      "reason": reason},
-                      _("Các ván đấu của đấu thủ %(name)s trong giải bị hủy bỏ kết quả.")
-                      % {"name": e.name},
-                      _("Ban tổ chức, Ban trọng tài giải và đấu thủ có tên tại Điều 1 chịu trách "
-                        "nhiệm thi hành Quyết định này.")],
-            recipients=[_("Như Điều 3"), _("Liên đoàn Cờ Việt Nam"), _("Lưu: BTC")],
-            payload={"tournament": t.pk, "entry": e.pk, "sanction": "removal"})
+        with translation.override(settings.LANGUAGE_CODE):  # official text: Vietnamese
+            decision = issue_decision(
+                kind="disciplinary", signatory=signatory, issued_on=issued_on, user=user,
+                subject=_("kỷ luật xóa tên đấu thủ %(name)s khỏi danh sách giải %(t)s")
+                % {"name": e.name, "t": t.name},
+                grounds=[_("Căn cứ Luật Cờ Tướng (Quyết định số 1409/2004/QĐ-UBTDTT), Điều 15.6, "
+                           "16.1 và 16.2;"),
+                         _("Căn cứ Điều lệ giải %(t)s;") % {"t": t.name},
+                         _("Xét ý kiến của Tổng trọng tài và Trưởng ban tổ chức giải.")],
+                articles=[_("Xóa tên đấu thủ %(name)s khỏi danh sách và kết quả thi đấu của giải "
+                            "%(t)s. Lý do: %(reason)s") % {"name": e.name, "t": t.name,
+                                                          "reason": reason},
+                          _("Các ván đấu của đấu thủ %(name)s trong giải bị hủy bỏ kết quả.")
+                          % {"name": e.name},
+                          _("Ban tổ chức, Ban trọng tài giải và đấu thủ có tên tại Điều 1 chịu trách "
+                            "nhiệm thi hành Quyết định này.")],
+                recipients=[_("Như Điều 3"), _("Liên đoàn Cờ Việt Nam"), _("Lưu: BTC")],
+                payload={"tournament": t.pk, "entry": e.pk, "sanction": "removal"})
         if e.disqualified_at is None:
             _mark_disqualified(t, e, user=user, reason=reason)
             _forfeit_pending(t, e)
@@ -239,23 +241,24 @@ def approve_proposal(proposal: SanctionProposal, *, user, starts_on: date | None
         starts_on = starts_on or issued_on
         ends_on = _last_day(starts_on, years)
         name = p.person.full_name
-        decision = issue_decision(
-            kind="disciplinary", signatory=signatory, issued_on=issued_on, user=user,
-            subject=_("kỷ luật đình chỉ thi đấu đối với vận động viên %(name)s") % {"name": name},
-            grounds=[_("Căn cứ Luật Cờ Tướng (Quyết định số 1409/2004/QĐ-UBTDTT), Điều 15.6 "
-                       "và 16;"),
-                     _("Xét đề nghị của Ban tổ chức giải %(t)s.") % {"t": p.tournament.name}],
-            articles=[_("Đình chỉ thi đấu %(years)d năm đối với vận động viên %(name)s, từ ngày "
-                        "%(start)s đến hết ngày %(end)s. Lý do: %(reason)s")
-                      % {"years": years, "name": name, "start": starts_on.strftime("%d/%m/%Y"),
-                         "end": ends_on.strftime("%d/%m/%Y"), "reason": p.reason},
-                      _("Trong thời gian bị đình chỉ, vận động viên %(name)s không được đăng ký "
-                        "tham dự các giải do Liên đoàn và các đơn vị thành viên tổ chức.")
-                      % {"name": name},
-                      _("Văn phòng Liên đoàn, Ban tổ chức các giải và vận động viên có tên tại "
-                        "Điều 1 chịu trách nhiệm thi hành Quyết định này.")],
-            recipients=[_("Như Điều 3"), _("Lưu: VT")],
-            payload={"proposal": p.pk, "person": p.person_id, "sanction": "suspension"})
+        with translation.override(settings.LANGUAGE_CODE):  # official text: Vietnamese
+            decision = issue_decision(
+                kind="disciplinary", signatory=signatory, issued_on=issued_on, user=user,
+                subject=_("kỷ luật đình chỉ thi đấu đối với vận động viên %(name)s") % {"name": name},
+                grounds=[_("Căn cứ Luật Cờ Tướng (Quyết định số 1409/2004/QĐ-UBTDTT), Điều 15.6 "
+                           "và 16;"),
+                         _("Xét đề nghị của Ban tổ chức giải %(t)s.") % {"t": p.tournament.name}],
+                articles=[_("Đình chỉ thi đấu %(years)d năm đối với vận động viên %(name)s, từ ngày "
+                            "%(start)s đến hết ngày %(end)s. Lý do: %(reason)s")
+                          % {"years": years, "name": name, "start": starts_on.strftime("%d/%m/%Y"),
+                             "end": ends_on.strftime("%d/%m/%Y"), "reason": p.reason},
+                          _("Trong thời gian bị đình chỉ, vận động viên %(name)s không được đăng ký "
+                            "tham dự các giải do Liên đoàn và các đơn vị thành viên tổ chức.")
+                          % {"name": name},
+                          _("Văn phòng Liên đoàn, Ban tổ chức các giải và vận động viên có tên tại "
+                            "Điều 1 chịu trách nhiệm thi hành Quyết định này.")],
+                recipients=[_("Như Điều 3"), _("Lưu: VT")],
+                payload={"proposal": p.pk, "person": p.person_id, "sanction": "suspension"})
         suspension = federation_services.suspend_person(
             person=p.person, starts_on=starts_on, ends_on=ends_on, decision=decision,
             reason=p.reason, article=p.article, by=user)
