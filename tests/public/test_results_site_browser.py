@@ -199,7 +199,12 @@ def test_the_demo_data_in_a_browser(live_server, monkeypatch):
     from django.core.management import call_command
 
     from config.celery import app
+    from federation.reference_data import load_reference_data as federation_reference
+    from ratings.reference_data import load_reference_data as ratings_reference
 
+    # a transactional test may start from a flushed database: the migrations' reference rows
+    federation_reference()
+    ratings_reference()
     # as ./scripts/start loads it: its validation jobs run in-process (no worker here)
     monkeypatch.setitem(app.conf, "task_always_eager", True)
     call_command("load_demo", stdout=open(os.devnull, "w"))
