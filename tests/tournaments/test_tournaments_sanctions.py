@@ -178,6 +178,29 @@ def test_admin_disqualify_action_asks_for_a_reason(db, client):
     assert Entry.objects.get(pk=board.white.pk).disqualification_reason == "Gian lận"
 
 
+
+def test_admin_remove_from_list_action_issues_the_decision(db, client):
+    """Điều 16.2 through the admin: the action asks for the reason, then issues the numbered
+    disciplinary decision through the service (a second removal is refused on the page)."""
+    make_signatory(full_name="Trần Văn Ký", position="TRƯỞNG BAN TỔ CHỨC", authority="")
+    t = _swiss(make_staff())
+    staff, board, _rnd2 = _winner_of_round_one(t)
+    client.force_login(staff)
+    url = "/admin/tournaments/entry/"
+    asked = client.post(url, {"action": "remove_from_list",
+                              "_selected_action": [board.white.pk]})
+    assert asked.status_code == 200 and "reason" in form_data(asked.content.decode())
+    done = client.post(url, {"action": "remove_from_list", "_selected_action": [board.white.pk],
+                             "apply": "1", "reason": "Mua bán điểm"}, follow=True)
+    assert done.status_code == 200
+    decision = Decision.objects.get(kind="disciplinary")
+    assert "Mua bán điểm" in decision.articles[0]
+    assert Entry.objects.get(pk=board.white.pk).removal_decision == decision
+    again = client.post(url, {"action": "remove_from_list", "_selected_action": [board.white.pk],
+                              "apply": "1", "reason": "lần nữa"}, follow=True)
+    assert decision.formatted_number in again.content.decode()
+    assert Decision.objects.filter(kind="disciplinary").count() == 1
+
 # --- Điều 15.6: the organisers propose, the federation decides ----------------------------
 
 def _decider():
