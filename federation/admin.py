@@ -23,6 +23,7 @@ from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin
 from core.errors import ServiceError
+from core.official import why_official
 from core.text import fold
 from federation import selectors, services
 from federation.documents import member_card_pdf
@@ -568,6 +569,12 @@ class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
             return ["decision_reference"]
         return ["person", "starts_on", "ends_on", "decision", "decision_reference", "article",
                 "reason"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # a decided suspension is an official record (federation.official): lifted, not deleted
+        if obj is not None and why_official(obj):
+            return False
+        return super().has_delete_permission(request, obj)
 
     def save_model(self, request, obj, form, change):
         if change:

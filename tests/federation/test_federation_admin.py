@@ -222,3 +222,22 @@ def test_admin_suspension_change_only_records_an_early_end(admin_client_vi, worl
     assert refused.status_code == 200
     suspension.refresh_from_db()
     assert suspension.lifted_on == date(2026, 6, 1)
+
+
+def test_a_decided_suspension_is_never_deleted(admin_client_vi, world):
+    """Điều 15.6, 16.2: a suspension imposed by an issued decision is an official record —
+    the admin offers no delete (403 on the page, refused in the bulk action) and every other
+    path (ORM, cascades) is refused; it ends early only by recording the lift."""
+    from django.db import transaction
+    from django.db.models import ProtectedError
+
+    suspension = f.make_suspension(world.sponsor.person, date(2026, 1, 1), years=2,
+                                   decision=f.make_disciplinary_decision())
+    url = f"/admin/federation/suspension/{suspension.pk}/delete/"
+    assert admin_client_vi.get(url).status_code == 403
+    admin_client_vi.post("/admin/federation/suspension/", {
+        "action": "delete_selected", "_selected_action": [suspension.pk], "post": "yes"})
+    assert Suspension.objects.filter(pk=suspension.pk).exists()
+    with pytest.raises(ProtectedError), transaction.atomic():
+        Suspension.objects.get(pk=suspension.pk).delete()
+    assert Suspension.objects.filter(pk=suspension.pk).exists()
