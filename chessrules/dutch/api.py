@@ -16,7 +16,7 @@ The result lists the boards in the order of the FIDE-endorsed programs
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from chessrules.dutch.colors import choose_colour
 from chessrules.dutch.engine import compute_pairs
@@ -61,8 +61,12 @@ def pair_round(
     history: Mapping[int, Sequence[RoundEntry | None]],
     round_number: int,
     options: DutchOptions | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> list[Pairing]:
-    """Pair round ``round_number`` by the FIDE Dutch System (C.04.3)."""
+    """Pair round ``round_number`` by the FIDE Dutch System (C.04.3).
+
+    ``progress`` is told the share of players paired (0-1) after each bracket; the first,
+    biggest brackets of an early round take most of the time."""
     options = options or DutchOptions()
     if options.initial_color not in ("w", "b"):
         raise PairingError(f"initial colour {options.initial_color!r} is not 'w' or 'b'")
@@ -73,7 +77,7 @@ def pair_round(
     state = TournamentState(
         list(players), {k: list(v) for k, v in history.items()}, round_number, options
     )
-    pairs = compute_pairs(state)
+    pairs = compute_pairs(state, progress)
     boards: list[tuple[PlayerState, PlayerState | None]] = []
     for first, second in pairs:
         if second is None:

@@ -206,8 +206,11 @@ class _Weights:
         return w
 
 
-def compute_pairs(state: TournamentState) -> list[tuple[PlayerState, PlayerState | None]]:
-    """Pairs (colours not yet allocated) of the round; the bye as (player, None)."""
+def compute_pairs(
+    state: TournamentState, progress: Callable[[float], None] | None = None
+) -> list[tuple[PlayerState, PlayerState | None]]:
+    """Pairs (colours not yet allocated) of the round; the bye as (player, None).
+    ``progress``: the share of players paired, after each bracket."""
     players_sorted = sorted(state.to_pair, key=lambda p: (-p.score, p.rank_index))
     n = len(players_sorted)
     if n == 0:
@@ -234,7 +237,7 @@ def compute_pairs(state: TournamentState) -> list[tuple[PlayerState, PlayerState
     computer.feasibility = Feasibility(
         is_compatible, lambda v: weights.bye_candidate(players_sorted[v])
     )
-    opponent_of = _pair_brackets(players_sorted, weights, computer, state)
+    opponent_of = _pair_brackets(players_sorted, weights, computer, state, progress)
     result: list[tuple[PlayerState, PlayerState | None]] = []
     for player in players_sorted:
         match = opponent_of.get(player.id)
@@ -329,6 +332,7 @@ def _pair_brackets(
     weights: _Weights,
     computer: MatchingComputer,
     state: TournamentState,
+    progress: Callable[[float], None] | None = None,
 ) -> dict[int, PlayerState]:
     n = len(sorted_players)
     opponent_of: dict[int, PlayerState] = {}
@@ -383,6 +387,8 @@ def _pair_brackets(
         weights.single_downfloater_is_bye = single
         players, vertices = new_players, new_vertices
         group_vertex = next_vertex
+        if progress is not None:
+            progress(len(opponent_of) / n)
     return opponent_of
 
 

@@ -44,3 +44,25 @@ def test_another_connection_sees_pairing_progress_while_the_job_runs(real_worker
     done = real_worker.wait(job["id"], timeout=60)
     assert done.state == Job.State.SUCCEEDED and done.progress == 100
     assert Round.objects.filter(tournament_id=driver.tid).count() == 1
+
+
+def test_dutch_pairing_reports_the_share_paired_while_it_pairs(driver):
+    """Issue 15: a pairing job reports real progress while it runs — the Dutch engine tells
+    the share of players paired after each bracket (20-80 % of the job), not one step from
+    20 % to 80 % at the end."""
+    import random
+
+    from tournaments.services.rounds import pair_round_job
+
+    _small_swiss(driver, players=24)
+    driver.pair_next()
+    driver.play_round(1, random.Random(15))
+    seen: list[tuple[float, str]] = []
+    summary = pair_round_job({"tournament": driver.tid, "round": 2, "seed": 1},
+                             lambda percent, message="": seen.append((percent, message)))
+    assert summary["round"] == 2 and summary["boards"] == 12
+    during = [percent for percent, message in seen if message == "pairing"]
+    assert during[0] == 20 and during[-1] == 80  # every player paired
+    assert len(during) >= 3 and any(20 < p < 80 for p in during), seen  # brackets in between
+    assert during == sorted(during)
+    assert seen[-1] == (80, "writing")

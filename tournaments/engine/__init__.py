@@ -141,11 +141,13 @@ def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int
     return history(snapshot_of(tournament, up_to_round, teams=False))
 
 
-def plan_round(tournament, number: int, seed: int | None) -> RoundPlan:
+def plan_round(tournament, number: int, seed: int | None,
+               progress: Callable[[float], None] | None = None) -> RoundPlan:
     """Pair round ``number`` of ``tournament`` by its system (state read from the DB);
-    round 1 of a Swiss also carries the Điều 27 size warnings."""
+    round 1 of a Swiss also carries the Điều 27 size warnings. ``progress``: the share of
+    the pairing done (0-1), where the system reports it."""
     snapshot = snapshot_of(tournament, draws=tournament.system in SWISS_DRAWS)
-    plan = _pairing.plan(snapshot, number, seed)
+    plan = _pairing.plan(snapshot, number, seed, progress)
     if number == 1:
         active = sum(1 for p in snapshot.entries if p.withdrawn_after is None)
         plan.warnings = swiss_guidance(tournament, active) + plan.warnings

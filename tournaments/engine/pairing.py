@@ -72,6 +72,9 @@ class RoundPlan:
     warnings: list[str] = field(default_factory=list)
     draw: dict = field(default_factory=dict)
     engine_version: str = field(default_factory=engine_version)
+    #: told the share (0-1) of the pairing done, where the system can tell (the Dutch
+    #: engine after each bracket); not part of the plan's value
+    progress: Callable[[float], None] | None = field(default=None, repr=False, compare=False)
 
 
 def initial_colour(lot_seed: int | None) -> str:
@@ -80,7 +83,8 @@ def initial_colour(lot_seed: int | None) -> str:
     return random.Random(f"initial-colour:{lot_seed or 0}").choice("wb")
 
 
-def plan(snapshot: Snapshot, number: int, seed: int | None) -> RoundPlan:
+def plan(snapshot: Snapshot, number: int, seed: int | None,
+         progress: Callable[[float], None] | None = None) -> RoundPlan:
     """Pair round ``number`` by the event's system (the snapshot holds rounds before it,
     with their draws for the Swiss by draw)."""
     system = snapshot.settings.system
@@ -93,7 +97,7 @@ def plan(snapshot: Snapshot, number: int, seed: int | None) -> RoundPlan:
     if planner is None:
         raise EngineError(f"the system {system!r} is not available in chessrules "
                           f"{engine_version()} yet")
-    result = RoundPlan(number=number, system=system, seed=seed)
+    result = RoundPlan(number=number, system=system, seed=seed, progress=progress)
     planner(snapshot, number, result)
     return result
 
@@ -170,7 +174,7 @@ def _dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
                            initial_color=initial_colour(settings.lot_seed),
                            not_paired=not_paired, points=PointSystem(pairing_bye=bye_tenths))
     try:
-        pairs = pair_round(swiss, entries, number, options)
+        pairs = pair_round(swiss, entries, number, options, progress=plan.progress)
     except PairingError as exc:
         raise EngineError(str(exc)) from exc
     for pair in pairs:

@@ -97,7 +97,8 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
         _check_can_pair(t, number)
         progress(20, "pairing")
         try:
-            plan = engine.plan_round(t, number, params.get("seed"))
+            plan = engine.plan_round(t, number, params.get("seed"),
+                                     _pairing_progress(progress))
         except engine.EngineError as exc:
             raise ServiceError(str(exc), field="round", code="pairing_failed") from exc
         progress(80, "writing")
@@ -106,6 +107,13 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
         if t.status == S.CLOSED:
             _transition(t, S.RUNNING, None)
     return _round_summary(rnd)
+
+
+def _pairing_progress(progress: Callable[[float, str], None]) -> Callable[[float], None]:
+    """The engine's share of players paired, as the job's 20-80 % ("pairing")."""
+    def report(share: float) -> None:
+        progress(20 + 60 * share, "pairing")
+    return report
 
 
 def _write_round(t: Tournament, plan: engine.RoundPlan, job: Job | None) -> Round:
