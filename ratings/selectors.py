@@ -10,7 +10,7 @@ import re
 from collections import defaultdict
 from datetime import date
 
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from chessrules.values import PLAYED, GenderSection, competition_ranks
 from federation.models import ClubMembership, Member, Person
@@ -329,6 +329,20 @@ def title_performances(tournament: Tournament, *, minimum_games: int = 0) -> lis
 
 def titles_of(person: Person) -> QuerySet[PlayerTitle]:
     return PlayerTitle.objects.filter(person=person).select_related("decision")
+
+
+def category_ranks(person_ids: set[int], day: date, discipline: str) -> dict[int, int]:
+    """The highest national category ("đẳng cấp", Phụ lục 6) each person held on ``day``
+    as a rank (``TITLE_ORDER``: kiện tướng 3, kiện tướng dự bị 2, cấp I 1). A title awarded
+    on the criteria of another discipline's table does not count."""
+    rows = (PlayerTitle.objects.filter(person_id__in=person_ids, awarded_on__lte=day)
+            .filter(Q(qualification__isnull=True)
+                    | Q(qualification__table__discipline=discipline))
+            .values_list("person_id", "title"))
+    ranks: dict[int, int] = {}
+    for person, code in rows:
+        ranks[person] = max(ranks.get(person, 0), TITLE_ORDER[TitleCode(code)])
+    return ranks
 
 
 def highest_title(person: Person) -> str | None:

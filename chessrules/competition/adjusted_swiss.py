@@ -59,17 +59,20 @@ class Ranked:
     key: object
     rating: int = 0
     title: str = ""
-    national: int = 0  # national rating, or a category turned into a number (higher first)
+    national: int = 0  # the national rating (higher first)
+    category: int = 0  # the national category ("đẳng cấp") as a rank, higher first
 
 
 def rank_order(players: Iterable[Ranked], lot_seed: int) -> list[object]:
-    """28.1: rating (highest first), then title, then national rating or category, then
-    lot (drawn from ``lot_seed``, so it replays)."""
+    """28.1: rating (highest first), then title, then "hệ số của quốc gia hoặc đẳng cấp
+    theo thứ hạng quốc gia" — the national rating, and where that is equal or absent the
+    national category (higher first) — then lot (drawn from ``lot_seed``, so it replays)."""
     players = list(players)
     lot = {id(p): i for i, p in enumerate(
         random.Random(f"28.1:{lot_seed}").sample(players, len(players)))}
     return [p.key for p in sorted(players, key=lambda p: (
-        -(p.rating or 0), title_rank(p.title), -(p.national or 0), lot[id(p)]))]
+        -(p.rating or 0), title_rank(p.title), -(p.national or 0), -(p.category or 0),
+        lot[id(p)]))]
 
 
 @dataclass(frozen=True)

@@ -141,3 +141,39 @@ def test_28_1_equal_ratings_go_by_the_national_rating_then_lot(driver):
     driver.action("close-registration", {"seed": 3})
     numbers = {e.pk: e.starting_number for e in Entry.objects.filter(tournament=event)}
     assert [numbers[e["id"]] for e in entries] == [4, 3, 2, 1]
+
+
+def test_28_1_then_the_national_category(driver):
+    """28.1 "hoặc đẳng cấp theo thứ hạng quốc gia": same rating, no title, no national
+    rating: the national category held at the start (Phụ lục 6) decides, then the lot. A
+    category awarded after the start or on another discipline's criteria does not count."""
+    from datetime import timedelta
+
+    from ratings.models import PlayerTitle, TitleCriteriaTable, TitleQualification
+
+    driver.create(system="adjusted_swiss", number_of_rounds=3)
+    driver.action("open-registration")
+    members = driver.members(5, ratings=[2000, 2000, 2000, 2000, 2000])
+    entries = driver.enter(members)
+    event = Entry.objects.get(pk=entries[0]["id"]).tournament
+    other = "chess" if event.discipline == "xiangqi" else "xiangqi"
+    table = TitleCriteriaTable.objects.create(code="28.1-test", discipline=other,
+                                              valid_from=event.start_date, data={})
+    foreign = TitleQualification.objects.create(
+        person=members[0][0].person, title="national_master", criterion_id="x", table=table,
+        section="men", event_date=event.start_date)
+    PlayerTitle.objects.create(person=members[0][0].person, title="national_master",
+                               awarded_on=event.start_date, qualification=foreign)
+    PlayerTitle.objects.create(person=members[1][0].person, title="first_category",
+                               awarded_on=event.start_date)
+    PlayerTitle.objects.create(person=members[2][0].person, title="national_master",
+                               awarded_on=event.start_date - timedelta(days=400))
+    PlayerTitle.objects.create(person=members[2][0].person, title="first_category",
+                               awarded_on=event.start_date - timedelta(days=800))
+    PlayerTitle.objects.create(person=members[3][0].person, title="national_master",
+                               awarded_on=event.start_date + timedelta(days=1))
+    driver.action("close-registration", {"seed": 5})
+    numbers = {e.pk: e.starting_number for e in Entry.objects.filter(tournament=event)}
+    assert numbers[entries[2]["id"]] == 1  # kiện tướng
+    assert numbers[entries[1]["id"]] == 2  # cấp I
+    assert {numbers[entries[i]["id"]] for i in (0, 3, 4)} == {3, 4, 5}  # then the lot

@@ -90,11 +90,13 @@ def rating_order(players: list[tuple[object, int, str, str]]) -> list:
     return [item[0] for item in sorted(players, key=key)]
 
 
-def adjusted_order(players: list[tuple[object, int, str, int]], seed: int) -> list:
-    """Keys ordered by Điều 28.1 as written: rating, title, national rating, then lot
-    drawn from ``seed``. ``players`` are ``(key, rating, title, national rating)``."""
-    return _adjusted.rank_order([_adjusted.Ranked(k, rating or 0, title or "", national or 0)
-                                 for k, rating, title, national in players], seed)
+def adjusted_order(players: list[tuple[object, int, str, int, int]], seed: int) -> list:
+    """Keys ordered by Điều 28.1 as written: rating, title, national rating, national
+    category, then lot drawn from ``seed``. ``players`` are ``(key, rating, title,
+    national rating, category rank)``."""
+    return _adjusted.rank_order([_adjusted.Ranked(k, rating or 0, title or "", national or 0,
+                                                  category or 0)
+                                 for k, rating, title, national, category in players], seed)
 
 
 def initial_colour(tournament) -> str:

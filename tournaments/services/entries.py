@@ -55,8 +55,10 @@ def _number_entries(t: Tournament) -> None:
     entries = list(t.entries.select_related("member"))
     if t.system == System.ADJUSTED_SWISS:  # Điều 28.1; 28.7: renumbered on a late entry
         national = _national_ratings(t, entries)
+        category = _national_categories(t, entries)
         order = engine.adjusted_order(
-            [(e.pk, e.rating, e.title, national.get(e.pk, 0)) for e in entries],
+            [(e.pk, e.rating, e.title, national.get(e.pk, 0), category.get(e.pk, 0))
+             for e in entries],
             t.lot_seed or 0)
     elif t.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: A1..An, then B1..Bn
         order = [pk for g in GROUPS for pk in engine.lot_order(
@@ -81,6 +83,17 @@ def _national_ratings(t: Tournament, entries: list[Entry]) -> dict[int, int]:
     _period, by_person = rating_selectors.ratings_in_force(rating_list, t.start_date)
     return {e.pk: by_person.get(e.member.person_id, 0) for e in entries
             if e.member is not None}
+
+
+def _national_categories(t: Tournament, entries: list[Entry]) -> dict[int, int]:
+    """Điều 28.1 "đẳng cấp theo thứ hạng quốc gia": each entry's highest national category
+    (Phụ lục 6: kiện tướng 3, kiện tướng dự bị 2, cấp I 1) awarded by the event's start;
+    none: 0."""
+    from ratings import selectors as rating_selectors  # ratings imports tournaments
+
+    people = {e.pk: e.member.person_id for e in entries if e.member is not None}
+    ranks = rating_selectors.category_ranks(set(people.values()), t.start_date, t.discipline)
+    return {pk: ranks.get(person, 0) for pk, person in people.items()}
 
 
 def _age_on(birth: date, day: date) -> int:

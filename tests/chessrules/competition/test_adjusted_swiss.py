@@ -84,6 +84,18 @@ def test_28_1_rating_then_title_then_national_rating_then_lot():
     assert {tuple(rank_order(equal, s)) for s in range(6)} != {tuple("pqrstu")}
 
 
+def test_28_1_national_category_after_the_national_rating():
+    """28.1 "hệ số của quốc gia hoặc đẳng cấp theo thứ hạng quốc gia": with equal rating,
+    title and national rating the higher national category ranks first (kiện tướng 3,
+    kiện tướng dự bị 2, cấp I 1); the national rating still comes before it."""
+    players = [Ranked("none", 2000), Ranked("first", 2000, category=1),
+               Ranked("master", 2000, category=3), Ranked("candidate", 2000, category=2),
+               Ranked("rated", 2000, national=1500), Ranked("fm", 2000, "FM")]
+    for seed in range(5):  # the lot never decides here
+        assert rank_order(players, seed) == ["fm", "rated", "master", "candidate", "first",
+                                             "none"]
+
+
 def test_round_1_halves_and_lot_colours():
     """28.3: 1 meets the top of the second half; 28.6: the lot gives the odd numbers of
     the first half one colour, the even numbers the other; 28.2: odd field, the last
