@@ -82,6 +82,23 @@ def crosstable_rows(table: dict) -> SafeString:
     return mark_safe("\n".join(out))
 
 
+def board_rows(rows: list[dict], people: dict[int, int | None]) -> SafeString:
+    """One board's ranking (the public ``board-standings`` rows); ``people`` maps a starting
+    number to the person whose profile the name links to. An unranked player (fewer games
+    than the minimum, 002 Điều 2.3) has no rank."""
+    player_url = _url_of("player")
+    out = []
+    for row in rows:
+        side = {"name": row["name"], "person": people.get(row["starting_number"])}
+        unranked = "" if row["rank"] else ' class="unranked"'
+        out.append(f'<tr{unranked}><td>{row["rank"] or "–"}</td><td>{row["starting_number"]}</td>'
+                   f'<td>{_name(side, player_url)}</td><td>{escape(row["team"] or "")}</td>'
+                   f'<td class="num">{points(row["points"])}</td>'
+                   f'<td class="num">{row["games"]}</td>'
+                   f'<td class="num">{number(row["percentage"])}</td></tr>')
+    return mark_safe("\n".join(out))
+
+
 def pairings_rows(pairings: list[dict]) -> SafeString:
     player_url, game_url = _url_of("player"), _url_of("game")
     rest, view = escape(_("nghỉ")), escape(_("Xem"))

@@ -11,6 +11,7 @@ urlpatterns = [
     path("giai-dau/", views.events, name="events"),
     path("giai-dau/<int:pk>/", views.event, name="event"),
     path("giai-dau/<int:pk>/bang-cheo/", views.crosstable, name="crosstable"),
+    path("giai-dau/<int:pk>/theo-ban/", views.board_standings, name="board-standings"),
     path("giai-dau/<int:pk>/pdf/<str:kind>/", views.event_pdf, name="event-pdf"),
     path("van-co/<int:pk>/", views.game, name="game"),
     path("van-co/<int:pk>/in/", views.game_print, name="game-print"),

@@ -177,6 +177,24 @@ def crosstable(request, pk: int):
     return page(request, _event_scopes(pk), "results_site/crosstable.html", context)
 
 
+def board_standings(request, pk: int):
+    """A team event's per-board individual ranking (Điều 30.1.2-30.1.3: the players of one
+    board order form one pool; ranked by share of points, then points; below the minimum of
+    games of 002 Điều 2.3 a player is listed unranked), each player linked to his profile
+    (the person ids of the event's public standings)."""
+    def context():
+        tournament = fetch(request, "tournaments", pk)
+        after = _params(request, "after_round")
+        table = fetch(request, "tournaments", pk, "board_standings", **after)
+        people = {row["starting_number"]: row["person"]
+                  for row in fetch(request, "tournaments", pk, "standings")["rows"]}
+        return {"t": tournament, "table": table,
+                "boards": [{"board": b["board"], "rows": tables.board_rows(b["rows"], people)}
+                           for b in table["boards"]]}
+
+    return page(request, _event_scopes(pk), "results_site/board_standings.html", context)
+
+
 def event_pdf(request, pk: int, kind: str):
     """An event's printed standings, crosstable or pairings (the public API's PDF as it is);
     while it is being rendered, a short page that asks again after a few seconds."""

@@ -132,6 +132,7 @@ def test_no_public_response_contains_private_data(api_client):
     pages = _site_urls_by_route(t, game["id"], player["id"], rating_list, club["id"],
                                 knockout.pk)
     pages["team-event"] = f"/giai-dau/{team_event.pk}/"
+    pages["board-standings"] = f"/giai-dau/{team_event.pk}/theo-ban/"
     from results_site.urls import urlpatterns as site_routes
     assert {route.name for route in site_routes} - set(pages) == set(), \
         "a page of the results site is missing from this test"

@@ -205,6 +205,43 @@ def test_a_team_event_page_shows_the_team_standings(client):
         assert f"<td>{row['name']}</td>" in text
 
 
+def test_a_team_event_has_a_board_standings_page_linked_from_its_event_page(client):
+    """Điều 30.1.2-30.1.3: each board's individual ranking (minimum of games, 002 Điều 2.3)
+    as the public API answers it, the players linked to their profiles; cached like every
+    page; in English under /en/."""
+    t = build_simultaneous(seed=41)
+    event = client.get(f"/giai-dau/{t.pk}/").content.decode()
+    assert f'href="/giai-dau/{t.pk}/theo-ban/"' in event
+    assert f'href="/giai-dau/{t.pk}/pdf/board_standings/"' in event
+    api = client.get(f"/api/v1/public/tournaments/{t.pk}/board-standings/").json()
+    people = {row["starting_number"]: row["person"] for row in client.get(
+        f"/api/v1/public/tournaments/{t.pk}/standings/").json()["rows"]}
+    url = f"/giai-dau/{t.pk}/theo-ban/"
+    first = client.get(url)
+    text = first.content.decode()
+    assert first.status_code == 200 and "Xếp hạng theo bàn" in text
+    assert len(api["boards"]) == 3 and f"cần ít nhất {api['min_games']} ván" in text
+    for board in api["boards"]:
+        assert f"Bàn {board['board']}</h2>" in text
+        for row in board["rows"]:
+            assert row["games"] == 1 and people[row["starting_number"]]
+            assert f'href="/ky-thu/{people[row["starting_number"]]}/">{row["name"]}</a>' \
+                in text
+    assert first["ETag"] and first["Cache-Control"] == "public, max-age=30"
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert len(queries) == 0 and again.content == first.content
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    english = client.get("/en" + url).content.decode()
+    assert "Standings by board" in english and "Board 1" in english
+    assert 'href="/en/ky-thu/' in english
+    # an individual event has no board ranking: the API's 400, said on the page
+    solo = build_round_robin(4, seed=42)
+    refused = client.get(f"/giai-dau/{solo.pk}/theo-ban/")
+    assert refused.status_code == 400 and "đồng đội" in refused.content.decode()
+    assert "theo-ban" not in client.get(f"/giai-dau/{solo.pk}/").content.decode()
+
+
 def test_a_game_ending_is_named_in_the_page_language():
     from django.utils import translation
 

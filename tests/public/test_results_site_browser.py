@@ -19,6 +19,7 @@ from tests.public.conftest import (
     award_title,
     build_knockout,
     build_round_robin,
+    build_simultaneous,
     seed_ratings,
 )
 
@@ -129,11 +130,33 @@ def test_each_kind_of_page_opens_without_private_data(live_server):
     period = seed_ratings(persons, discipline="chess")
     award_title(persons[0], "national_master", number=9)
     knockout = build_knockout(4, seed=32)
+    team_event = build_simultaneous(seed=33)
     citizen_ids = [p.citizen_id for p in persons] + [
-        e.member.person.citizen_id for e in knockout.entries.select_related("member__person")]
+        e.member.person.citizen_id for event in (knockout, team_event)
+        for e in event.entries.select_related("member__person")]
     with chromium() as browser:
         page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
         _every_kind_of_page(page, live_server.url, t, persons, period, knockout, citizen_ids)
+        _team_event_pages(page, live_server.url, team_event, citizen_ids)
+
+
+def _team_event_pages(page, url, team_event, citizen_ids) -> None:
+    """A team event's page, its team standings and, through its link, the per-board ranking
+    (Điều 30.1.2-30.1.3), whose names open the players' profiles."""
+    page.goto(f"{url}/giai-dau/{team_event.pk}/")
+    assert page.locator("#teams table.teams tbody tr").count() == 2
+    _no_private_data(page, citizen_ids)
+    page.locator("#teams").get_by_role("link", name="Xếp hạng theo bàn").click()
+    assert page.url.endswith(f"/giai-dau/{team_event.pk}/theo-ban/")
+    assert page.locator("h1").inner_text() == "Xếp hạng theo bàn"
+    assert page.locator("table.boards").count() == 3
+    assert page.locator("table.boards tbody tr").count() == 6
+    _no_private_data(page, citizen_ids)
+    page.locator("#lang-switch").click()
+    assert page.locator("h1").inner_text() == "Standings by board"
+    page.locator("table.boards a[href^='/en/ky-thu/']").first.click()
+    assert page.locator("h1").inner_text().startswith("Lê Văn Đồng Đội 33-")
+    _no_private_data(page, citizen_ids)
 
 
 def _every_kind_of_page(page, url, t, persons, period, knockout, citizen_ids) -> None:
@@ -231,6 +254,7 @@ def _walk_demo(page, url, private) -> None:
     players, games = set(), 0
     for event in events:
         visit(event)
+        by_board = page.locator(f"a[href='{event}theo-ban/']").count() > 0
         players |= set(page.locator("table.standings a[href^='/ky-thu/']").evaluate_all(
             "links => links.map(a => a.getAttribute('href'))"))
         visit(event + "?round=1")  # the demo's score sheets are of round 1
@@ -242,6 +266,8 @@ def _walk_demo(page, url, private) -> None:
             assert page.locator("#board").get_attribute("data-ply") != "0"
             games += 1
         visit(event + "bang-cheo/")
+        if by_board:
+            visit(event + "theo-ban/")  # a team event's per-board ranking
     assert games >= 2 and players
     for player in sorted(players):
         visit(player)
