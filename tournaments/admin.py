@@ -20,6 +20,7 @@ from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.errors import ServiceError
 from core.models import Job
+from federation.admin import FoldedSearchMixin
 from tournaments import documents as document_actions
 from tournaments import engine, selectors, services
 from tournaments.models import (
@@ -222,7 +223,10 @@ class TournamentAdminForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
+class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
+    """Search by name with or without diacritics ("ha noi" finds "Hà Nội": the folded
+    term is matched on ``name_folded``, as the public events search)."""
+
     form = TournamentAdminForm
     list_display = ["name", "discipline", "system", "status", "start_date", "rated"]
     list_filter = ["status", "discipline", "system", "category"]

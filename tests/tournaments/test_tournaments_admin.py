@@ -45,3 +45,33 @@ def test_admin_actions_drive_the_lifecycle(driver, staff_user, client):
     assert client.get(f"/admin/tournaments/round/{rnd.pk}/change/").status_code == 200
     act("certify")  # refused (not finished): reported, nothing changes
     assert Tournament.objects.get(pk=driver.tid).status == "running"
+
+
+def test_admin_tournament_search_ignores_diacritics(client, staff_user):
+    """The changelist's search finds "Hà Nội" from "ha noi" (the folded term on
+    ``name_folded``, as the public events search), and still from the accented term."""
+    from datetime import date
+
+    from tests.factories import make_body, make_staff
+    from tournaments import services
+
+    staff, body = make_staff(), make_body()
+    names = ["Giải Cờ Tướng Hà Nội mở rộng", "Giải Cờ Vua Đà Nẵng", "Giải Cờ Tướng Huế"]
+    for name in names:
+        services.create_tournament(user=staff, name=name, discipline="xiangqi",
+                                   system="round_robin", start_date=date(2026, 3, 1),
+                                   end_date=date(2026, 3, 9), organiser_body=body)
+    client.force_login(staff_user)
+
+    def found(term: str) -> set[str]:
+        response = client.get("/admin/tournaments/tournament/", {"q": term})
+        assert response.status_code == 200
+        return {str(t) for t in response.context["cl"].result_list}
+
+    assert found("ha noi") == {names[0]}
+    assert found("HA NOI") == {names[0]}
+    assert found("Hà Nội") == {names[0]}
+    assert found("da nang") == {names[1]}
+    assert found("đà nẵng") == {names[1]}
+    assert found("giai co tuong") == {names[0], names[2]}
+    assert found("hai phong") == set()
