@@ -34,13 +34,19 @@ strongest.  One round (``pair_round``):
 
 When the median group cannot be completed its players go to the nearest group (28.4):
 the meeting point moves to the next score group, nearest first (a warning says so).
-When no meeting point works, the rest of the field (else the whole field) is paired by the smallest score differences (a maximum matching; a warning
-says so); when no pairing keeps the colour limits they are waived (Điều 27: "có thể bị
-xóa bỏ ở vòng đấu cuối cùng"; earlier rounds say so in a warning for the arbiter).
+When the groups' first choices still leave players without a partner, the choices are
+searched again with backtracking: a group that cannot be completed sends the search back
+to the group before it, which tries other floaters (28.4 "phải chọn đấu thủ khác trong
+nhóm"), more floaters (28.6.1-28.6.2) and other partners for its floaters (28.6).  Only
+when that finds nothing is the rest of the field (else the whole field) paired by the
+smallest score differences (a maximum matching; a warning says so); when no pairing keeps
+the colour limits they are waived (Điều 27: "có thể bị xóa bỏ ở vòng đấu cuối cùng";
+earlier rounds say so in a warning for the arbiter).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +56,11 @@ from chessrules.dutch.blossom import max_weight_matching
 
 RATING_GAP = 100  # 28.4.2, 28.4.3, 28.6: "không quá 100 đơn vị"
 NODE_BUDGET = 50_000  # pairings tried per group before it sends more players on
+SEARCH_BUDGET = 200_000  # steps of the backtracking across score groups (one round)
+
+
+class _OutOfBudget(Exception):
+    """The backtracking search took more than ``SEARCH_BUDGET`` steps."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +211,16 @@ class _Round:
     relaxed: bool = False
     first_colour: str = "w"
     draw: Draw = field(default_factory=lambda: Draw(0))
+    steps: int = 0  # backtracking steps taken (``spend``)
+    limit: int | None = None  # at most this many, when searching with backtracking
+    # the first choices' pairs, floats and the players left when they fail (last resort)
+    partial: tuple[list[tuple[int, int]], dict[int, str], list[int]] | None = None
+
+    def spend(self) -> None:
+        """One step of the backtracking search; past its limit the search stops."""
+        self.steps += 1
+        if self.limit is not None and self.steps > self.limit:
+            raise _OutOfBudget
 
     def compatible(self, a: int, b: int) -> bool:
         pa, pb = self.players[a], self.players[b]
@@ -221,6 +242,7 @@ class _Round:
                 budget[0] -= 1
                 if budget[0] < 0:
                     return None
+                self.spend()
                 if not self.compatible(first, other):
                     continue
                 tail = walk([p for p in group[1:] if p != other])
@@ -282,82 +304,180 @@ def _coloured(state: _Round, a: int, b: int, index: int) -> tuple[int, int]:
 def _pair_field(state: _Round, active: list[int], round_number: int
                 ) -> list[tuple[int, int]] | None:
     """28.3: the groups above the median paired top-down, those below bottom-up, the
-    median group last. When the median group cannot be completed, its players go on to
-    the nearest group (28.4): the meeting point moves to the next score group, nearest
-    first; if no meeting point works, the last resort (``_by_score_difference``)."""
+    median group last.
+
+    First the article's own moves: each group takes its first choice (28.4-28.6) and,
+    when the median group cannot be completed, its players go on to the nearest group
+    (28.4): the meeting point moves to the next score group, nearest first.  When that
+    leaves players without a partner, the choices are searched again with backtracking
+    (``_meet_at`` with ``full``): a group tries its other pairings — other floaters
+    (28.4.1-28.4.3 "phải chọn đấu thủ khác trong nhóm"), more floaters (28.6.1-28.6.2),
+    other partners for its floaters (28.6) — whenever a group below it cannot be
+    completed, the median meeting point first.  Only when that search finds nothing (no
+    pairing exists, or the search hit its limit) is the last resort used
+    (``_by_score_difference``, with a warning)."""
     scores = {n: state.players[n].score for n in active}
     median = (round_number - 1) / 2
     meetings = sorted({median, *scores.values()}, key=lambda s: (abs(s - median), -s))
-    for meeting in meetings:
-        pairs, rest = _meet_at(state, active, scores, meeting)
-        if not rest:
-            if meeting != median:
-                state.draw.warnings.append(
-                    f"Điều 28.4: the median group could not be completed; the groups met "
-                    f"at {meeting:g} points")
-            return pairs
-    pairs, rest = _meet_at(state, active, scores, median)
-    tail = _by_score_difference(state, rest)
-    if tail is not None:
-        state.draw.warnings.append(
-            "Điều 28: the groups could not be completed by 28.3-28.6; the remaining "
-            f"players {sorted(rest)} were paired by the smallest score difference")
-        return pairs + tail
+    state.partial = None
+    exhausted = False
+    for full in (False, True):
+        state.steps, state.limit = 0, SEARCH_BUDGET if full else None
+        for meeting in meetings:
+            try:
+                found = _meet_at(state, active, scores, meeting, full=full,
+                                 keep_partial=not full and meeting == median)
+            except _OutOfBudget:
+                exhausted = True
+                break
+            if found is not None:
+                pairs, state.draw.floats = found
+                if meeting != median:
+                    state.draw.warnings.append(
+                        f"Điều 28.4: the median group could not be completed; the groups "
+                        f"met at {meeting:g} points")
+                return pairs
+        state.limit = None
+    why = (f"the search by 28.3-28.6 stopped at its limit of {SEARCH_BUDGET} steps"
+           if exhausted else "no pairing by 28.3-28.6 exists")
+    if state.partial is not None:
+        pairs, state.draw.floats, rest = state.partial
+        tail = _by_score_difference(state, rest)
+        if tail is not None:
+            state.draw.warnings.append(
+                f"Điều 28: {why}; the remaining players {sorted(rest)} were paired by the "
+                "smallest score difference")
+            return pairs + tail
     state.draw.floats = {}
     whole = _by_score_difference(state, active)
     if whole is not None:
         state.draw.warnings.append(
-            "Điều 28: the groups could not be completed by 28.3-28.6; the whole round was "
-            "paired by the smallest score differences")
+            f"Điều 28: {why}; the whole round was paired by the smallest score differences")
     return whole
 
 
-def _meet_at(state: _Round, active: list[int], scores: dict[int, float], meeting: float
-             ) -> tuple[list[tuple[int, int]], list[int]]:
-    """The pairs made with the groups meeting at the score ``meeting``, and the players
-    left over (none: a complete pairing)."""
-    state.draw.floats = {}
+Floats = dict[int, str]
+
+
+def _meet_at(state: _Round, active: list[int], scores: dict[int, float], meeting: float,
+             *, full: bool, keep_partial: bool = False
+             ) -> tuple[list[tuple[int, int]], Floats] | None:
+    """The pairs (and floats) made with the groups meeting at the score ``meeting``, or
+    None.  ``full``: every choice of every group is tried, depth-first (backtracking);
+    otherwise each group's first choice only.  ``keep_partial``: on failure, keep the
+    first choices' pairs and the players left over in ``state.partial``."""
     upper = sorted({s for s in scores.values() if s > meeting}, reverse=True)
     lower = sorted({s for s in scores.values() if s < meeting})
-    pairs: list[tuple[int, int]] = []
-    down: list[int] = []
-    for score in upper:  # 28.3: from the top down to the median group
-        group = [n for n in active if scores[n] == score]
-        down = _pair_group(state, down, group, pairs, downward=True)
-    up: list[int] = []
-    for score in lower:  # then from the bottom up to it
-        group = [n for n in active if scores[n] == score]
-        up = _pair_group(state, up, group, pairs, downward=False)
+    groups = [(s, True) for s in upper] + [(s, False) for s in lower]
     middle = [n for n in active if scores[n] == meeting]
-    rest = _pair_group(state, down + up, middle, pairs, downward=True, last=True,
-                       came_up=frozenset(up))
-    return pairs, rest
+
+    def walk(index: int, down: list[int], up: list[int], pairs: list[tuple[int, int]],
+             floats: Floats) -> tuple[list[tuple[int, int]], Floats] | None:
+        if index == len(groups):  # the median group, paired from the top with every floater
+            for new_pairs, _sent in _group_options(state, down + up, middle, downward=True,
+                                                   last=True, came_up=frozenset(up),
+                                                   full=full):
+                return pairs + new_pairs, floats
+            if keep_partial:
+                state.partial = (pairs, floats, down + up + middle)
+            return None
+        score, downward = groups[index]
+        group = [n for n in active if scores[n] == score]
+        floaters = down if downward else up  # 28.3: top-down, then bottom-up
+        mark = "↓" if downward else "↑"
+        for new_pairs, sent in _group_options(
+                state, floaters, group, downward=downward, last=False,
+                came_up=frozenset() if downward else frozenset(floaters), full=full):
+            marked = floats | {n: mark for n in sent}
+            found = walk(index + 1, sent if downward else down, up if downward else sent,
+                         pairs + new_pairs, marked)
+            if found is not None:
+                return found
+        return None
+
+    return walk(0, [], [], [], {})
 
 
-def _pair_group(state: _Round, floaters: list[int], group: list[int],
-                pairs: list[tuple[int, int]], *, downward: bool, last: bool = False,
-                came_up: frozenset[int] = frozenset()) -> list[int]:
-    """Pair one score group with the players floated into it; return the players it
-    sends on (28.4).  ``downward``: paired from the top (else from the bottom); the
-    median group (``last``) is paired from the top and ``came_up`` are the floaters
-    that reached it from below."""
+def _group_options(state: _Round, floaters: list[int], group: list[int], *, downward: bool,
+                   last: bool, came_up: frozenset[int], full: bool
+                   ) -> Iterator[tuple[list[tuple[int, int]], list[int]]]:
+    """The ways to pair one score group with the players floated into it, as ``(pairs,
+    players sent on)``, best first: the fewest sent (28.4), each count first by the
+    article's choice (``_try_group``: 28.4.1-28.4.3, 28.5, 28.6) and, with ``full``,
+    then every other set of players sent on (end players first, the 100-point rule first;
+    each paired by ``_search_with_floaters``).  The median group (``last``) sends nobody.
+    ``downward``: paired from the top (else from the bottom)."""
     players = state.players
     # 28.5: the floater with the highest score first (lowest when floating up), then the
     # lowest number (highest when up).
     floaters = sorted(floaters, key=lambda n: (-players[n].score, n) if downward
                       else (players[n].score, -n))
     residents = sorted(group, reverse=not downward)
-    mark = "↓" if downward else "↑"
-    for count in range(len(floaters) + len(residents) + 1):
-        attempt = _try_group(state, floaters, residents, count, last,
-                             came_up if last else frozenset() if downward else frozenset(floaters))
+    total = len(floaters) + len(residents)
+    seen: set[frozenset[int]] = set()
+    for count in range(0, 1 if last else total + 1):
+        if (total - count) % 2:
+            continue
+        attempt = _try_group(state, floaters, residents, count, last, came_up)
         if attempt is not None:
-            new_pairs, sent = attempt
-            pairs.extend(new_pairs)
-            for n in sent:
-                state.draw.floats[n] = mark
-            return sent
-    return floaters + residents  # nothing fits: all go on (the median: to the last resort)
+            seen.add(frozenset(attempt[1]))
+            yield attempt
+            if not full:
+                return
+        if full:
+            yield from _other_options(state, floaters, residents, count, came_up, seen)
+
+
+def _other_options(state: _Round, floaters: list[int], residents: list[int], count: int,
+                   came_up: frozenset[int], seen: set[frozenset[int]]
+                   ) -> Iterator[tuple[list[tuple[int, int]], list[int]]]:
+    """Backtracking: every other set of ``count`` players the group may send on, end
+    players first and those within 100 points of the end player first (28.4.2-28.4.3),
+    floaters last; the rest paired with floaters first (28.6)."""
+    end = residents[-1] if residents else None
+    limit = state.rating(end) + RATING_GAP if end is not None else 0
+
+    def within(n: int) -> bool:
+        return not state.limit_rule or end is None or state.rating(n) <= limit
+
+    ends = list(reversed(residents))
+    pool = ([n for n in ends if within(n)] + [n for n in ends if not within(n)]
+            + list(reversed(floaters)))
+    for sent in itertools.combinations(pool, count):
+        key = frozenset(sent)
+        if key in seen:
+            continue
+        seen.add(key)
+        state.spend()
+        found = _search_with_floaters(state, [f for f in floaters if f not in key],
+                                      [r for r in residents if r not in key], came_up)
+        if found is not None:
+            yield found, list(sent)
+
+
+def _search_with_floaters(state: _Round, floaters: list[int], residents: list[int],
+                          came_up: frozenset[int]) -> list[tuple[int, int]] | None:
+    """A pairing of floaters and residents (an even number in all): each floater in turn
+    meets a resident in the order of 28.6 (lowest number going down, highest going up),
+    else another floater; the residents left are paired in Phụ lục 3 order."""
+    def walk(waiting: list[int], left: list[int]) -> list[tuple[int, int]] | None:
+        if not waiting:
+            found = state.search(left)
+            return None if found is None else _second_check(state, found)
+        floater, others = waiting[0], waiting[1:]
+        for partner in sorted(left, reverse=floater in came_up) + others:
+            state.spend()
+            if not state.compatible(floater, partner):
+                continue
+            tail = (walk(others, [r for r in left if r != partner]) if partner in left
+                    else walk([f for f in others if f != partner], left))
+            if tail is not None:
+                return [(floater, partner), *tail]
+        return None
+
+    if (len(floaters) + len(residents)) % 2:
+        return None
+    return walk(floaters, residents)
 
 
 def _try_group(state: _Round, floaters: list[int], residents: list[int], sent: int,

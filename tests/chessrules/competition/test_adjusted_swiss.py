@@ -224,3 +224,131 @@ def test_28_4_a_median_group_that_cannot_be_completed_goes_to_the_nearest_group(
     assert pairs == {frozenset({5, 6}), frozenset({1, 3}), frozenset({2, 4})}
     assert any("28.4" in w for w in draw.warnings)
     assert not any("smallest" in w for w in draw.warnings)  # no last resort needed
+
+
+# --- backtracking across score groups (28.4-28.6) ---------------------------------------------
+
+def _legal(draw, players) -> bool:
+    """Every pair legal under the absolute rules: no rematch (Điều 27), colours within
+    the limits of Điều 27 as given."""
+    by = {p.number: p for p in players}
+    return all(b not in by[w].opponents and colour_allowed(by[w].colours, "w")
+               and colour_allowed(by[b].colours, "b") for w, b in draw.pairs)
+
+
+def _first_choices_fail(players, round_number, total_rounds, bye=None) -> bool:
+    """The groups' first choices (28.4-28.6 without backtracking) leave players without a
+    partner at every meeting point (``bye``: the player left out, 28.2)."""
+    from chessrules.competition.adjusted_swiss import _meet_at, _Round
+
+    state = _Round({p.number: p for p in players}, limit_rule=len(players) > 2 ** total_rounds)
+    scores = {p.number: p.score for p in players if p.number != bye}
+    active = sorted(scores)
+    return all(_meet_at(state, active, scores, m, full=False) is None
+               for m in {*scores.values(), (round_number - 1) / 2})
+
+
+def test_28_6_the_median_group_tries_other_partners_for_its_floaters():
+    """Round 3, median 1 point. 1 and 5 (1½) have met: both float down (28.4); 4 and 6
+    (½) have met: both float up. In the median group (2, 3, who have met) the first
+    choices (28.6: 1 meets 2, 5 meets 3) leave 4 and 6, who have met. Backtracking: 5 takes
+    6 instead (5 is due Black after two Whites, 6 White after two Blacks), 3 meets 4. The
+    last resort (pairing by score differences, with a warning) is not needed."""
+    p = [Player(1, 2402, 1.5, ("w", "b"), frozenset({4, 5})),
+         Player(2, 2171, 1.0, ("b", "w"), frozenset({3, 5})),
+         Player(3, 1783, 1.0, ("w", "b"), frozenset({2, 6})),
+         Player(4, 1771, 0.5, ("b", "w"), frozenset({1, 6})),
+         Player(5, 1524, 1.5, ("w", "w"), frozenset({1, 2})),
+         Player(6, 1450, 0.5, ("b", "b"), frozenset({3, 4}))]
+    assert _first_choices_fail(p, 3, 5)
+    draw = pair_round(p, 3, 5)
+    assert draw.warnings == []
+    assert {frozenset(x) for x in draw.pairs} == {frozenset({1, 2}), frozenset({5, 6}),
+                                                  frozenset({3, 4})}
+    assert (6, 5) in draw.pairs  # 28.6 second check: both get their due colour
+    assert draw.floats == {1: "↓", 5: "↓", 4: "↑", 6: "↑"}
+    assert _legal(draw, p)
+
+
+def test_28_4_another_player_of_an_upper_group_floats_when_the_first_choice_dead_ends():
+    """Round 7 of 8, 9 players, median 3 points. The top group (4 points: 1, 5, 7, 9)
+    holds one possible pair, 1-7 (1 has met 5 and 9, 5 has met 7 and 9). The first choice
+    sends the end players 9 and 7 (28.4.2), which leaves 1-5, who have met, so the whole
+    group went down and the groups below could not be completed. 28.4 "phải chọn đấu thủ
+    khác trong nhóm": backtracking sends 5 and 9 instead and keeps 1-7."""
+    rows = [(1, 2402, 4.0, "bwbwbw", {2, 3, 5, 6, 8, 9}, False),
+            (2, 2381, 3.5, "wbwbwb", {1, 4, 5, 6, 8, 9}, False),
+            (3, 2358, 2.5, "bwwbb", {1, 4, 6, 7, 9}, True),
+            (4, 2344, 2.5, "wwbbw", {2, 3, 5, 7, 8}, True),
+            (5, 2323, 4.0, "wbwbbw", {1, 2, 4, 6, 7, 9}, False),
+            (6, 2148, 2.5, "bbwwb", {1, 2, 3, 5, 8}, True),
+            (7, 2045, 4.0, "wwbwb", {3, 4, 5, 8, 9}, True),
+            (8, 2015, 3.0, "bwbww", {1, 2, 4, 6, 7}, True),
+            (9, 1798, 4.0, "bbwwb", {1, 2, 3, 5, 7}, True)]
+    p = [Player(n, r, s, tuple(c), frozenset(o), b) for n, r, s, c, o, b in rows]
+    assert _first_choices_fail(p, 7, 8, bye=2)
+    draw = pair_round(p, 7, 8, lot_seed=9)
+    assert draw.warnings == []
+    assert draw.bye == 2  # 28.2: the lowest group without a point for want of an opponent
+    pairs = {frozenset(x) for x in draw.pairs}
+    assert frozenset({1, 7}) in pairs
+    assert draw.floats[5] == draw.floats[9] == "↓" and 1 not in draw.floats
+    assert _legal(draw, p)
+
+
+def _any_legal_pairing(players) -> bool:
+    numbers = [p.number for p in players]
+    by = {p.number: p for p in players}
+
+    def ok(a, b):
+        return b not in by[a].opponents and any(
+            colour_allowed(by[a].colours, c) and colour_allowed(by[b].colours,
+                                                                "b" if c == "w" else "w")
+            for c in "wb")
+
+    def walk(rest):
+        if not rest:
+            return True
+        return any(ok(rest[0], o) and walk([x for x in rest[1:] if x != o]) for o in rest[1:])
+    return walk(numbers)
+
+
+@pytest.mark.parametrize("count", [6, 7, 8, 9, 10])
+def test_the_last_resort_only_when_no_legal_pairing_exists(count):
+    """Whole events of small fields with many rounds (where the first choices often dead-end):
+    whenever any pairing without a rematch within the colour limits exists (checked by
+    brute force), the round is paired by 28.3-28.6 with backtracking — no last-resort or
+    colour warning; otherwise the warned fallback is used."""
+    rounds = count - 1
+    backtracked = 0
+    for seed in range(12):
+        rng = random.Random(seed * 1000 + count)
+        ratings = sorted((rng.randint(1400, 2500) for _ in range(count)), reverse=True)
+        state = {n: dict(rating=ratings[n - 1], score=0.0, colours=[], opponents=set(),
+                         bye=False) for n in range(1, count + 1)}
+        for rnd in range(1, rounds + 1):
+            players = [Player(n, s["rating"], s["score"], tuple(s["colours"]),
+                              frozenset(s["opponents"]), s["bye"]) for n, s in state.items()]
+            try:
+                draw = pair_round(players, rnd, rounds, lot_seed=count)
+            except ValueError:
+                break  # nobody can meet a new opponent at all
+            paired = [p for p in players if p.number != draw.bye]
+            if _any_legal_pairing(paired):
+                assert not any("smallest" in w or "colour" in w for w in draw.warnings)
+                assert _legal(draw, players)
+                backtracked += _first_choices_fail(players, rnd, rounds, draw.bye)
+            else:
+                assert draw.warnings
+            for white, black in draw.pairs:
+                state[white]["colours"].append("w")
+                state[black]["colours"].append("b")
+                state[white]["opponents"].add(black)
+                state[black]["opponents"].add(white)
+                outcome = rng.choice([1.0, 0.5, 0.0])
+                state[white]["score"] += outcome
+                state[black]["score"] += 1 - outcome
+            if draw.bye is not None:
+                state[draw.bye]["bye"] = True
+                state[draw.bye]["score"] += 1
+    assert backtracked  # the cases this test is about did occur
