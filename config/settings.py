@@ -140,6 +140,12 @@ if CACHE_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Warm-ahead (core.caching.touch_and_warm, docs/performance.md): a result entered in a running
+# event of at least PUBLIC_WARM_AHEAD_MIN_ENTRIES players builds the event's hot public
+# answers (standings, crosstable, current pairings, the site's event pages) before its commit,
+# so the readers after it find them cached. Off: the first reader after a result rebuilds.
+PUBLIC_WARM_AHEAD = env_bool("PUBLIC_WARM_AHEAD", True)
+PUBLIC_WARM_AHEAD_MIN_ENTRIES = env_int("PUBLIC_WARM_AHEAD_MIN_ENTRIES", 64)
 
 # --- Celery ----------------------------------------------------------------
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or None

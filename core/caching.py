@@ -12,14 +12,22 @@ scope changes the ETag and misses the server cache; nothing needs to be deleted.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import hashlib
+import logging
+import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from importlib import import_module
+from importlib.util import find_spec
 
+from django.apps import apps as django_apps
+from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import HttpResponse
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
@@ -38,13 +46,29 @@ BUILD_WAIT = 10.0
 BUILD_POLL = 0.02
 
 
-def touch(*scopes: str) -> None:
-    """Mark scopes as changed now (invalidates every response depending on them)."""
+logger = logging.getLogger(__name__)
+
+#: during a warm-ahead build: the stamps the touched scopes will have once it is published
+_STAMP_OVERRIDE: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar(
+    "public_stamp_override", default=None)
+
+
+def touch(*scopes: str) -> float:
+    """Mark scopes as changed now (invalidates every response depending on them); returns
+    the stamp they were given."""
     now = time.time()
     cache.set_many({STAMP_PREFIX + scope: now for scope in scopes}, timeout=None)
+    return now
 
 
 def stamps(scopes: Iterable[str]) -> dict[str, float]:
+    scopes = list(scopes)
+    override = _STAMP_OVERRIDE.get()
+    if override:
+        ahead = {scope: override[scope] for scope in scopes if scope in override}
+        if ahead:
+            return {**stamps([s for s in scopes if s not in ahead]), **ahead} \
+                if len(ahead) < len(scopes) else ahead
     keys = [STAMP_PREFIX + scope for scope in scopes]
     found = cache.get_many(keys)
     missing = {key: time.time() for key in keys if key not in found}
@@ -63,6 +87,166 @@ def touch_now_and_on_commit(*scopes: str) -> None:
     """
     touch(*scopes)
     transaction.on_commit(lambda: touch(*scopes))
+
+
+# --- warm-ahead: a write publishes its scopes with the hot answers already built -----------
+
+def warming() -> bool:
+    """True while a warm-ahead build runs (the public views skip their throttles: the
+    requests are the server's own)."""
+    return _STAMP_OVERRIDE.get() is not None
+
+
+def hot_urls(scope: str) -> list[str]:
+    """The URLs readers ask for most right after ``scope`` changes, as the apps declare them:
+    ``hot_urls(scope)`` in ``<app>/cache_scopes.py``, in INSTALLED_APPS order (the API's
+    answers before the site's pages, which are built from them and so find them cached)."""
+    urls: list[str] = []
+    for module in _scope_modules():
+        declare = getattr(module, "hot_urls", None)
+        if declare is not None:
+            urls.extend(declare(scope))
+    return urls
+
+
+@functools.cache
+def _scope_modules() -> tuple:
+    found = []
+    for config in django_apps.get_app_configs():
+        name = f"{config.name}.cache_scopes"
+        if find_spec(name) is not None:
+            found.append(import_module(name))
+    return tuple(found)
+
+
+def touch_and_warm(*scopes: str, hot: str) -> None:
+    """Like :func:`touch_now_and_on_commit`, but the readers after the commit find the hot
+    answers of scope ``hot`` (:func:`hot_urls`) already built: call it at the end of the
+    writing service's transaction, after its last write (``PUBLIC_WARM_AHEAD``).
+
+    1. touch now (stamp ``before``); build every hot URL inside this transaction (it sees
+       this write) with :func:`stamps` reporting ``ahead`` for ``scopes``, so each body is
+       stored under the ETag readers will compute once ``ahead`` is published;
+    2. on commit, compare-and-set: the stamps become ``ahead`` only if they are still
+       ``before`` — any other touch since (a later write of this transaction, another
+       writer) means the bodies may miss something, and a plain touch is done instead (the
+       cold path: the next reader rebuilds). If the transaction rolls back, ``ahead`` is
+       never published: the bodies stored under it are orphans no reader's ETag names
+       (they expire); the readers' stamps are ``before``, whose bodies are built from
+       committed data only.
+
+    ``ahead`` is ``before`` + 1 s: unique to this write, and in a later second than
+    ``before``, so a copy some reader got between the touch and the commit, with the old
+    data and Last-Modified ``before`` (settled), is never answered 304 against ``ahead``.
+    A failed build never fails the write: it is logged and the plain touch is done.
+    """
+    before = touch(*scopes)
+    urls: list[str] = []
+    if getattr(settings, "PUBLIC_WARM_AHEAD", True) and connection.in_atomic_block:
+        try:
+            with transaction.atomic():  # a failing query must not abort the write's transaction
+                urls = hot_urls(hot) if _warm_lock(hot) else []
+        except Exception:
+            logger.exception("warm-ahead of %s: hot URLs failed", hot)
+    if not urls:
+        transaction.on_commit(lambda: touch(*scopes))
+        return
+    ahead = before + 1.0
+    try:
+        with transaction.atomic():
+            warm(urls, {scope: ahead for scope in scopes})
+    except Exception:
+        logger.exception("warm-ahead of %s failed; the next readers rebuild", hot)
+        transaction.on_commit(lambda: touch(*scopes))
+        return
+    transaction.on_commit(lambda: _publish(scopes, before, ahead))
+
+
+def _warm_lock(hot: str) -> bool:
+    """One warm-ahead per scope at a time (PostgreSQL: a transaction-level advisory lock,
+    held to the commit). Two writers of the same event building at once would each build
+    without the other's uncommitted result; with the lock the second builds after the first
+    committed (it sees that result) or, while the first still holds it, does not build at all
+    (plain touch). *Try*-lock, never wait: the writer may hold row locks (its pairing) that
+    the holder could need later in its transaction, and waiting could deadlock. SQLite
+    serialises writers itself."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)",
+                       [zlib.crc32(f"warm-ahead:{hot}".encode())])
+        return bool(cursor.fetchone()[0])
+
+
+def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
+    """Build ``urls`` as an anonymous reader's GET would (the view resolved and called with
+    the site's default language; the site's pages choose theirs from the path) with
+    :func:`stamps` reporting ``ahead``; returns how many bodies were stored."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+    from django.urls import resolve
+    from django.utils import translation
+
+    factory = RequestFactory()
+    built = 0
+    token = _STAMP_OVERRIDE.set(dict(ahead))
+    try:
+        for url in urls:
+            match = resolve(url.split("?", 1)[0])
+            request = factory.get(url)
+            request.user = AnonymousUser()
+            with translation.override(settings.LANGUAGE_CODE):
+                response = match.func(request, *match.args, **match.kwargs)
+            built += response.status_code == 200
+    finally:
+        _STAMP_OVERRIDE.reset(token)
+    return built
+
+
+_LOCAL_CAS = threading.Lock()
+
+
+def _publish(scopes: tuple[str, ...], before: float, ahead: float) -> None:
+    if not compare_and_set(scopes, before, ahead):
+        touch(*scopes)
+
+
+def compare_and_set(scopes: Iterable[str], expected: float, new: float) -> bool:
+    """Set every scope's stamp to ``new`` if every one is still ``expected`` (atomic: a
+    Redis transaction watching the keys; in-process caches under a lock)."""
+    keys = [STAMP_PREFIX + scope for scope in scopes]
+    client = getattr(cache, "client", None)
+    if client is not None and hasattr(client, "get_client"):  # django-redis
+        try:
+            return _redis_compare_and_set(client, keys, expected, new)
+        except Exception:
+            logger.exception("stamp compare-and-set failed")
+            return False
+    with _LOCAL_CAS:
+        current = cache.get_many(keys)
+        if len(current) < len(keys) or any(v != expected for v in current.values()):
+            return False
+        cache.set_many({key: new for key in keys}, timeout=None)
+        return True
+
+
+def _redis_compare_and_set(client, keys: list[str], expected: float, new: float) -> bool:
+    from redis.exceptions import WatchError
+
+    raw = [client.make_key(key) for key in keys]
+    with client.get_client(write=True).pipeline() as pipe:
+        try:
+            pipe.watch(*raw)
+            current = [pipe.get(key) for key in raw]
+            if any(value is None or client.decode(value) != expected for value in current):
+                return False
+            pipe.multi()
+            for key in raw:
+                pipe.set(key, client.encode(new))
+            pipe.execute()
+            return True
+        except WatchError:  # a key changed between the read and the write: not ours
+            return False
 
 
 def touches(touch_scopes: Callable[[], None]):

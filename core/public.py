@@ -128,6 +128,10 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
                     return hit
         return super().dispatch(request, *args, **kwargs)
 
+    def get_throttles(self):
+        """No throttle on the server's own warm-ahead requests (core.caching.warm)."""
+        return [] if caching.warming() else super().get_throttles()
+
     def request_scopes(self, action: str | None, kwargs: dict) -> tuple[str, ...] | None:
         """The scopes of a request from its URL alone (None: not known before the view)."""
         return self.cache_scopes

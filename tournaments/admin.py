@@ -338,6 +338,13 @@ class RoundAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         return None  # every field of a round is derived; results go through the inline
 
+    def save_related(self, request, form, formsets, change):
+        """Nothing of the round is saved here (``save_model``) and the inline's results go
+        through ``record_result``, which touches the event and builds its hot public answers
+        ahead (core.caching.touch_and_warm): the mixin's second touch would only send the
+        readers after this save back to the cold path."""
+        admin.ModelAdmin.save_related(self, request, form, formsets, change)
+
     def save_formset(self, request, form, formset, change):
         """Results typed in the inline go through ``record_result`` (versioned, logged,
         refused when a decided game record fixes the board's result)."""

@@ -6,12 +6,17 @@
   that show an event or depend on its status (only certified events' games are public).
 
 Every service that writes an event's rows calls :func:`touch_event`; one that writes the
-event's own row (a status change, an edit) calls :func:`touch_event_row`.
+event's own row (a status change, an edit) calls :func:`touch_event_row`. The result-entry
+services end with :func:`touch_event_and_warm`: a running event's hot answers
+(:func:`hot_urls`) are built before the commit, so the readers after a result find them
+cached (warm-ahead, core.caching.touch_and_warm).
 """
 
 from __future__ import annotations
 
-from core.caching import touch_now_and_on_commit
+from django.conf import settings
+
+from core.caching import touch_and_warm, touch_now_and_on_commit
 
 LIST = "tournaments"
 ROWS = "tournament-rows"
@@ -24,6 +29,57 @@ def event(tournament_id: int) -> str:
 def touch_event(tournament_id: int) -> None:
     """An event's rows changed (entries, rounds, pairings, results, officials)."""
     touch_now_and_on_commit(LIST, event(tournament_id))
+
+
+def touch_event_and_warm(tournament_id: int) -> None:
+    """Results of an event changed: as :func:`touch_event`, with its hot answers built before
+    the commit. Called once, after the service's last write (a later touch in the same
+    transaction only makes it fall back to the plain touch)."""
+    touch_and_warm(LIST, event(tournament_id), hot=event(tournament_id))
+
+
+#: the public API of one event
+PUBLIC_EVENT = "/api/v1/public/tournaments/{id}/"
+
+
+def live_round(tournament_id: int) -> int | None:
+    """The round being played (the last one) of a running individual event of at least
+    ``PUBLIC_WARM_AHEAD_MIN_ENTRIES`` players, or None: the events whose answers are worth
+    building ahead (a small event rebuilds in a few milliseconds; a finished one is read
+    little after each change)."""
+    from tournaments.models import Tournament
+
+    row = (Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
+           .values_list("system", flat=True).first())
+    if row is None or Tournament(system=row).is_team_event or row == Tournament.System.KNOCKOUT:
+        return None
+    from tournaments.models import Entry, Round
+
+    if Entry.objects.filter(tournament_id=tournament_id).count() < \
+            settings.PUBLIC_WARM_AHEAD_MIN_ENTRIES:
+        return None
+    return (Round.objects.filter(tournament_id=tournament_id).order_by("-number")
+            .values_list("number", flat=True).first())
+
+
+def event_id(scope: str) -> int | None:
+    prefix, _, number = scope.partition(":")
+    return int(number) if prefix == "tournament" and number.isdigit() else None
+
+
+def hot_urls(scope: str) -> list[str]:
+    """What readers of a live event ask for after each result (core.caching.hot_urls): the
+    public API's standings and crosstable (by default — the last complete round — and after
+    the round being played, as live clients ask) and the pairings of the round being played,
+    exactly as the results site and the clients spell them."""
+    tournament_id = event_id(scope)
+    current = live_round(tournament_id) if tournament_id is not None else None
+    if current is None:
+        return []
+    base = PUBLIC_EVENT.format(id=tournament_id)
+    return [f"{base}standings/", f"{base}standings/?after_round={current}",
+            f"{base}crosstable/", f"{base}crosstable/?after_round={current}",
+            f"{base}pairings/?round={current}"]
 
 
 def touch_event_row(tournament_id: int) -> None:

@@ -52,13 +52,16 @@ def record_result(pairing: Pairing, result: str, *, user, expected_version: int 
     """
     value = normalize_result(result)
     with transaction.atomic():
-        p = _write_result(pairing.pk, value, user=user, expected_version=expected_version,
-                          source=source)
+        p, changed = _write_result(pairing.pk, value, user=user,
+                                   expected_version=expected_version, source=source)
         refresh_round_status(p.round)
+        if changed:  # after the last write: the readers after the commit find them built
+            cache_scopes.touch_event_and_warm(p.round.tournament_id)
     return p
 
 
-def _write_result(pairing_id: int, value: str, *, user, expected_version, source) -> Pairing:
+def _write_result(pairing_id: int, value: str, *, user, expected_version, source
+                  ) -> tuple[Pairing, bool]:
     p = (Pairing.objects.select_for_update().select_related("round__tournament")
          .get(pk=pairing_id))
     if user is not None:
@@ -68,9 +71,8 @@ def _write_result(pairing_id: int, value: str, *, user, expected_version, source
     if change is not None:
         p.save(update_fields=["result", "version", "updated_at"])
         change.save()
-        cache_scopes.touch_event(p.round.tournament_id)
         _mark_started(p.round)
-    return p
+    return p, change is not None
 
 
 def _apply_result(p: Pairing, value: str, *, expected_version, source, user
@@ -142,10 +144,11 @@ def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bu
         Pairing.objects.bulk_update(changed, ["result", "version", "updated_at"])
         ResultChange.objects.bulk_create(changes)
         if changes:
-            cache_scopes.touch_event(rnd.tournament_id)
             _mark_started(rnd)
         rnd.refresh_from_db()
         refresh_round_status(rnd)
+        if changes:  # after the last write (see record_result)
+            cache_scopes.touch_event_and_warm(rnd.tournament_id)
     return done
 
 

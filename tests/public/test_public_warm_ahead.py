@@ -1,0 +1,227 @@
+"""Warm-ahead (issue 15): a result entered in a running event builds the event's hot public
+answers inside the write's transaction, under the stamp published at its commit — so the
+very next anonymous request of the standings, the crosstable, the current pairings or the
+site's event pages builds nothing (no query) and already shows the result; a rolled-back
+write publishes nothing, and a touch by anyone else between the build and the commit sends
+the readers back to the cold path (still fresh). Results are the board results of Điều 10
+(1-0, 0-1, ½-½), standings and crosstable those of Điều 29-30."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from core import caching
+from tests.factories import make_staff
+from tests.helpers import client_for
+from tests.public.test_public_freshness import admin_form, build_live_event
+from tournaments import cache_scopes, services
+from tournaments.models import Pairing, Tournament
+
+PUBLIC = "/api/v1/public/tournaments"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def warm_small_events(settings):
+    settings.PUBLIC_WARM_AHEAD = True
+    settings.PUBLIC_WARM_AHEAD_MIN_ENTRIES = 0  # the test events have 6 players
+
+
+def hot(t) -> list[str]:
+    return [f"{PUBLIC}/{t.pk}/standings/", f"{PUBLIC}/{t.pk}/standings/?after_round=1",
+            f"{PUBLIC}/{t.pk}/crosstable/", f"{PUBLIC}/{t.pk}/crosstable/?after_round=1",
+            f"{PUBLIC}/{t.pk}/pairings/?round=1",
+            f"/giai-dau/{t.pk}/", f"/giai-dau/{t.pk}/bang-cheo/",
+            f"/en/giai-dau/{t.pk}/", f"/en/giai-dau/{t.pk}/bang-cheo/"]
+
+
+def _game(t, board: int = 1) -> Pairing:
+    return (Pairing.objects.select_related("white", "black")
+            .get(round__tournament=t, round__number=1, board=board))
+
+
+def _read_all(client, urls, monkeypatch) -> dict[str, tuple]:
+    """Every URL as an anonymous reader gets it, with how many queries it took and how many
+    answers it built (rendered for the cache: the API's, and the page's own)."""
+    builds: list[str] = []
+    render = caching._render
+    monkeypatch.setattr(caching, "_render", lambda response: builds.append(1) or
+                        render(response))
+    answers = {}
+    for url in urls:
+        builds.clear()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, (url, response.content[:300])
+        answers[url] = (response, len(queries), len(builds))
+    monkeypatch.setattr(caching, "_render", render)
+    return answers
+
+
+def _nothing_built(answers) -> None:
+    assert {url: (queries, built) for url, (_r, queries, built) in answers.items()} == \
+        {url: (0, 0) for url in answers}
+
+
+def _shows(t, answers, pairing: Pairing, result: str) -> None:
+    """The result is in every answer: the board's result, the winner's point (Điều 29)."""
+    for url, (response, _queries, _built) in answers.items():
+        body = response.content.decode()
+        if "/pairings/" in url:
+            assert {(row["board"], row["result"]) for row in response.json()} >= \
+                {(pairing.board, result)}, url
+        elif "after_round=1" in url:
+            points = {row["name"]: row["points"] for row in response.json()["rows"]}
+            assert points[pairing.white.name] == 1 and points[pairing.black.name] == 0, url
+        elif url.endswith(f"/giai-dau/{t.pk}/"):
+            assert result in body, url
+
+
+def test_the_hot_urls_of_a_live_event_are_the_ones_readers_ask_for():
+    t = build_live_event()
+    assert t.status == Tournament.Status.RUNNING
+    assert sorted(caching.hot_urls(cache_scopes.event(t.pk))) == sorted(hot(t))
+    assert caching.hot_urls("ratings") == []
+
+
+def test_after_a_result_through_the_api_the_next_requests_build_nothing(
+        api_client, monkeypatch, django_capture_on_commit_callbacks):
+    staff = make_staff()
+    t = build_live_event(staff=staff)
+    before = _read_all(api_client, hot(t), monkeypatch)  # every hot answer cached with the old data
+    pairing = _game(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(staff).post(f"/api/v1/tournament-pairings/{pairing.pk}/result/",
+                                          {"result": "1-0", "version": pairing.version},
+                                          format="json")
+    assert response.status_code == 200, response.content
+    after = _read_all(api_client, hot(t), monkeypatch)
+    _nothing_built(after)
+    _shows(t, after, pairing, "1-0")
+    for url in hot(t):  # a new version of each (304 would be a stale answer)
+        assert after[url][0]["ETag"] != before[url][0]["ETag"], url
+
+
+def test_results_entered_in_bulk_and_in_the_admin_form_are_built_ahead(
+        api_client, client, monkeypatch, django_capture_on_commit_callbacks):
+    staff = make_staff()
+    t = build_live_event(staff=staff, seed=71)
+    _read_all(api_client, hot(t), monkeypatch)
+    first = _game(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(staff).post(
+            f"/api/v1/tournament-rounds/{first.round_id}/results/",
+            {"results": [{"pairing": first.pk, "result": "1-0", "version": first.version}]},
+            format="json")
+    assert response.status_code == 200, response.content
+    after = _read_all(api_client, hot(t), monkeypatch)
+    _nothing_built(after)
+    _shows(t, after, first, "1-0")
+    # the admin's round form: the inline's result goes through record_result
+    second = _game(t, board=2)
+    client.force_login(staff)
+    change = f"/admin/tournaments/round/{second.round_id}/change/"
+    data = admin_form(client, change)
+    rows = int(data["pairings-TOTAL_FORMS"][0])
+    index = next(i for i in range(rows) if data[f"pairings-{i}-id"] == [str(second.pk)])
+    data[f"pairings-{index}-result"] = ["1-0"]
+    with django_capture_on_commit_callbacks(execute=True):
+        saved = client.post(change, {**data, "_save": "Lưu"})
+    assert saved.status_code == 302, saved.content[:2000]
+    client.logout()
+    after = _read_all(api_client, hot(t), monkeypatch)
+    _nothing_built(after)
+    _shows(t, after, second, "1-0")
+
+
+def test_with_warm_ahead_off_the_next_reader_rebuilds(
+        api_client, settings, monkeypatch, django_capture_on_commit_callbacks):
+    """The control: the same write without warm-ahead leaves the building to the reader."""
+    settings.PUBLIC_WARM_AHEAD = False
+    t = build_live_event(seed=72)
+    _read_all(api_client, hot(t), monkeypatch)
+    pairing = _game(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    after = _read_all(api_client, hot(t), monkeypatch)
+    assert {url: built > 0 for url, (_r, _queries, built) in after.items()} == \
+        {url: True for url in hot(t)}
+    _shows(t, after, pairing, "1-0")
+
+
+def test_a_rolled_back_result_publishes_nothing(api_client, django_capture_on_commit_callbacks):
+    t = build_live_event(seed=73)
+    url = f"{PUBLIC}/{t.pk}/standings/?after_round=1"
+    pairing = _game(t)
+    old = api_client.get(url)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        with pytest.raises(RuntimeError), transaction.atomic():
+            services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+            raise RuntimeError("the caller's transaction fails after the result")
+    assert callbacks == []  # nothing to publish
+    again = api_client.get(url)
+    points = {row["name"]: row["points"] for row in again.json()["rows"]}
+    assert points[pairing.white.name] == 0 and again.content == old.content
+    pairing.refresh_from_db()
+    assert pairing.result == ""
+    # the next real result is shown (no body of the rolled-back write is ever served)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(pairing, "0-1", user=None, expected_version=pairing.version)
+    points = {row["name"]: row["points"] for row in api_client.get(url).json()["rows"]}
+    assert points[pairing.black.name] == 1 and points[pairing.white.name] == 0
+
+
+def test_another_touch_before_the_commit_falls_back_to_the_cold_path(
+        api_client, django_capture_on_commit_callbacks):
+    """Built ahead, but the event was touched again before the commit (another write): the
+    compare-and-set refuses, the stamps are touched plainly and the reader rebuilds."""
+    t = build_live_event(seed=74)
+    url = f"{PUBLIC}/{t.pk}/standings/?after_round=1"
+    api_client.get(url)
+    pairing = _game(t)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    scope = cache_scopes.event(t.pk)
+    built = caching.stamps([scope])[scope]
+    caching.touch(scope)  # another writer, between the build and the commit
+    for callback in callbacks:
+        callback()
+    published = caching.stamps([scope])[scope]
+    assert published != built + 1.0  # not the stamp the bodies were built under
+    with CaptureQueriesContext(connection) as queries:
+        response = api_client.get(url)
+    assert len(queries) > 0
+    points = {row["name"]: row["points"] for row in response.json()["rows"]}
+    assert points[pairing.white.name] == 1
+
+
+def test_compare_and_set_sets_only_the_stamps_it_expects():
+    caching.touch("warm-test:a", "warm-test:b")
+    current = caching.stamps(["warm-test:a"])["warm-test:a"]
+    assert not caching.compare_and_set(["warm-test:a", "warm-test:b"], current - 5, current + 1)
+    assert caching.stamps(["warm-test:a"])["warm-test:a"] == current
+    assert caching.compare_and_set(["warm-test:a", "warm-test:b"], current, current + 1)
+    assert caching.stamps(["warm-test:a", "warm-test:b"]) == {
+        "warm-test:a": current + 1, "warm-test:b": current + 1}
+
+
+def test_a_failing_build_never_fails_the_write(api_client, monkeypatch,
+                                               django_capture_on_commit_callbacks):
+    t = build_live_event(seed=75)
+    url = f"{PUBLIC}/{t.pk}/crosstable/?after_round=1"
+    api_client.get(url)
+
+    def broken(urls, ahead):
+        Pairing.objects.raw("SELECT no_such_column FROM tournaments_pairing")[0]  # aborts
+
+    monkeypatch.setattr(caching, "warm", broken)
+    pairing = _game(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    pairing.refresh_from_db()
+    assert pairing.result == "1-0" and pairing.result_changes.count() == 1
+    rows = {row["name"]: row["points"] for row in api_client.get(url).json()["rows"]}
+    assert rows[pairing.white.name] == 1
