@@ -21,7 +21,8 @@ from core.public import PublicFilterSet, PublicIdFilter, PublicReadOnlyViewSet
 from core.text import fold
 from documents.cache_scopes import DECISIONS
 from federation.cache_scopes import CLUBS, PLAYERS
-from federation.models import Club, ClubMembership, Member, Person
+from federation.models import Club, Member, Person
+from federation.selectors import shown_club_memberships
 from ratings.cache_scopes import RATINGS
 from ratings.models import PlayerRating, PlayerTitle
 from ratings.public_api import PUBLISHED, PublicDecisionSerializer, current_periods
@@ -224,8 +225,7 @@ def _event_played(row: dict, performance) -> dict:
 def public_players(*, with_history: bool = False):
     """Persons who are or were members (anyone the federation lists as a player), with their
     current club, titles and current ratings (and their rating history for a profile)."""
-    open_stints = ClubMembership.objects.filter(ended_on__isnull=True).select_related(
-        "club__province")
+    open_stints = shown_club_memberships().select_related("club__province")
     members = Member.objects.filter(status=Member.Status.ACTIVE).prefetch_related(
         Prefetch("club_memberships", queryset=open_stints, to_attr="public_stints"))
     titles = PlayerTitle.objects.select_related("decision").order_by("-awarded_on", "id")

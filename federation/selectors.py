@@ -59,11 +59,27 @@ def current_club_membership(member: Member) -> ClubMembership | None:
     return member.club_memberships.filter(ended_on__isnull=True).select_related("club").first()
 
 
+def shown_club_memberships() -> QuerySet[ClubMembership]:
+    """The one rule for the club shown for a player (his public profile, the public standings
+    rows, the rating lists, an event's PDFs): the open club membership (no ``ended_on``) of
+    his *active* membership. A lapsed or ended membership shows no club, even when its club
+    stint was left open (an imported or hand-edited record); a player who entered an event
+    under an old membership is shown with the club of his active one."""
+    return ClubMembership.objects.filter(ended_on__isnull=True,
+                                         member__status=Member.Status.ACTIVE)
+
+
+def shown_clubs(person_ids) -> dict[int, tuple[int, str]]:
+    """Person id -> (club id, club name) by :func:`shown_club_memberships`, for the persons
+    ``person_ids`` (ids or a ``values("…person_id")`` subquery). One query."""
+    return {person: (club, name) for person, club, name in shown_club_memberships()
+            .filter(member__person_id__in=person_ids)
+            .values_list("member__person_id", "club_id", "club__name")}
+
+
 def active_club_of(person: Person) -> Club | None:
     """The club of the person's active membership, or None (not an active member)."""
-    membership = (ClubMembership.objects
-                  .filter(member__person=person, member__status=Member.Status.ACTIVE,
-                          ended_on__isnull=True)
+    membership = (shown_club_memberships().filter(member__person=person)
                   .select_related("club", "club__province").first())
     return membership.club if membership else None
 
@@ -142,9 +158,7 @@ def current_club_subquery():
 
 def person_current_club_subquery():
     """Subquery: the club id of a person's active membership (annotate on Person)."""
-    return Subquery(ClubMembership.objects
-                    .filter(member__person=OuterRef("pk"), member__status=Member.Status.ACTIVE,
-                            ended_on__isnull=True)
+    return Subquery(shown_club_memberships().filter(member__person=OuterRef("pk"))
                     .values("club_id")[:1])
 
 

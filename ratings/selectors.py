@@ -13,7 +13,8 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from chessrules.values import PLAYED, GenderSection, competition_ranks
-from federation.models import ClubMembership, Member, Person
+from federation.models import Person
+from federation.selectors import shown_club_memberships
 from ratings import engine
 from ratings.models import (
     TITLE_ORDER,
@@ -89,9 +90,8 @@ def period_review(period: RatingPeriod) -> dict:
 # --- list rows -----------------------------------------------------------------------------------
 
 def _club_name_subquery():
-    return Subquery(ClubMembership.objects.filter(
-        member__person=OuterRef("person_id"), member__status=Member.Status.ACTIVE,
-        ended_on__isnull=True).values("club__name")[:1])
+    return Subquery(shown_club_memberships().filter(
+        member__person=OuterRef("person_id")).values("club__name")[:1])
 
 
 def _best_title_subquery():
@@ -116,9 +116,8 @@ def list_rows(period: RatingPeriod, *, province: str | None = None, club: str | 
         rows = rows.filter(person__province__code=province) if not province.isdigit() or \
             len(province) == 2 else rows.filter(person__province_id=int(province))
     if club:
-        rows = rows.filter(Exists(ClubMembership.objects.filter(
-            member__person=OuterRef("person_id"), member__status=Member.Status.ACTIVE,
-            ended_on__isnull=True, club_id=int(club))))
+        rows = rows.filter(Exists(shown_club_memberships().filter(
+            member__person=OuterRef("person_id"), club_id=int(club))))
     if gender:
         rows = rows.filter(person__gender=gender)
     if born_from is not None:

@@ -17,7 +17,7 @@ from documents.models import Document
 from documents.presentation import vn_number
 from documents.registry import DocumentKind
 from documents.targets import get_object, parse_target, slug
-from federation.models import ClubMembership
+from federation.selectors import shown_clubs
 from tournaments import engine, selectors
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -320,12 +320,12 @@ def _tiebreak_value(value) -> str:
 
 
 def _units(tournament) -> dict[int, str]:
-    """Entry id → the player's club (open club membership), read in one query."""
-    member_of = dict(tournament.entries.filter(member__isnull=False)
-                     .values_list("member_id", "pk"))
-    stints = (ClubMembership.objects.filter(member_id__in=member_of, ended_on__isnull=True)
-              .values_list("member_id", "club__name"))
-    return {member_of[member]: club for member, club in stints}
+    """Entry id → the player's club: the club the public pages show for him
+    (``federation.selectors.shown_clubs``, his active membership's), read in two queries."""
+    person_of = dict(tournament.entries.filter(member__isnull=False)
+                     .values_list("pk", "member__person_id"))
+    clubs = shown_clubs(set(person_of.values()))
+    return {entry: clubs[person][1] for entry, person in person_of.items() if person in clubs}
 
 
 # --- team events (Điều 30.1.5, 30.1.2-30.1.3) and multi-stage events (Điều 17.3) ---------------

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from chessrules import timecontrol
 from chessrules.rating import Performance, performance_rating
 from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
-from federation.models import Body, Club, ClubMembership, Member, Person
-from federation.selectors import can_enter_tournaments, officer_body_ids
+from federation.models import Body, Club, Person
+from federation.selectors import can_enter_tournaments, officer_body_ids, shown_clubs
 from tournaments import engine
 from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
 
@@ -213,18 +213,19 @@ def _rows(snapshot: engine.Snapshot, after: int, codes: list[str], cross: bool) 
 
 def entry_people(tournament: Tournament) -> dict[int, tuple[int | None, dict | None]]:
     """Starting number -> (person id, the player's club ``{id, name}``) for the public rows
-    (issue 20): the person's public profile and his club while an active member (the club
-    his public profile shows). Two queries, whatever the size of the event."""
-    people = dict(tournament.entries.filter(starting_number__isnull=False).values_list(
-        "starting_number", "member__person_id"))
-    clubs = {}
-    for number, club_id, club_name in ClubMembership.objects.filter(
-            ended_on__isnull=True, member__status=Member.Status.ACTIVE,
-            member__tournament_entries__tournament=tournament,
-            member__tournament_entries__starting_number__isnull=False).values_list(
-            "member__tournament_entries__starting_number", "club_id", "club__name"):
-        clubs[number] = {"id": club_id, "name": club_name}
-    return {number: (person, clubs.get(number)) for number, person in people.items()}
+    (issue 20): the person's public profile and the club it shows
+    (``federation.selectors.shown_clubs``: his active membership's club, whatever membership
+    he entered under; the event's PDFs use the same rule). Two queries, whatever the size of
+    the event."""
+    entries = tournament.entries.filter(starting_number__isnull=False)
+    people = dict(entries.values_list("starting_number", "member__person_id"))
+    clubs = shown_clubs(entries.filter(member__isnull=False).values("member__person_id"))
+    return {number: (person, _club_ref(clubs.get(person)) if person else None)
+            for number, person in people.items()}
+
+
+def _club_ref(club: tuple[int, str] | None) -> dict | None:
+    return {"id": club[0], "name": club[1]} if club else None
 
 
 def with_people(tournament: Tournament, table: dict) -> dict:

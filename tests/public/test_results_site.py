@@ -242,6 +242,46 @@ def test_a_team_event_has_a_board_standings_page_linked_from_its_event_page(clie
     assert "theo-ban" not in client.get(f"/giai-dau/{solo.pk}/").content.decode()
 
 
+def test_the_club_shown_for_a_player_is_the_same_on_the_site_and_in_the_pdfs(client):
+    """One rule (``federation.selectors.shown_club_memberships``): the club of the person's
+    active membership. A player who entered under a membership since ended (its club stint
+    left open, as an imported record may be) and who is now an active member of another club
+    is shown with the new club on his profile, in the public standings and crosstable rows,
+    on the event page and in the event's standings and crosstable PDFs."""
+    from datetime import date
+
+    from core.caching import touch_everything
+    from federation.models import Member
+    from tests.factories import make_club, make_member
+    from tournaments.documents import standings_data
+
+    t = build_round_robin(4, seed=52)
+    entry = t.entries.select_related("member__person").order_by("starting_number").first()
+    person, old = entry.member.person, entry.member
+    old_club = old.club_memberships.get().club
+    Member.objects.filter(pk=old.pk).update(status=Member.Status.LAPSED,
+                                            ended_on=date(2026, 6, 30))
+    new_club = make_club(name="Câu lạc bộ Cờ Tướng Mới")
+    make_member(person, new_club, joined_on=date(2026, 7, 1), card_number="01-2026-N0001")
+    touch_everything()  # written directly, not through a service
+
+    profile = client.get(f"/api/v1/public/players/{person.pk}/").json()
+    assert profile["club"] == {"id": new_club.pk, "name": new_club.name}
+    for view in ("standings", "crosstable"):
+        rows = client.get(f"/api/v1/public/tournaments/{t.pk}/{view}/").json()["rows"]
+        mine = next(r for r in rows if r["person"] == person.pk)
+        assert mine["club"] == profile["club"], view
+        others = [r["club"]["name"] for r in rows if r["person"] != person.pk]
+        assert others == [old_club.name] * 3  # one membership each: their club
+    page = client.get(f"/giai-dau/{t.pk}/").content.decode()
+    assert f"<td>{new_club.name}</td>" in page
+    for kind in ("standings", "crosstable"):
+        units = {row["number"]: row["unit"]
+                 for row in standings_data(f"tournament:{t.pk}", kind)["rows"]}
+        assert units[entry.starting_number] == new_club.name, kind
+        assert sorted(set(units.values())) == sorted({new_club.name, old_club.name})
+
+
 def test_a_game_ending_is_named_in_the_page_language():
     from django.utils import translation
 
