@@ -1,16 +1,24 @@
 """The large tables of an event's pages written out in Python (issue 20): a 1,000-player
 event's standings, crosstable and pairings are thousands of cells, which the template
-language renders about ten times slower (the rows are escaped here as a template would)."""
+language renders about ten times slower (the rows are escaped here as a template would:
+``html.escape``, which Django's ``escape`` calls, without its lazy-string wrapper — a
+crosstable has 20,000 values; its few kinds of colour and mark are escaped once each)."""
 
 from __future__ import annotations
 
+from html import escape as _escape
+
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 PLACEHOLDER = 2147483647
+
+
+def escape(value) -> str:
+    """``value`` escaped for HTML exactly as Django's ``escape`` writes it."""
+    return _escape(str(value))
 
 
 def _url_of(name: str):
@@ -31,12 +39,15 @@ def points(value) -> str:
     return str(whole)
 
 
-def number(value) -> str:
-    """A tie-break value as the pages show it (decimal comma in Vietnamese)."""
+def number(value, comma: bool | None = None) -> str:
+    """A tie-break value as the pages show it (decimal comma in Vietnamese; ``comma``: the
+    page's choice, when the caller has read the language once for many values)."""
     if value is None:
         return ""
     text = f"{value:g}" if isinstance(value, float) else str(value)
-    return text.replace(".", ",") if get_language() != "en" else text
+    if comma is None:
+        comma = get_language() != "en"
+    return text.replace(".", ",") if comma else text
 
 
 def _name(side: dict, player_url, key: str = "person") -> str:
@@ -51,11 +62,12 @@ def _name(side: dict, player_url, key: str = "person") -> str:
 def standings_rows(table: dict) -> SafeString:
     player_url = _url_of("player")
     codes = table["tiebreaks"]
+    comma = get_language() != "en"
     out = []
     for row in table["rows"]:
         team = f' <small>({escape(row["team"])})</small>' if row.get("team") else ""
         club = escape(row["club"]["name"]) if row.get("club") else ""
-        tiebreaks = "".join(f'<td class="num">{number(row["tiebreaks"].get(code))}</td>'
+        tiebreaks = "".join(f'<td class="num">{number(row["tiebreaks"].get(code), comma)}</td>'
                             for code in codes)
         withdrawn = ' class="withdrawn"' if row["withdrawn"] else ""
         out.append(f'<tr{withdrawn}>'
@@ -69,15 +81,22 @@ def standings_rows(table: dict) -> SafeString:
 def crosstable_rows(table: dict) -> SafeString:
     player_url = _url_of("player")
     codes = table["tiebreaks"]
+    comma = get_language() != "en"
+    marks: dict[tuple, str] = {}  # (colour, mark) -> escaped: a handful of kinds
     out = []
     for row in table["rows"]:
-        cells = "".join(
-            f'<td class="cell">{cell["opponent"] or ""}{escape(cell["color"] or "")}'
-            f'{escape(cell["mark"] or "")}</td>' for cell in row["rounds"])
-        tiebreaks = "".join(f'<td class="num">{number(row["tiebreaks"].get(code))}</td>'
+        line = []
+        for cell in row["rounds"]:
+            key = (cell["color"], cell["mark"])
+            mark = marks.get(key)
+            if mark is None:
+                mark = marks[key] = escape(key[0] or "") + escape(key[1] or "")
+            line.append(f'<td>{cell["opponent"] or ""}{mark}</td>')
+        values = row["tiebreaks"]
+        tiebreaks = "".join(f'<td class="num">{number(values.get(code), comma)}</td>'
                             for code in codes)
         out.append(f'<tr><td>{row["rank"]}</td><td>{row["starting_number"]}</td>'
-                   f'<td>{_name(row, player_url)}</td>{cells}'
+                   f'<td>{_name(row, player_url)}</td>{"".join(line)}'
                    f'<td class="num">{points(row["points"])}</td>{tiebreaks}</tr>')
     return mark_safe("\n".join(out))
 

@@ -187,6 +187,14 @@ def test_tables_written_in_python_escape_names_and_link_players():
     assert 'href="/ky-thu/42/"' in html and "CLB &lt;i&gt;" in html
     assert "<td class=\"num\">2½</td>" in html and "10,5" in html
     assert "3w1" in tables.crosstable_rows(table)
+    # cells written once per kind: the same cell in two rows, and a value escaped in each
+    second = {**row, "starting_number": 3, "person": None, "name": "Trần",
+              "rounds": [{"round": 1, "opponent": 7, "color": "b", "mark": "<0>"},
+                         {"round": 2, "opponent": 3, "color": "w", "mark": "1"}]}
+    cross = tables.crosstable_rows({**table, "rows": [row, second]})
+    assert cross.count('<td>3w1</td>') == 2
+    assert '<td>7b&lt;0&gt;</td>' in cross and "<0>" not in cross
+    assert "<td>Trần</td>" in cross
     side = {"number": 7, "name": "<b>Lê</b>", "rating": 2100, "title": "", "person": 42}
     pairing = {"board": 1, "kind": "game", "white": side, "black": None, "result": "",
                "bye_points": "1.0", "game": None}
