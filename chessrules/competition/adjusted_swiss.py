@@ -108,6 +108,8 @@ class Draw:
     floats: dict[int, str] = field(default_factory=dict)  # "↓" moved down, "↑" up
     score_group: dict[int, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # the groups' first choices dead-ended and backtracking across groups paired the round
+    backtracked: bool = False
 
 
 # --- Phụ lục 3: the order in which alternatives are tried -----------------------------------
@@ -332,6 +334,7 @@ def _pair_field(state: _Round, active: list[int], round_number: int
                 break
             if found is not None:
                 pairs, state.draw.floats = found
+                state.draw.backtracked = full
                 if meeting != median:
                     state.draw.warnings.append(
                         f"Điều 28.4: the median group could not be completed; the groups "

@@ -177,3 +177,57 @@ def test_28_1_then_the_national_category(driver):
     assert numbers[entries[2]["id"]] == 1  # kiện tướng
     assert numbers[entries[1]["id"]] == 2  # cấp I
     assert {numbers[entries[i]["id"]] for i in (0, 3, 4)} == {3, 4, 5}  # then the lot
+
+
+def test_backtracking_across_score_groups_through_the_api(driver):
+    """Điều 28.4-28.6 from registration to certification with the real worker: 8 players
+    in 6 rounds with fixed results. In round 5 the groups' first choices leave players
+    without a partner; the pairing job backtracks across the score groups (the stored
+    draw says so) and pairs the round by the rules — no rematch, the colour limits of
+    Điều 27 kept, no last-resort warning — and the public API shows the event."""
+    driver.create(system="adjusted_swiss", number_of_rounds=6, tiebreaks="BH,SB")
+    driver.action("open-registration")
+    driver.enter(driver.members(8, ratings=[2300 - 11 * i for i in range(8)]))
+    driver.action("close-registration", {"seed": 1})
+    current = [0]
+
+    def choose(p) -> str:  # a fixed rule of the numbers and the round
+        w, b = p["white_number"], p["black_number"]
+        v = (w * 3 + b + current[0] + 2) % 4
+        return "1-0" if v == 0 or (v == 3 and w < b) else "0-1" if v in (1, 3) else "1/2-1/2"
+
+    rng = random.Random(0)
+    for number in range(1, 7):
+        current[0] = number
+        assert driver.pair_next()["round"] == number
+        driver.play_round(number, rng, choose)
+        stored = Round.objects.get(tournament_id=driver.tid, number=number)
+        if number > 1:
+            assert not any("smallest" in w or "colour" in w for w in stored.warnings)
+        assert stored.draw["backtracked"] == (number == 5), number
+    five = driver.round(5)
+    assert five["warnings"] == []
+    assert Round.objects.get(tournament_id=driver.tid, number=5).draw["floats"]  # 28.4
+
+    pairings = Pairing.objects.filter(round__tournament_id=driver.tid, kind="game")
+    assert pairings.count() == 24
+    assert max(Counter(frozenset((p.white_id, p.black_id)) for p in pairings).values()) == 1
+    colours: dict[int, str] = {}
+    for p in pairings.order_by("round__number"):
+        colours[p.white_id] = colours.get(p.white_id, "") + "w"
+        colours[p.black_id] = colours.get(p.black_id, "") + "b"
+    for sequence in colours.values():  # Điều 27
+        assert "www" not in sequence and "bbb" not in sequence
+        assert abs(sequence.count("w") - sequence.count("b")) <= 2
+    standings = driver.standings()
+    assert driver.finish_and_certify()["status"] == "certified"
+
+    public = APIClient()
+    detail = public.get(f"/api/v1/public/tournaments/{driver.tid}/").json()
+    assert detail["system"] == "adjusted_swiss" and detail["status"] == "certified"
+    rows = public.get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()["rows"]
+    assert [r["points"] for r in rows] == [r["points"] for r in standings["rows"]]
+    assert sum(r["points"] for r in rows) == 24
+    round_five = public.get(f"/api/v1/public/tournaments/{driver.tid}/pairings/",
+                            {"round": 5}).json()
+    assert len(round_five) == 4

@@ -264,7 +264,8 @@ def _adjusted_swiss(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
             plan.boards.append(PlannedBoard(number_, None, kind="bye", bye_points=points))
     plan.warnings = list(draw.warnings)
     plan.draw = {"floats": {str(k): v for k, v in draw.floats.items()},
-                 "score_group": {str(k): v for k, v in draw.score_group.items()}}
+                 "score_group": {str(k): v for k, v in draw.score_group.items()},
+                 "backtracked": draw.backtracked}  # 28.4-28.6: earlier choices re-made
 
 
 def _adjusted_player(c: cmodel.Competitor, number: int) -> adjusted_swiss.Player:

@@ -262,7 +262,7 @@ def test_28_6_the_median_group_tries_other_partners_for_its_floaters():
          Player(6, 1450, 0.5, ("b", "b"), frozenset({3, 4}))]
     assert _first_choices_fail(p, 3, 5)
     draw = pair_round(p, 3, 5)
-    assert draw.warnings == []
+    assert draw.warnings == [] and draw.backtracked
     assert {frozenset(x) for x in draw.pairs} == {frozenset({1, 2}), frozenset({5, 6}),
                                                   frozenset({3, 4})}
     assert (6, 5) in draw.pairs  # 28.6 second check: both get their due colour
@@ -288,7 +288,7 @@ def test_28_4_another_player_of_an_upper_group_floats_when_the_first_choice_dead
     p = [Player(n, r, s, tuple(c), frozenset(o), b) for n, r, s, c, o, b in rows]
     assert _first_choices_fail(p, 7, 8, bye=2)
     draw = pair_round(p, 7, 8, lot_seed=9)
-    assert draw.warnings == []
+    assert draw.warnings == [] and draw.backtracked
     assert draw.bye == 2  # 28.2: the lowest group without a point for want of an opponent
     pairs = {frozenset(x) for x in draw.pairs}
     assert frozenset({1, 7}) in pairs
@@ -337,7 +337,9 @@ def test_the_last_resort_only_when_no_legal_pairing_exists(count):
             if _any_legal_pairing(paired):
                 assert not any("smallest" in w or "colour" in w for w in draw.warnings)
                 assert _legal(draw, players)
-                backtracked += _first_choices_fail(players, rnd, rounds, draw.bye)
+                fail = _first_choices_fail(players, rnd, rounds, draw.bye)
+                assert draw.backtracked == fail
+                backtracked += fail
             else:
                 assert draw.warnings
             for white, black in draw.pairs:
