@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
-__all__ = ["Result", "System", "TieBreak", "TeamRanking", "GenderSection", "RepetitionRuling",
+__all__ = ["Result", "System", "TieBreak", "TeamRanking", "TeamMatchForm", "GenderSection", "RepetitionRuling",
            "competition_ranks", "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
            "PREDETERMINED_SYSTEMS", "QUALIFYING_SYSTEMS", "FINAL_STAGE_SYSTEMS"]
 
@@ -215,6 +215,14 @@ class MatchScoring(StrEnum):
 
 #: systems whose pairings may be two-game matches (21.2; Điều 10.1.1a "lượt đi, lượt về")
 TWO_GAME_MATCH_SYSTEMS = frozenset({System.ROUND_ROBIN, System.KNOCKOUT})
+
+
+class TeamMatchForm(StrEnum):
+    """How two teams meet in a tie of a team knockout (Điều 30.3: "các đội gặp nhau theo
+    thể thức đối kháng, thường là đối kháng kiểu Anh"): a choice of the regulations."""
+
+    SCHEVENINGEN = "scheveningen"  # 30.2.2 "kiểu Anh": every player meets every player
+    SIMULTANEOUS = "simultaneous"  # 30.2.1 "đồng loạt": board i meets board i, one game
 
 
 class TieBreak(StrEnum):

@@ -345,7 +345,40 @@ def team_standings_data(target: str) -> dict:
     boards = len(table["rows"][0]["boards"]) if table["rows"] else 0
     return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
             "ranking": tournament.get_team_ranking_display() if tournament.team_ranking else "",
-            "board_numbers": list(range(1, boards + 1)), "rows": rows}
+            "board_numbers": list(range(1, boards + 1)), "rows": rows,
+            **_team_bracket(tournament, table)}
+
+
+def _team_bracket(tournament: Tournament, table: dict) -> dict:
+    """A team knockout's ties as lines (Điều 30.3): per stage, then the placement matches
+    (002 Điều 11), "Đội A 6 – 3 Đội B"; the form of the ties (30.2.1 or 30.2.2)."""
+    if "bracket" not in table:
+        return {}
+    names = dict(tournament.teams.filter(starting_number__isnull=False)
+                 .values_list("starting_number", "name"))
+
+    def line(tie: dict) -> str:
+        if tie["b"] is None:
+            return f"{names[tie['a']]} (miễn đấu)"
+        if tie["points"] is None:
+            return f"{names[tie['a']]} – {names[tie['b']]}"
+        pa, pb = (vn_number(p) for p in tie["points"])
+        text = f"{names[tie['a']]} {pa} – {pb} {names[tie['b']]}"
+        if tie["decided_by_lot"]:
+            text += f" ({names[tie['winner']]} thắng bốc thăm)"
+        elif tie["points"][0] == tie["points"][1]:
+            text += f" ({names[tie['winner']]} thắng theo bàn, Điều 30.1.5)"
+        return text
+
+    places = {"3": "Tranh hạng 3", "5-8": "Tranh hạng 5-8", "5": "Tranh hạng 5",
+              "7": "Tranh hạng 7"}
+    named = {1: "Chung kết", 2: "Bán kết", 4: "Tứ kết"}
+    stages = [{"label": named.get(len(stage), f"Vòng {n}"), "ties": [line(t) for t in stage]}
+              for n, stage in enumerate(table["bracket"], 1)]
+    stages += [{"label": places[group["place"]], "ties": [line(t) for t in group["ties"]]}
+               for group in table["placement_matches"]]
+    return {"knockout_stages": stages,
+            "match_form": tournament.get_team_match_form_display()}
 
 
 def board_standings_data(target: str) -> dict:

@@ -139,6 +139,12 @@ class Tournament(models.Model):
         THIRD_AND_FIVE_TO_EIGHT = (knockout.Placement.THIRD_AND_FIVE_TO_EIGHT.value,
                                    _("Đấu tranh hạng 3 và hạng 5-8"))
 
+    class TeamMatchForm(models.TextChoices):  # Điều 30.3; values: values.TeamMatchForm
+        SCHEVENINGEN = (values.TeamMatchForm.SCHEVENINGEN.value,
+                        _("Đối kháng kiểu Anh: mỗi đấu thủ gặp mọi đấu thủ đội kia (Điều 30.2.2)"))
+        SIMULTANEOUS = (values.TeamMatchForm.SIMULTANEOUS.value,
+                        _("Đối kháng đồng loạt: bàn gặp bàn, một ván (Điều 30.2.1)"))
+
     class KnockoutDoubleForfeit(models.TextChoices):  # Điều 25; 002 Điều 11
         BOTH_OUT = knockout.DoubleForfeitRule.BOTH_OUT.value, _("Cả hai bị loại")
         HIGHER_SEED = knockout.DoubleForfeitRule.HIGHER_SEED.value, _("Hạt giống cao hơn đi tiếp")
@@ -251,6 +257,12 @@ class Tournament(models.Model):
     knockout_placement = models.CharField(
         _("trận xếp hạng (loại trực tiếp)"), max_length=12, choices=KnockoutPlacement.choices,
         default=KnockoutPlacement.NONE)
+    team_match_form = models.CharField(
+        _("thể thức trận đồng đội loại trực tiếp"), max_length=12, choices=TeamMatchForm.choices,
+        default=TeamMatchForm.SCHEVENINGEN,
+        help_text=_("Điều 30.3: các đội gặp nhau theo thể thức đối kháng, thường là đối kháng "
+                    "kiểu Anh (mỗi cặp đội đấu số vòng bằng số bàn); điều lệ có thể chọn bàn "
+                    "gặp bàn, một vòng."))
     match_target_points = models.DecimalField(
         _("số điểm thắng trận (đối kháng)"), max_digits=3, decimal_places=1, null=True,
         blank=True,

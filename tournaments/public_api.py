@@ -237,8 +237,9 @@ def _team_rows(table: dict) -> dict:
             "opponents_points", "boards")
     out = {"after_round": table["after_round"], "ranking": table["ranking"],
            "rows": [{k: row[k] for k in keep} for row in table["rows"]]}
-    if "bracket" in table:  # Điều 30.3
-        out["bracket"] = table["bracket"]
+    for key in ("match_form", "bracket", "placement_matches"):  # Điều 30.3; 002 Điều 11
+        if key in table:
+            out[key] = table[key]
     return out
 
 

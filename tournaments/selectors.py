@@ -329,7 +329,10 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
     after = completed_rounds(tournament) if after_round is None else after_round
     teams = {t.starting_number: t for t in tournament.teams.filter(
         starting_number__isnull=False)}
-    rows = engine.team_standings(engine.team_matches(tournament, after), sorted(teams),
+    matches = engine.team_matches(tournament, after)
+    if tournament.system == Tournament.System.TEAM_KNOCKOUT:
+        matches = _ties_as_matches(matches)
+    rows = engine.team_standings(matches, sorted(teams),
                                  tournament.boards_per_team or 4,
                                  ranking=tournament.team_ranking)
     extra: dict = {}
@@ -344,15 +347,35 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
 def _team_knockout_table(tournament: Tournament, after: int, rows: list[dict]
                          ) -> tuple[list[dict], dict]:
     """Điều 30.3 (as Điều 25): teams rank by the stage they reached — the champion 1st,
-    the final's loser 2nd, semi-final losers 3rd, … (rank None: still in); the bracket."""
-    stages, places = engine.team_knockout(tournament, after)
+    the final's loser 2nd, semi-final losers 3rd, … (rank None: still in) — unless a
+    placement match the regulations ask for settles the place (3/4, 5-8; 002 Điều 11);
+    the bracket, the placement matches and the tie form (30.2.1 or 30.2.2)."""
+    stages, placement, places = engine.team_knockout(tournament, after)
     for row in rows:
         row["rank"] = places.get(row["team"])
     rows.sort(key=lambda r: (r["rank"] or 0, -r["game_points"], r["team"]))
-    bracket = [[{"a": tie.a, "b": tie.b, "points": list(tie.points) if tie.points else None,
-                 "winner": tie.winner, "decided_by_lot": tie.by_lot} for tie in stage]
-               for stage in stages]
-    return rows, {"bracket": bracket}
+
+    def ties(group) -> list[dict]:
+        return [{"a": tie.a, "b": tie.b, "points": list(tie.points) if tie.points else None,
+                 "winner": tie.winner, "decided_by_lot": tie.by_lot} for tie in group]
+
+    return rows, {"match_form": tournament.team_match_form,
+                  "bracket": [ties(stage) for stage in stages],
+                  "placement_matches": [{"place": group.label, "stage": group.stage,
+                                         "ties": ties(group.ties)} for group in placement]}
+
+
+def _ties_as_matches(matches: list[dict]) -> list[dict]:
+    """A team-knockout tie in the English form is one match over several rounds (30.2.2):
+    its rounds count as one match (match points once, 30.1.5)."""
+    merged: dict[tuple, dict] = {}
+    for m in matches:
+        key = (m["home"],) if m["away"] is None else tuple(sorted((m["home"], m["away"])))
+        if key in merged:
+            merged[key]["points"] = merged[key]["points"] + list(m["points"])
+        else:
+            merged[key] = {**m, "points": list(m["points"])}
+    return list(merged.values())
 
 
 def overall_standings(final: Tournament) -> dict:

@@ -28,7 +28,9 @@ Public API
 ``match_points(own, other)``; ``team_standings(matches, teams, boards,
 match_points_first=False) -> list[TeamStanding]`` (``TeamMatchScore`` per match); ``board_rankings(results, min_games)`` (30.1.2-30.1.3,
 002 Điều 2.3); ``team_knockout(teams, results, seed)``, ``tie_winner``,
-``team_knockout_places`` (30.3).
+``team_knockout_placement(teams, stages, results, seed, placement)`` (3rd, 5-8; 002 Điều
+11), ``team_knockout_places``, ``team_knockout_decided``, ``scheveningen_sides`` (A and B
+of an English-form tie by lot) (30.3).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from chessrules.competition.knockout import first_round, next_round
+from chessrules.competition.knockout import Placement, bracket_size, first_round, next_round
 from chessrules.competition.match import scheveningen_rounds
 from chessrules.competition.model import Competitor
 from chessrules.competition.roundrobin import Board, berger_table
@@ -327,6 +329,18 @@ def tie_winner(a: int, b: int, a_boards: Sequence[float], b_boards: Sequence[flo
     return random.Random(f"team-knockout:{seed}:{a}:{b}").choice((a, b)), True
 
 
+def _tie(a: int, b: int | None, results: Mapping[frozenset[int], Mapping[int, Sequence[float]]],
+         seed: int | str) -> TeamTie:
+    if b is None:
+        return TeamTie(a, None, winner=a)
+    played = results.get(frozenset((a, b)))
+    if played is None:
+        return TeamTie(a, b)
+    boards = (tuple(played[a]), tuple(played[b]))
+    winner, by_lot = tie_winner(a, b, boards[0], boards[1], seed)
+    return TeamTie(a, b, (sum(boards[0]), sum(boards[1])), boards, winner, by_lot)
+
+
 def team_knockout(teams: int, results: Mapping[frozenset[int], Mapping[int, Sequence[float]]],
                   seed: int | str) -> list[list[TeamTie]]:
     """The bracket of a team knockout (30.3: "đúng như khi tổ chức thi đấu loại trực tiếp
@@ -336,19 +350,7 @@ def team_knockout(teams: int, results: Mapping[frozenset[int], Mapping[int, Sequ
     stages: list[list[TeamTie]] = []
     pairs: list[tuple[int, int | None]] = list(first_round(teams))
     while True:
-        stage = []
-        for a, b in pairs:
-            if b is None:
-                stage.append(TeamTie(a, None, winner=a))
-                continue
-            played = results.get(frozenset((a, b)))
-            if played is None:
-                stage.append(TeamTie(a, b))
-                continue
-            boards = (tuple(played[a]), tuple(played[b]))
-            winner, by_lot = tie_winner(a, b, boards[0], boards[1], seed)
-            stage.append(TeamTie(a, b, (sum(boards[0]), sum(boards[1])), boards, winner,
-                                 by_lot))
+        stage = [_tie(a, b, results, seed) for a, b in pairs]
         stages.append(stage)
         winners = [tie.winner for tie in stage]
         if len(stage) == 1 or any(w is None for w in winners):
@@ -356,9 +358,83 @@ def team_knockout(teams: int, results: Mapping[frozenset[int], Mapping[int, Sequ
         pairs = list(next_round([w for w in winners if w is not None]))
 
 
-def team_knockout_places(stages: list[list[TeamTie]], total_stages: int) -> dict[int, int]:
+@dataclass(frozen=True)
+class PlacementTies:
+    """The placement matches of one kind (002 Điều 11): ``label`` "3" (semi-final losers
+    for 3rd), "5-8" (quarter-final losers), "5" and "7"; ``stage``: the stage of the main
+    bracket they are played alongside."""
+
+    label: str
+    stage: int
+    ties: tuple[TeamTie, ...]
+
+    @property
+    def finished(self) -> bool:
+        return all(t.winner is not None or t.a is None for t in self.ties)
+
+
+def _losers(stage: Sequence[TeamTie]) -> list[int | None]:
+    return [None if t.winner is None or t.b is None else (t.b if t.winner == t.a else t.a)
+            for t in stage]
+
+
+def _placement_tie(a: int | None, b: int | None,
+                   results: Mapping[frozenset[int], Mapping[int, Sequence[float]]],
+                   seed: int | str) -> TeamTie | None:
+    """A placement tie; a team whose opponent is missing (a bye earlier) takes the place
+    unplayed; None when neither team exists."""
+    if a is None and b is None:
+        return None
+    if a is None or b is None:
+        return _tie(a if a is not None else b, None, results, seed)  # type: ignore[arg-type]
+    return _tie(a, b, results, seed)
+
+
+def team_knockout_placement(teams: int, stages: Sequence[Sequence[TeamTie]],
+                            results: Mapping[frozenset[int], Mapping[int, Sequence[float]]],
+                            seed: int | str, placement: str = Placement.NONE
+                            ) -> list[PlacementTies]:
+    """The placement matches the regulations ask for (``knockout.Placement``, as the
+    individual knockout; 002 Điều 11 "người thua không bị loại mà lập thành những cặp để
+    xếp hạng") whose teams are known: the semi-final losers for 3rd (played alongside the
+    final); the quarter-final losers in bracket order (QF1 v QF2, QF3 v QF4, alongside the
+    semi-finals), then their winners for 5th and their losers for 7th."""
+    placement = Placement(placement)
+    total = bracket_size(teams).bit_length() - 1 if teams >= 2 else 0
+    out: list[PlacementTies] = []
+
+    def add(label: str, stage: int, pairs: Sequence[tuple[int | None, int | None]]) -> None:
+        ties = [t for a, b in pairs if (t := _placement_tie(a, b, results, seed)) is not None]
+        if ties:
+            out.append(PlacementTies(label, stage, tuple(ties)))
+
+    def decided(index: int) -> bool:
+        return (0 <= index < len(stages) and len(stages) > index
+                and all(t.winner is not None for t in stages[index]))
+
+    if placement == Placement.NONE:
+        return out
+    if total >= 2 and decided(total - 2):
+        add("3", total, [tuple(_losers(stages[total - 2]))])  # type: ignore[list-item]
+    if placement == Placement.THIRD_AND_FIVE_TO_EIGHT and total >= 3 and decided(total - 3):
+        first = list(next_round(_losers(stages[total - 3])))
+        add("5-8", total - 1, first)
+        if out and out[-1].label == "5-8" and out[-1].finished:
+            ties = out[-1].ties
+            winners = [t.winner for t in ties]
+            losers = _losers(ties)
+            if len(ties) == 1:  # the other 5-8 match had no team at all
+                winners, losers = winners + [None], losers + [None]
+            add("5", total, [(winners[0], winners[1])])
+            add("7", total, [(losers[0], losers[1])])
+    return out
+
+
+def team_knockout_places(stages: list[list[TeamTie]], total_stages: int,
+                         placement: Sequence[PlacementTies] = ()) -> dict[int, int]:
     """Places decided so far: the champion 1st, the final's loser 2nd, a team out in stage
-    s shares place 2^(S-s) + 1 (semi-final losers 3rd, quarter-final losers 5th)."""
+    s shares place 2^(S-s) + 1 (semi-final losers 3rd, quarter-final losers 5th) until a
+    placement match settles it (3/4, 5/7 after the 5-8 matches, 5/6, 7/8)."""
     places: dict[int, int] = {}
     for s, stage in enumerate(stages, 1):
         for tie in stage:
@@ -369,4 +445,30 @@ def team_knockout_places(stages: list[list[TeamTie]], total_stages: int) -> dict
     last = stages[-1] if stages else []
     if len(stages) == total_stages and len(last) == 1 and last[0].winner is not None:
         places[last[0].winner] = 1
+    settled = {"3": (3, 4), "5-8": (5, 7), "5": (5, 6), "7": (7, 8)}
+    for group in placement:  # in order: "5" and "7" come after "5-8"
+        won, lost = settled[group.label]
+        for tie in group.ties:
+            if tie.winner is None:
+                continue
+            places[tie.winner] = won
+            if tie.b is not None:
+                places[tie.b if tie.winner == tie.a else tie.a] = lost
     return places
+
+
+def team_knockout_decided(stages: Sequence[Sequence[TeamTie]], total_stages: int,
+                          placement: Sequence[PlacementTies] = ()) -> bool:
+    """The final has a winner and every placement match the regulations ask for is played
+    (each is listed as soon as its teams are known)."""
+    last = stages[-1] if stages else []
+    return (len(stages) == total_stages and len(last) == 1 and last[0].winner is not None
+            and all(group.finished for group in placement))
+
+
+def scheveningen_sides(a: int, b: int, seed: int | str) -> tuple[int, int]:
+    """Which team of a tie is A in the English-form match (30.2.2 "Hai đội bốc thăm"): a
+    lot reproducible from ``seed``; returns (A, B)."""
+    low, high = min(a, b), max(a, b)
+    rng = random.Random(f"team-knockout-sides:{seed}:{low}:{high}")
+    return (low, high) if rng.random() < 0.5 else (high, low)

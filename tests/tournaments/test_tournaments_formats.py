@@ -363,7 +363,7 @@ def _team_board(number: int) -> tuple[int, int]:
 
 def test_team_knockout_of_four_teams(driver):
     """Điều 30.3: a knockout of teams run like the individual one (Điều 25): seeds 1-4,
-    2-3; each tie one team match, board i against board i, the better seed White on the
+    2-3; the regulations chose board against board (30.2.1): each tie one team match, the better seed White on the
     odd boards; a drawn match goes to the boards (30.1.5), then lots.
 
     Worked by hand: 1-4: board 1 won by team 1, boards 2 and 3 drawn → 2-1, team 1; 2-3:
@@ -371,7 +371,7 @@ def test_team_knockout_of_four_teams(driver):
     board 2 to team 3 → team 3. Final 1-3: team 3 wins every board → 3-0. Places: 3
     first, 1 second, 2 and 4 third; game points 3: 4½, 1: 2, 2: 1½, 4: 1."""
     driver.create(system="team_knockout", boards_per_team=3, reserves_per_team=1,
-                  discipline="xiangqi")
+                  discipline="xiangqi", team_match_form="simultaneous")
     driver.action("open-registration")
     for t in range(4):
         members = driver.members(4)

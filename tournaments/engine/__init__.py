@@ -35,7 +35,7 @@ from chessrules.competition import team as _cteam
 from chessrules.competition.knockout import bracket_size
 from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
-from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, System
+from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, System, TeamMatchForm
 from tournaments.engine import formats as _formats
 from tournaments.engine import knockout as _knockout
 from tournaments.engine import loader
@@ -117,9 +117,12 @@ def total_rounds(tournament, players: int | None = None, teams: int | None = Non
         return roundrobin.table_size(n) - 1
     if tournament.system == System.SCHEVENINGEN:
         return tournament.boards_per_team or 0
-    if tournament.system == System.TEAM_KNOCKOUT:  # Điều 30.3: one match per stage
+    if tournament.system == System.TEAM_KNOCKOUT:  # Điều 30.3: one team match per stage
         n = teams if teams is not None else tournament.teams.count()
-        return knockout_stage_count(n) if n >= 2 else 0
+        per_tie = (tournament.boards_per_team or 4
+                   if (tournament.team_match_form or TeamMatchForm.SCHEVENINGEN)
+                   == TeamMatchForm.SCHEVENINGEN else 1)  # 30.2.2: one round per board
+        return knockout_stage_count(n) * per_tie if n >= 2 else 0
     if tournament.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: one group's size
         n = players if players is not None else tournament.entries.filter(
             starting_number__isnull=False).count()
@@ -253,11 +256,15 @@ def knockout_stage_count(entries: int) -> int:
     return bracket_size(entries).bit_length() - 1
 
 
-def team_knockout(tournament, up_to_round: int | None = None) -> tuple[list, dict[int, int]]:
-    """Điều 30.3: the team bracket replayed from the recorded team matches, and the places
-    decided so far (team number -> place)."""
-    stages = _teams.team_knockout(snapshot_of(tournament, up_to_round, teams=True))
-    return stages, _cteam.team_knockout_places(stages, total_rounds(tournament))
+def team_knockout(tournament, up_to_round: int | None = None
+                  ) -> tuple[list, list, dict[int, int]]:
+    """Điều 30.3: the team bracket replayed from the recorded team matches, the placement
+    matches known so far (3rd; 5-8, 002 Điều 11) and the places decided so far (team
+    number -> place)."""
+    snapshot = snapshot_of(tournament, up_to_round, teams=True)
+    stages, placement = _teams.team_knockout(snapshot)
+    total = knockout_stage_count(len(snapshot.teams)) if len(snapshot.teams) >= 2 else 0
+    return stages, placement, _cteam.team_knockout_places(stages, total, placement)
 
 
 def board_rankings(tournament, up_to_round: int, min_games: int) -> dict:

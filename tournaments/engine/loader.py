@@ -36,6 +36,7 @@ def settings_of(tournament) -> Settings:
         knockout_tie_rule=tournament.knockout_tie_rule or "",
         knockout_double_forfeit=tournament.knockout_double_forfeit or "",
         knockout_placement=tournament.knockout_placement or "",
+        team_match_form=tournament.team_match_form or "",
         swiss_withdrawal=tournament.swiss_withdrawal,
         match_target_points=(float(tournament.match_target_points)
                              if tournament.match_target_points is not None else None),

@@ -16,6 +16,7 @@ from chessrules.competition import adjusted_swiss, swissdraw
 from chessrules.competition import match as cmatch
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
+from chessrules.competition.knockout import bracket_size
 from chessrules.dutch import (
     DutchOptions,
     PairingError,
@@ -377,28 +378,50 @@ def _two_team_match(snapshot: Snapshot, number: int, plan: RoundPlan, name: str,
 
 
 def _team_knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
-    """Điều 30.3: stage ``number`` of the team bracket, each tie one team match, board i
-    meeting board i, the better seed (lower team number) White on the odd boards; a team
-    drawn a bye passes."""
-    stages = teams_engine.team_knockout(snapshot.up_to(number - 1))
-    if len(stages) < number:
-        if len(stages[-1]) == 1 and stages[-1][0].winner is not None:
+    """Điều 30.3: round ``number`` of the team bracket. Each tie is a team match in the
+    regulations' form: the English form (30.2.2, default: "thường là đối kháng kiểu Anh"),
+    ``boards`` rounds a stage, A and B by lot, order and colours by the printed tables; or
+    board i against board i (30.2.1), one round a stage, the better seed (lower team
+    number) White on the odd boards. The placement matches the regulations ask for (3rd;
+    5-8, 002 Điều 11) are played in the same rounds as the stage they go with; a team
+    without an opponent passes."""
+    per_tie = teams_engine.rounds_per_tie(snapshot.settings)
+    stage_number, in_tie = divmod(number - 1, per_tie)
+    stage_number, in_tie = stage_number + 1, in_tie + 1
+    stages, placement = teams_engine.team_knockout(
+        snapshot.up_to((stage_number - 1) * per_tie))
+    total = bracket_size(len(snapshot.teams)).bit_length() - 1
+    if len(stages) < stage_number:
+        if cteam.team_knockout_decided(stages, total, placement):
             raise EngineError("the team knockout is decided; there is no further round")
         raise EngineError("a team match of the current stage has no result yet")
-    pairs = [(tie.a, tie.b) for tie in stages[number - 1]]
+    ties = [(tie.a, tie.b) for tie in stages[stage_number - 1]]
+    ties += [(tie.a, tie.b) for group in placement if group.stage == stage_number
+             for tie in group.ties]
+    if not any(b is not None for _a, b in ties):
+        raise EngineError("the team knockout is decided; there is no further round")
     lineup = lineups(snapshot)
     out = _withdrawn(snapshot.entries, number)
-    for a, b in pairs:
+    seed = snapshot.settings.lot_seed or 0
+    for a, b in ties:
         if b is None:
-            plan.matches.append(PlannedMatch(a, None))
+            if in_tie == 1 and stage_number == 1:
+                plan.matches.append(PlannedMatch(a, None))
             continue
-        high, low = min(a, b), max(a, b)
-        plan.matches.append(PlannedMatch(high, low))
+        if per_tie == 1:
+            home, away = min(a, b), max(a, b)
+            games = [(home, board, away, board) if board % 2 else (away, board, home, board)
+                     for board in range(1, snapshot.settings.boards + 1)]
+        else:
+            home, away = cteam.scheveningen_sides(a, b, seed)
+            side = {"A": home, "B": away}
+            games = [(side[w[0]], int(w[1:]), side[bl[0]], int(bl[1:]))
+                     for w, bl in cteam.scheveningen(per_tie)[in_tie - 1]]
+        plan.matches.append(PlannedMatch(home, away))
         index = len(plan.matches) - 1
-        for board, (white_team, black_team) in enumerate(
-                cteam.board_colours(high, low, snapshot.settings.boards), 1):
-            plan.boards.append(_team_board(lineup[white_team][board],
-                                           lineup[black_team][board], out, board, index))
+        for board, (white_team, white_board, black_team, black_board) in enumerate(games, 1):
+            plan.boards.append(_team_board(lineup[white_team][white_board],
+                                           lineup[black_team][black_board], out, board, index))
 
 
 def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:

@@ -40,6 +40,7 @@ class Settings:
     knockout_tie_rule: str = ""
     knockout_double_forfeit: str = ""
     knockout_placement: str = ""
+    team_match_form: str = ""  # Điều 30.3: "scheveningen" (default) or "simultaneous"
     swiss_withdrawal: str = "not_paired"  # Điều 21.5.2: or "opponent_wins"
     match_target_points: float | None = None  # 002 Điều 8
     match_target_wins: int | None = None

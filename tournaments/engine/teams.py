@@ -9,7 +9,8 @@ from collections import defaultdict
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
-from chessrules.values import Result, System
+from chessrules.competition.knockout import Placement
+from chessrules.values import Result, System, TeamMatchForm
 from tournaments.engine.snapshot import RESULT_POINTS, Snapshot
 
 _PLAYED = frozenset(r.value for r in Result if r.played and r.points is not None)
@@ -113,16 +114,39 @@ def lineups(snapshot: Snapshot) -> dict[int, dict[int, int]]:
     return lineup
 
 
-def team_knockout(snapshot: Snapshot) -> list[list[cteam.TeamTie]]:
-    """Điều 30.3: the bracket from the team matches whose every board has a result."""
-    boards = snapshot.settings.boards
-    results: dict[frozenset[int], dict[int, list[float]]] = {}
+def rounds_per_tie(settings) -> int:
+    """Rounds a team-knockout tie lasts (30.3): the English form (30.2.2) one per board,
+    board against board (30.2.1) one."""
+    if (settings.team_match_form or TeamMatchForm.SCHEVENINGEN) == TeamMatchForm.SCHEVENINGEN:
+        return settings.boards
+    return 1
+
+
+def team_knockout(snapshot: Snapshot) -> tuple[list[list[cteam.TeamTie]],
+                                               list[cteam.PlacementTies]]:
+    """Điều 30.3: the bracket and the placement matches (002 Điều 11) from the team matches
+    of each tie once every game of the tie has a result: one match board against board, or
+    the ``boards`` rounds of the English form (30.2.2). A player's points count on his board
+    order (a reserve's on the board he played), so 30.1.5 compares board 1, board 2, …"""
+    settings = snapshot.settings
+    boards = settings.boards
+    complete = 2 * boards * rounds_per_tie(settings)
+    played: dict[frozenset[int], list[tuple[int, int, float]]] = defaultdict(list)
     for match in team_matches(snapshot, max((m.round for m in snapshot.team_matches),
                                             default=0)):
-        if match["away"] is None or len(match["points"]) < 2 * boards:
+        if match["away"] is not None:
+            played[frozenset((match["home"], match["away"]))].extend(match["points"])
+    results: dict[frozenset[int], dict[int, list[float]]] = {}
+    for pair, points in played.items():
+        if len(points) < complete:
             continue
-        by_team = {match["home"]: [0.0] * boards, match["away"]: [0.0] * boards}
-        for team, board, points in match["points"]:
-            by_team[team][board - 1] += points
-        results[frozenset((match["home"], match["away"]))] = by_team
-    return cteam.team_knockout(len(snapshot.teams), results, snapshot.settings.lot_seed or 0)
+        by_team = {team: [0.0] * boards for team in pair}
+        for team, board, value in points:
+            by_team[team][board - 1] += value
+        results[pair] = by_team
+    seed = settings.lot_seed or 0
+    stages = cteam.team_knockout(len(snapshot.teams), results, seed)
+    placement = cteam.team_knockout_placement(
+        len(snapshot.teams), stages, results, seed,
+        settings.knockout_placement or Placement.NONE)
+    return stages, placement

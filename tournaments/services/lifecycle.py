@@ -49,7 +49,7 @@ TOURNAMENT_FIELDS = frozenset({
     "requested_bye_score", "swiss_withdrawal", "tiebreaks", "move_rule_reference",
     "no_capture_move_limit", "knockout_tie_rule", "knockout_double_forfeit",
     "knockout_placement", "match_target_points", "match_target_wins", "team_ranking",
-    "board_min_games", "qualifies_to", "qualifiers", "wildcards", "quota_per_unit",
+    "team_match_form", "board_min_games", "qualifies_to", "qualifiers", "wildcards", "quota_per_unit",
     "material_terms", "registration_form", "awards_and_discipline", "match_scoring",
     "late_arrival_minutes",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
@@ -63,6 +63,7 @@ LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team"
                                 "discipline", "gender_section", "age_group",
                                 "womens_championship", "knockout_tie_rule",
                                 "knockout_double_forfeit", "knockout_placement",
+                                "team_match_form",
                                 "match_target_points", "match_target_wins", "team_ranking",
                                 "board_min_games", "match_scoring", "qualifies_to",
                                 "qualifiers",
@@ -229,8 +230,10 @@ def _validate_team_sizes(t: Tournament) -> None:
     else:
         law = "chess" if t.discipline == "chess" else "xiangqi"
         (lo, hi), (rlo, rhi) = ROSTER_LIMITS[law]
-    if t.system == System.SCHEVENINGEN:
-        lo, hi = max(lo, 3), min(hi, 6)
+    if t.system == System.SCHEVENINGEN or (
+            t.system == System.TEAM_KNOCKOUT
+            and t.team_match_form == Tournament.TeamMatchForm.SCHEVENINGEN):
+        lo, hi = max(lo, 3), min(hi, 6)  # the tables of 30.2.2
     if not lo <= boards <= hi:
         raise ServiceError(_("Đồng đội: mỗi đội %(lo)s-%(hi)s bàn (Điều 30.1.3; cờ vua 002 "
                              "Điều 16: 3-4).") % {"lo": lo, "hi": hi}, field="boards_per_team")

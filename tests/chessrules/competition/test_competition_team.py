@@ -230,3 +230,69 @@ def test_team_knockout_byes_count_back_and_lots():
                frozenset((1, 3)): {1: [0.0, 0.5], 3: [1.0, 0.5]}}
     stages = team_knockout(5, results, seed=1)
     assert team_knockout_places(stages, 3) == {5: 5, 4: 3, 2: 3, 1: 2, 3: 1}
+
+
+def _sweep(a: int, b: int, boards: int = 3) -> dict[frozenset[int], dict[int, list[float]]]:
+    """A complete tie that ``a`` wins on every board."""
+    return {frozenset((a, b)): {a: [float(boards)] * boards, b: [0.0] * boards}}
+
+
+def test_team_knockout_placement_third_and_five_to_eight():
+    """002 Điều 11 ("người thua không bị loại mà lập thành những cặp để xếp hạng"), 30.3 run
+    as the individual knockout: 8 teams, the better seed wins every tie. Quarter-finals
+    1-8, 4-5, 2-7, 3-6 → losers 8, 5, 7, 6; 5-8 matches in bracket order 8-5 and 7-6
+    (played alongside the semi-finals, stage 2), won by 5 and 6; 5th: 5-6, 7th: 8-7 (stage
+    3). Semi-finals 1-4, 2-3 → 3rd place 4-3 (stage 3). Places 1..8 = teams 1..8."""
+    from chessrules.competition.knockout import Placement
+    from chessrules.competition.team import (
+        team_knockout,
+        team_knockout_decided,
+        team_knockout_placement,
+        team_knockout_places,
+    )
+
+    results: dict = {}
+    for a, b in ((1, 8), (4, 5), (2, 7), (3, 6), (1, 4), (2, 3), (1, 2), (3, 4), (5, 8),
+                 (6, 7), (5, 6), (7, 8)):
+        results.update(_sweep(a, b))
+    stages = team_knockout(8, results, seed=3)
+    placement = team_knockout_placement(8, stages, results, 3,
+                                        Placement.THIRD_AND_FIVE_TO_EIGHT)
+    assert [(g.label, g.stage, [(t.a, t.b, t.winner) for t in g.ties]) for g in placement] == [
+        ("3", 3, [(4, 3, 3)]), ("5-8", 2, [(8, 5, 5), (7, 6, 6)]), ("5", 3, [(5, 6, 5)]),
+        ("7", 3, [(8, 7, 7)])]
+    assert team_knockout_places(stages, 3, placement) == {n: n for n in range(1, 9)}
+    assert team_knockout_decided(stages, 3, placement)
+    third_only = team_knockout_placement(8, stages, results, 3, Placement.THIRD)
+    assert team_knockout_places(stages, 3, third_only) == {
+        1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 5, 7: 5, 8: 5}
+    # without placement matches the semi-final losers share 3rd (Điều 25)
+    assert team_knockout_places(stages, 3) == {1: 1, 2: 2, 3: 3, 4: 3, 5: 5, 6: 5, 7: 5, 8: 5}
+    # before the 3rd-place match is played the event is not decided
+    del results[frozenset((3, 4))]
+    pending = team_knockout_placement(8, stages, results, 3, Placement.THIRD)
+    assert [(t.a, t.b, t.winner) for t in pending[0].ties] == [(4, 3, None)]
+    assert not team_knockout_decided(stages, 3, pending)
+
+
+def test_team_knockout_third_place_with_a_bye():
+    """Three teams (bracket of 4): seed 1 passes the semi-final, so only 2-3 is played; its
+    loser takes 3rd without a match (no opponent)."""
+    from chessrules.competition.knockout import Placement
+    from chessrules.competition.team import team_knockout_placement, team_knockout_places
+
+    results = {**_sweep(3, 2), **_sweep(1, 3)}
+    from chessrules.competition.team import team_knockout
+    stages = team_knockout(3, results, seed=0)
+    placement = team_knockout_placement(3, stages, results, 0, Placement.THIRD)
+    assert [(t.a, t.b, t.winner) for t in placement[0].ties] == [(2, None, 2)]
+    assert team_knockout_places(stages, 2, placement) == {1: 1, 3: 2, 2: 3}
+
+
+def test_scheveningen_sides_are_a_reproducible_lot():
+    """30.2.2 "Hai đội bốc thăm": A and B by lot, the same for either order of the teams."""
+    from chessrules.competition.team import scheveningen_sides
+
+    drawn = {scheveningen_sides(1, 2, seed) for seed in range(20)}
+    assert drawn == {(1, 2), (2, 1)}
+    assert all(scheveningen_sides(1, 2, s) == scheveningen_sides(2, 1, s) for s in range(20))

@@ -1,0 +1,165 @@
+"""Team knockout (Điều 30.3) in the English form with a 3rd-place match, from registration
+to certification through the API with the real worker; the team table, the bracket, the
+public API and the team standings PDF checked against the example worked out by hand below.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from datetime import date, timedelta
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.admin_forms import form_data
+from tests.documents.documents_support import download, pdf_pages, request
+from tests.factories import make_staff, national_body
+from tests.helpers import assert_error
+from tournaments import services
+from tournaments.models import Pairing, TeamMatch, Tournament
+
+#: (winning team, its board, losing team, its board): the only decisive games; every other
+#: game of ties 2-3 and 1-3 is drawn. Ties 1-4 and 2-4 follow ``_BOARD_ORDER`` below.
+_WINS = {(3, 1, 2, 2), (2, 3, 3, 3), (3, 2, 1, 2)}
+#: ties where the better board (lower board order) wins; equal boards: this team wins
+_BOARD_ORDER = {frozenset((1, 4)): 1, frozenset((2, 4)): 4}
+
+
+def _team_board(number: int) -> tuple[int, int]:
+    """(team, board) of a starting number: 4 places a team (3 boards and a reserve)."""
+    return (number - 1) // 4 + 1, (number - 1) % 4 + 1
+
+
+def _points(x: int, i: int, y: int, j: int) -> float:
+    """Points of board ``i`` of team ``x`` against board ``j`` of team ``y``."""
+    strong = _BOARD_ORDER.get(frozenset((x, y)))
+    if strong is not None:
+        return float(i < j) if i != j else float(x == strong)
+    if (x, i, y, j) in _WINS:
+        return 1.0
+    return 0.0 if (y, j, x, i) in _WINS else 0.5
+
+
+def _result(p) -> str:
+    (wt, wb), (bt, bb) = _team_board(p["white_number"]), _team_board(p["black_number"])
+    return {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[_points(wt, wb, bt, bb)]
+
+
+def test_team_knockout_english_form_with_a_third_place_match(driver):
+    """Điều 30.3: "các đội gặp nhau theo thể thức đối kháng, thường là đối kháng kiểu Anh" —
+    the default form: each tie is the Scheveningen of 30.2.2 (3 boards: 3 rounds, every
+    player meets every player of the other team once, A and B by lot); the regulations ask
+    for a 3rd-place match (002 Điều 11, ``knockout_placement`` "third"), played alongside
+    the final. A drawn tie goes to board 1, board 2, … (30.1.5), then lots.
+
+    Worked by hand (teams 1-4, boards 1-3; 2 stages × 3 rounds = 6 rounds):
+    - semi-final 1-4: the better board wins, equal boards team 1 → team 1 boards 3, 2, 1
+      = 6, team 4 boards 2, 1, 0 = 3: team 1.
+    - semi-final 2-3: all drawn but 3/1 beats 2/2 and 2/3 beats 3/3 → team 2 boards 1½, 1,
+      2 = 4½, team 3 2, 1½, 1 = 4½; board 1: 2 > 1½ → team 3 (30.1.5, no lots).
+    - final 1-3: all drawn but 3/2 beats 1/2 → team 3 5 (1½, 2, 1½), team 1 4 (1½, 1, 1½).
+    - 3rd place 4-2 (the losers in bracket order): the better board wins, equal boards
+      team 4 → team 4 6 (3, 2, 1), team 2 3 (2, 1, 0).
+    Places 3, 1, 4, 2. Totals: 1: 10 (4½, 3, 2½), 2: 7½ (3½, 2, 2), 3: 9½ (3½, 3½, 2½),
+    4: 9 (5, 3, 1). Match points (a tie is one match, 2/1/0): 1: 2, 2: 1, 3: 3, 4: 2.
+    Opponents' game points: 1: 9 + 9½, 2: 9½ + 9, 3: 7½ + 10, 4: 10 + 7½."""
+    driver.create(system="team_knockout", boards_per_team=3, reserves_per_team=1,
+                  discipline="xiangqi", knockout_placement="third")
+    assert driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/").json()[
+        "team_match_form"] == "scheveningen"
+    driver.action("open-registration")
+    for t in range(4):
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(driver.members(4))]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    closed = driver.action("close-registration", {"seed": 9})
+    assert closed["number_of_rounds"] == 6
+    for number in range(1, 7):
+        driver.pair_next()
+        driver.play_round(number, random.Random(0), choose=_result)
+    assert_error(driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/"),
+                 400, "no_more_rounds", "round")
+
+    matches = TeamMatch.objects.filter(round__tournament_id=driver.tid).select_related(
+        "round", "home", "away")
+    ties = Counter((m.round.number - 1) // 3 + 1 for m in matches)
+    assert ties == {1: 6, 2: 6}  # two ties a stage, each 3 rounds
+    assert {(m.round.number, frozenset((m.home.starting_number, m.away.starting_number)))
+            for m in matches} == {(r, frozenset(p)) for r in (1, 2, 3) for p in ((1, 4), (2, 3))} \
+        | {(r, frozenset(p)) for r in (4, 5, 6) for p in ((1, 3), (2, 4))}
+    games = Pairing.objects.filter(round__tournament_id=driver.tid).select_related(
+        "white", "black", "team_match__home", "team_match__away", "round")
+    met: Counter = Counter()
+    for p in games:
+        met[frozenset((p.white.starting_number, p.black.starting_number))] += 1
+        home = p.team_match.home.starting_number
+        (white_team, wb), (_, bb) = (_team_board(p.white.starting_number),
+                                     _team_board(p.black.starting_number))
+        a_white = white_team == home
+        # 30.2.2 round r of the tie: A_i meets B_j, j = i - r (mod 3); colours: A White
+        # against the same parity, Black against the other
+        r = (p.round.number - 1) % 3 + 1
+        a_board, b_board = (wb, bb) if a_white else (bb, wb)
+        assert b_board == (a_board - r - 1) % 3 + 1, (p.round.number, wb, bb)
+        assert a_white == (a_board % 2 == b_board % 2)
+    assert len(met) == 36 and set(met.values()) == {1}  # 4 ties × 9 pairs, each once
+
+    table = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()
+    rows = [(r["rank"], r["starting_number"], r["game_points"], r["match_points"],
+             r["opponents_points"], r["boards"]) for r in table["rows"]]
+    assert rows == [(1, 3, 9.5, 3, 17.5, [3.5, 3.5, 2.5]), (2, 1, 10.0, 2, 18.5, [4.5, 3.0, 2.5]),
+                    (3, 4, 9.0, 2, 17.5, [5.0, 3.0, 1.0]), (4, 2, 7.5, 1, 18.5, [3.5, 2.0, 2.0])]
+    assert table["match_form"] == "scheveningen"
+    tie = lambda a, b, pa, pb, w: {"a": a, "b": b, "points": [pa, pb],  # noqa: E731
+                                   "winner": w, "decided_by_lot": False}
+    assert table["bracket"] == [[tie(1, 4, 6.0, 3.0, 1), tie(2, 3, 4.5, 4.5, 3)],
+                                [tie(1, 3, 4.0, 5.0, 3)]]
+    assert table["placement_matches"] == [{"place": "3", "stage": 2,
+                                           "ties": [tie(4, 2, 6.0, 3.0, 4)]}]
+    assert driver.finish_and_certify()["status"] == "certified"
+
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/team-standings/").json()
+    assert [(r["rank"], r["starting_number"], r["game_points"]) for r in public["rows"]] == [
+        (1, 3, 9.5), (2, 1, 10.0), (3, 4, 9.0), (4, 2, 7.5)]
+    assert public["bracket"] == table["bracket"]
+    assert public["placement_matches"] == table["placement_matches"]
+    assert public["match_form"] == "scheveningen"
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "team_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    # rank, number, team, game points, match points, opponents' points, boards 1-3
+    assert "1 3 Đội 3 9,5 3 17,5 3,5 3,5 2,5 2 1 Đội 1 10 2 18,5 4,5 3 2,5 " \
+        "3 4 Đội 4 9 2 17,5 5 3 1 4 2 Đội 2 7,5 1 18,5 3,5 2 2" in text, text
+    assert "Bán kết: Đội 1 6 – 3 Đội 4; Đội 2 4,5 – 4,5 Đội 3 (Đội 3 thắng theo bàn, " \
+        "Điều 30.1.5)" in text, text
+    assert "Chung kết: Đội 1 4 – 5 Đội 3" in text
+    assert "Tranh hạng 3: Đội 4 6 – 3 Đội 2" in text
+
+
+@pytest.fixture
+def staff(db):
+    return make_staff()
+
+
+def test_admin_sets_the_team_match_form_through_the_service(client, staff):
+    """The staff site posts the real form through the service: a friendly team knockout of
+    8 boards (002 Điều 16 "không giới hạn") cannot be played in the English form, whose
+    tables stop at 6 (30.2.2); board against board (30.2.1) it can."""
+    client.force_login(staff)
+    start = date(2026, 5, 4)
+    t = services.create_tournament(
+        user=staff, name="Giao hữu đồng đội", discipline="xiangqi", system="team_knockout",
+        category="friendly", boards_per_team=4, reserves_per_team=0, start_date=start,
+        end_date=start + timedelta(days=4), organiser_body=national_body())
+    assert t.team_match_form == Tournament.TeamMatchForm.SCHEVENINGEN  # 30.3 "thường là"
+    url = f"/admin/tournaments/tournament/{t.pk}/change/"
+    data = form_data(client.get(url).content.decode(), "tournament_form")
+    assert data["team_match_form"] == ["scheveningen"]
+    data.update({"boards_per_team": ["8"], "_save": ["Lưu"]})
+    refused = client.post(url, data)
+    assert refused.status_code == 200 and "mỗi đội 3-6 bàn" in refused.content.decode()
+    data.update({"team_match_form": ["simultaneous"]})
+    assert client.post(url, data).status_code == 302
+    t.refresh_from_db()
+    assert (t.boards_per_team, t.team_match_form) == (8, "simultaneous")
