@@ -97,6 +97,23 @@ def warming() -> bool:
     return _STAMP_OVERRIDE.get() is not None
 
 
+#: what a warm-ahead build has already read (one transaction, one state of the data)
+_WARM_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
+    "public_warm_memo", default=None)
+
+
+def warm_memo(key, compute: Callable):
+    """``compute()``, kept for the rest of the warm-ahead build that asks (its answers read the
+    same rows — e.g. an event's snapshot for the standings and the crosstable, in both
+    languages); outside a build, just ``compute()``."""
+    memo = _WARM_MEMO.get()
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 def hot_urls(scope: str) -> list[str]:
     """The URLs readers ask for most right after ``scope`` changes, as the apps declare them:
     ``hot_urls(scope)`` in ``<app>/cache_scopes.py``, in INSTALLED_APPS order (the API's
@@ -190,6 +207,7 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
     factory = RequestFactory()
     built = 0
     token = _STAMP_OVERRIDE.set(dict(ahead))
+    memo = _WARM_MEMO.set({})
     try:
         for url in urls:
             match = resolve(url.split("?", 1)[0])
@@ -199,6 +217,7 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
                 response = match.func(request, *match.args, **match.kwargs)
             built += response.status_code == 200
     finally:
+        _WARM_MEMO.reset(memo)
         _STAMP_OVERRIDE.reset(token)
     return built
 

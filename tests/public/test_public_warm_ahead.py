@@ -103,6 +103,11 @@ def test_after_a_result_through_the_api_the_next_requests_build_nothing(
     _shows(t, after, pairing, "1-0")
     for url in hot(t):  # a new version of each (304 would be a stale answer)
         assert after[url][0]["ETag"] != before[url][0]["ETag"], url
+    # byte for byte what a reader's own request builds from the same data
+    caching.touch(cache_scopes.event(t.pk))
+    rebuilt = _read_all(api_client, hot(t), monkeypatch)
+    for url in hot(t):
+        assert rebuilt[url][2] > 0 and rebuilt[url][0].content == after[url][0].content, url
 
 
 def test_results_entered_in_bulk_and_in_the_admin_form_are_built_ahead(

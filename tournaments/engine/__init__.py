@@ -36,6 +36,7 @@ from chessrules.competition.knockout import bracket_size
 from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
 from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, System, TeamMatchForm
+from core import caching
 from tournaments.engine import formats as _formats
 from tournaments.engine import knockout as _knockout
 from tournaments.engine import loader
@@ -138,7 +139,9 @@ def tiebreak_codes(tournament) -> list[str]:
 
 def snapshot_of(tournament, up_to_round: int | None = None, *, draws: bool = False,
                 teams: bool | None = None) -> Snapshot:
-    return loader.load(tournament, up_to_round=up_to_round, draws=draws, teams=teams)
+    return caching.warm_memo(  # one load per warm-ahead build (core.caching), not per answer
+        ("snapshot", tournament.pk, up_to_round, draws, teams),
+        lambda: loader.load(tournament, up_to_round=up_to_round, draws=draws, teams=teams))
 
 
 def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int, TrfGame]]:
