@@ -53,6 +53,9 @@ def test_existing_events_get_a_publication_time(db):
     assert detail["material_terms"] == "Ban tổ chức lo ăn ở."
     assert detail["regulations_published_at"] is not None
     assert public.get(f"/api/v1/public/tournaments/{draft.pk}/").status_code == 404
+    page = public.get(f"/giai-dau/{opened.pk}/").content.decode()  # the results site
+    assert "Quyền lợi và nghĩa vụ về vật chất" in page and "Ban tổ chức lo ăn ở." in page
+    assert f'<time datetime="{detail["regulations_published_at"]}">' in page
     migration.forwards(apps, None)  # twice: nothing changes
     assert stamp(opened) == earlier
 
