@@ -43,9 +43,15 @@ def get(mapping, key):
 
 @register.filter
 def score(value) -> str:
-    """1.5 -> '1½' style points without trailing zeros (0.5 -> '½')."""
-    if value is None:
+    """1.5 -> '1½' style points without trailing zeros (0.5 -> '½'); the API's decimal
+    strings too ("4.5" -> '4½')."""
+    if value is None or value == "":
         return ""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return value
     whole, half = int(value), abs(value - int(value)) >= 0.5
     if half:
         return f"{whole}½" if whole else "½"

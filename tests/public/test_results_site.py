@@ -290,6 +290,25 @@ def test_the_club_shown_for_a_player_is_the_same_on_the_site_and_in_the_pdfs(cli
         assert sorted(set(units.values())) == sorted({new_club.name, old_club.name})
 
 
+def test_the_event_page_shows_the_time_control_in_words(client):
+    """The time control as words (the API's time_control_text, Điều 10), never the stored
+    structure."""
+    t = build_round_robin(4, seed=53)
+    detail = client.get(f"/api/v1/public/tournaments/{t.pk}/").json()
+    text = client.get(f"/giai-dau/{t.pk}/").content.decode()
+    assert detail["time_control_text"] and detail["time_control_text"] in text
+    assert "periods" not in text and "{&#x27;" not in text
+
+
+def test_points_read_as_on_a_score_sheet_also_from_the_api_decimal_strings():
+    """The rating history's period scores come as decimal strings ("4.5"): shown as the
+    other points of the site (4½), not with a decimal point in a Vietnamese page."""
+    from results_site.templatetags.site_tags import score
+
+    assert [score(v) for v in ("4.5", "0.0", "0.5", 3.0, 2.5, None, "")] == \
+        ["4½", "0", "½", "3", "2½", "", ""]
+
+
 def test_a_game_ending_is_named_in_the_page_language():
     from django.utils import translation
 
