@@ -346,7 +346,24 @@ def team_standings_data(target: str) -> dict:
     return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
             "ranking": tournament.get_team_ranking_display() if tournament.team_ranking else "",
             "board_numbers": list(range(1, boards + 1)), "rows": rows,
-            **_team_bracket(tournament, table)}
+            **_team_bracket(tournament, table), **_team_cross(tournament, table)}
+
+
+def _team_cross(tournament: Tournament, table: dict) -> dict:
+    """A team round robin's results table (30.4: "giống bảng đấu vòng tròn cá nhân"): teams
+    by number, each cell the game points of the row's team against the column's ("X" on
+    the diagonal, empty before they meet), then the total."""
+    if tournament.system != Tournament.System.TEAM_ROUND_ROBIN:
+        return {}
+    cross = selectors.team_crosstable(tournament, table["after_round"])
+    teams = sorted((row["starting_number"], row["name"], row["game_points"])
+                   for row in table["rows"])
+    numbers = [n for n, _name, _points in teams]
+    return {"cross_numbers": numbers, "cross_rows": [
+        {"number": n, "name": name, "total": vn_number(points),
+         "cells": ["X" if other == n else (vn_number(cross[n][other])
+                                           if other in cross.get(n, {}) else "")
+                   for other in numbers]} for n, name, points in teams]}
 
 
 def _team_bracket(tournament: Tournament, table: dict) -> dict:

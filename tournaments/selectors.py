@@ -344,6 +344,20 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
     return {"after_round": after, "ranking": tournament.team_ranking, "rows": rows, **extra}
 
 
+def team_crosstable(tournament: Tournament, after_round: int | None = None) -> dict[int, dict]:
+    """Team round robin (30.4): for each team number, the game points it scored against
+    each team met (``{opponent: points}``); a team met twice (not in 30.4) adds up."""
+    after = completed_rounds(tournament) if after_round is None else after_round
+    cross: dict[int, dict] = {}
+    for m in engine.team_matches(tournament, after):
+        if m["away"] is None:
+            continue
+        for own, other in ((m["home"], m["away"]), (m["away"], m["home"])):
+            row = cross.setdefault(own, {})
+            row[other] = row.get(other, 0.0) + sum(p for t, _b, p in m["points"] if t == own)
+    return cross
+
+
 def _team_knockout_table(tournament: Tournament, after: int, rows: list[dict]
                          ) -> tuple[list[dict], dict]:
     """Điều 30.3 (as Điều 25): teams rank by the stage they reached — the champion 1st,
