@@ -354,3 +354,21 @@ def test_the_last_resort_only_when_no_legal_pairing_exists(count):
                 state[draw.bye]["bye"] = True
                 state[draw.bye]["score"] += 1
     assert backtracked  # the cases this test is about did occur
+
+
+def test_a_search_stopped_at_its_limit_falls_back_with_a_warning(monkeypatch):
+    """The backtracking is bounded; when it stops at its limit the round is still paired
+    (the last resort, smallest score differences) and the warning says why."""
+    from chessrules.competition import adjusted_swiss
+
+    monkeypatch.setattr(adjusted_swiss, "SEARCH_BUDGET", 1)
+    p = [Player(1, 2402, 1.5, ("w", "b"), frozenset({4, 5})),
+         Player(2, 2171, 1.0, ("b", "w"), frozenset({3, 5})),
+         Player(3, 1783, 1.0, ("w", "b"), frozenset({2, 6})),
+         Player(4, 1771, 0.5, ("b", "w"), frozenset({1, 6})),
+         Player(5, 1524, 1.5, ("w", "w"), frozenset({1, 2})),
+         Player(6, 1450, 0.5, ("b", "b"), frozenset({3, 4}))]
+    draw = pair_round(p, 3, 5)
+    assert not draw.backtracked and _legal(draw, p) and len(draw.pairs) == 3
+    assert any("stopped at its limit of 1 steps" in w and "smallest score" in w
+               for w in draw.warnings)
