@@ -17,7 +17,7 @@ from tests.documents.documents_support import download, pdf_pages, request
 from tests.factories import make_staff, national_body
 from tests.helpers import assert_error
 from tournaments import services
-from tournaments.models import Pairing, TeamMatch, Tournament
+from tournaments.models import Entry, Pairing, TeamEntry, TeamMatch, Tournament
 
 #: (winning team, its board, losing team, its board): the only decisive games; every other
 #: game of ties 2-3 and 1-3 is drawn. Ties 1-4 and 2-4 follow ``_BOARD_ORDER`` below.
@@ -163,3 +163,63 @@ def test_admin_sets_the_team_match_form_through_the_service(client, staff):
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert (t.boards_per_team, t.team_match_form) == (8, "simultaneous")
+
+
+def _better_seed_wins_two_boards(p) -> str:
+    white, black = Entry.objects.get(pk=p["white"]), Entry.objects.get(pk=p["black"])
+    better_is_white = white.team.starting_number < black.team.starting_number
+    better_wins = white.board_order in (1, 2)
+    return "1-0" if better_is_white == better_wins else "0-1"
+
+
+def test_team_knockout_board_against_board_with_places_5_to_8(driver):
+    """The regulations choose board against board (30.2.1, one round a stage) and every
+    place 1-8 (002 Điều 11, ``third_5_8``): 8 teams, 3 stages = 3 rounds.
+
+    Worked by hand: in every tie the better seed wins boards 1 and 2, the other board 3 →
+    2-1. Quarter-finals 1-8, 4-5, 2-7, 3-6; round 2: semi-finals 1-4, 2-3 and the 5-8
+    matches of the quarter-final losers in bracket order, 8-5 and 7-6; round 3: final 1-2,
+    3rd 4-3, 5th 5-6, 7th 8-7. Places = seeds. Each team plays 3 ties, 2 points a tie won
+    and 1 a tie lost: 1 won 3 → 6; 2, 3, 5 won 2 → 5; 4, 6, 7 won 1 → 4; 8 → 3."""
+    driver.create(system="team_knockout", boards_per_team=3, reserves_per_team=1,
+                  discipline="xiangqi", team_match_form="simultaneous",
+                  knockout_placement="third_5_8")
+    driver.action("open-registration")
+    for t in range(8):
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(driver.members(4))]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    assert driver.action("close-registration", {"seed": 5})["number_of_rounds"] == 3
+    driver.run_all_rounds(3, random.Random(0), choose=_better_seed_wins_two_boards)
+    assert_error(driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/"),
+                 400, "no_more_rounds", "round")
+    rounds = {r: sorted((m.home.starting_number, m.away.starting_number) for m in
+                        TeamMatch.objects.filter(round__tournament_id=driver.tid,
+                                                 round__number=r))
+              for r in (1, 2, 3)}
+    assert rounds == {1: [(1, 8), (2, 7), (3, 6), (4, 5)], 2: [(1, 4), (2, 3), (5, 8), (6, 7)],
+                      3: [(1, 2), (3, 4), (5, 6), (7, 8)]}
+    table = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()
+    assert [(r["rank"], r["starting_number"], r["game_points"]) for r in table["rows"]] == [
+        (1, 1, 6.0), (2, 2, 5.0), (3, 3, 5.0), (4, 4, 4.0), (5, 5, 5.0), (6, 6, 4.0),
+        (7, 7, 4.0), (8, 8, 3.0)]
+    assert table["match_form"] == "simultaneous"
+    tie = lambda a, b, pa, w: {"a": a, "b": b, "points": [pa, 3.0 - pa],  # noqa: E731
+                               "winner": w, "decided_by_lot": False}
+    assert table["placement_matches"] == [
+        {"place": "3", "stage": 3, "ties": [tie(4, 3, 1.0, 3)]},
+        {"place": "5-8", "stage": 2, "ties": [tie(8, 5, 1.0, 5), tie(7, 6, 1.0, 6)]},
+        {"place": "5", "stage": 3, "ties": [tie(5, 6, 2.0, 5)]},
+        {"place": "7", "stage": 3, "ties": [tie(8, 7, 1.0, 7)]}]
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/team-standings/").json()
+    assert [r["rank"] for r in public["rows"]] == list(range(1, 9))
+    assert public["placement_matches"] == table["placement_matches"]
+    n = dict(TeamEntry.objects.filter(tournament_id=driver.tid).values_list(
+        "starting_number", "name"))
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "team_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert f"Tranh hạng 5-8: {n[8]} 1 – 2 {n[5]}; {n[7]} 1 – 2 {n[6]}" in text, text
+    assert f"Tranh hạng 7: {n[8]} 1 – 2 {n[7]}" in text
+    assert "Thể thức trận (Điều 30.3): Đối kháng đồng loạt: bàn gặp bàn, một ván" in text
