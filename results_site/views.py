@@ -156,10 +156,28 @@ def event(request, pk: int):
         return {"t": tournament, "round_shown": shown, "pairings": pairings,
                 "pairing_rows": tables.pairings_rows(pairings),
                 "standings": standings, "standing_rows": tables.standings_rows(standings),
-                "bracket": bracket, "teams": teams,
+                "bracket": bracket, "teams": teams, "team_bracket": _team_bracket(teams),
                 "has_games": bool(games)}
 
     return page(request, _event_scopes(pk), "results_site/event.html", context)
+
+
+def _team_bracket(teams: dict | None) -> list[dict]:
+    """A team knockout's ties by stage, then its placement ties (Điều 30.3; 002 Điều 11),
+    from the public team standings: team names, points, winner."""
+    if not teams or "bracket" not in teams:
+        return []
+    names = {row["starting_number"]: row["name"] for row in teams["rows"]}
+
+    def ties(group: list[dict]) -> list[dict]:
+        return [{**tie, "a_name": names.get(tie["a"]), "b_name": names.get(tie["b"])}
+                for tie in group]
+
+    out = [{"stage": n, "place": None, "ties": ties(stage)}
+           for n, stage in enumerate(teams["bracket"], 1)]
+    out += [{"stage": group["stage"], "place": group["place"], "ties": ties(group["ties"])}
+            for group in teams.get("placement_matches", [])]
+    return out
 
 
 def _event_scopes(pk: int) -> tuple[str, ...]:

@@ -126,6 +126,13 @@ def test_team_knockout_english_form_with_a_third_place_match(driver):
     assert public["bracket"] == table["bracket"]
     assert public["placement_matches"] == table["placement_matches"]
     assert public["match_form"] == "scheveningen"
+    site = APIClient().get(f"/giai-dau/{driver.tid}/").content.decode()
+    names = {r["starting_number"]: r["name"] for r in public["rows"]}
+    third = site[site.index("Tranh hạng 3"):]
+    assert third.index(names[4]) < third.index(names[2]) < third.index("6 – 3")
+    assert '<span class="winner">' + names[3] in site  # the final's winner
+    english = APIClient().get(f"/en/giai-dau/{driver.tid}/").content.decode()
+    assert "Place 3 match" in english
     [text] = pdf_pages(download(APIClient(), request(
         APIClient(), "team_standings", f"tournament:{driver.tid}"), driver.job_worker))
     # rank, number, team, game points, match points, opponents' points, boards 1-3
