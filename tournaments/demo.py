@@ -1,8 +1,9 @@
 """Demo tournaments for ``manage.py load_demo`` (after the federation's demo loaders).
 
 One finished event per discipline — a xiangqi round robin of 10 players and a chess round
-robin of 6 — and a running chess Dutch Swiss of 30 players with 3 of 7 rounds played; the
-demo arbiter (``demo-arbiter``) is chief arbiter of each (Điều 20). The games' loader
+robin of 6 — a running chess Dutch Swiss of 30 players with 3 of 7 rounds played, and a
+running xiangqi team round robin of 4 clubs' teams (3 boards and a reserve, Điều 30; 2 of 3
+rounds played: its team and per-board standings); the demo arbiter (``demo-arbiter``) is chief arbiter of each (Điều 20). The games' loader
 writes the finished events' score sheets and then certifies them (a certified event takes
 no new record). Pairings are made by the real pairing work function (synchronously,
 whatever the broker settings).
@@ -14,6 +15,7 @@ from datetime import timedelta
 
 from chessrules.values import Result, System
 from federation.models import Body, Member
+from federation.selectors import can_enter_tournaments
 from tournaments import services
 from tournaments.models import Official, Pairing
 
@@ -70,11 +72,47 @@ def load_tournaments(ctx) -> str:
         discipline="chess", system=System.DUTCH, number_of_rounds=7, category="open",
         organiser_body=national, start_date=today - timedelta(days=2),
         end_date=today + timedelta(days=4), venue="Nhà thi đấu Quần Ngựa")
-    ctx.data["tournaments"] = [round_robin, swiss, chess_round_robin]
+    teams = _team_event(ctx, staff, hanoi, exclude=set(players))
+    ctx.data["tournaments"] = [round_robin, swiss, chess_round_robin, teams]
     ctx.data["finished"] = [round_robin, chess_round_robin]
     return (f"tournaments: '{round_robin.name}' (10 players) and '{chess_round_robin.name}' "
-            f"(6 players) finished, '{swiss.name}' (30 players, 3 of 7 rounds played); "
+            f"(6 players) finished, '{swiss.name}' (30 players, 3 of 7 rounds played), "
+            f"'{teams.name}' (4 teams, 2 of 3 rounds played); "
             f"chief arbiter {ctx.data['users']['arbiter'].person}")
+
+
+def _team_event(ctx, staff, organiser, *, exclude: set):
+    """A team round robin (Điều 30.1): the first 4 clubs with 4 active members not in the
+    other events, each a team of 3 boards and a reserve in a fixed order (Điều 30.1.3)."""
+    by_club: dict = {}
+    for member in ctx.data["members"]:
+        if member.status != Member.Status.ACTIVE or member in exclude \
+                or not can_enter_tournaments(member.person, ctx.today - timedelta(days=1))[0]:
+            continue
+        stint = member.club_memberships.filter(ended_on__isnull=True).select_related(
+            "club").first()
+        if stint is not None:
+            by_club.setdefault(stint.club, []).append(member)
+    clubs = [(club, members[:4]) for club, members in by_club.items() if len(members) >= 4][:4]
+    t = services.create_tournament(
+        user=staff, name="Giải Cờ Tướng đồng đội các câu lạc bộ", discipline="xiangqi",
+        system=System.TEAM_ROUND_ROBIN, boards_per_team=3, reserves_per_team=1, category="club",
+        organiser_body=organiser, start_date=ctx.today - timedelta(days=1),
+        end_date=ctx.today + timedelta(days=1), venue="Nhà văn hóa quận Ba Đình",
+        time_control_preset="90")
+    services.assign_official(t, ctx.data["users"]["arbiter"].person, Official.Role.CHIEF,
+                             user=staff)
+    services.open_registration(t, user=staff)
+    for club, members in clubs:
+        services.register_team(t, club.name, [(m, i + 1) for i, m in enumerate(members)],
+                               user=staff, club=club,
+                               ratings={m.pk: 2100 - 20 * i for i, m in enumerate(members)})
+    services.close_registration(t, user=staff, seed=ctx.rng.randrange(2**31))
+    t.refresh_from_db()
+    for number in (1, 2):
+        _pair(t, number, ctx.rng.randrange(2**31))
+        _play(t.rounds.get(number=number), ctx.rng, staff)
+    return t
 
 
 LOADERS = [load_tournaments]
