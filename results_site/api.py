@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, QueryDict
+from django.utils import translation
 from django.utils.translation import get_language
 
 from federation.public_api import PublicClubViewSet, PublicPlayerViewSet
@@ -64,11 +65,34 @@ def _inner_request(outer, path: str, params: dict) -> HttpRequest:
     return request
 
 
+#: the answers whose data has no word in a language (numbers, names, codes): fetched in
+#: Vietnamese whatever the page's language, so the Vietnamese and English pages read one cached
+#: body (one build after a result, not one per language); a refusal is asked again in the
+#: page's language, for its message
+LANGUAGE_NEUTRAL = {("tournaments", "standings"), ("tournaments", "crosstable"),
+                    ("tournaments", "pairings"), ("tournaments", "team_standings"),
+                    ("tournaments", "board_standings")}
+NEUTRAL_LANGUAGE = "vi"
+
+
 def fetch(outer, resource: str, pk: int | None = None, action: str | None = None,
           **params) -> Any:
     """The JSON the public API answers for ``/api/v1/public/<resource>/[<pk>/][<action>/]``.
 
     Raises :class:`ApiError` for any answer but 200."""
+    if (resource, action) in LANGUAGE_NEUTRAL and get_language() != NEUTRAL_LANGUAGE:
+        with translation.override(NEUTRAL_LANGUAGE):
+            status, body = _answer(outer, resource, pk, action, params)
+        if status == 200:
+            return body
+    status, body = _answer(outer, resource, pk, action, params)
+    if status != 200:
+        raise ApiError(status, body)
+    return body
+
+
+def _answer(outer, resource: str, pk: int | None, action: str | None,
+            params: dict) -> tuple[int, Any]:
     path = BASE + resource + "/" + (f"{pk}/" if pk is not None else "")
     if action:
         path += action.replace("_", "-") + "/"
@@ -78,10 +102,7 @@ def fetch(outer, resource: str, pk: int | None = None, action: str | None = None
     response = view(_inner_request(outer, path, params), **kwargs)
     if hasattr(response, "render"):
         response.render()
-    body = json.loads(response.content) if response.content else {}
-    if response.status_code != 200:
-        raise ApiError(response.status_code, body)
-    return body
+    return response.status_code, json.loads(response.content) if response.content else {}
 
 
 def fetch_document(outer, tournament: int, kind: str, **params):

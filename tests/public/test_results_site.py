@@ -309,6 +309,36 @@ def test_points_read_as_on_a_score_sheet_also_from_the_api_decimal_strings():
         ["4½", "0", "½", "3", "2½", "", ""]
 
 
+def test_both_languages_read_one_cached_api_answer_of_the_tables(client, monkeypatch):
+    """Standings, crosstable, pairings, team and board tables have no word in a language:
+    the English page reads the body the Vietnamese one had the API build (one build after a
+    result, not one per language); a refusal still speaks the page's language."""
+    from results_site.api import LANGUAGE_NEUTRAL
+    from tournaments import selectors
+
+    t, team = build_round_robin(4, seed=54), build_simultaneous(seed=55)
+    for event, actions in ((t, ("standings", "crosstable")),
+                           (team, ("standings", "crosstable", "team-standings",
+                                   "board-standings"))):
+        for action in (*actions, "pairings/?round=1"):
+            url = f"/api/v1/public/tournaments/{event.pk}/{action}"
+            assert client.get(url, HTTP_ACCEPT_LANGUAGE="vi").content == \
+                client.get(url, HTTP_ACCEPT_LANGUAGE="en").content, url
+    assert {action for _resource, action in LANGUAGE_NEUTRAL} == {
+        "standings", "crosstable", "pairings", "team_standings", "board_standings"}
+
+    built = []
+    crosstable = selectors.crosstable
+    monkeypatch.setattr(selectors, "crosstable",
+                        lambda *args: built.append(args) or crosstable(*args))
+    assert client.get(f"/giai-dau/{t.pk}/bang-cheo/").status_code == 200
+    english = client.get(f"/en/giai-dau/{t.pk}/bang-cheo/")
+    assert english.status_code == 200 and '<html lang="en">' in english.content.decode()
+    assert len(built) == 1  # the English page read the Vietnamese build's body
+    solo = client.get(f"/en/giai-dau/{t.pk}/theo-ban/")
+    assert solo.status_code == 400 and "Not a team event" in solo.content.decode()
+
+
 def test_a_game_ending_is_named_in_the_page_language():
     from django.utils import translation
 
