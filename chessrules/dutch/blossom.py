@@ -527,11 +527,17 @@ def certifies(
     dual, parent = duals
     if min(dual, default=0) < 0:
         return False
+    # Each vertex's blossoms of positive dual, outermost first, then the vertex itself
+    # (blossoms of dual 0 add nothing to a slack and need not be full: left out, which
+    # keeps the per-edge comparison short where blossoms nest deeply).
     chains: list[tuple[int, ...]] = []
     for v in range(nvertex):
         chain = [v]
-        while parent[chain[-1]] != -1:
-            chain.append(parent[chain[-1]])
+        b = parent[v]
+        while b != -1:
+            if dual[b]:
+                chain.append(b)
+            b = parent[b]
         chains.append(tuple(reversed(chain)))
     matched_edges = 0
     for i, j, w in edges:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from chessrules.dutch.matching import Compatible, Feasibility, MatchingComputer
+from chessrules.dutch.matching import Compatible, Feasibility, MatchingComputer, Ranking
 from chessrules.dutch.model import PairingError
 from chessrules.dutch.state import FLOAT_DOWN, FLOAT_UP, PlayerState, TournamentState
 
@@ -466,19 +466,25 @@ class _BracketPairing:
         return self.computer.compute(*self._bonus(order, candidates)), True
 
     def _bonus(self, order: list[int], candidates: Callable[[int], list[int]]
-               ) -> tuple[dict[tuple[int, int], int], int]:
-        """Tie-break bonuses: one tier per player of ``order``, best candidate highest."""
+               ) -> tuple[dict[tuple[int, int], int], int, Ranking]:
+        """Tie-break bonuses: one tier per player of ``order``, best candidate highest.
+
+        Also returns the same tiers as a ranking (each player's vertex and his
+        candidates' vertices, best first), which the matching may settle directly.
+        """
         vertices = self.vertices
         lists = [candidates(k) for k in order]
         width = max((len(c) for c in lists), default=0).bit_length()
         bonus: dict[tuple[int, int], int] = {}
+        ranking: Ranking = []
         tiers = len(order)
         for position, (k, options) in enumerate(zip(order, lists, strict=True)):
             shift = (tiers - 1 - position) * width
+            ranking.append((vertices[k], [vertices[opp] for opp in options]))
             for rank, opp in enumerate(options):
                 a, b = sorted((vertices[k], vertices[opp]))
                 bonus[(a, b)] = (len(options) - rank) << shift
-        return bonus, tiers * width
+        return bonus, tiers * width, ranking
 
     def run(self) -> list[int]:
         players, vertices, base = self.players, self.vertices, self.base
@@ -584,7 +590,7 @@ class _BracketPairing:
                 remainder_pairs += 1
         return self._pair_remainder(remainder, remainder_pairs, None)
 
-    def _first_matching(self, bonus: tuple[dict[tuple[int, int], int], int] | None = None
+    def _first_matching(self, bonus: tuple[dict[tuple[int, int], int], int, Ranking] | None = None
                         ) -> list[int]:
         """The bracket's first matching, on the bracket alone when nobody floats down.
 

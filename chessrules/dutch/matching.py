@@ -39,6 +39,10 @@ BLOSSOM_SHORTCUTS = True
 
 DefaultWeight = Callable[[int, int], int]
 Compatible = Callable[[int, int], bool]
+Ranking = list[tuple[int, list[int]]]
+"""Tie-break tiers as a ranking: (player's vertex, his candidates' vertices, best first),
+the first player's tier highest."""
+TieBreak = tuple[dict[tuple[int, int], int], int, "Ranking | None"]
 
 
 class Feasibility:
@@ -150,17 +154,18 @@ class MatchingComputer:
     def active(self) -> list[int]:
         return [v for v in range(self.size) if v not in self.fixed]
 
-    def compute(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0
-                ) -> list[int]:
+    def compute(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0,
+                ranking: Ranking | None = None) -> list[int]:
         """A maximum-weight matching; ``mate[v] == v`` when v is unmatched.
 
         With ``bonus``, the weights are ``weight << bonus_bits`` plus the bonus of
         the edge (keys (a, b) with a < b): the bonuses only break ties (the bonuses of
         any matching sum to less than ``1 << bonus_bits``; see :func:`_tie_broken`).
+        ``ranking``, if given, is the same tie-break as tiers (see :func:`_settle_ranking`).
         """
         self.calls += 1
         active = self.active()
-        tie = (bonus, bonus_bits) if bonus is not None else None
+        tie: TieBreak | None = (bonus, bonus_bits, ranking) if bonus is not None else None
         pairs = None
         if USE_WINDOW and self.window is not None and self.feasibility is not None:
             pairs = self._window_optimum(active, self.weight, self.top_shift, tie)
@@ -178,13 +183,12 @@ class MatchingComputer:
         ):
             # Somebody floats down after all: the next scoregroup matters again.
             self.open_window(self.closed_fallback)
-            return self.compute(bonus, bonus_bits)
+            return self.compute(bonus, bonus_bits, ranking)
         self.mate = mate
         return mate
 
     def _solve(self, vertices: list[int], weight: Callable[[int, int], int],
-               tie: tuple[dict[tuple[int, int], int], int] | None = None
-               ) -> list[tuple[int, int]]:
+               tie: TieBreak | None = None) -> list[tuple[int, int]]:
         edges = []
         for i, a in enumerate(vertices):
             for j in range(i + 1, len(vertices)):
@@ -202,7 +206,7 @@ class MatchingComputer:
 
     def _window_optimum(
         self, active: list[int], weight: Callable[[int, int], int], top_shift: int,
-        tie: tuple[dict[tuple[int, int], int], int] | None = None,
+        tie: TieBreak | None = None,
     ) -> list[tuple[int, int]] | None:
         # Called only while a window and its feasibility test are set.
         assert self.window is not None and self.feasibility is not None
@@ -227,8 +231,18 @@ TIE_SPLIT_BITS = 64
 """Fewer bonus bits than this: solved in one go (the first step would cost as much)."""
 
 
+RANKING_BY_PATHS = True
+"""Settle a tie-break ranking on the tight edges by alternating paths (see
+:func:`_settle_ranking`; False: always the tie-broken matching on the tight edges)."""
+
+RANKING_BUDGET = 64
+"""Edge visits allowed to :func:`_settle_ranking`, per tight edge, before it gives up
+(the tie-broken matching it replaces costs far more)."""
+
+
 def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
-                bonus: dict[tuple[int, int], int], bonus_bits: int) -> list[tuple[int, int]]:
+                bonus: dict[tuple[int, int], int], bonus_bits: int,
+                ranking: Ranking | None = None) -> list[tuple[int, int]]:
     """A maximum-weight matching for the weights ``w << bonus_bits`` plus the bonus.
 
     The bonuses of a matching sum to less than ``1 << bonus_bits`` (one tier per
@@ -241,6 +255,12 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
     tight edges left, a smaller graph.  Worth it when the bonuses are long (one tier
     per player of a big bracket): with few bonus bits the weights keep most of their
     ties and one solve costs no more than the first step.
+
+    With a ``ranking`` (the same bonuses as tiers) the second step is usually not a
+    matching at all: :func:`_settle_ranking` makes the tiers' choices one by one on
+    the tight edges, from the first step's matching, by alternating paths; its result
+    is accepted only if ``certifies`` proves it optimal for ``w`` with the first
+    step's duals (otherwise, or if it gives up, the tie-broken matching is solved).
     """
     size = len(vertices)
 
@@ -255,7 +275,274 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
     tight: list[tuple[int, int, int]] = []
     if not certifies(size, edges, mate, duals, tight):  # never expected: solve in one go
         tight = edges
+    elif RANKING_BY_PATHS and ranking is not None:
+        settled = _settle_contracted(vertices, tight, mate, duals, ranking)
+        if settled is not None and certifies(size, edges, settled, duals):
+            return [(i, j) for i, j in enumerate(settled) if j > i]
     return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in tight])
+
+
+def _settle_contracted(vertices: list[int], tight: list[tuple[int, int, int]], mate: list[int],
+                       duals: list[list[int]], ranking: Ranking) -> list[int] | None:
+    """:func:`_settle_ranking` with the blossoms of positive dual that hold no vertex of
+    the ranking shrunk to one vertex each.
+
+    Such a blossom B must hold exactly ``(|B| - 1) / 2`` pairs of every optimal matching:
+    one of its vertices is matched outside it or (if its dual is 0) not at all, and
+    the blossom's tight edges pair the others among themselves whichever it is (a
+    blossom is factor-critical on its tight edges).  Shrunk, that constraint holds by
+    construction and the ranking's choices are settled on the smaller graph; the
+    blossom is then expanded again (its vertex matched outside is made its odd one out
+    by an even alternating path inside it).  None if anything does not work out; the
+    caller certifies the result in any case.
+    """
+    size = len(vertices)
+    dual, parent = duals
+    in_ranking = [False] * size
+    index = {v: i for i, v in enumerate(vertices)}
+    for player, options in ranking:
+        for v in (player, *options):
+            i = index.get(v)
+            if i is not None:
+                in_ranking[i] = True
+    chains: list[list[int]] = []
+    touched: set[int] = set()
+    for v in range(size):
+        chain = [v]
+        while parent[chain[-1]] != -1:
+            chain.append(parent[chain[-1]])
+        chain.reverse()  # outermost blossom first
+        chains.append(chain)
+        if in_ranking[v]:
+            touched.update(chain[:-1])
+    # node[v]: the vertex itself, or size + blossom for a shrunk blossom.
+    node = list(range(size))
+    members: dict[int, list[int]] = {}
+    for v in range(size):
+        for b in chains[v][:-1]:
+            if dual[b] > 0 and b not in touched:
+                node[v] = size + b
+                members.setdefault(size + b, []).append(v)
+                break
+    if not members:
+        return _settle_ranking(vertices, tight, mate, dual, ranking, len(tight))
+    ids = sorted(set(node))
+    compact = {n: i for i, n in enumerate(ids)}
+    count = len(ids)
+    small_tight: list[tuple[int, int, int]] = []
+    link: dict[tuple[int, int], tuple[int, int]] = {}
+    for i, j, _ in tight:
+        a, b = compact[node[i]], compact[node[j]]
+        if a == b:
+            continue
+        key = (a, b) if a < b else (b, a)
+        if key not in link:
+            link[key] = (i, j) if a < b else (j, i)
+            small_tight.append((a, b, 0))
+    small_mate = [-1] * count
+    for v in range(size):
+        if mate[v] != -1 and node[mate[v]] != node[v]:
+            small_mate[compact[node[v]]] = compact[node[mate[v]]]
+    small_dual = [0] * count
+    for n, i in compact.items():
+        small_dual[i] = dual[n] if n < size else int(all(dual[v] for v in members[n]))
+    small_vertices = [vertices[n] if n < size else -1 - n for n in ids]
+    settled = _settle_ranking(small_vertices, small_tight, small_mate, small_dual, ranking,
+                              len(tight))
+    if settled is None:
+        return None
+    result = [-1] * size
+    outside: dict[int, tuple[int, int]] = {}  # shrunk blossom -> (its odd one out, partner)
+    for a, b in enumerate(settled):
+        if b <= a:
+            continue
+        i, j = link[(a, b)]
+        for n, v, other in ((ids[a], i, j), (ids[b], j, i)):
+            if n >= size:
+                outside[n] = (v, other)
+            else:
+                result[v] = other
+    adjacent: list[list[int]] = [[] for _ in range(size)]
+    for i, j, _ in tight:
+        if node[i] == node[j] >= size:
+            adjacent[i].append(j)
+            adjacent[j].append(i)
+    budget = [RANKING_BUDGET * len(tight) + size]
+    for n, leaves in members.items():
+        inner = [-1] * size
+        for v in leaves:
+            if mate[v] != -1 and node[mate[v]] == n:
+                inner[v] = mate[v]
+        old = [v for v in leaves if inner[v] == -1]
+        if len(old) != 1:
+            return None
+        odd, partner = outside.get(n, (-1, -1))
+        if odd == -1:  # unmatched: its odd one out must have dual 0
+            odd = old[0] if not dual[old[0]] else next((v for v in leaves if not dual[v]), -1)
+            if odd == -1:
+                return None
+        if odd != old[0]:
+            # An even alternating path inside the blossom from its odd one out to
+            # ``odd``, the only vertex allowed to end up unmatched.
+            blocked = [node[v] != n for v in range(size)]
+            required = [True] * size
+            required[odd] = False
+            if not _augment_from(old[0], adjacent, inner, blocked, required, budget):
+                return None
+        for v in leaves:
+            result[v] = inner[v]
+        if partner != -1:
+            result[odd] = partner
+    return result
+
+
+def _settle_ranking(vertices: list[int], tight: list[tuple[int, int, int]], mate: list[int],
+                    dual: list[int], ranking: Ranking, scale: int) -> list[int] | None:
+    """The tiers' choices, made one by one on the tight edges (``mate`` -1: unmatched).
+
+    ``mate`` is a maximum-weight matching for ``w`` and ``dual`` (twice the vertex duals)
+    part of the dual solution proving it; ``tight`` the edges of zero slack.  Every
+    maximum-weight matching uses only tight edges and matches every vertex of positive
+    dual ("required"), so the matchings of the tight graph matching every required
+    vertex are a superset of the optimal ones.  Each player of the ranking in turn
+    takes his first candidate that such a matching can give him together with the
+    choices already made: the pair is fixed, the two partners it frees are re-matched
+    by an augmenting path (Edmonds' search with blossoms, from one root), or left
+    unmatched when not required; when no such path exists, no such matching exists
+    (the symmetric difference with one would contain one), so the candidate is
+    refused.  A refusal is therefore exact; the caller checks that the final matching
+    is optimal (``certifies`` with the same duals: positive blossom duals are not
+    modelled here), which also proves every accepted choice possible.  The result is
+    then an optimum of the tie-broken weights: optimal for ``w``, and among those the
+    lexicographically best for the tiers.  None if the searches visit more than
+    ``RANKING_BUDGET * scale`` edges.
+    """
+    size = len(vertices)
+    index = {v: i for i, v in enumerate(vertices)}
+    adjacent: list[list[int]] = [[] for _ in range(size)]
+    is_tight: set[tuple[int, int]] = set()
+    for i, j, _ in tight:
+        adjacent[i].append(j)
+        adjacent[j].append(i)
+        is_tight.add((i, j) if i < j else (j, i))
+    mate = list(mate)
+    required = [dual[v] > 0 for v in range(size)]
+    fixed = [False] * size
+    budget = [RANKING_BUDGET * scale + size]
+    for player, options in ranking:
+        k = index.get(player)
+        if k is None or fixed[k]:
+            continue
+        for option in options:
+            c = index.get(option)
+            if c is None or fixed[c] or ((k, c) if k < c else (c, k)) not in is_tight:
+                continue
+            if mate[k] == c:
+                fixed[k] = fixed[c] = True
+                break
+            saved = list(mate)
+            freed = (mate[k], mate[c])
+            for v in freed:
+                if v != -1:
+                    mate[v] = -1
+            mate[k], mate[c] = c, k
+            fixed[k] = fixed[c] = True
+            possible = True
+            for root in freed:
+                if root != -1 and mate[root] == -1 and required[root]:
+                    found = _augment_from(root, adjacent, mate, fixed, required, budget)
+                    if found is None:
+                        return None
+                    if not found:
+                        possible = False
+                        break
+            if possible:
+                break
+            mate = saved
+            fixed[k] = fixed[c] = False
+    return mate
+
+
+def _augment_from(root: int, adjacent: list[list[int]], mate: list[int], fixed: list[bool],
+                  required: list[bool], budget: list[int]) -> bool | None:
+    """Match the unmatched vertex ``root`` by an alternating path of the graph without
+    the fixed vertices: to an unmatched vertex, or (even length) to a matched vertex
+    that need not be matched, which is left unmatched.  Edmonds' search from one root
+    (contracting blossoms); ``mate`` is updated.  False if there is no such path
+    (then no matching of this graph matches every required vertex and ``root``
+    together), None when ``budget`` (edge visits) runs out.
+    """
+    size = len(adjacent)
+    base = list(range(size))
+    parent = [-1] * size
+    outer = [False] * size
+    outer[root] = True
+    queue = [root]
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * size
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, in_blossom: list[bool]) -> None:
+        while base[v] != b:
+            in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    def flip(v: int) -> None:
+        while v != -1:
+            pv = parent[v]
+            ppv = mate[pv]
+            mate[v] = pv
+            mate[pv] = v
+            v = ppv
+
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        if v != root and not required[v]:
+            # An even path root .. v: v gives up its partner and stays unmatched.
+            partner = mate[v]
+            mate[v] = -1
+            flip(partner)
+            return True
+        budget[0] -= len(adjacent[v])
+        if budget[0] < 0:
+            return None
+        for to in adjacent[v]:
+            if fixed[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                current = lca(v, to)
+                in_blossom = [False] * size
+                mark_path(v, current, to, in_blossom)
+                mark_path(to, current, v, in_blossom)
+                for i in range(size):
+                    if in_blossom[base[i]]:
+                        base[i] = current
+                        if not outer[i]:
+                            outer[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    flip(to)
+                    return True
+                outer[mate[to]] = True
+                queue.append(mate[to])
+    return False
 
 
 def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:

@@ -5,6 +5,7 @@ import random
 import networkx as nx
 import pytest
 
+from chessrules.dutch import matching
 from chessrules.dutch.blossom import certifies, max_weight_matching
 
 
@@ -116,3 +117,61 @@ def test_certificate_rejects_a_worse_matching_or_wrong_duals():
     raised[0] += 2  # still feasible, but the matched edge 0-1 is no longer tight
     assert not certifies(4, edges, mate, [raised, parent])
     assert not certifies(4, edges, [1, 0, -1, -1], duals)  # 2 and 3 left with duals > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ranking_settled_by_paths_is_a_tie_broken_optimum(seed, monkeypatch):
+    """#15: the tiers of a tie-broken matching settled on the tight edges by alternating
+    paths (new, ``matching.RANKING_BY_PATHS``) weigh exactly as much, for the tie-broken
+    weights, as the tie-broken matching solved by the blossom algorithm (old); weights
+    with few classes give blossoms of positive dual, unmatched vertices and refusals."""
+    rng = random.Random(500 + seed)
+    settled = 0
+    for _ in range(30):
+        n = rng.randint(4, 36)
+        classes = [rng.randint(1, 6) for _ in range(rng.choice([1, 2, 3]))]
+        # Half the time an odd cluster whose inner edges weigh more (as a scoregroup
+        # below a bracket): a blossom of positive dual, outside the ranking, shrunk.
+        cluster = set(rng.sample(range(n), (n // 2) | 1)) if rng.random() < 0.5 else set()
+        edges = [(i, j, (rng.choice(classes) + 8 * (i in cluster and j in cluster)) << 20)
+                 for i in range(n) for j in range(i + 1, n) if rng.random() < 0.6]
+        vertices = [3 * v + 1 for v in range(n)]  # vertex ids are not indices
+        pool = [v for v in range(n) if v not in cluster]
+        if len(pool) < 2:
+            continue
+        order = rng.sample(pool, rng.randint(2, len(pool)))
+        used: set = set()
+        ranking, bonus = [], {}
+        width = n.bit_length()
+        for position, k in enumerate(order):
+            options = [c for c in rng.sample(pool, len(pool)) if c != k
+                       and (min(k, c), max(k, c)) not in used][: rng.randint(1, n)]
+            used.update((min(k, c), max(k, c)) for c in options)
+            ranking.append((vertices[k], [vertices[c] for c in options]))
+            for rank, c in enumerate(options):
+                a, b = sorted((vertices[k], vertices[c]))
+                bonus[(a, b)] = (len(options) - rank) << ((len(order) - 1 - position) * width)
+        bits = len(order) * width
+        monkeypatch.setattr(matching, "TIE_SPLIT_BITS", 0)
+
+        def tied(pairs, bonus=bonus, bits=bits, edges=edges, vertices=vertices):
+            weight = {(i, j): w for i, j, w in edges}
+            return sum((weight[min(i, j), max(i, j)] << bits)
+                       + bonus.get(tuple(sorted((vertices[i], vertices[j]))), 0)
+                       for i, j in pairs)
+
+        monkeypatch.setattr(matching, "RANKING_BY_PATHS", False)
+        old = matching._tie_broken(vertices, edges, bonus, bits, ranking)
+        monkeypatch.setattr(matching, "RANKING_BY_PATHS", True)
+        results: list = []
+        original = matching._settle_contracted
+
+        def spy(*args, original=original, results=results):
+            results.append(original(*args))
+            return results[-1]
+
+        monkeypatch.setattr(matching, "_settle_contracted", spy)
+        new = matching._tie_broken(vertices, edges, bonus, bits, ranking)
+        settled += bool(results) and results[0] is not None
+        assert tied(new) == tied(old)
+    assert settled > 20

@@ -87,3 +87,21 @@ def test_tie_broken_matchings_solved_in_two_steps_give_the_same_pairings(
         options = tournament.options(tournament.not_paired[index])
         old = pair_round(tournament.players, history, index + 1, options)
         assert old == tournament.pairings[index], f"round {index + 1}"
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"),
+                         [(30, 9, 61), (64, 7, 62), (101, 6, 63), (150, 4, 64), (240, 3, 65)])
+def test_rankings_settled_by_paths_give_the_same_pairings(players, rounds, seed, monkeypatch):
+    """#15: the ordering steps settled on the tight edges by alternating paths (new,
+    ``matching.RANKING_BY_PATHS``; here for every bonus length) against the tie-broken
+    matching on the tight edges (old) on every round of random tournaments (byes,
+    forfeits, withdrawals, odd numbers)."""
+    monkeypatch.setattr(matching, "TIE_SPLIT_BITS", 0)
+    tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
+                                 forfeit_rate=0.04, full_bye_rate=0.02)
+    monkeypatch.setattr(matching, "RANKING_BY_PATHS", False)
+    for index in range(rounds):
+        history = {p: entries[:index] for p, entries in tournament.history.items()}
+        options = tournament.options(tournament.not_paired[index])
+        old = pair_round(tournament.players, history, index + 1, options)
+        assert old == tournament.pairings[index], f"round {index + 1}"
