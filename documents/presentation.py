@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
 
 def vn_number(value) -> str:
     """Points as the law writes them: 1,5 (decimal comma), 0,5, 2."""
@@ -11,3 +18,130 @@ def vn_number(value) -> str:
     if value == int(value):
         return str(int(value))
     return f"{value:g}".replace(".", ",")
+
+
+# --- ruled forms printed as lines of text (issue 15) ----------------------------------------------
+#
+# WeasyPrint's cost is per box (about 0.5-0.8 ms of CPU each): a form drawn as a table of one
+# cell per value costs thousands of boxes. A form can instead print each row as one line of
+# text (``white-space: pre``) whose values are brought to their columns by space characters,
+# with the ruled grid drawn behind the text as one background SVG. Where a value lands is the
+# sum of the advances of the glyphs before it: the shipped fonts have no kerning and no
+# ligatures (documents/fonts/reduce_fonts.py) and Pango places glyphs unrounded, so the sum
+# of the font's advances is exact. Spaces rather than tabs: WeasyPrint 70 writes a tab's
+# advance 1024/1000 too wide into the PDF (it divides Pango units by 1000, not 1024), so
+# text after tabs drifts right of where the layout put it.
+
+_REGULAR_FONT = "DejaVuSerif.ttf"
+#: the fixed-width spaces of the font (U+2003 em, U+2002 en, U+0020, U+2005 four-per-em,
+#: U+2009 thin, U+2006 six-per-em, U+200A hair), widest first
+_SPACES = "\u2003\u2002\u0020\u2005\u2009\u2006\u200a"
+
+
+@functools.cache
+def _advances() -> tuple[dict[int, int], int]:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(Path(__file__).resolve().parent / "fonts" / _REGULAR_FONT), lazy=True)
+    metrics, cmap = font["hmtx"].metrics, font.getBestCmap()
+    return {code: metrics[glyph][0] for code, glyph in cmap.items()}, font["head"].unitsPerEm
+
+
+def text_width(text: str, size_px: float) -> float:
+    """Width in CSS pixels of ``text`` in the regular face at ``size_px`` (a character the
+    font lacks counts one em: never less than what is printed)."""
+    advances, units = _advances()
+    return sum(advances.get(ord(ch), units) for ch in text) * size_px / units
+
+
+@functools.cache
+def _fills() -> tuple[list[str], int]:
+    """For every gap below one em (in font units), the string of at most three of the
+    font's narrower spaces whose width comes closest to it."""
+    advances, units = _advances()
+    small = [ch for ch in _SPACES[1:] if ord(ch) in advances]
+    best: dict[int, str] = {0: ""}
+    for a in ["", *small]:
+        for b in ["", *small]:
+            for c in ["", *small]:
+                fill = a + b + c
+                width = sum(advances[ord(ch)] for ch in fill)
+                if width <= units and len(best.get(width, fill + "x")) > len(fill):
+                    best[width] = fill
+    widths = sorted(best)
+    table = []
+    for gap in range(units):
+        i = bisect.bisect_left(widths, gap)
+        near = min(widths[max(0, i - 1):i + 1], key=lambda w: abs(w - gap))
+        table.append(best[near])
+    return table, advances[ord(_SPACES[0])]
+
+
+def spaces(gap_px: float, size_px: float) -> str:
+    """Space characters about ``gap_px`` wide (within a fraction of a pixel)."""
+    table, em = _fills()
+    units = _advances()[1]
+    gap = max(0, round(gap_px * units / size_px))
+    return "\u2003" * (gap // em) + table[gap % em]
+
+
+@dataclass(frozen=True)
+class TextGrid:
+    """The columns of a ruled form, ``widths`` CSS pixels each; values ``pad`` pixels
+    inside their rules, centred unless their column is in ``left``."""
+
+    widths: tuple[int, ...]
+    left: frozenset[int] = frozenset()
+    pad: int = 3
+
+    @property
+    def width(self) -> int:
+        return sum(self.widths)
+
+    @property
+    def rules(self) -> list[int]:
+        """x of every vertical rule, the outer ones included."""
+        return list(itertools.accumulate(self.widths, initial=0))
+
+    def font_size(self, rows: list[list[str]], size_px: float, smallest: float) -> float:
+        """``size_px``, or smaller (down to ``smallest``) so that every value of ``rows``
+        fits its column."""
+        scale = 1.0
+        for row in rows:
+            for value, width in zip(row, self.widths, strict=False):
+                room = width - 2 * self.pad
+                if value and (w := text_width(value, size_px)) > room:
+                    scale = min(scale, room / w)
+        return max(smallest, size_px * scale)
+
+    def line(self, values: list[str], size_px: float) -> str:
+        """One row of the form as one line of text; a value still wider than its column
+        (at the smallest size) is cut with "…". The line starts at the first rule: the
+        text block is offset by ``pad`` pixels."""
+        out, x = [], 0.0
+        for i, (value, start, width) in enumerate(
+                zip(values, self.rules, self.widths, strict=False)):
+            room = width - 2 * self.pad
+            if text_width(value, size_px) > room:
+                while value and text_width(value + "…", size_px) > room:
+                    value = value[:-1]
+                value += "…"
+            if not value:
+                continue
+            w = text_width(value, size_px)
+            at = start + (0 if i in self.left else (room - w) / 2)
+            fill = spaces(at - x, size_px)
+            out.append(fill + value)
+            x += text_width(fill, size_px) + w
+        return "".join(out)
+
+    def svg(self, rows: int, row_height: int, stroke: float = 0.8) -> str:
+        """The ruled grid (``rows`` rows of ``row_height`` pixels) as a ``data:`` URL for a
+        CSS background: one path, drawn once per card."""
+        height = rows * row_height
+        d = "".join(f"M{x} 0V{height}" for x in self.rules)
+        d += "".join(f"M0 {y * row_height}H{self.width}" for y in range(rows + 1))
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
+               f'height="{height}" viewBox="0 0 {self.width} {height}"><path fill="none" '
+               f'stroke="#000" stroke-width="{stroke}" d="{d}"/></svg>')
+        return "data:image/svg+xml," + quote(svg)

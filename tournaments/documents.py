@@ -14,7 +14,7 @@ from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, Result, TieBrea
 from core.errors import ServiceError
 from documents.admin_actions import pdf_action
 from documents.models import Document
-from documents.presentation import vn_number
+from documents.presentation import TextGrid, vn_number
 from documents.registry import DocumentKind
 from documents.targets import get_object, parse_target, slug
 from federation.selectors import shown_clubs
@@ -85,7 +85,36 @@ def tracking_cards_data(target: str) -> dict:
         tournament = get_object(Tournament, parsed["tournament"])
     head = tournament_head(tournament)
     cards = [_card(card, head["number_of_rounds"]) for card in tracking_cards(tournament, only)]
-    return {"tournament": head, "cards": cards}
+    for card in cards:
+        card.update(_card_text(card["rows"]))
+    return {"tournament": head, "cards": cards, "card_grid": _card_grid(head["number_of_rounds"])}
+
+
+#: The card's grid (issue 15): the columns of 29.1 (CSS pixels: 650 in all, 172 mm), one
+#: ruled row of 17 pixels (4.5 mm) for the headings and one per round. Each row of the card
+#: is one line of text, its values centred in their columns by spaces (the names to the
+#: left), and the rules are one background SVG: 7 boxes a card instead of 100 table cells.
+CARD_COLUMNS = ("Vòng đấu", "Tên đối thủ", "Đẳng cấp", "Số", "Màu quân", "Kết quả", "Nhóm",
+                "Tổng số điểm", "Ghi chú")
+CARD_GRID = TextGrid(widths=(57, 190, 57, 38, 57, 57, 42, 76, 76), left=frozenset({1}))
+CARD_ROW_PX, CARD_HEAD_FONT_PX, CARD_FONT_PX, CARD_SMALLEST_FONT_PX = 17, 9.5, 12, 8
+_CARD_KEYS = ("round", "opponent_name", "opponent_title", "opponent_number", "color",
+              "result", "group", "total", "note")
+
+
+def _card_grid(rounds: int) -> dict:
+    return {"header": CARD_GRID.line(list(CARD_COLUMNS), CARD_HEAD_FONT_PX),
+            "svg": CARD_GRID.svg(rounds + 1, CARD_ROW_PX), "row": CARD_ROW_PX,
+            "head_font": f"{CARD_HEAD_FONT_PX:g}", "pad": CARD_GRID.pad,
+            "rows_height": rounds * CARD_ROW_PX}
+
+
+def _card_text(rows: list[dict]) -> dict:
+    """The card's rounds as lines of text at the grid's tab stops, in one font size for
+    the card (smaller when a long name would not fit its column)."""
+    values = [[str(row[k]) for k in _CARD_KEYS] for row in rows]
+    size = CARD_GRID.font_size(values, CARD_FONT_PX, CARD_SMALLEST_FONT_PX)
+    return {"font_px": f"{size:g}", "lines": "\n".join(CARD_GRID.line(v, size) for v in values)}
 
 
 #: Crosstable marks (chessrules' scoring.crosstable_mark) → points of the round.

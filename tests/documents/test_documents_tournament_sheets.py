@@ -6,12 +6,15 @@ Expected values are worked out by hand from the games each test writes.
 
 from __future__ import annotations
 
+import io
 import re
 
+import pdfplumber
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from documents import selectors
+from documents.render import render_pdf
 from tests.documents.documents_support import (
     add_entries,
     assert_embedded_font_only,
@@ -27,7 +30,7 @@ from tests.documents.documents_support import (
 from tests.factories import make_staff, make_user
 from tests.helpers import assert_error, client_for
 from tournaments import documents as tournament_documents
-from tournaments.models import Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, Round, Tournament
 
 # --- tracking cards ------------------------------------------------------------------------------
 
@@ -81,6 +84,58 @@ def test_one_players_tracking_card_and_who_may_see_it():
     assert not selectors.can_view(make_user(), "tracking_card", target)
     assert not selectors.can_view(AnonymousUser(), "tracking_card", target)
     assert_error(request(client_for(make_user()), "tracking_card", target), 404)
+
+
+@pytest.mark.django_db
+def test_tracking_card_prints_every_round_row_in_its_ruled_column():
+    """Issue 15: the card prints each row as one line at tab stops over one ruled
+    background, and is still the form of Điều 29.1: a row for every round of the event
+    (played rounds filled, the rounds not drawn yet blank for the arbiter's hand), each
+    value under its column's heading — also on a card whose opponent has a long name
+    (the card's text is set smaller so that it stays in its column)."""
+    tournament, arbiter, entries = _swiss_by_draw(rounds_played=3)
+    Entry.objects.filter(pk=entries[19].pk).update(
+        name="Nguyễn Hoàng Thị Phương Thảo Nguyên")  # player 1's round 1 opponent
+    data = tournament_documents.tracking_cards_data(f"entry:{entries[0].pk}")
+    [card] = data["cards"]
+    assert float(card["font_px"]) < 12  # the long name fits its column at a smaller size
+    content, _pages = render_pdf("documents/tracking_cards.html", data)
+    text = " ".join(pdf_pages(content))
+    assert "Nguyễn Hoàng Thị Phương Thảo Nguyên" in text  # not cut
+    assert f"2 {player_name(18)} 19 Đ" in text and f"3 {player_name(17)} C.1 18 T 0 1,5" in text
+    assert re.search(r"T 0 1,5 4 5 6 7 T = Trắng", text), text  # rounds 4-7: blank rows
+
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        words = pdf.pages[0].extract_words(x_tolerance=1)
+    lines: dict[int, list[dict]] = {}
+    for w in words:
+        lines.setdefault(round(w["top"]), []).append(w)
+    heading = next(ws for ws in lines.values() if ws[0]["text"] == "Vòng")
+    centres, name_x, i = [], 0.0, 0
+    for title in tournament_documents.CARD_COLUMNS:  # each heading centred in its column
+        n = len(title.split())
+        phrase = heading[i:i + n]
+        assert " ".join(w["text"] for w in phrase) == title
+        centres.append((phrase[0]["x0"] + phrase[-1]["x1"]) / 2)
+        name_x = phrase[0]["x0"] if title == "Tên đối thủ" else name_x
+        i += n
+    rows = sorted((top, ws) for top, ws in lines.items() if top > heading[0]["top"] + 1
+                  and ws[0]["text"].isdigit() and ws[0]["x1"] < centres[1])
+    assert [ws[0]["text"] for _top, ws in rows] == ["1", "2", "3", "4", "5", "6", "7"]
+    keys = ("round", "opponent_title", "opponent_number", "color", "result", "group", "total")
+    columns = (0, 2, 3, 4, 5, 6, 7)
+    for (_top, ws), row in zip(rows, card["rows"], strict=False):
+        # the opponent's name at the left of its column, every other value in the middle of
+        # its own: the sheet stays a grid the arbiter reads down
+        if row["opponent_name"]:
+            assert any(w["text"] == row["opponent_name"].split()[0]
+                       and abs(w["x0"] - name_x) < 0.6 for w in ws), ws
+        for key, column in zip(keys, columns, strict=True):
+            if row[key] != "":
+                assert any(w["text"] == str(row[key])
+                           and abs((w["x0"] + w["x1"]) / 2 - centres[column]) < 1 for w in ws), (
+                    key, row, ws)
+    assert all(len(ws) == 1 for _top, ws in rows[3:])  # blank rows: the round number only
 
 
 # --- standings and crosstable -----------------------------------------------------------------------
