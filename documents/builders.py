@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -17,6 +18,7 @@ from django.utils import translation
 from core.errors import ServiceError
 from documents import registry
 from documents.registry import DocumentKind
+from documents.render import render_parts, render_pdf
 from documents.targets import canonical_target
 
 
@@ -25,6 +27,16 @@ class Built:
     template: str
     context: dict
     filename: str
+    #: the kind's ``parts`` (context -> parts' contexts), for a document rendered in parts
+    split: Callable[[dict], list[dict]] | None = None
+
+    def render(self) -> tuple[bytes, int]:
+        """The PDF and its page count: in parts (kept between renders, see
+        ``documents.render.render_parts``) when the kind splits this document."""
+        parts = self.split(self.context) if self.split else []
+        if len(parts) > 1:
+            return render_parts(self.template, parts)
+        return render_pdf(self.template, self.context)
 
     @property
     def data_hash(self) -> str:
@@ -53,4 +65,4 @@ def build(kind: str, target: str) -> Built:
 def _build(spec: DocumentKind, target: str) -> Built:
     target = canonical_target(spec.kind, target)
     context = spec.context(target)
-    return Built(spec.template, context, spec.filename(target, context))
+    return Built(spec.template, context, spec.filename(target, context), spec.parts)

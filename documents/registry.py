@@ -30,6 +30,10 @@ class DocumentKind:
     #: (user, parsed target) -> may this user (not staff: staff see everything) read it;
     #: may raise ServiceError for a missing object (read as "no")
     can_view: Callable[[Any, dict[str, int]], bool]
+    #: for a long document: context -> the contexts of its parts, each rendering whole pages
+    #: of it with their page numbers; the parts are kept between renders under a digest of
+    #: their data and rendered on both cores (``documents.render.render_parts``)
+    parts: Callable[[dict], list[dict]] | None = None
 
 
 _KINDS: dict[str, DocumentKind] = {}

@@ -7,9 +7,16 @@ what fonts the machine has installed.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import logging
+import os
+import pickle
 from pathlib import Path
 
 from django.template.loader import render_to_string
+
+logger = logging.getLogger(__name__)
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FAMILY = "VCF Serif"
@@ -47,3 +54,88 @@ def html_to_pdf(html: str) -> tuple[bytes, int]:
 
 def render_pdf(template: str, context: dict) -> tuple[bytes, int]:
     return html_to_pdf(render_html(template, context))
+
+
+# --- long documents in parts: kept between renders, rendered on both cores (issue 15) ----------
+
+#: how long a rendered part is kept (seconds): an event's parts change only with its results
+PART_TIMEOUT = 7 * 24 * 3600
+#: render the missing parts in two processes when there are at least this many
+PARALLEL_PARTS = 2
+
+
+def part_key(html: str) -> str:
+    """The cache key of one part: a digest of its HTML (every value it prints, the template
+    and its styles) and of the renderer's version. A changed result changes its card, so
+    its part is rendered again; a changed template changes every part."""
+    from weasyprint import __version__
+
+    return "documents:part:" + hashlib.sha256(f"{__version__}\n{html}".encode()).hexdigest()
+
+
+def render_parts(template: str, parts: list[dict]) -> tuple[bytes, int]:
+    """One PDF made of ``parts`` (template contexts, each rendering whole pages of the
+    document, its own page numbers included) in their order: the parts already rendered
+    come from the cache, the others are rendered (on two cores when several) and kept."""
+    from django.core.cache import cache
+
+    htmls = [render_html(template, part) for part in parts]
+    keys = [part_key(html) for html in htmls]
+    try:
+        found = cache.get_many(keys)
+    except Exception:  # the cache is a speed-up: without it every part is rendered
+        logger.warning("document parts: cache unavailable", exc_info=True)
+        found = {}
+    missing = [i for i, key in enumerate(keys) if key not in found]
+    rendered = _render_many([htmls[i] for i in missing])
+    new = {keys[i]: pdf for i, (pdf, _pages) in zip(missing, rendered, strict=True)}
+    if new:
+        try:
+            cache.set_many(new, timeout=PART_TIMEOUT)
+        except Exception:
+            logger.warning("document parts: not kept", exc_info=True)
+    return merge_pdfs([found.get(key) or new[key] for key in keys])
+
+
+def merge_pdfs(pdfs: list[bytes]) -> tuple[bytes, int]:
+    """The pages of ``pdfs`` one after another, as one PDF, and its page count."""
+    from pypdf import PdfReader, PdfWriter
+
+    if len(pdfs) == 1:
+        return pdfs[0], len(PdfReader(io.BytesIO(pdfs[0])).pages)
+    writer = PdfWriter()
+    for pdf in pdfs:
+        writer.append(PdfReader(io.BytesIO(pdf)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), len(writer.pages)
+
+
+def _render_many(htmls: list[str]) -> list[tuple[bytes, int]]:
+    """``html_to_pdf`` of each; with several, the second half in a forked child process
+    (the machine has two cores; a fork, not multiprocessing: a Celery worker's processes
+    may not start children of their own). The child only renders HTML: no database."""
+    if len(htmls) < PARALLEL_PARTS or not hasattr(os, "fork"):
+        return [html_to_pdf(html) for html in htmls]
+    half = (len(htmls) + 1) // 2
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: render the second half, send it, leave at once
+        code = 1
+        try:
+            os.close(read_end)
+            with os.fdopen(write_end, "wb") as out:
+                pickle.dump([html_to_pdf(html) for html in htmls[half:]], out)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    try:
+        first = [html_to_pdf(html) for html in htmls[:half]]
+        with os.fdopen(read_end, "rb") as source:
+            second = pickle.load(source)
+    finally:
+        _pid, status = os.waitpid(pid, 0)
+    if status != 0:
+        raise RuntimeError(f"rendering in the child process failed (status {status})")
+    return first + second

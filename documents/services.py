@@ -13,7 +13,6 @@ from core.errors import NotAllowedError, ServiceError
 from core.jobs import start_job
 from documents import builders, cache_scopes
 from documents.models import Decision, DecisionSequence, Document, Signatory, clean_subject
-from documents.render import render_pdf
 from documents.targets import canonical_target
 
 
@@ -169,7 +168,7 @@ def render_document(params: dict, progress) -> dict:
     if existing and existing.data_hash == built.data_hash and existing.file:
         return _describe(existing)
     progress(20, "rendering")
-    pdf, pages = render_pdf(built.template, built.context)
+    pdf, pages = built.render()
     progress(80, "storing")
     with transaction.atomic():
         document, _created = Document.objects.select_for_update().get_or_create(

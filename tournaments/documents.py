@@ -102,11 +102,34 @@ _CARD_KEYS = ("round", "opponent_name", "opponent_title", "opponent_number", "co
               "result", "group", "total", "note")
 
 
+#: A4 inside the cards' page margins (12 + 14 mm) and a card's fixed parts, in CSS pixels:
+#: borders and padding, the federation line, the title, the player line, the legend, the
+#: gap below the card (the template fixes each height).
+_CARD_PAGE_PX, _CARD_FIXED_PX, _CARD_GAP_PX = 1024, 2 + 18 + 14 + 22 + 22 + 4 + 13, 16
+#: pages of cards in one part of a tournament's cards (kept between renders)
+CARD_PART_PAGES = 10
+
+
 def _card_grid(rounds: int) -> dict:
+    height = _CARD_FIXED_PX + (rounds + 1) * CARD_ROW_PX + _CARD_GAP_PX
     return {"header": CARD_GRID.line(list(CARD_COLUMNS), CARD_HEAD_FONT_PX),
             "svg": CARD_GRID.svg(rounds + 1, CARD_ROW_PX), "row": CARD_ROW_PX,
             "head_font": f"{CARD_HEAD_FONT_PX:g}", "pad": CARD_GRID.pad,
-            "rows_height": rounds * CARD_ROW_PX}
+            "rows_height": rounds * CARD_ROW_PX,
+            "per_page": max(1, _CARD_PAGE_PX // height)}
+
+
+def tracking_card_parts(context: dict) -> list[dict]:
+    """The cards in parts of ``CARD_PART_PAGES`` pages (issue 15). Every card of an event
+    has the same height and a page break follows every ``per_page`` cards, so a part is
+    always the same pages of the whole document: each part prints its own page numbers
+    and is kept under a digest of its data; after a result only the parts holding the two
+    players' cards are rendered again."""
+    cards, per_page = context["cards"], context["card_grid"]["per_page"]
+    size = per_page * CARD_PART_PAGES
+    total = -(-len(cards) // per_page)
+    return [{**context, "cards": cards[i:i + size], "page_offset": i // per_page,
+             "total_pages": total} for i in range(0, len(cards), size)]
 
 
 def _card_text(rows: list[dict]) -> dict:
@@ -527,7 +550,7 @@ _BY_TOURNAMENT = ("tournament:<id>", "tournament:<id>:round:<n>")
 KINDS = [
     DocumentKind(K.TRACKING_CARD, "documents/tracking_cards.html",
                  ("tournament:<id>", "entry:<id>"), tracking_cards_data,
-                 _file("the-theo-doi"), _arbitrates),
+                 _file("the-theo-doi"), _arbitrates, parts=tracking_card_parts),
     DocumentKind(K.STANDINGS, "documents/standings.html", _BY_TOURNAMENT, standings_data,
                  _file("xep-hang"), _sees_tournament),
     DocumentKind(K.CROSSTABLE, "documents/crosstable.html", _BY_TOURNAMENT, crosstable_data,

@@ -138,6 +138,48 @@ def test_tracking_card_prints_every_round_row_in_its_ruled_column():
     assert all(len(ws) == 1 for _top, ws in rows[3:])  # blank rows: the round number only
 
 
+@pytest.mark.django_db
+def test_tracking_cards_kept_in_parts_and_a_result_renders_its_two_cards_again(monkeypatch):
+    """Issue 15: a tournament's cards are rendered in parts of whole pages, kept under a
+    digest of what they print; the merged PDF is the document rendered at once (same
+    pages, cards and page numbers). Nothing changed: nothing is rendered. A result
+    entered: the parts holding the two players' cards are rendered again and print it
+    (Điều 29.1: the arbiter writes the result on both cards)."""
+    from django.core.cache import cache
+
+    from documents import builders, render
+    from tournaments.services.results import record_result
+
+    tournament, arbiter, entries = _swiss_by_draw(rounds_played=3)  # 20 cards, 4 a page
+    target = f"tournament:{tournament.pk}"
+    monkeypatch.setattr(tournament_documents, "CARD_PART_PAGES", 1)
+    built = builders.build("tracking_card", target)
+    parts = built.split(built.context)
+    assert [len(p["cards"]) for p in parts] == [4] * 5
+    cache.delete_many([render.part_key(render.render_html(built.template, p)) for p in parts])
+    whole, whole_pages = render.render_pdf(built.template, built.context)
+    merged, pages = built.render()  # cold: every part, half of them in a forked child
+    assert pages == whole_pages == 5
+    assert pdf_pages(merged) == pdf_pages(whole)
+    assert [page[-3:] for page in pdf_pages(merged)] == ["1/5", "2/5", "3/5", "4/5", "5/5"]
+
+    rendered: list[str] = []
+    real = render.html_to_pdf
+    monkeypatch.setattr(render, "PARALLEL_PARTS", 99)  # count every render, in this process
+    monkeypatch.setattr(render, "html_to_pdf", lambda html: rendered.append(html) or real(html))
+    again, _pages = builders.build("tracking_card", target).render()
+    assert rendered == [] and pdf_pages(again) == pdf_pages(whole)
+
+    board = Pairing.objects.get(round__tournament=tournament, round__number=1, board=1)
+    record_result(board, "0-1", user=None, expected_version=None)  # #1 - #20 was 1-0
+    after, _pages = builders.build("tracking_card", target).render()
+    assert len(rendered) == 2  # page 1 (card of #1) and page 5 (card of #20)
+    text = pdf_pages(after)
+    assert f"1 {player_name(19)} KT 20 T 0 0 2 {player_name(18)} 19 Đ 0,5 0,5" in text[0]
+    assert f"1 {player_name(0)} KT 1 Đ 1 1" in text[4]
+    assert text[1:4] == pdf_pages(whole)[1:4]
+
+
 # --- standings and crosstable -----------------------------------------------------------------------
 
 #: A 4-player round robin: 1-4 1-0, 2-3 ½ | 4-3 0-1, 1-2 ½ | 2-4 1-0, 3-1 0-1.
