@@ -230,3 +230,50 @@ def test_team_knockout_board_against_board_with_places_5_to_8(driver):
     assert f"Tranh hạng 5-8: {n[8]} 1 – 2 {n[5]}; {n[7]} 1 – 2 {n[6]}" in text, text
     assert f"Tranh hạng 7: {n[8]} 1 – 2 {n[7]}" in text
     assert "Thể thức trận (Điều 30.3): Đối kháng đồng loạt: bàn gặp bàn, một ván" in text
+
+
+def test_a_reserve_in_the_english_form_counts_on_the_board_he_replaced(driver):
+    """30.1.4 "đội được quyền thay đấu thủ dự bị vào đúng bảng có đấu thủ phải nghỉ": in the
+    English form (30.2.2) B1 sits at table board 2 in round 1 (A2 - B1); B's reserve takes
+    his place there, and his game counts on board 1, not on the table's board 2.
+
+    Worked by hand (one tie of two teams, 3 rounds): every game drawn except the reserve's,
+    which he wins. B: board 1 = 1 (reserve) + ½ + ½ = 2, boards 2 and 3 1½ → 5; A: A2 lost
+    to him → boards 1½, 1, 1½ = 4. Per board (30.1.2), the reserve is in board 1's pool."""
+    driver.create(system="team_knockout", boards_per_team=3, reserves_per_team=1,
+                  discipline="xiangqi")
+    driver.action("open-registration")
+    for t in range(2):
+        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                  for i, (m, r) in enumerate(driver.members(4))]
+        driver.post(driver.organiser, "/api/v1/tournament-teams/",
+                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    assert driver.action("close-registration", {"seed": 2})["number_of_rounds"] == 3
+    driver.pair_next()
+    match = TeamMatch.objects.get(round__tournament_id=driver.tid, round__number=1)
+    b1 = Entry.objects.get(team=match.away, board_order=1)
+    reserve = Entry.objects.get(team=match.away, board_order=4)
+    seat = next(p for p in driver.round(1)["pairings"] if b1.pk in (p["white"], p["black"]))
+    assert seat["match_board"] == 2  # A2 - B1
+    side = "white" if seat["white"] == b1.pk else "black"
+    driver.post(driver.arbiter, f"/api/v1/tournament-pairings/{seat['id']}/change/",
+                {"reason": "B1 ốm", side: reserve.pk})
+
+    def result(p) -> str:
+        if reserve.pk in (p["white"], p["black"]):
+            return "1-0" if p["white"] == reserve.pk else "0-1"
+        return "1/2-1/2"
+
+    driver.play_round(1, random.Random(0), choose=result)
+    for number in (2, 3):
+        driver.pair_next()
+        driver.play_round(number, random.Random(0), choose=result)
+    table = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/team-standings/").json()
+    b, a = match.away.starting_number, match.home.starting_number
+    assert [(r["rank"], r["starting_number"], r["game_points"], r["boards"])
+            for r in table["rows"]] == [(1, b, 5.0, [2.0, 1.5, 1.5]),
+                                        (2, a, 4.0, [1.5, 1.0, 1.5])]
+    pools = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/board-standings/").json()
+    board1 = {r["starting_number"]: (r["points"], r["games"]) for r in pools["boards"][0]["rows"]}
+    assert board1[reserve.starting_number] == (1.0, 1) and board1[b1.starting_number] == (1.0, 2)
+    assert driver.finish_and_certify()["status"] == "certified"

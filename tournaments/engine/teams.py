@@ -45,9 +45,8 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
             for number, points in zip((p.white, p.black), RESULT_POINTS[p.result],
                                       strict=True):
                 player = players[number]
-                board = player.board_order if player.board_order and \
-                    player.board_order <= boards else p.match_board
-                row["points"].append((player.team, board, points))
+                row["points"].append((player.team, board_of(settings, player, p, match),
+                                      points))
         matches.append(row)
     return matches
 
@@ -70,18 +69,39 @@ def board_results(snapshot: Snapshot, up_to_round: int) -> list[tuple[int, int, 
     """``(board, player, points)`` per game played over the board in a team match (30.1.2:
     a player's pool is his board order; a reserve's, the board he played). Forfeits are
     not games played (002 Điều 2.3 counts "số ván đã chơi")."""
-    boards = snapshot.settings.boards
     players = {e.number: e for e in snapshot.entries}
+    matches = {m.id: m for m in snapshot.team_matches}
     out = []
     for p in snapshot.pairings:
         if p.round > up_to_round or p.team_match is None or p.result not in _PLAYED:
             continue
         for number, points in zip((p.white, p.black), RESULT_POINTS[p.result], strict=True):
-            player = players[number]
-            board = player.board_order if player.board_order and \
-                player.board_order <= boards else p.match_board
-            out.append((board, number, points))
+            out.append((board_of(snapshot.settings, players[number], p,
+                                 matches.get(p.team_match)), number, points))
     return out
+
+
+def _english_form(settings) -> bool:
+    """Team matches played by the tables of 30.2.2 (every player against every player)."""
+    return settings.system == System.SCHEVENINGEN or (
+        settings.system == System.TEAM_KNOCKOUT
+        and (settings.team_match_form or TeamMatchForm.SCHEVENINGEN)
+        == TeamMatchForm.SCHEVENINGEN)
+
+
+def board_of(settings, player, pairing, match) -> int:
+    """The board a player's game counts on: his board order; a reserve's, the board of the
+    player he replaced (30.1.4 "thay … vào đúng bảng có đấu thủ phải nghỉ"). Board against
+    board that is the seat's number; in the English form (30.2.2) the seat of table board i
+    in round r of the tie is A's board i and B's board i - r (mod n), A the home team."""
+    boards = settings.boards
+    if player.board_order and player.board_order <= boards:
+        return player.board_order
+    seat = pairing.match_board
+    if match is None or not _english_form(settings) or player.team == match.home or not seat:
+        return seat
+    r = (match.round - 1) % boards + 1
+    return (seat - r - 1) % boards + 1
 
 
 def team_competitors(snapshot: Snapshot, up_to_round: int) -> dict[int, cmodel.Competitor]:
