@@ -180,6 +180,30 @@ def test_tracking_cards_kept_in_parts_and_a_result_renders_its_two_cards_again(m
     assert text[1:4] == pdf_pages(whole)[1:4]
 
 
+def test_document_job_renders_a_long_card_set_in_parts(job_worker):
+    """Issue 15: 44 players, 4 cards a page: two parts (10 pages and 1), rendered by the
+    document job in the Celery worker, the second part in a forked child, then merged."""
+    from django.core.cache import cache
+
+    from documents import builders
+    from documents.render import part_key, render_html
+
+    tournament = make_tournament(system="swiss_draw", number_of_rounds=7)
+    arbiter = make_arbiter(tournament, "Đỗ Văn Trọng")
+    entries = add_entries(tournament, 44)
+    play(tournament, entries, circle_rounds(44, 2))
+    target = f"tournament:{tournament.pk}"
+    built = builders.build("tracking_card", target)
+    parts = built.split(built.context)
+    assert [len(p["cards"]) for p in parts] == [40, 4]
+    cache.delete_many([part_key(render_html(built.template, p)) for p in parts])
+    client = client_for(arbiter)
+    pages = pdf_pages(download(client, request(client, "tracking_card", target), job_worker))
+    assert len(pages) == 11 and pages[10].endswith("11/11") and pages[9].endswith("10/11")
+    assert " ".join(pages).count("THẺ THEO DÕI THI ĐẤU") == 44
+    assert f"Tên đấu thủ: {player_name(43)}" in pages[10]
+
+
 # --- standings and crosstable -----------------------------------------------------------------------
 
 #: A 4-player round robin: 1-4 1-0, 2-3 ½ | 4-3 0-1, 1-2 ½ | 2-4 1-0, 3-1 0-1.
