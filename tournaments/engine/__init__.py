@@ -184,7 +184,8 @@ def swiss_guidance(tournament, players: int | None = None) -> list[str]:
 
 T = TypeVar("T")
 _MEMO: OrderedDict[tuple, tuple[Snapshot, object]] = OrderedDict()
-_MEMO_SIZE = 16  # a few MB each for a 1,000-player crosstable: a handful of live events
+_MEMO_SIZE = 32  # a few MB each for a 1,000-player crosstable; up to 4 keys per event and
+#                 round (ranking, cells, the two row lists): a handful of live events
 _MEMO_LOCK = Lock()
 
 
@@ -209,16 +210,23 @@ def memoised(key: tuple, snapshot: Snapshot, compute: Callable[[], T]) -> T:
 
 def table_of(snapshot: Snapshot, after_round: int, codes: list[str], *, cross: bool = False
              ) -> tuple[list[dict], dict[int, list[dict]] | None]:
-    """Standings rows (and the crosstable when ``cross``), memoised by the snapshot."""
-    def compute():
+    """Standings rows (and the crosstable when ``cross``), memoised by the snapshot: the
+    ranking is computed once for both (the standings and the crosstable of the same data,
+    as after each result of a live event)."""
+    def ranked():
         players = _tables.competitors(snapshot, after_round)
         rows = _tables.standings(snapshot, after_round, codes, players)
         if (snapshot.settings.system == System.KNOCKOUT and len(snapshot.entries) >= 2
                 and snapshot.settings.lot_seed is not None):
             rows = _knockout.rerank(rows, _knockout.ranking(snapshot))  # Điều 25: by stage
-        return rows, (_tables.crosstable(snapshot, after_round, players) if cross else None)
-    key = ("table", snapshot.settings.id, after_round, tuple(codes), cross)
-    return memoised(key, snapshot, compute)
+        return rows, players
+    key = ("table", snapshot.settings.id, after_round, tuple(codes))
+    rows, players = memoised(key, snapshot, ranked)
+    if not cross:
+        return rows, None
+    cells = memoised(("cells", snapshot.settings.id, after_round), snapshot,
+                     lambda: _tables.crosstable(snapshot, after_round, players))
+    return rows, cells
 
 
 def standings(tournament, after_round: int, codes: list[str] | None = None) -> list[dict]:
