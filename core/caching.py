@@ -307,10 +307,12 @@ class Validators:
         return self.read_at >= int(self.last_modified) + 1
 
 
-def validators(request, scopes: Iterable[str]) -> Validators:
+def validators(request, scopes: Iterable[str], *, any_language: bool = False) -> Validators:
+    """``any_language``: the body is the same in every language (numbers and names only, as
+    the public standings, crosstable and pairings): one ETag and one stored body for all."""
     read_at = time.time()
     scope_stamps = stamps((*scopes, EVERYTHING))
-    etag = _etag(repr((request.get_full_path(), get_language(),
+    etag = _etag(repr((request.get_full_path(), "" if any_language else get_language(),
                        sorted(scope_stamps.items()))).encode())
     return Validators(etag, max(scope_stamps.values()), read_at)
 

@@ -111,6 +111,9 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     pagination_class = PublicPagination
     #: scopes every response of this viewset depends on
     cache_scopes: tuple[str, ...] = ()
+    #: actions whose answers are the same in every language (no translated text in a 200):
+    #: one cached body for all languages (core.caching.validators ``any_language``)
+    any_language_actions: tuple[str, ...] = ()
     #: the validators read when the request came in (see :meth:`dispatch`)
     _found: caching.Validators | None = None
 
@@ -120,9 +123,11 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
         data); otherwise the normal DRF path, which builds and keeps the answer."""
         self._found = None
         if request.method == "GET":
-            scopes = self.request_scopes(self.action_map.get("get"), kwargs)
+            action = self.action_map.get("get")
+            scopes = self.request_scopes(action, kwargs)
             if scopes is not None:
-                self._found = caching.validators(request, scopes)
+                self._found = caching.validators(
+                    request, scopes, any_language=action in self.any_language_actions)
                 hit = caching.from_cache(request, self._found)
                 if hit is not None:
                     return hit
@@ -139,7 +144,9 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     def cached(self, build) -> HttpResponse:
         """The cached answer of this request, or ``build()`` kept for the next ones."""
         scopes = self.request_scopes(self.action, self.kwargs) or ()
-        return caching.cached_response(self.request, scopes, build, found=self._found)
+        found = self._found or caching.validators(
+            self.request, scopes, any_language=self.action in self.any_language_actions)
+        return caching.cached_response(self.request, scopes, build, found=found)
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)

@@ -313,6 +313,9 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     filterset_class = PublicTournamentFilter
     ordering_fields = ["start_date", "name"]
     queryset = Tournament.objects.none()  # the model, for tools; requests use get_queryset
+    #: numbers, names, codes and results only: one body for Vietnamese and English readers
+    #: (and one build; the site's English pages read the same answers)
+    any_language_actions = ("standings", "crosstable", "pairings")
 
     def get_queryset(self):
         tournaments = (Tournament.objects.exclude(status=Tournament.Status.DRAFT,

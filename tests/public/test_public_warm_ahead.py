@@ -230,3 +230,25 @@ def test_a_failing_build_never_fails_the_write(api_client, monkeypatch,
     assert pairing.result == "1-0" and pairing.result_changes.count() == 1
     rows = {row["name"]: row["points"] for row in api_client.get(url).json()["rows"]}
     assert rows[pairing.white.name] == 1
+
+
+def test_standings_crosstable_and_pairings_are_one_answer_for_every_language(api_client):
+    """Numbers, names and results only (no translated text in a 200): Vietnamese and English
+    readers share one ETag and one stored body — built once, by either; the event's detail
+    (with labels) keeps one per language."""
+    t = build_live_event(seed=76)
+    for path in ("standings/", "crosstable/?after_round=1", "pairings/?round=1"):
+        url = f"{PUBLIC}/{t.pk}/{path}"
+        vi = api_client.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            en = api_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        assert en.status_code == 200 and en.content == vi.content, url
+        assert en["ETag"] == vi["ETag"] and len(queries) == 0, url
+    detail = f"{PUBLIC}/{t.pk}/"
+    assert api_client.get(detail)["ETag"] != \
+        api_client.get(detail, HTTP_ACCEPT_LANGUAGE="en")["ETag"]
+    # a refusal still speaks the reader's language (errors are never stored)
+    missing = api_client.get(f"{PUBLIC}/{t.pk}/pairings/?round=9", HTTP_ACCEPT_LANGUAGE="en")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["message"] != \
+        api_client.get(f"{PUBLIC}/{t.pk}/pairings/?round=9").json()["error"]["message"]
