@@ -71,7 +71,7 @@ def _inner_request(outer, path: str, params: dict) -> HttpRequest:
 #: page's language, for its message
 LANGUAGE_NEUTRAL = {("tournaments", "standings"), ("tournaments", "crosstable"),
                     ("tournaments", "pairings"), ("tournaments", "team_standings"),
-                    ("tournaments", "board_standings")}
+                    ("tournaments", "board_standings"), ("tournaments", "entries")}
 NEUTRAL_LANGUAGE = "vi"
 
 

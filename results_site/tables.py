@@ -118,6 +118,18 @@ def board_rows(rows: list[dict], people: dict[int, int | None]) -> SafeString:
     return mark_safe("\n".join(out))
 
 
+def entries_rows(entries: list[dict]) -> SafeString:
+    """The list of entries before the draw (the public ``entries``), strongest first."""
+    player_url = _url_of("player")
+    out = []
+    for i, row in enumerate(entries, 1):
+        club = escape(row["club"]["name"]) if row.get("club") else ""
+        out.append(f'<tr><td>{i}</td><td>{_name(row, player_url)}</td>'
+                   f'<td>{escape(row["team"] or "")}</td><td>{club}</td>'
+                   f'<td>{row["rating"] or ""}</td></tr>')
+    return mark_safe("\n".join(out))
+
+
 def pairings_rows(pairings: list[dict]) -> SafeString:
     player_url, game_url = _url_of("player"), _url_of("game")
     rest, view = escape(_("nghỉ")), escape(_("Xem"))

@@ -153,7 +153,11 @@ def event(request, pk: int):
                    if tournament["system"] == System.KNOCKOUT and tournament["rounds"] else None)
         teams = (fetch(request, "tournaments", pk, "team_standings")
                  if tournament["system"] in TEAM_SYSTEMS and tournament["rounds"] else None)
+        entries = (None if tournament["rounds"]
+                   else fetch(request, "tournaments", pk, "entries")["entries"])
         return {"t": tournament, "round_shown": shown, "pairings": pairings,
+                "entries": entries,
+                "entry_rows": tables.entries_rows(entries) if entries else "",
                 "pairing_rows": tables.pairings_rows(pairings),
                 "standings": standings, "standing_rows": tables.standings_rows(standings),
                 "bracket": bracket, "teams": teams, "team_bracket": _team_bracket(teams),

@@ -398,6 +398,15 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def entries(self, request, pk=None):
+        """The event's entries — name, title and rating at registration, team, club and
+        public profile — strongest first: who plays, before the draw gives the standings
+        (withdrawn entries left out)."""
+        tournament = self._tournament(pk)
+        return self.cached(lambda: Response({"entries": selectors.public_entries(tournament)}))
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def overall(self, request, pk=None):
         """Điều 17.3: the overall result of a multi-stage event (the final's ranking, then
         those out in the qualifying groups)."""

@@ -228,6 +228,22 @@ def _club_ref(club: tuple[int, str] | None) -> dict | None:
     return {"id": club[0], "name": club[1]} if club else None
 
 
+def public_entries(tournament: Tournament) -> list[dict]:
+    """The entries as the public sees them before the draw (issue 20: the event page's list
+    of players): name, title and rating at registration, team, the person's public profile
+    (members only) and the club it shows (:func:`entry_people`'s rule); strongest first
+    (rating, then name); withdrawn entries left out. Two queries."""
+    rows = list(tournament.entries.filter(withdrawn_on__isnull=True)
+                .order_by("-rating", "name", "pk")
+                .values_list("name", "title", "rating", "starting_number", "team__name",
+                             "member__person_id"))
+    clubs = shown_clubs({row[5] for row in rows if row[5]})
+    return [{"name": name, "title": title, "rating": rating or None,
+             "starting_number": number, "team": team, "person": person,
+             "club": _club_ref(clubs.get(person)) if person else None}
+            for name, title, rating, number, team, person in rows]
+
+
 def with_people(tournament: Tournament, table: dict) -> dict:
     """``table``'s rows with ``person`` and ``club`` (:func:`entry_people`), in place."""
     people = entry_people(tournament)

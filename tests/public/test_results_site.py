@@ -320,12 +320,12 @@ def test_both_languages_read_one_cached_api_answer_of_the_tables(client, monkeyp
     for event, actions in ((t, ("standings", "crosstable")),
                            (team, ("standings", "crosstable", "team-standings",
                                    "board-standings"))):
-        for action in (*actions, "pairings/?round=1"):
+        for action in (*actions, "pairings/?round=1", "entries/"):
             url = f"/api/v1/public/tournaments/{event.pk}/{action}"
             assert client.get(url, HTTP_ACCEPT_LANGUAGE="vi").content == \
                 client.get(url, HTTP_ACCEPT_LANGUAGE="en").content, url
     assert {action for _resource, action in LANGUAGE_NEUTRAL} == {
-        "standings", "crosstable", "pairings", "team_standings", "board_standings"}
+        "standings", "crosstable", "pairings", "team_standings", "board_standings", "entries"}
 
     built = []
     crosstable = selectors.crosstable
@@ -337,6 +337,43 @@ def test_both_languages_read_one_cached_api_answer_of_the_tables(client, monkeyp
     assert len(built) == 1  # the English page read the Vietnamese build's body
     solo = client.get(f"/en/giai-dau/{t.pk}/theo-ban/")
     assert solo.status_code == 400 and "Not a team event" in solo.content.decode()
+
+
+def test_before_the_draw_the_event_page_lists_the_entries(client):
+    """Before the first round is paired the standings are empty: the page lists who entered
+    (the public ``entries``: name, title and rating at registration, club, profile link),
+    strongest first, withdrawn entries left out; once paired, the standings show them."""
+    from datetime import date
+
+    from tests.factories import make_body, make_club, make_member, make_person, make_staff
+
+    staff, body = make_staff(), make_body()
+    club = make_club(body, name="Câu lạc bộ Cờ Tướng Đăng Ký")
+    t = services.create_tournament(
+        user=staff, name="Giải Cờ Tướng đang đăng ký", discipline="xiangqi",
+        system="round_robin", start_date=date(2026, 12, 1), end_date=date(2026, 12, 9),
+        organiser_body=body)
+    services.open_registration(t, user=staff)
+    members = [make_member(make_person(full_name=f"Đấu Thủ Đăng Ký {i}",
+                                       date_of_birth=date(2001, 2, 3), phone="0912345678"),
+                           club) for i in range(4)]
+    entries = [services.register_entry(t, m, user=staff, rating=1800 + 100 * i)
+               for i, m in enumerate(members)]
+    services.withdraw_entry(entries[0], user=staff)  # before the draw: not entered
+    api = client.get(f"/api/v1/public/tournaments/{t.pk}/entries/").json()["entries"]
+    assert [e["name"] for e in api] == [f"Đấu Thủ Đăng Ký {i}" for i in (3, 2, 1)]
+    assert api[0] == {"name": "Đấu Thủ Đăng Ký 3", "title": "", "rating": 2100,
+                      "starting_number": None, "team": None,
+                      "person": members[3].person_id,
+                      "club": {"id": club.pk, "name": club.name}}
+    text = client.get(f"/giai-dau/{t.pk}/").content.decode()
+    assert 'id="entries"' in text and "Danh sách đấu thủ" in text
+    assert f'<a href="/ky-thu/{members[3].person_id}/">Đấu Thủ Đăng Ký 3</a>' in text
+    assert "Đấu Thủ Đăng Ký 0" not in text and "0912345678" not in text
+    assert "2001" not in text
+    assert "Players" in client.get(f"/en/giai-dau/{t.pk}/").content.decode()
+    paired = build_round_robin(4, seed=56)
+    assert 'id="entries"' not in client.get(f"/giai-dau/{paired.pk}/").content.decode()
 
 
 def test_a_game_ending_is_named_in_the_page_language():
