@@ -166,17 +166,24 @@ def max_weight_matching(
         for bv in path:
             bv_bestedges = blossombestedges[bv]
             if bv_bestedges is None:
-                nblists = [[p // 2 for p in neighbend[leaf]] for leaf in blossom_leaves(bv)]
+                # Every edge of every leaf (the same order as neighbend), slack inlined.
+                for leaf in blossom_leaves(bv):
+                    dual_leaf = dualvar[leaf]
+                    for _, kk, j, w2 in adjacent[leaf]:
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == 1:
+                            d = dual_leaf + dualvar[j] - w2
+                            if bestedgeto[bj] == -1 or d < slackto[bj]:
+                                bestedgeto[bj] = kk
+                                slackto[bj] = d
             else:
-                nblists = [bv_bestedges]
-            for nblist in nblists:
-                for kk in nblist:
+                for kk in bv_bestedges:
                     i, j = edge_i[kk], edge_j[kk]
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
                     if bj != b and label[bj] == 1:
-                        d = slack(kk)
+                        d = dualvar[i] + dualvar[j] - edge_w2[kk]
                         if bestedgeto[bj] == -1 or d < slackto[bj]:
                             bestedgeto[bj] = kk
                             slackto[bj] = d
@@ -381,32 +388,32 @@ def max_weight_matching(
                         continue
                     if not allowedge[k]:
                         kslack = dual_v + dualvar[w] - w2
-                        if kslack <= 0:
-                            allowedge[k] = True
-                    if allowedge[k]:
-                        if label[b_w] == 0:
-                            assign_label(w, 2, p ^ 1)
-                        elif label[b_w] == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, k)
-                                b_v = inblossom[v]
-                            else:
-                                augment_matching(k)
-                                augmented = True
-                                break
-                        elif label[w] == 0:
-                            label[w] = 2
-                            labelend[w] = p ^ 1
+                        if kslack > 0:  # not tight (most edges): best edges only
+                            if label[b_w] == 1:
+                                if bestedge[b_v] == -1 or kslack < bestslack[b_v]:
+                                    bestedge[b_v] = k
+                                    bestslack[b_v] = kslack
+                            elif label[w] == 0:
+                                if bestedge[w] == -1 or kslack < bestslack[w]:
+                                    bestedge[w] = k
+                                    bestslack[w] = kslack
+                            continue
+                        allowedge[k] = True
+                    # A tight edge.
+                    if label[b_w] == 0:
+                        assign_label(w, 2, p ^ 1)
                     elif label[b_w] == 1:
-                        b = b_v
-                        if bestedge[b] == -1 or kslack < bestslack[b]:
-                            bestedge[b] = k
-                            bestslack[b] = kslack
+                        base = scan_blossom(v, w)
+                        if base >= 0:
+                            add_blossom(base, k)
+                            b_v = inblossom[v]
+                        else:
+                            augment_matching(k)
+                            augmented = True
+                            break
                     elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < bestslack[w]:
-                            bestedge[w] = k
-                            bestslack[w] = kslack
+                        label[w] = 2
+                        labelend[w] = p ^ 1
             if augmented:
                 break
             # No augmenting path: dual update.  One pass over the vertices finds
