@@ -16,6 +16,7 @@ from tests.admin_forms import form_data
 from tests.documents.documents_support import download, pdf_pages, request
 from tests.factories import make_member, make_staff, national_body
 from tests.helpers import assert_error
+from tests.tournaments.pdf_rows import assert_standings_rows
 from tournaments import services
 from tournaments.models import Entry, Pairing, Round, TeamEntry, TeamMatch, Tournament
 
@@ -339,6 +340,25 @@ def test_team_withdrawal_in_a_team_round_robin(driver):
     assert driver.finish_and_certify()["status"] == "certified"
     public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/team-standings/").json()
     assert [r["game_points"] for r in public["rows"]] == [6.0, 6.0, 4.5, 1.5]
+    assert [r["rank"] for r in public["rows"]][2:] == [3, 4]
+    # the team standings PDF: the same order and totals; boards of the withdrawn team ½ each
+    # (its round-1 draws), of its first opponent 1½ each, of the two others 2 each
+    n = dict(TeamEntry.objects.filter(tournament_id=driver.tid).values_list(
+        "starting_number", "name"))
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "team_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    boards = {6.0: "2 2 2", 4.5: "1,5 1,5 1,5", 1.5: "0,5 0,5 0,5"}
+    starts = []
+    for r in public["rows"]:
+        gp = r["game_points"]
+        points = str(int(gp)) if gp == int(gp) else f"{gp:g}".replace(".", ",")
+        line = f"{r['rank']} {r['starting_number']} {n[r['starting_number']]} {points} "
+        assert line in text, (line, text)
+        starts.append(text.index(line))
+    assert starts == sorted(starts)
+    for r, start, end in zip(public["rows"], starts, starts[1:] + [len(text)],
+                                 strict=True):
+        assert boards[r["game_points"]] in text[start:end], text[start:end]
 
 
 def test_team_withdrawal_before_the_draw_through_the_admin(admin_client, staff):
@@ -533,7 +553,22 @@ def test_regulations_published_before_registration_with_quota_and_wildcards(driv
                 {"tournament": t["id"], "member": third.pk, "rating": 1900}, 201)
     driver.action("close-registration", {"seed": 2})
     driver.run_all_rounds(3, random.Random(0), choose=_lower_number_wins)
+    # worked by hand: 3 players, a Berger table of 3 rounds (Điều 26, one rests each
+    # round, the rest scores nothing); the lower number wins: 1 beats 2 and 3 (2
+    # points), 2 beats 3 (1), 3 scores 0 — the wildcard entry plays like any other
+    table = driver.standings()
+    assert [(r["rank"], r["starting_number"], r["points"]) for r in table["rows"]] == [
+        (1, 1, 2.0), (2, 2, 1.0), (3, 3, 0.0)]
     assert driver.finish_and_certify()["status"] == "certified"
+    detail = public.get(f"/api/v1/public/tournaments/{driver.tid}/").json()
+    assert detail["status"] == "certified" and detail["category"] == "national_first_division"
+    assert {k: detail[k] for k in regulations} == regulations
+    rows = public.get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()["rows"]
+    assert [(r["rank"], r["starting_number"], r["points"]) for r in rows] == [
+        (1, 1, 2.0), (2, 2, 1.0), (3, 3, 0.0)]
+    [text] = pdf_pages(download(public, request(
+        public, "standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert_standings_rows(text, driver.tid, table["rows"], table["tiebreaks"])
 
 
 def test_opening_registration_publishes_the_regulations(driver):

@@ -8,7 +8,21 @@ from collections import Counter
 
 from rest_framework.test import APIClient
 
-from tournaments.models import Pairing, Round, TeamMatch
+from tests.documents.documents_support import download, pdf_pages, request
+from tests.tournaments.pdf_rows import assert_standings_rows
+from tournaments.models import Entry, Pairing, Round, TeamMatch
+
+
+def _standings_pdf(driver) -> str:
+    """The public standings PDF of the event (through the documents API and the worker)."""
+    public = APIClient()
+    return " ".join(pdf_pages(download(public, request(
+        public, "standings", f"tournament:{driver.tid}"), driver.job_worker)))
+
+
+def _names(driver) -> dict[int, str]:
+    return dict(Entry.objects.filter(tournament_id=driver.tid).values_list(
+        "starting_number", "name"))
 
 
 def test_swiss_by_draw_of_40_seven_rounds(driver):
@@ -255,6 +269,20 @@ def test_knockout_tie_by_lots_and_a_double_forfeit_through_the_api(driver):
     ranks = {r["starting_number"]: r["rank"] for r in driver.standings()["rows"]}
     assert ranks == {two_three["winner"]: 1, 5 - two_three["winner"]: 3, 1: 3, 4: 3}
     assert driver.finish_and_certify()["status"] == "certified"
+    # the public API and the standings PDF show the same result: the winner of 2-3 (by
+    # lot) first; nobody second (the other finalist was eliminated by the double
+    # forfeit); the loser of 2-3 and both double forfeiters share 3rd
+    public = APIClient()
+    assert public.get(f"/api/v1/public/tournaments/{driver.tid}/bracket/").json() == bracket
+    rows = public.get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()["rows"]
+    assert {r["starting_number"]: r["rank"] for r in rows} == ranks
+    assert rows[0]["starting_number"] == two_three["winner"]
+    text, names = _standings_pdf(driver), _names(driver)
+    winner = two_three["winner"]
+    assert f"1 {winner} {names[winner]}" in text, text
+    for number in (1, 4, 5 - winner):
+        assert f"3 {number} {names[number]}" in text
+    assert not any(f"2 {n} {names[n]}" in text for n in names)  # no 2nd place
 
 
 def test_knockout_of_8_with_placement_matches_3rd_and_5_to_8(driver):
@@ -287,3 +315,73 @@ def test_knockout_of_8_with_placement_matches_3rd_and_5_to_8(driver):
     standings = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()
     assert [(r["rank"], r["starting_number"]) for r in standings["rows"]] == [
         (n, n) for n in range(1, 9)]  # by place, not by points (seed 5 scored more than 4)
+    # the standings PDF prints the same places 1..8 in that order
+    text, names = _standings_pdf(driver), _names(driver)
+    positions = [text.index(f"{n} {n} {names[n]}") for n in range(1, 9)]
+    assert positions == sorted(positions), text
+
+
+# (smaller number, larger number, game of the tie) → winner's number or "=" (a draw)
+_DECIDER = {(1, 4, 1): "=", (1, 4, 2): "=", (1, 4, 3): "=", (1, 4, 4): "=", (1, 4, 5): 4,
+            (2, 3, 1): 2, (2, 3, 2): 2, (2, 4, 1): "=", (2, 4, 2): 2}
+
+
+def test_knockout_tie_two_more_games_then_a_decider_worked_by_hand(driver):
+    """Điều 25, the regulations' tie rule "đấu thêm hai ván nữa … bốc thăm màu quân đấu thêm
+    một ván" (``two_then_decider``), 4 players, no placement match (002 Điều 11).
+
+    Worked by hand from ``_DECIDER``: semi-final 1-4 drawn 1-1, games 3-4 drawn too (2-2),
+    the decider (game 5, colours by a new lot) won by 4; semi-final 2-3 won 2-0 by 2 (no
+    extra games). Final 2-4: a draw, then 2 wins → 2 champion, 4 second, 1 and 3 share
+    3rd. Rounds: 1-2 both semi-finals, 3-5 only 1-4, 6-7 the final: 7 rounds. Points
+    (every game counts, Điều 21.1): 2: 2 (v 3) + 1½ (final) = 3½; 4: 2 (four draws) + 1
+    (decider) + ½ (final) = 3½; 1: four draws and a loss = 2; 3: 0. The ranking is by place, not points
+    (4 and 2 are equal on points)."""
+    driver.create(system="knockout", knockout_tie_rule="two_then_decider")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration")
+    played_in: dict[int, list[tuple[int, int]]] = {}
+
+    def choose(p) -> str:
+        low, high = sorted((p["white_number"], p["black_number"]))
+        played_in.setdefault(current[0], []).append((low, high))
+        winner = _DECIDER[(low, high, p["game_number"])]
+        if winner == "=":
+            return "1/2-1/2"
+        return "1-0" if winner == p["white_number"] else "0-1"
+
+    current = [0]
+    while True:
+        response = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+        if response.status_code == 400:
+            assert response.json()["error"]["code"] == "no_more_rounds"
+            break
+        current[0] += 1
+        done = driver.job_worker.wait(response.json()["id"], timeout=300)
+        assert done.state == "succeeded", done.error
+        driver.play_round(current[0], random.Random(0), choose)
+        assert current[0] < 10
+    assert played_in == {1: [(1, 4), (2, 3)], 2: [(1, 4), (2, 3)], 3: [(1, 4)], 4: [(1, 4)],
+                         5: [(1, 4)], 6: [(2, 4)], 7: [(2, 4)]}
+    bracket = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()
+    semis, final = bracket["stages"]
+    one_four, two_three = semis["matches"]
+    assert [g["score_of_a"] for g in one_four["games"]] == [0.5, 0.5, 0.5, 0.5, 0.0]
+    whites = [g["white"] for g in one_four["games"]]
+    assert whites[0] != whites[1] and whites[2] != whites[3]  # colours alternate in 1-4
+    assert one_four["winner"] == 4 and not one_four["decided_by_lot"]
+    assert len(two_three["games"]) == 2 and two_three["winner"] == 2
+    assert final["matches"][0]["winner"] == 2 and bracket["champion"] == 2
+    table = driver.standings()
+    assert sorted((r["rank"], r["starting_number"], r["points"]) for r in table["rows"]) == [
+        (1, 2, 3.5), (2, 4, 3.5), (3, 1, 2.0), (3, 3, 0.0)]
+    assert driver.finish_and_certify()["status"] == "certified"
+
+    public = APIClient()
+    assert public.get(f"/api/v1/public/tournaments/{driver.tid}/bracket/").json() == bracket
+    rows = public.get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()["rows"]
+    assert [(r["rank"], r["starting_number"]) for r in rows] == [
+        (r["rank"], r["starting_number"]) for r in table["rows"]]
+    assert_standings_rows(_standings_pdf(driver), driver.tid, table["rows"],
+                          table["tiebreaks"])

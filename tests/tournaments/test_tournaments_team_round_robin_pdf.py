@@ -58,6 +58,11 @@ def test_team_round_robin_standings_pdf_worked_by_hand(driver):
     n = dict(TeamEntry.objects.filter(tournament_id=driver.tid).values_list(
         "starting_number", "name"))  # the teams' numbers are drawn by lot (30.1.3)
     public = APIClient()
+    shown = public.get(f"/api/v1/public/tournaments/{driver.tid}/team-standings/").json()
+    assert [(r["rank"], r["starting_number"], r["game_points"], r["match_points"],
+             r["boards"]) for r in shown["rows"]] == [
+        (1, 2, 5.5, 5, [2.5, 1.0, 2.0]), (2, 1, 5.5, 5, [1.5, 3.0, 1.0]),
+        (3, 4, 3.5, 1, [1.5, 0.5, 1.5]), (4, 3, 3.5, 1, [0.5, 1.5, 1.5])]
     [text] = pdf_pages(download(public, request(
         public, "team_standings", f"tournament:{driver.tid}"), driver.job_worker))
     assert "BẢNG XẾP HẠNG ĐỒNG ĐỘI SAU VÒNG 3" in text

@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 from tests.admin_forms import form_data
 from tests.documents.documents_support import download, pdf_pages, request
 from tests.factories import national_body
-from tournaments.models import Pairing, Tournament
+from tournaments.models import Entry, Pairing, Tournament
 
 # (lower number, higher number) -> outcome of game 1 and game 2: the winner's number,
 # "=" for a draw, or "absent:<n>" when n did not come
@@ -34,6 +34,24 @@ OUTCOMES = {(1, 2): (1, "="), (1, 3): ("=", 3), (1, 4): ("absent:4", "absent:4")
             (2, 3): (2, 2), (2, 4): (2, 4), (3, 4): (3, 3)}
 EXPECTED = [(1, 1, 2.0, 8, 4.0), (2, 3, 2.0, 7, 3.5), (3, 2, 1.5, 7, 3.5),
             (4, 4, 0.5, 2, 1.0)]  # rank, number, match points, game points, points
+
+
+def _pdf_rows_in_order(driver, text: str, expected) -> None:
+    """Each (rank, number, match points, game points, points) of ``expected`` is a row of
+    the standings PDF, in that order: ``rank number name … MP GP points`` (Vietnamese
+    decimal comma, as the law writes points)."""
+    def vn(value) -> str:
+        return str(int(value)) if value == int(value) else f"{value:g}".replace(".", ",")
+
+    names = dict(Entry.objects.filter(tournament_id=driver.tid).values_list(
+        "starting_number", "name"))
+    starts = [text.index(f"{rank} {number} {names[number]} ")
+              for rank, number, *_ in expected]
+    assert starts == sorted(starts), text
+    for (_, _, mp, gp, points), start, end in zip(
+            expected, starts, starts[1:] + [len(text)], strict=True):
+        row = text[start:end]
+        assert f" {vn(mp)} {vn(gp)} {vn(points)}" in row, (row, mp, gp, points)
 
 
 def _result(pairing: dict, table: dict = OUTCOMES) -> str:
@@ -95,6 +113,7 @@ def test_round_robin_of_two_game_matches_to_certification(driver, api_client):
                                          driver.job_worker))
     assert "Điểm trận Điểm ván Điểm" in standings_pdf, standings_pdf
     assert "Điều 21.2" in standings_pdf
+    _pdf_rows_in_order(driver, standings_pdf, EXPECTED)  # the hand-worked totals above
     crosstable_pdf = " ".join(pdf_pages(download(
         api_client, request(api_client, "crosstable", target), driver.job_worker)))
     assert "Điểm trận Điểm ván Điểm" in crosstable_pdf
@@ -141,6 +160,16 @@ def test_knockout_of_two_game_matches_shows_both_scores(driver):
     public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()
     assert {r["starting_number"]: r["game_points"] for r in public["rows"]} == {
         2: 7, 1: 4, 3: 0, 4: 1}
+    # the standings PDF: knockout places, both scores beside them (points = the games'
+    # points: 2 scored 1 + ½ against 1 and two forfeit wins, 1 scored 1½ + ½, 4 ½, 3 0)
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert "Điểm trận Điểm ván Điểm" in text, text
+    shown = [(r["rank"], r["starting_number"], r["match_points"], r["game_points"],
+              r["points"]) for r in public["rows"]]
+    assert sorted(shown) == [(1, 2, 2.0, 7, 3.5), (2, 1, 1.0, 4, 2.0), (3, 3, 0.0, 0, 0.0),
+                             (3, 4, 0.0, 1, 0.5)]
+    _pdf_rows_in_order(driver, text, shown)
 
 
 
