@@ -9,6 +9,8 @@ from collections import Counter
 
 from rest_framework.test import APIClient
 
+from tests.documents.documents_support import download, pdf_pages, request
+from tests.tournaments.pdf_rows import assert_standings_rows
 from tournaments.models import Entry, Pairing, Round
 from tournaments.services.entries import _national_ratings
 
@@ -231,3 +233,101 @@ def test_backtracking_across_score_groups_through_the_api(driver):
     round_five = public.get(f"/api/v1/public/tournaments/{driver.tid}/pairings/",
                             {"round": 5}).json()
     assert len(round_five) == 4
+    # the standings PDF prints the ranking of the API, row by row (points, BH, SB)
+    [text] = pdf_pages(download(public, request(
+        public, "standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert_standings_rows(text, driver.tid, standings["rows"], ["BH", "SB"])
+
+
+# (smaller number, larger number) → the winner's number, "=" for a draw (round 3 only;
+# rounds 1 and 2 are drawn throughout so that the field stays one score group)
+_ROUND_3 = {(1, 6): 1, (2, 4): 4, (3, 5): "="}
+
+
+def test_phu_luc_3_order_of_alternatives_through_the_api(driver):
+    """002 Phụ lục 3 ("Những ví dụ tìm đối thủ dung hợp được"), the 6-player example, run
+    as an event through the API and the real worker to certification.
+
+    Worked by hand: 6 players numbered by rating (28.1). Round 1, one group, top half
+    against bottom half (28.3): 1-4 2-5 3-6; all drawn, so round 2 is again one group of
+    6. Phụ lục 3 "cho số 1": 1-4 is played; next 1-5 2-4 3-6, but 3-6 is played; "cho số
+    2" keeping 5 for number 1: 2-4 played, then 2-6 and 3-4 → round 2 = 1-5 2-6 3-4 (all
+    drawn). Round 3: 1-4 and 1-5 played; Phụ lục 3's first choice with 1-6 is 1-6 2-4 3-5,
+    none played → round 3 = 1-6 2-4 3-5. Colours: in round 1 the lot gives 1 and 3 one
+    colour, 2 the other (28.6), so 1 and 5 had the same colour, as had 2 and 6: in round 2
+    one of each of those pairs repeats it, 3 and 4 alternate; nobody has one colour three
+    times (Điều 27).
+    Round 3 results: 1 beats 6, 4 beats 2, 3-5 drawn.
+
+    Standings (Điều 21.3: points, then BH, SB as the regulations chose): 1 and 4 have 2,
+    3 and 5 1½, 2 and 6 1. Every player met the three players of the other half, whose
+    points add up to 4½: BH 4½ for all. SB: 1 = ½·2 (4) + ½·1½ (5) + 1 (6) = 2¾; 4 = ½·2
+    (1) + ½·1½ (3) + 1 (2) = 2¾; 3 = ½·1 + ½·2 + ½·1½ = 2¼; 5 = ½·1 + ½·2 + ½·1½ = 2¼;
+    2 = ½·1½ + ½·1 = 1¼; 6 = ½·1½ + ½·1 = 1¼. Equal on every criterion, they share the
+    better rank (no lot chosen): 1 and 4 first, 3 and 5 third, 2 and 6 fifth."""
+    driver.create(system="adjusted_swiss", number_of_rounds=3, tiebreaks="BH,SB",
+                  discipline="xiangqi")
+    driver.action("open-registration")
+    driver.enter(driver.members(6, ratings=[2200 - 25 * i for i in range(6)]))
+    driver.action("close-registration", {"seed": 13})
+    expected_pairs = {1: {(1, 4), (2, 5), (3, 6)}, 2: {(1, 5), (2, 6), (3, 4)},
+                      3: {(1, 6), (2, 4), (3, 5)}}
+
+    def choose(p) -> str:
+        low, high = sorted((p["white_number"], p["black_number"]))
+        winner = _ROUND_3.get((low, high), "=") if current[0] == 3 else "="
+        if winner == "=":
+            return "1/2-1/2"
+        return "1-0" if winner == p["white_number"] else "0-1"
+
+    current = [0]
+    for number in (1, 2, 3):
+        current[0] = number
+        assert driver.pair_next()["round"] == number
+        rnd = driver.play_round(number, random.Random(0), choose)
+        assert {tuple(sorted((p["white_number"], p["black_number"])))
+                for p in rnd["pairings"]} == expected_pairs[number], number
+        # the only warning: Điều 27's guidance that a Swiss suits 20 players or more
+        assert [w for w in rnd["warnings"] if "20 đấu thủ" not in w] == [], rnd["warnings"]
+    colours: dict[int, str] = {}
+    for p in Pairing.objects.filter(round__tournament_id=driver.tid).select_related(
+            "white", "black").order_by("round__number"):
+        colours[p.white.starting_number] = colours.get(p.white.starting_number, "") + "w"
+        colours[p.black.starting_number] = colours.get(p.black.starting_number, "") + "b"
+    assert colours[1][0] == colours[5][0] != colours[2][0] == colours[6][0]
+    assert colours[3][0] != colours[3][1] and colours[4][0] != colours[4][1]
+    assert not any(c in ("www", "bbb") for c in colours.values()), colours
+
+    hand = [(1, 1, 2.0, 4.5, 2.75), (1, 4, 2.0, 4.5, 2.75), (3, 3, 1.5, 4.5, 2.25),
+            (3, 5, 1.5, 4.5, 2.25), (5, 2, 1.0, 4.5, 1.25), (5, 6, 1.0, 4.5, 1.25)]
+
+    def shown(rows) -> list[tuple]:
+        return sorted((r["rank"], r["starting_number"], r["points"], r["tiebreaks"]["BH"],
+                       r["tiebreaks"]["SB"]) for r in rows)
+
+    table = driver.standings()
+    assert table["tiebreaks"] == ["BH", "SB"]
+    assert shown(table["rows"]) == hand
+    assert [r["rank"] for r in table["rows"]] == [1, 1, 3, 3, 5, 5]
+    assert driver.finish_and_certify()["status"] == "certified"
+
+    public = APIClient()
+    rows = public.get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()["rows"]
+    assert [(r["rank"], r["starting_number"]) for r in rows] == [
+        (r["rank"], r["starting_number"]) for r in table["rows"]]
+    for number in (1, 2, 3):
+        paired = public.get(f"/api/v1/public/tournaments/{driver.tid}/pairings/",
+                            {"round": number}).json()
+        assert {tuple(sorted((p["white"]["number"], p["black"]["number"])))
+                for p in paired} == expected_pairs[number]
+    [text] = pdf_pages(download(public, request(
+        public, "standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert_standings_rows(text, driver.tid, table["rows"], ["BH", "SB"])
+    # the pairings list of round 2: Phụ lục 3's 1-5 2-6 3-4, everyone on ½ before it
+    [text] = pdf_pages(download(public, request(
+        public, "pairings", f"tournament:{driver.tid}:round:2"), driver.job_worker))
+    names = dict(Entry.objects.filter(tournament_id=driver.tid).values_list(
+        "starting_number", "name"))
+    for low, high in expected_pairs[2]:
+        white, black = (low, high) if colours[low][1] == "w" else (high, low)
+        assert f"{white} {names[white]} 0,5 ½ - ½ 0,5 {names[black]} {black}" in text, text
