@@ -385,3 +385,58 @@ def test_knockout_tie_two_more_games_then_a_decider_worked_by_hand(driver):
         (r["rank"], r["starting_number"]) for r in table["rows"]]
     assert_standings_rows(_standings_pdf(driver), driver.tid, table["rows"],
                           table["tiebreaks"])
+
+
+def test_knockout_tie_two_more_games_then_lots_worked_by_hand(driver):
+    """Điều 25, the other tie rule of the article: "đấu thêm hai ván nữa", then "bốc thăm
+    may rủi" (``two_then_lots``), 4 players.
+
+    Worked by hand: semi-final 1-4 drawn in all four games (2-2) → lots, no fifth game;
+    2-3 won 2-0 by 2. Final: 2 against the winner of the lot, 2 wins 2-0. Rounds: 1-2
+    both semi-finals, 3-4 only 1-4, 5-6 the final. Places: 2 first, the lot's winner
+    second, the lot's loser and 3 share 3rd. Points (Điều 21.1): 2: 4; 1 and 4: 2 each;
+    3: 0."""
+    driver.create(system="knockout", knockout_tie_rule="two_then_lots")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration")
+    played_in: dict[int, list[tuple[int, int]]] = {}
+    number = 0
+
+    def choose(p) -> str:
+        low, high = sorted((p["white_number"], p["black_number"]))
+        played_in.setdefault(number, []).append((low, high))
+        if (low, high) == (1, 4):
+            return "1/2-1/2"
+        return "1-0" if p["white_number"] == 2 else "0-1"  # 2 wins his games
+
+    while True:
+        response = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/")
+        if response.status_code == 400:
+            assert response.json()["error"]["code"] == "no_more_rounds"
+            break
+        number += 1
+        done = driver.job_worker.wait(response.json()["id"], timeout=300)
+        assert done.state == "succeeded", done.error
+        driver.play_round(number, random.Random(0), choose)
+        assert number < 10
+    bracket = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/bracket/").json()
+    one_four = bracket["stages"][0]["matches"][0]
+    lot = one_four["winner"]
+    assert lot in (1, 4) and one_four["decided_by_lot"]
+    assert [g["score_of_a"] for g in one_four["games"]] == [0.5] * 4
+    assert played_in == {1: [(1, 4), (2, 3)], 2: [(1, 4), (2, 3)], 3: [(1, 4)],
+                         4: [(1, 4)], 5: [tuple(sorted((2, lot)))],
+                         6: [tuple(sorted((2, lot)))]}
+    assert bracket["champion"] == 2
+    table = driver.standings()
+    assert sorted((r["rank"], r["starting_number"], r["points"]) for r in table["rows"]) == \
+        sorted([(1, 2, 4.0), (2, lot, 2.0), (3, 5 - lot, 2.0), (3, 3, 0.0)])
+    assert driver.finish_and_certify()["status"] == "certified"
+    public = APIClient()
+    assert public.get(f"/api/v1/public/tournaments/{driver.tid}/bracket/").json() == bracket
+    rows = public.get(f"/api/v1/public/tournaments/{driver.tid}/standings/").json()["rows"]
+    assert [(r["rank"], r["starting_number"]) for r in rows] == [
+        (r["rank"], r["starting_number"]) for r in table["rows"]]
+    assert_standings_rows(_standings_pdf(driver), driver.tid, table["rows"],
+                          table["tiebreaks"])
