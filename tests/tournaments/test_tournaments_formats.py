@@ -652,3 +652,70 @@ def test_multi_stage_event_two_groups_and_a_knockout_final(driver):
     for group, (third, fourth) in out.items():
         assert f"5 {third} {group} 3 1" in text and f"7 {fourth} {group} 4 0" in text
     assert text.index(names[2]) < text.index(out["Bảng A"][0])
+
+
+def _four_beats_three(p) -> str:
+    """The lower number wins, except 4 beats 3."""
+    if {p["white_number"], p["black_number"]} == {3, 4}:
+        return "1-0" if p["white_number"] == 4 else "0-1"
+    return _lower_number_wins(p)
+
+
+def test_multi_stage_event_two_swiss_groups_and_a_final(driver):
+    """Điều 17.3 with Swiss qualifying groups (Điều 28 as written; 002 part 2 Điều 7): two
+    groups of 4 in 2 rounds, the top 2 of each into a round-robin final.
+
+    Worked by hand in each group (numbers by rating, 28.1): round 1 top half against
+    bottom half (28.3), 1-3 and 2-4, the lower number wins; round 2 score groups {1, 2}
+    and {3, 4}: 1-2 won by 1, 3-4 won by 4. Points 1: 2, 2: 1, 4: 1, 3: 0; 2 and 4 split
+    by BH (Điều 21.3): 2 met 4 (1) and 1 (2) = 3, 4 met 2 (1) and 3 (0) = 1 → places 1,
+    2, 4, 3 (BH of 1: 0 + 1 = 1; of 3: 2 + 1 = 3); numbers 1 and 2 go on. The final (round robin, the lower number winning):
+    3, 2, 1, 0. Overall: the final's 1-4, then the two group 3rds (number 4, 1 point)
+    share 5th and the two group 4ths (number 3, 0) share 7th."""
+    final = driver.create(system="round_robin", discipline="xiangqi", name="Chung kết")
+    driver.action("open-registration")
+    out = {}
+    for name in ("Bảng A", "Bảng B"):
+        driver.create(system="adjusted_swiss", discipline="xiangqi", name=name,
+                      number_of_rounds=2, tiebreaks="BH,SB", qualifies_to=final["id"],
+                      qualifiers=2)
+        driver.action("open-registration")
+        driver.enter(driver.members(4, ratings=[2100, 2050, 2000, 1950]))
+        driver.action("close-registration", {"seed": 17})
+        for number in (1, 2):
+            driver.pair_next()
+            rnd = driver.play_round(number, random.Random(0), choose=_four_beats_three)
+            assert {frozenset((p["white_number"], p["black_number"]))
+                    for p in rnd["pairings"]} == (
+                {frozenset((1, 3)), frozenset((2, 4))} if number == 1
+                else {frozenset((1, 2)), frozenset((3, 4))})
+        rows = driver.standings()["rows"]
+        assert [(r["rank"], r["starting_number"], r["points"], r["tiebreaks"]["BH"])
+                for r in rows] == [(1, 1, 2.0, 1.0), (2, 2, 1.0, 3.0), (3, 4, 1.0, 1.0),
+                                   (4, 3, 0.0, 3.0)]
+        entries = {e.starting_number: e.name for e in
+                   Entry.objects.filter(tournament_id=driver.tid)}
+        out[name] = (entries[4], entries[3])
+        assert driver.finish_and_certify()["status"] == "certified"
+    driver.tournament = final
+    assert len(driver.post(driver.organiser,
+                           f"/api/v1/tournaments/{driver.tid}/advance-qualifiers/")) == 4
+    driver.action("close-registration", {"seed": 18})
+    driver.run_all_rounds(3, random.Random(0), choose=_lower_number_wins)
+    assert driver.finish_and_certify()["status"] == "certified"
+    overall = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/overall/").json()
+    rows = overall["rows"]
+    assert [(r["rank"], r["stage"], r["points"]) for r in rows[:4]] == [
+        (1, "final", 3.0), (2, "final", 2.0), (3, "final", 1.0), (4, "final", 0.0)]
+    assert [(r["rank"], r["stage"], r["group_rank"], r["points"]) for r in rows[4:]] == [
+        (5, "qualifying", 3, 1.0), (5, "qualifying", 3, 1.0),
+        (7, "qualifying", 4, 0.0), (7, "qualifying", 4, 0.0)]
+    assert {r["name"] for r in rows[4:6]} == {out["Bảng A"][0], out["Bảng B"][0]}
+    public = APIClient().get(f"/api/v1/public/tournaments/{driver.tid}/overall/").json()
+    assert public == overall
+    [text] = pdf_pages(download(APIClient(), request(
+        APIClient(), "overall_standings", f"tournament:{driver.tid}"), driver.job_worker))
+    for rank, row in enumerate(rows[:4], start=1):
+        assert f"{rank} {row['name']} Chung kết {3 - rank + 1}" in text, text
+    for group, (third, fourth) in out.items():
+        assert f"5 {third} {group} 3 1" in text and f"7 {fourth} {group} 4 0" in text
