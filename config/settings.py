@@ -146,6 +146,11 @@ else:
 # so the readers after it find them cached. Off: the first reader after a result rebuilds.
 PUBLIC_WARM_AHEAD = env_bool("PUBLIC_WARM_AHEAD", True)
 PUBLIC_WARM_AHEAD_MIN_ENTRIES = env_int("PUBLIC_WARM_AHEAD_MIN_ENTRIES", 64)
+# Tracking cards kept warm (issue 15, docs/performance.md): when a round of an event of at
+# least this many entries is paired or complete, a job renders the cards' missing parts into
+# the cache, so "all cards" is never rendered cold during the event. Needs a broker and a
+# shared cache (else nothing is warmed); 0 turns it off.
+DOCUMENT_PARTS_WARM_MIN_ENTRIES = env_int("DOCUMENT_PARTS_WARM_MIN_ENTRIES", 100)
 
 # --- Celery ----------------------------------------------------------------
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or None

@@ -18,7 +18,7 @@ from django.utils import translation
 from core.errors import ServiceError
 from documents import registry
 from documents.registry import DocumentKind
-from documents.render import render_parts, render_pdf
+from documents.render import missing_parts, render_parts, render_pdf, warm_parts
 from documents.targets import canonical_target
 
 
@@ -37,6 +37,20 @@ class Built:
         if len(parts) > 1:
             return render_parts(self.template, parts)
         return render_pdf(self.template, self.context)
+
+    def missing_parts(self) -> list[int]:
+        """The parts :meth:`render` would render now (not kept); [] for a document not
+        rendered in parts."""
+        parts = self.split(self.context) if self.split else []
+        return missing_parts(self.template, parts) if len(parts) > 1 else []
+
+    def warm(self, progress=None) -> dict:
+        """Render and keep the parts :meth:`render` would render now, without merging them
+        (``documents.render.warm_parts``); nothing for a document not rendered in parts."""
+        parts = self.split(self.context) if self.split else []
+        if len(parts) <= 1:
+            return {"parts": 0, "kept": 0, "rendered": 0}
+        return warm_parts(self.template, parts, progress)
 
     @property
     def data_hash(self) -> str:

@@ -4,3 +4,4 @@ from core.jobs import register
 from documents import services
 
 register("document", services.render_document)
+register("documents.warm_parts", services.warm_document_parts)

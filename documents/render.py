@@ -12,6 +12,7 @@ import io
 import logging
 import os
 import pickle
+from collections.abc import Callable
 from pathlib import Path
 
 from django.template.loader import render_to_string
@@ -77,6 +78,42 @@ def render_parts(template: str, parts: list[dict]) -> tuple[bytes, int]:
     """One PDF made of ``parts`` (template contexts, each rendering whole pages of the
     document, its own page numbers included) in their order: the parts already rendered
     come from the cache, the others are rendered (on two cores when several) and kept."""
+    htmls, keys, found = _kept(template, parts)
+    missing = [i for i, key in enumerate(keys) if key not in found]
+    new = _render_and_keep([htmls[i] for i in missing], [keys[i] for i in missing])
+    return merge_pdfs([found.get(key) or new[key] for key in keys])
+
+
+def missing_parts(template: str, parts: list[dict]) -> list[int]:
+    """The indexes of the parts a render of ``parts`` would render now (not kept)."""
+    _htmls, keys, found = _kept(template, parts)
+    return [i for i, key in enumerate(keys) if key not in found]
+
+
+#: parts rendered between two progress reports (and kept, so a retry resumes) when warming
+WARM_BATCH = 4
+
+
+def warm_parts(template: str, parts: list[dict],
+               progress: Callable[[float, str], None] | None = None) -> dict:
+    """Render into the cache the parts of ``parts`` not kept yet, the same parts under the
+    same keys as :func:`render_parts` (so the next render of the document renders none of
+    them), without merging: ``{"parts": n, "kept": already kept, "rendered": n}``. The
+    missing parts are rendered ``WARM_BATCH`` at a time, each batch kept at once: a retry
+    after a lost worker renders only what is still missing. Nothing missing: nothing done."""
+    htmls, keys, found = _kept(template, parts)
+    missing = [i for i, key in enumerate(keys) if key not in found]
+    for done in range(0, len(missing), WARM_BATCH):
+        batch = missing[done:done + WARM_BATCH]
+        _render_and_keep([htmls[i] for i in batch], [keys[i] for i in batch])
+        if progress is not None:
+            progress(10 + 90 * (done + len(batch)) / len(missing),
+                     f"{done + len(batch)}/{len(missing)} parts")
+    return {"parts": len(keys), "kept": len(keys) - len(missing), "rendered": len(missing)}
+
+
+def _kept(template: str, parts: list[dict]) -> tuple[list[str], list[str], dict]:
+    """The parts' HTML, their keys and those of them already kept (key -> PDF)."""
     from django.core.cache import cache
 
     htmls = [render_html(template, part) for part in parts]
@@ -86,15 +123,20 @@ def render_parts(template: str, parts: list[dict]) -> tuple[bytes, int]:
     except Exception:  # the cache is a speed-up: without it every part is rendered
         logger.warning("document parts: cache unavailable", exc_info=True)
         found = {}
-    missing = [i for i, key in enumerate(keys) if key not in found]
-    rendered = _render_many([htmls[i] for i in missing])
-    new = {keys[i]: pdf for i, (pdf, _pages) in zip(missing, rendered, strict=True)}
+    return htmls, keys, found
+
+
+def _render_and_keep(htmls: list[str], keys: list[str]) -> dict[str, bytes]:
+    from django.core.cache import cache
+
+    rendered = _render_many(htmls)
+    new = {key: pdf for key, (pdf, _pages) in zip(keys, rendered, strict=True)}
     if new:
         try:
             cache.set_many(new, timeout=PART_TIMEOUT)
         except Exception:
             logger.warning("document parts: not kept", exc_info=True)
-    return merge_pdfs([found.get(key) or new[key] for key in keys])
+    return new
 
 
 def merge_pdfs(pdfs: list[bytes]) -> tuple[bytes, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
@@ -186,3 +187,41 @@ def render_document(params: dict, progress) -> dict:
 def _describe(document: Document) -> dict:
     return {"document_id": document.pk, "kind": document.kind, "target": document.target,
             "pages": document.pages, "size": document.size}
+
+
+# --- keeping a long document's parts warm (issue 15) ---------------------------------------
+
+def parts_warming_enabled() -> bool:
+    """Whether writes may start :func:`warm_document_parts` jobs: only with a broker (a
+    worker renders them, not the writer's process) and a cache shared between processes
+    (the parts must outlive the worker's render and be found by the document job). Without
+    them (the embedded default: tasks in-process, a per-process cache) nothing is warmed:
+    an eager warm would put seconds of rendering into the write's request for a cache the
+    document job, in another process, would not see. ``DOCUMENT_PARTS_WARM_MIN_ENTRIES``
+    0 turns it off."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    return (settings.DOCUMENT_PARTS_WARM_MIN_ENTRIES > 0
+            and not settings.CELERY_TASK_ALWAYS_EAGER
+            and not backend.endswith(("LocMemCache", "DummyCache")))
+
+
+def request_parts_warm(kind: str, target: str, *, key: str):
+    """Start (once per ``key``) the job rendering the document's missing parts into the
+    cache. The caller decides when (a round paired, a round complete) and names the moment
+    in ``key``; a key already used returns its job (a failed or lost one runs again)."""
+    target = canonical_target(kind, target)
+    return start_job("documents.warm_parts", params={"kind": kind, "target": str(target)},
+                     key=key)
+
+
+def warm_document_parts(params: dict, progress) -> dict:
+    """Job work: render into the cache the parts of the document (as it is now) that are
+    not kept yet, the same parts under the same digests the document job uses, so its next
+    render renders none of them. Safe to retry: every batch is kept as it is rendered and
+    a run with every part kept renders nothing. Stores no ``Document``."""
+    kind, target = params["kind"], canonical_target(params["kind"], params["target"])
+    progress(5, "loading")
+    built = builders.build(kind, target)
+    result = built.warm(progress)
+    return {"kind": kind, "target": target, **result}
+

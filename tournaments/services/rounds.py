@@ -3,6 +3,7 @@ round idempotently), the round status, the start of a round and manual pairing c
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
@@ -35,6 +36,8 @@ from tournaments.services._common import (
     _require_not_locked,
     _transition,
 )
+
+logger = logging.getLogger(__name__)
 
 
 def _check_can_pair(t: Tournament, number: int) -> None:
@@ -136,6 +139,7 @@ def _write_round(t: Tournament, plan: engine.RoundPlan, job: Job | None) -> Roun
     Pairing.objects.bulk_create(pairings)
     cache_scopes.touch_event(t.pk)
     refresh_round_status(rnd)
+    warm_tracking_cards(t.pk, rnd.number, "paired")
     return rnd
 
 
@@ -155,10 +159,46 @@ def refresh_round_status(rnd: Round) -> None:
         rnd.completed_at = timezone.now()
         rnd.save(update_fields=["status", "completed_at"])
         _record_play_as_activity(rnd)
+        warm_tracking_cards(rnd.tournament_id, rnd.number, "complete")
     elif pending and rnd.status == Round.Status.COMPLETE:
         rnd.status = Round.Status.STARTED
         rnd.completed_at = None
         rnd.save(update_fields=["status", "completed_at"])
+
+
+def warm_tracking_cards(tournament_id: int, number: int, moment: str) -> None:
+    """A round was paired or has just got its last result (``moment``): after the commit,
+    start the job that renders the event's missing tracking-card parts into the cache
+    (``documents.warm_parts``, Điều 29.1: the cards print every round), so "all cards"
+    during the event renders nothing or only what changed since. Once per event, round and
+    moment (the job key; a correction after the round is complete does not start it again:
+    the document renders those parts itself). Only for events of at least
+    ``DOCUMENT_PARTS_WARM_MIN_ENTRIES`` entries, and only with a broker and a shared cache
+    (``documents.services.parts_warming_enabled``). Never fails the write."""
+    from documents.services import parts_warming_enabled
+
+    if parts_warming_enabled():
+        transaction.on_commit(lambda: _start_card_warm(tournament_id, number, moment))
+
+
+def _start_card_warm(tournament_id: int, number: int, moment: str) -> None:
+    from django.conf import settings
+
+    from documents.services import request_parts_warm
+
+    try:
+        entries = Entry.objects.filter(tournament_id=tournament_id).count()
+        if entries < settings.DOCUMENT_PARTS_WARM_MIN_ENTRIES:
+            return
+        request_parts_warm("tracking_card", f"tournament:{tournament_id}",
+                           key=card_warm_key(tournament_id, number, moment))
+    except Exception:  # a speed-up: the committed write stands, the document renders cold
+        logger.exception("tracking cards of tournament %s round %s (%s) not warmed",
+                         tournament_id, number, moment)
+
+
+def card_warm_key(tournament_id: int, number: int, moment: str) -> str:
+    return f"documents.warm_parts:tracking_card:{tournament_id}:{number}:{moment}"
 
 
 def _record_play_as_activity(rnd: Round) -> None:
