@@ -3,7 +3,12 @@ tie-breaks`` (documents/standings.html), points with the decimal comma the law u
 
 from __future__ import annotations
 
+import re
+
 from tournaments.models import Entry
+
+_PAGE_NUMBER = re.compile(r"\s*\d+/\d+$")  # the page counter at the foot of each page
+_LEGEND = "Hệ số phụ theo thứ tự xét"
 
 
 def vn(value) -> str:
@@ -16,22 +21,33 @@ def vn(value) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".").replace(".", ",")
 
 
-def assert_standings_rows(text: str, tournament_id: int, rows: list[dict],
+def assert_standings_rows(text: str | list[str], tournament_id: int, rows: list[dict],
                           tiebreaks: list[str]) -> None:
-    """Every row of ``rows`` (the API's standings rows) is a row of the PDF ``text``, in
-    that order, starting with its rank, number and name and ending with its points and its
-    tie-break values in the event's order."""
+    """Every row of ``rows`` (the API's standings rows) is a row of the PDF (its text, or
+    its pages' texts), in that order, starting with its rank, number and name and ending
+    with its points and its tie-break values in the event's order."""
+    pages = [_PAGE_NUMBER.sub("", page) for page in ([text] if isinstance(text, str)
+                                                     else text)]
     names = dict(Entry.objects.filter(tournament_id=tournament_id).values_list(
         "starting_number", "name"))
-    starts = []
+    found: list[tuple[int, int]] = []  # (page, position) of each row's start, in order
+    page, position = 0, 0
     for row in rows:
         head = f"{row['rank']} {row['starting_number']} {names[row['starting_number']]} "
-        assert head in text, (head, text)
-        starts.append(text.index(head, starts[-1] if starts else 0))
-    assert starts == sorted(starts), text
-    legend = text.find("Hệ số phụ theo thứ tự xét", starts[-1])
-    ends = starts[1:] + [legend if legend > 0 else len(text)]
-    for row, start, end in zip(rows, starts, ends, strict=True):
+        while page < len(pages) and pages[page].find(head, position) < 0:
+            page, position = page + 1, 0
+        assert page < len(pages), (head, pages)
+        position = pages[page].index(head, position)
+        found.append((page, position))
+        position += len(head)
+    for index, (row, (page, start)) in enumerate(zip(rows, found, strict=True)):
+        following = found[index + 1] if index + 1 < len(found) else None
+        if following is not None and following[0] == page:
+            end = following[1]
+        else:
+            legend = pages[page].find(_LEGEND, start)
+            end = legend if legend > 0 else len(pages[page])
         tail = " ".join(v for v in [vn(row["points"])] + [
             vn(row["tiebreaks"].get(code)) for code in tiebreaks] if v)
-        assert text[start:end].rstrip().endswith(" " + tail), (text[start:end], tail)
+        segment = pages[page][start:end].rstrip()
+        assert segment.endswith(" " + tail), (segment, tail)

@@ -113,6 +113,11 @@ def test_adjusted_swiss_of_33_players_five_rounds(driver):
     round_one = public.get(f"/api/v1/public/tournaments/{driver.tid}/pairings/",
                            {"round": 1}).json()
     assert len(round_one) == 17
+    # the standings PDF prints every row of the API's ranking, in order, with its points,
+    # BH and SB (the withdrawn player's row too)
+    pages = pdf_pages(download(public, request(
+        public, "standings", f"tournament:{driver.tid}"), driver.job_worker))
+    assert_standings_rows(pages, driver.tid, standings["rows"], ["BH", "SB"])
 
 
 def test_28_1_equal_ratings_go_by_the_national_rating_then_lot(driver):
