@@ -237,6 +237,14 @@ def test_simultaneous_match_of_two_chess_teams_with_a_reserve(driver):
                  400, "not_reserve", "black")
     changed = driver.post(driver.arbiter, url, {"reason": "A3 ốm", "black": a4.pk})
     assert changed["black"] == a4.pk
+    # never mid-game (30.1.4): once board 2's game has begun (here its result is in), no
+    # reserve comes in there, even within the 15 minutes
+    board2 = next(p for p in rnd["pairings"] if p["match_board"] == 2)
+    driver.post(driver.arbiter, f"/api/v1/tournament-pairings/{board2['id']}/result/", {
+        "result": "1-0", "version": Pairing.objects.get(pk=board2["id"]).version})
+    assert_error(driver.arbiter.post(f"/api/v1/tournament-pairings/{board2['id']}/change/",
+                                     {"reason": "Ốm", "white": a4.pk}, format="json"),
+                 400, "game_in_progress")
     Round.objects.filter(pk=rnd["id"]).update(started_at=timezone.now() - timedelta(minutes=16))
     assert_error(driver.arbiter.post(url, {"reason": "Đổi lại", "black": Entry.objects.get(
         tournament_id=driver.tid, starting_number=3).pk}, format="json"), 400,
