@@ -304,6 +304,22 @@ def test_team_sizes_follow_the_law(driver):
     friendly = post(discipline="chess", boards_per_team=12, reserves_per_team=0,
                     category="friendly", system="simultaneous", number_of_rounds=1)
     assert friendly.status_code == 201, friendly.content
+    # a team registers at most the event's reserves (Điều 30.1.3): chess, 3 boards and 2
+    # reserves → a roster of 6 is refused, 5 is taken
+    driver.create(system="team_round_robin", discipline="chess", boards_per_team=3,
+                  reserves_per_team=2)
+    driver.action("open-registration")
+    members = driver.members(6)
+
+    def team(size: int) -> dict:
+        return {"tournament": driver.tid, "name": f"Đội {size}", "roster": [
+            {"member": m.pk, "board_order": i + 1, "rating": r}
+            for i, (m, r) in enumerate(members[:size])]}
+
+    assert_error(driver.organiser.post("/api/v1/tournament-teams/", team(6), format="json"),
+                 400, field="roster")
+    assert len(driver.post(driver.organiser, "/api/v1/tournament-teams/", team(5),
+                           201)["roster"]) == 5
 
 
 def test_team_withdrawal_in_a_team_round_robin(driver):
