@@ -202,3 +202,17 @@ def _fresh_rate_limits():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Every test starts in the site's language, as a new process does: a request through
+    the test client leaves the language it activated (LocaleMiddleware, an /en/ page) in
+    the thread, and code run outside a request (a model's __str__, a service's message)
+    would read the previous test's language."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
