@@ -214,6 +214,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--no-results", action="store_true",
                         help="no arbiter: the cost of cached reads alone")
+    parser.add_argument("--site", action="store_true",
+                        help="also load the results site's event and crosstable pages (issue "
+                             "20: the pages meet the same targets), in Vietnamese and English")
     parser.add_argument("--cold", action="store_true",
                         help="warm-ahead off (PUBLIC_WARM_AHEAD=0): readers rebuild after a result")
     parser.add_argument("--pairing-players", type=int, default=500,
@@ -263,13 +266,17 @@ def main() -> None:
     urls = [f"{live}/standings/?after_round={args.rounds}",
             f"{live}/crosstable/?after_round={args.rounds}",
             f"{live}/pairings/?round={args.rounds}"]
+    if args.site:
+        site = f"http://127.0.0.1:{port}"
+        urls += [f"{site}{prefix}/giai-dau/{tournament_id}/{page}"
+                 for prefix in ("", "/en") for page in ("", "bang-cheo/")]
     try:
         wait_until_up(f"{base}/tournaments/")
         import loadgen
 
         for url in urls:
             first, _body = get(url)
-            print(f"first build {first:8.1f} ms  {url.rsplit('/', 2)[-2]}")
+            print(f"first build {first:8.1f} ms  {url.split('127.0.0.1:')[1].split('/', 1)[1]}")
         loadgen.run(urls, args.rate, 3)  # warm every worker
         report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
                         "write_ms": [], "pairing_s": [], "pairing_failed": 0}
@@ -289,7 +296,8 @@ def main() -> None:
         if pairer:
             pairer.join()
         print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
-              f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings; gunicorn "
+              f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings"
+              f"{' and the site pages' if args.site else ''}; gunicorn "
               f"{args.workers} workers; load average (1/5/15 min) before "
               f"{' '.join(f'{v:.1f}' for v in load_before)}, after "
               f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}")
