@@ -127,11 +127,13 @@ def build_pairing_event(players: int) -> int:
     return t.pk
 
 
-def start_worker(queue: str) -> subprocess.Popen:
+def start_worker(queue: str, niceness: int) -> subprocess.Popen:
+    """The job worker, at the CPU priority docs/production.md gives workers that share the
+    machine with the web server (a pairing job must not take the readers' core)."""
     env = dict(os.environ, CELERY_QUEUE=queue)
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "1",
-         "-l", "warning", "-n", f"{queue}@%h"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
+        ["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "config", "worker",
+         "-Q", queue, "-c", "1", "-l", "warning", "-n", f"{queue}@%h"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
 
 
 def keep_pairing(tournament_id: int, stop: threading.Event, report: dict) -> None:
@@ -214,6 +216,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--no-results", action="store_true",
                         help="no arbiter: the cost of cached reads alone")
+    parser.add_argument("--worker-nice", type=int, default=10,
+                        help="niceness of the pairing worker (docs/production.md; 0: same "
+                             "priority as the web server)")
     parser.add_argument("--site", action="store_true",
                         help="also load the results site's event and crosstable pages (issue "
                              "20: the pages meet the same targets), in Vietnamese and English")
@@ -241,7 +246,7 @@ def main() -> None:
     pairing_id = build_pairing_event(args.pairing_players) if args.pairing_players else None
     if pairing_id and not os.environ.get("CELERY_BROKER_URL"):
         raise SystemExit("set CELERY_BROKER_URL (Redis) for the pairing job, or --pairing-players 0")
-    worker = start_worker(queue) if pairing_id else None
+    worker = start_worker(queue, args.worker_nice) if pairing_id else None
     import multiprocessing
 
     from django.db import connections
@@ -311,7 +316,8 @@ def main() -> None:
         if pairer:
             times = report["pairing_s"]
             print(f"  meanwhile a worker paired round 2 of a {args.pairing_players}-player event "
-                  f"{len(times)} times (failed {report['pairing_failed']})"
+                  f"{len(times)} times (failed {report['pairing_failed']}; worker at nice "
+                  f"{args.worker_nice})"
                   + (f", {statistics.median(times):.1f} s each (p50)" if times else ""))
         results = len(report["fresh"])
         print(f"  results entered: {results}; next answer showed the result: "
