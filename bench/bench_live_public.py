@@ -127,12 +127,16 @@ def build_pairing_event(players: int) -> int:
     return t.pk
 
 
-def start_worker(queue: str, niceness: int) -> subprocess.Popen:
+def start_worker(queue: str, priority: str) -> subprocess.Popen:
     """The job worker, at the CPU priority docs/production.md gives workers that share the
-    machine with the web server (a pairing job must not take the readers' core)."""
+    machine with the web server (a pairing job must not take the readers' core):
+    ``idle`` — Linux's SCHED_IDLE (``chrt --idle 0``): it runs only on a core nothing else
+    wants, and a core running only it counts as free when a server worker wakes up;
+    ``nice`` — ``nice -n 10``; ``normal`` — as the web server."""
     env = dict(os.environ, CELERY_QUEUE=queue)
+    prefix = {"idle": ["chrt", "--idle", "0"], "nice": ["nice", "-n", "10"], "normal": []}
     return subprocess.Popen(
-        ["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "config", "worker",
+        [*prefix[priority], sys.executable, "-m", "celery", "-A", "config", "worker",
          "-Q", queue, "-c", "1", "-l", "warning", "-n", f"{queue}@%h"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
 
 
@@ -161,6 +165,15 @@ def keep_pairing(tournament_id: int, stop: threading.Event, report: dict) -> Non
         elif job.state == Job.State.FAILED:
             report["pairing_failed"] += 1
     close_old_connections()
+
+
+def pairing_process(tournament_id: int, go, stop, queue) -> None:
+    """The job's client (start, poll, delete the round) in a process of its own: its ORM work
+    (a cascade delete of a round) must not hold the load generator's interpreter lock."""
+    report: dict = {"pairing_s": [], "pairing_failed": 0}
+    go.wait()
+    keep_pairing(tournament_id, stop, report)
+    queue.put(report)
 
 
 def get(url: str) -> tuple[float, bytes]:
@@ -216,9 +229,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--no-results", action="store_true",
                         help="no arbiter: the cost of cached reads alone")
-    parser.add_argument("--worker-nice", type=int, default=10,
-                        help="niceness of the pairing worker (docs/production.md; 0: same "
-                             "priority as the web server)")
+    parser.add_argument("--worker-priority", choices=("idle", "nice", "normal"), default="normal",
+                        help="CPU priority of the pairing worker (docs/production.md; normal: "
+                             "the same as the web server)")
     parser.add_argument("--site", action="store_true",
                         help="also load the results site's event and crosstable pages (issue "
                              "20: the pages meet the same targets), in Vietnamese and English")
@@ -246,7 +259,7 @@ def main() -> None:
     pairing_id = build_pairing_event(args.pairing_players) if args.pairing_players else None
     if pairing_id and not os.environ.get("CELERY_BROKER_URL"):
         raise SystemExit("set CELERY_BROKER_URL (Redis) for the pairing job, or --pairing-players 0")
-    worker = start_worker(queue, args.worker_nice) if pairing_id else None
+    worker = start_worker(queue, args.worker_priority) if pairing_id else None
     import multiprocessing
 
     from django.db import connections
@@ -261,8 +274,16 @@ def main() -> None:
         arbiter_proc = fork.Process(target=arbiter_process, args=(
             tournament_id, args.rounds, base, go, stop_arbiter, arbiter_queue))
         arbiter_proc.start()
+    stop_pairing, pairing_queue = fork.Event(), fork.Queue()
+    pairer = fork.Process(target=pairing_process, args=(
+        pairing_id, go, stop_pairing, pairing_queue)) if pairing_id else None
+    if pairer:
+        pairer.start()
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
                ALLOWED_HOSTS="127.0.0.1,localhost")
+    if args.site:  # the pages name their static files through the manifest (DEBUG=0)
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                       cwd=REPO, check=True, env=env)
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--preload", "--workers",
          str(args.workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
@@ -285,21 +306,17 @@ def main() -> None:
         loadgen.run(urls, args.rate, 3)  # warm every worker
         report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
                         "write_ms": [], "pairing_s": [], "pairing_failed": 0}
-        stop = threading.Event()
-        pairer = threading.Thread(target=keep_pairing, args=(pairing_id, stop, report)) \
-            if pairing_id else None
-        if pairer:
-            pairer.start()
         load_before = os.getloadavg()
         go.set()
         figures = loadgen.run(urls, args.rate, args.seconds)
-        stop.set()
+        stop_pairing.set()
         stop_arbiter.set()
         if arbiter_proc:
             report.update(arbiter_queue.get(timeout=120))
             arbiter_proc.join(30)
         if pairer:
-            pairer.join()
+            report.update(pairing_queue.get(timeout=600))
+            pairer.join(30)
         print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
               f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings"
               f"{' and the site pages' if args.site else ''}; gunicorn "
@@ -316,8 +333,8 @@ def main() -> None:
         if pairer:
             times = report["pairing_s"]
             print(f"  meanwhile a worker paired round 2 of a {args.pairing_players}-player event "
-                  f"{len(times)} times (failed {report['pairing_failed']}; worker at nice "
-                  f"{args.worker_nice})"
+                  f"{len(times)} times (failed {report['pairing_failed']}; worker priority "
+                  f"{args.worker_priority})"
                   + (f", {statistics.median(times):.1f} s each (p50)" if times else ""))
         results = len(report["fresh"])
         print(f"  results entered: {results}; next answer showed the result: "

@@ -143,23 +143,25 @@ def touch_and_warm(*scopes: str, hot: str) -> None:
     answers of scope ``hot`` (:func:`hot_urls`) already built: call it at the end of the
     writing service's transaction, after its last write (``PUBLIC_WARM_AHEAD``).
 
-    1. touch now (stamp ``before``); build every hot URL inside this transaction (it sees
-       this write) with :func:`stamps` reporting ``ahead`` for ``scopes``, so each body is
-       stored under the ETag readers will compute once ``ahead`` is published;
-    2. on commit, compare-and-set: the stamps become ``ahead`` only if they are still
-       ``before`` — any other touch since (a later write of this transaction, another
-       writer) means the bodies may miss something, and a plain touch is done instead (the
-       cold path: the next reader rebuilds). If the transaction rolls back, ``ahead`` is
-       never published: the bodies stored under it are orphans no reader's ETag names
-       (they expire); the readers' stamps are ``before``, whose bodies are built from
-       committed data only.
+    1. read the scopes' stamps (``before``) and build every hot URL inside this transaction
+       (it sees this write) with :func:`stamps` reporting ``ahead`` for ``scopes``, so each
+       body is stored under the ETag readers will compute once ``ahead`` is published.
+       Meanwhile readers keep ``before`` and its stored bodies: the committed data, which
+       is all they may see until the commit (no touch before the build — it would send
+       every reader to the cold path for the whole build, and that was the p99);
+    2. on commit, compare-and-set, scope by scope: a stamp becomes ``ahead`` only if it is
+       still ``before`` — any other touch of that scope since (a later write of this
+       transaction, another writer's commit) means the bodies depending on it may miss
+       something, and that scope is touched plainly instead (the cold path: the next
+       reader rebuilds). If the transaction rolls back,
+       ``ahead`` is never published: the bodies stored under it are orphans no reader's
+       ETag names (they expire).
 
-    ``ahead`` is ``before`` + 1 s: unique to this write, and in a later second than
-    ``before``, so a copy some reader got between the touch and the commit, with the old
-    data and Last-Modified ``before`` (settled), is never answered 304 against ``ahead``.
-    A failed build never fails the write: it is logged and the plain touch is done.
+    ``ahead`` is a second after both now and every ``before`` stamp: unique to this write,
+    and in a later second than any Last-Modified a reader got before the commit, so such a
+    copy is never answered 304 against ``ahead``. A failed build never fails the write: it
+    is logged and the plain touch is done.
     """
-    before = touch(*scopes)
     urls: list[str] = []
     if getattr(settings, "PUBLIC_WARM_AHEAD", True) and connection.in_atomic_block:
         try:
@@ -168,17 +170,18 @@ def touch_and_warm(*scopes: str, hot: str) -> None:
         except Exception:
             logger.exception("warm-ahead of %s: hot URLs failed", hot)
     if not urls:
-        transaction.on_commit(lambda: touch(*scopes))
+        touch_now_and_on_commit(*scopes)
         return
-    ahead = before + 1.0
+    before = stamps(scopes)
+    ahead = max(time.time(), *before.values()) + 1.0
     try:
         with transaction.atomic():
             warm(urls, {scope: ahead for scope in scopes})
     except Exception:
         logger.exception("warm-ahead of %s failed; the next readers rebuild", hot)
-        transaction.on_commit(lambda: touch(*scopes))
+        touch_now_and_on_commit(*scopes)
         return
-    transaction.on_commit(lambda: _publish(scopes, before, ahead))
+    transaction.on_commit(lambda: _publish(before, ahead))
 
 
 def _warm_lock(hot: str) -> bool:
@@ -227,40 +230,48 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
 _LOCAL_CAS = threading.Lock()
 
 
-def _publish(scopes: tuple[str, ...], before: float, ahead: float) -> None:
-    if not compare_and_set(scopes, before, ahead):
-        touch(*scopes)
+def _publish(before: dict[str, float], ahead: float) -> None:
+    """Each scope on its own: ``ahead`` where nobody touched it since ``before``, a plain
+    touch where somebody did. Scope by scope, because the bodies built ahead are keyed by
+    every scope they depend on: an answer of this event (its scope only) is served as built
+    even when another event touched the list of events meanwhile (a pairing job elsewhere
+    does every second or so); an answer that also depends on the list is rebuilt."""
+    for scope, stamp in before.items():
+        if not compare_and_set({scope: stamp}, ahead):
+            touch(scope)
 
 
-def compare_and_set(scopes: Iterable[str], expected: float, new: float) -> bool:
-    """Set every scope's stamp to ``new`` if every one is still ``expected`` (atomic: a
-    Redis transaction watching the keys; in-process caches under a lock)."""
-    keys = [STAMP_PREFIX + scope for scope in scopes]
+def compare_and_set(expected: dict[str, float], new: float) -> bool:
+    """Set every scope's stamp to ``new`` if each one still has its ``expected`` stamp
+    (atomic: a Redis transaction watching the keys; in-process caches under a lock)."""
+    wanted = {STAMP_PREFIX + scope: stamp for scope, stamp in expected.items()}
+    keys = list(wanted)
     client = getattr(cache, "client", None)
     if client is not None and hasattr(client, "get_client"):  # django-redis
         try:
-            return _redis_compare_and_set(client, keys, expected, new)
+            return _redis_compare_and_set(client, wanted, new)
         except Exception:
             logger.exception("stamp compare-and-set failed")
             return False
     with _LOCAL_CAS:
         current = cache.get_many(keys)
-        if len(current) < len(keys) or any(v != expected for v in current.values()):
+        if len(current) < len(keys) or any(current[k] != v for k, v in wanted.items()):
             return False
         cache.set_many({key: new for key in keys}, timeout=None)
         return True
 
 
-def _redis_compare_and_set(client, keys: list[str], expected: float, new: float) -> bool:
+def _redis_compare_and_set(client, wanted: dict[str, float], new: float) -> bool:
     from redis.exceptions import WatchError
 
-    raw = [client.make_key(key) for key in keys]
+    raw = {client.make_key(key): stamp for key, stamp in wanted.items()}
     with client.get_client(write=True).pipeline() as pipe:
         try:
             pipe.watch(*raw)
-            current = [pipe.get(key) for key in raw]
-            if any(value is None or client.decode(value) != expected for value in current):
-                return False
+            for key, stamp in raw.items():
+                value = pipe.get(key)
+                if value is None or client.decode(value) != stamp:
+                    return False
             pipe.multi()
             for key in raw:
                 pipe.set(key, client.encode(new))
