@@ -63,6 +63,15 @@ class Driver:
                           {"tournament": self.tid, "member": m.pk, "rating": r}, 201)
                 for m, r in members]
 
+    def register_teams(self, count: int, players: int) -> None:
+        """``count`` teams "Đội 1".."Đội n" of ``players`` members each, in board order (the
+        players after the event's boards are its reserves), through the API."""
+        for t in range(count):
+            roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
+                      for i, (m, r) in enumerate(self.members(players))]
+            self.post(self.organiser, "/api/v1/tournament-teams/",
+                      {"tournament": self.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+
     def pair_next(self) -> dict:
         job = self.action("pair-next-round", client=self.arbiter, status=202)
         done = self.job_worker.wait(job["id"], timeout=300)

@@ -198,12 +198,7 @@ def test_admin_forms_keep_the_format_rules(admin_client, staff):
 
 
 def _register_two_teams(driver, boards: int, reserves: int) -> None:
-    for t in range(2):
-        members = driver.members(boards + reserves)
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(members)]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(2, players=boards + reserves)
 
 
 def test_simultaneous_match_of_two_chess_teams_with_a_reserve(driver):
@@ -332,12 +327,7 @@ def test_team_withdrawal_in_a_team_round_robin(driver):
     driver.create(system="team_round_robin", boards_per_team=3, reserves_per_team=1,
                   discipline="xiangqi")
     driver.action("open-registration")
-    for t in range(4):
-        members = driver.members(4)
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(members)]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(4, players=4)
     driver.action("close-registration", {"seed": 4})
     draw = lambda p: "1/2-1/2"  # noqa: E731
     driver.pair_next()
@@ -417,12 +407,7 @@ def test_team_knockout_of_four_teams(driver):
     driver.create(system="team_knockout", boards_per_team=3, reserves_per_team=1,
                   discipline="xiangqi", team_match_form="simultaneous")
     driver.action("open-registration")
-    for t in range(4):
-        members = driver.members(4)
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(members)]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(4, players=4)
     closed = driver.action("close-registration", {"seed": 9})
     assert closed["number_of_rounds"] == 2
     first = {(1, 1): "1-0", (4, 2): "1/2-1/2", (1, 3): "1/2-1/2",  # (team of White, board)

@@ -98,12 +98,7 @@ def test_team_round_robin_of_6_teams(driver):
     driver.create(system="team_round_robin", boards_per_team=4, reserves_per_team=1,
                   discipline="xiangqi", category="national_team")
     driver.action("open-registration")
-    for t in range(6):
-        members = driver.members(5)
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(members)]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(6, players=5)
     closed = driver.action("close-registration", {"seed": 6})
     assert closed["number_of_rounds"] == 5
     rng = random.Random(13)
@@ -125,12 +120,7 @@ def test_team_round_robin_of_6_teams(driver):
 
 
 def _register_teams(driver, count: int, boards: int, reserves: int = 1) -> None:
-    for t in range(count):
-        members = driver.members(boards + reserves)
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(members)]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(count, players=boards + reserves)
 
 
 def test_team_swiss_by_draw_of_9_teams(driver):

@@ -69,11 +69,7 @@ def test_team_knockout_english_form_with_a_third_place_match(driver):
     assert driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/").json()[
         "team_match_form"] == "scheveningen"
     driver.action("open-registration")
-    for t in range(4):
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(driver.members(4))]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(4, players=4)
     closed = driver.action("close-registration", {"seed": 9})
     assert closed["number_of_rounds"] == 6
     for number in range(1, 7):
@@ -192,11 +188,7 @@ def test_team_knockout_board_against_board_with_places_5_to_8(driver):
                   discipline="xiangqi", team_match_form="simultaneous",
                   knockout_placement="third_5_8")
     driver.action("open-registration")
-    for t in range(8):
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(driver.members(4))]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(8, players=4)
     assert driver.action("close-registration", {"seed": 5})["number_of_rounds"] == 3
     driver.run_all_rounds(3, random.Random(0), choose=_better_seed_wins_two_boards)
     assert_error(driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/"),
@@ -243,11 +235,7 @@ def test_a_reserve_in_the_english_form_counts_on_the_board_he_replaced(driver):
     driver.create(system="team_knockout", boards_per_team=3, reserves_per_team=1,
                   discipline="xiangqi")
     driver.action("open-registration")
-    for t in range(2):
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(driver.members(4))]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(2, players=4)
     assert driver.action("close-registration", {"seed": 2})["number_of_rounds"] == 3
     driver.pair_next()
     match = TeamMatch.objects.get(round__tournament_id=driver.tid, round__number=1)

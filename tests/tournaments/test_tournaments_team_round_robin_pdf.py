@@ -39,11 +39,7 @@ def test_team_round_robin_standings_pdf_worked_by_hand(driver):
     driver.create(system="team_round_robin", boards_per_team=3, reserves_per_team=1,
                   discipline="xiangqi")
     driver.action("open-registration")
-    for t in range(4):
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(driver.members(4))]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(4, players=4)
     assert driver.action("close-registration", {"seed": 3})["number_of_rounds"] == 3
     driver.run_all_rounds(3, random.Random(0), choose=_result)
     assert {frozenset((m.home.starting_number, m.away.starting_number))
@@ -110,11 +106,7 @@ def test_match_points_first_or_game_points_first_is_the_regulations_choice(
     driver.create(system="team_round_robin", boards_per_team=3, reserves_per_team=1,
                   discipline="chess", team_ranking=ranking)
     driver.action("open-registration")
-    for t in range(4):
-        roster = [{"member": m.pk, "board_order": i + 1, "rating": r}
-                  for i, (m, r) in enumerate(driver.members(4))]
-        driver.post(driver.organiser, "/api/v1/tournament-teams/",
-                    {"tournament": driver.tid, "name": f"Đội {t + 1}", "roster": roster}, 201)
+    driver.register_teams(4, players=4)
     assert driver.action("close-registration", {"seed": 7})["number_of_rounds"] == 3
     driver.run_all_rounds(3, random.Random(0), choose=_choice_result)
     hand = {1: (4.0, 4, 14.0, [2.0, 1.0, 1.0]), 2: (4.5, 3, 13.5, [1.5, 1.5, 1.5]),
