@@ -357,6 +357,9 @@ def _pair_brackets(
             nxt += 1
         window_allowed = n % 2 == 0 or all(p.score > weights.bye_score for p in players)
         computer.open_window(list(vertices) if window_allowed else None)
+        # The players below the bracket weigh alike towards it (matching.TWIN_REDUCTION).
+        in_bracket = set(vertices[:size])
+        computer.twin_hint = {v for v in range(n) if v not in in_bracket}
         bracket = _BracketPairing(
             players, vertices, moved_down, size, group_vertex, next_vertex, weights, computer,
             matched,

@@ -26,6 +26,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 import networkx as _nx
 
+from chessrules.dutch import twins
 from chessrules.dutch.blossom import certifies, max_weight_matching
 
 RUSTWORKX_LIMIT = 1 << 122
@@ -36,6 +37,10 @@ USE_WINDOW = True
 
 BLOSSOM_SHORTCUTS = True
 """The blossom algorithm's shortcuts (False: the plain algorithm; tests, bench)."""
+
+TWIN_REDUCTION = True
+"""Solve the first step of a tie-broken matching without most of the interchangeable
+players of the lower score groups (see :mod:`.twins`; False: always whole; tests, bench)."""
 
 DefaultWeight = Callable[[int, int], int]
 Compatible = Callable[[int, int], bool]
@@ -119,8 +124,12 @@ class MatchingComputer:
         # it within itself; otherwise compute() widens to ``closed_fallback``.
         self.closed: set[int] | None = None
         self.closed_fallback: list[int] | None = None
+        # Vertices that may be interchangeable (the score groups below the bracket):
+        # only a hint for :mod:`.twins`, whose result is proved optimal or not used.
+        self.twin_hint: set[int] = set()
         self.calls = 0
         self.full_calls = 0
+        self.reduced_solves = 0
 
     def weight(self, a: int, b: int) -> int:
         row = self.explicit.get(a)
@@ -201,7 +210,8 @@ class MatchingComputer:
         if tie is None:
             found = max_weight_matching_edges(len(vertices), edges)
         else:
-            found = _tie_broken(vertices, edges, *tie)
+            hint = {i for i, v in enumerate(vertices) if v in self.twin_hint}
+            found = _tie_broken(vertices, edges, *tie, twin_hint=hint, computer=self)
         return [(vertices[i], vertices[j]) for i, j in found]
 
     def _window_optimum(
@@ -242,7 +252,8 @@ RANKING_BUDGET = 64
 
 def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
                 bonus: dict[tuple[int, int], int], bonus_bits: int,
-                ranking: Ranking | None = None) -> list[tuple[int, int]]:
+                ranking: Ranking | None = None, *, twin_hint: set[int] | None = None,
+                computer: MatchingComputer | None = None) -> list[tuple[int, int]]:
     """A maximum-weight matching for the weights ``w << bonus_bits`` plus the bonus.
 
     The bonuses of a matching sum to less than ``1 << bonus_bits`` (one tier per
@@ -261,6 +272,10 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
     the tight edges, from the first step's matching, by alternating paths; its result
     is accepted only if ``certifies`` proves it optimal for ``w`` with the first
     step's duals (otherwise, or if it gives up, the tie-broken matching is solved).
+
+    The first step is tried on a smaller graph first when ``twin_hint`` (indices) holds
+    interchangeable vertices that no bonus touches (:mod:`.twins`); its result is used only
+    if ``certifies`` proves it optimal on the whole graph.
     """
     size = len(vertices)
 
@@ -270,16 +285,37 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
 
     if not TIE_SPLIT or bonus_bits < TIE_SPLIT_BITS or not edges:
         return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in edges])
-    duals: list[list[int]] = []
-    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, duals=duals)
     tight: list[tuple[int, int, int]] = []
-    if not certifies(size, edges, mate, duals, tight):  # never expected: solve in one go
+    reduced = _reduced_first_step(vertices, edges, bonus, twin_hint)
+    if reduced is not None and certifies(size, edges, *reduced, tight):
+        mate, duals = reduced
+        if computer is not None:
+            computer.reduced_solves += 1
+        proved = True
+    else:
+        tight = []
+        duals = []
+        mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, duals=duals)
+        proved = certifies(size, edges, mate, duals, tight)
+    if not proved:  # never expected: solve in one go
         tight = edges
     elif RANKING_BY_PATHS and ranking is not None:
         settled = _settle_contracted(vertices, tight, mate, duals, ranking)
         if settled is not None and certifies(size, edges, settled, duals):
             return [(i, j) for i, j in enumerate(settled) if j > i]
     return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in tight])
+
+
+def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],
+                        bonus: dict[tuple[int, int], int], twin_hint: set[int] | None
+                        ) -> tuple[list[int], list[list[int]]] | None:
+    """:func:`.twins.solve_reduced` on the hinted vertices that no bonus touches."""
+    if not TWIN_REDUCTION or not twin_hint:
+        return None
+    index = {v: i for i, v in enumerate(vertices)}
+    touched = {index[v] for pair in bonus for v in pair if v in index}
+    return twins.solve_reduced(len(vertices), edges, twin_hint - touched,
+                               shortcuts=BLOSSOM_SHORTCUTS)
 
 
 def _settle_contracted(vertices: list[int], tight: list[tuple[int, int, int]], mate: list[int],

@@ -8,7 +8,7 @@ one matching for homogeneous brackets) must not change any pair or colour.
 
 import pytest
 
-from chessrules.dutch import DutchOptions, SwissPlayer, engine, matching, pair_round
+from chessrules.dutch import DutchOptions, SwissPlayer, engine, matching, pair_round, twins
 from chessrules.dutch.generator import play_tournament
 
 
@@ -100,6 +100,35 @@ def test_rankings_settled_by_paths_give_the_same_pairings(players, rounds, seed,
     tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
                                  forfeit_rate=0.04, full_bye_rate=0.02)
     monkeypatch.setattr(matching, "RANKING_BY_PATHS", False)
+    for index in range(rounds):
+        history = {p: entries[:index] for p, entries in tournament.history.items()}
+        options = tournament.options(tournament.not_paired[index])
+        old = pair_round(tournament.players, history, index + 1, options)
+        assert old == tournament.pairings[index], f"round {index + 1}"
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"),
+                         [(40, 5, 71), (81, 4, 72), (150, 3, 73), (240, 3, 74)])
+def test_twin_reduction_gives_the_same_pairings(players, rounds, seed, monkeypatch):
+    """#15: the first step of tie-broken matchings solved without most of the
+    interchangeable players below the bracket (new, ``matching.TIE_SPLIT``'s first step
+    via :mod:`chessrules.dutch.twins`, here for every graph and bonus length) against the
+    whole graph (old) on every round of random tournaments (byes, forfeits, withdrawals,
+    odd numbers); the reduction must actually have been used."""
+    monkeypatch.setattr(matching, "TIE_SPLIT_BITS", 0)
+    monkeypatch.setattr(twins, "MIN_SIZE", 0)
+    computers = []
+    original_init = matching.MatchingComputer.__init__
+
+    def recording_init(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        computers.append(self)
+
+    monkeypatch.setattr(matching.MatchingComputer, "__init__", recording_init)
+    tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
+                                 forfeit_rate=0.04, full_bye_rate=0.02)
+    assert sum(c.reduced_solves for c in computers) > 0
+    monkeypatch.setattr(matching, "TWIN_REDUCTION", False)
     for index in range(rounds):
         history = {p: entries[:index] for p, entries in tournament.history.items()}
         options = tournament.options(tournament.not_paired[index])

@@ -1,0 +1,136 @@
+"""#15: a big pairing graph solved on a smaller one when many players are interchangeable
+(chessrules.dutch.twins); the result is used only when ``certifies`` proves it optimal on
+the whole graph, so it must be a true optimum whenever it is accepted."""
+
+import random
+
+import networkx as nx
+import pytest
+
+from chessrules.dutch import matching, twins
+from chessrules.dutch.blossom import certifies, max_weight_matching
+
+
+def _weight(edges, mate):
+    weights = {(a, b): w for a, b, w in edges} | {(b, a): w for a, b, w in edges}
+    return sum(weights[(v, m)] for v, m in enumerate(mate) if m > v)
+
+
+def _optimum(edges):
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(edges)
+    return sum(graph[a][b]["weight"] for a, b in nx.max_weight_matching(graph))
+
+
+def _bracket_and_twins(rng, bracket, lower, towards, inside, missing=0.05):
+    """A bracket of distinct weights (vertices 0..bracket-1) and a class of ``lower``
+    twins: the same weight ``towards`` to every bracket vertex, ``inside`` among
+    themselves, a few of those edges missing (rematches)."""
+    edges = [(i, j, (3 << 40) + rng.randint(0, 1 << 30))
+             for i in range(bracket) for j in range(i + 1, bracket) if rng.random() < 0.9]
+    size = bracket + lower
+    edges += [(i, j, towards) for i in range(bracket) for j in range(bracket, size)]
+    edges += [(i, j, inside) for i in range(bracket, size) for j in range(i + 1, size)
+              if rng.random() >= missing]
+    return size, edges
+
+
+@pytest.fixture
+def small_graphs(monkeypatch):
+    monkeypatch.setattr(twins, "MIN_SIZE", 0)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_reduced_solution_is_a_proved_optimum(seed, small_graphs, monkeypatch):
+    rng = random.Random(seed)
+    bracket = rng.choice([11, 12, 15])
+    size, edges = _bracket_and_twins(rng, bracket, rng.choice([30, 31, 44]),
+                                     towards=1 << 40, inside=1 << 38)
+    solved_sizes = []
+
+    def recording(n, graph_edges, **kwargs):
+        solved_sizes.append(n)
+        return max_weight_matching(n, graph_edges, **kwargs)
+
+    monkeypatch.setattr(twins, "max_weight_matching", recording)
+    result = twins.solve_reduced(size, edges, set(range(bracket, size)))
+    assert result is not None
+    mate, duals = result
+    assert solved_sizes and solved_sizes[0] < size - 20  # most twins left out
+    assert all(mate[m] == v for v, m in enumerate(mate) if m != -1)
+    assert certifies(size, edges, mate, duals)
+    assert _weight(edges, mate) == _optimum(edges)
+
+
+def test_a_wrong_guess_is_refused(small_graphs):
+    """The twins weigh more towards the bracket than the bracket among itself: the
+    optimum pairs every bracket player with a twin, which six representatives cannot
+    hold. The small solution then pairs no two representatives together, so it cannot be
+    extended (None), or its extension is not optimal and ``certifies`` refuses it."""
+    rng = random.Random(7)
+    size, edges = _bracket_and_twins(rng, 12, 40, towards=1 << 44, inside=1 << 30)
+    result = twins.solve_reduced(size, edges, set(range(12, size)))
+    assert result is None or not certifies(size, edges, *result)
+
+
+def test_vertices_that_differ_are_kept(small_graphs, monkeypatch):
+    """A candidate with one different weight towards the bracket is not a twin: it is
+    kept in the graph solved (with the class's representatives)."""
+    rng = random.Random(3)
+    size, edges = _bracket_and_twins(rng, 12, 31, towards=1 << 40, inside=1 << 38, missing=0)
+    odd_one = size - 1
+    edges = [(i, j, w + 1 if j == odd_one and i == 0 else w) for i, j, w in edges]
+    kept = []
+
+    def recording(n, graph_edges, **kwargs):
+        kept.append(n)
+        return max_weight_matching(n, graph_edges, **kwargs)
+
+    monkeypatch.setattr(twins, "max_weight_matching", recording)
+    mate, duals = twins.solve_reduced(size, edges, set(range(12, size)))
+    assert kept == [12 + twins.KEPT + 1]  # the bracket, six representatives, the odd one
+    assert certifies(size, edges, mate, duals)
+    assert _weight(edges, mate) == _optimum(edges)
+
+
+def test_nothing_to_leave_out():
+    rng = random.Random(5)
+    size, edges = _bracket_and_twins(rng, 12, 30, towards=1 << 40, inside=1 << 38)
+    assert twins.solve_reduced(size, edges, set(range(12, size))) is None  # below MIN_SIZE
+
+
+def test_a_refused_reduction_falls_back_to_the_whole_graph(small_graphs, monkeypatch):
+    """Through the tie-broken matching: the wrong guess above is refused and the whole
+    graph solved, so the result is still the optimum."""
+    monkeypatch.setattr(matching, "TIE_SPLIT_BITS", 0)
+    rng = random.Random(7)
+    size, edges = _bracket_and_twins(rng, 12, 40, towards=1 << 44, inside=1 << 30)
+    vertices = list(range(size))
+    computer = matching.MatchingComputer(size, lambda a, b: 0)
+    pairs = matching._tie_broken(vertices, edges, {}, 1, None,
+                                 twin_hint=set(range(12, size)), computer=computer)
+    mate = [-1] * size
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    assert _weight(edges, mate) == _optimum(edges)
+    assert computer.reduced_solves == 0
+
+
+def test_an_unproved_reduction_is_not_used(monkeypatch):
+    """Whatever the reduction returns, the tie-broken matching uses it only once
+    ``certifies`` proves it: a wrong matching with made-up duals is solved again whole."""
+    monkeypatch.setattr(matching, "TIE_SPLIT_BITS", 0)
+    rng = random.Random(9)
+    size, edges = _bracket_and_twins(rng, 12, 30, towards=1 << 40, inside=1 << 38)
+    wrong = [-1] * size
+    wrong[0], wrong[1] = 1, 0
+    monkeypatch.setattr(twins, "solve_reduced", lambda *args, **kwargs: (
+        wrong, [[0] * (2 * size), [-1] * (2 * size)]))
+    computer = matching.MatchingComputer(size, lambda a, b: 0)
+    pairs = matching._tie_broken(list(range(size)), edges, {}, 1, None,
+                                 twin_hint=set(range(12, size)), computer=computer)
+    mate = [-1] * size
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    assert _weight(edges, mate) == _optimum(edges)
+    assert computer.reduced_solves == 0
