@@ -135,13 +135,24 @@ class TextGrid:
             x += text_width(fill, size_px) + w
         return "".join(out)
 
-    def svg(self, rows: int, row_height: int, stroke: float = 0.8) -> str:
+    def svg(self, rows: int, row_height: int, stroke: float = 0.8, *, left: float = 0,
+            tops: tuple[float, ...] = (0,)) -> str:
         """The ruled grid (``rows`` rows of ``row_height`` pixels) as a ``data:`` URL for a
-        CSS background: one path, drawn once per card."""
+        CSS background, one path: a grid at each of ``tops`` and ``left`` (pixels from the
+        image's top left corner; a page of forms is one image, drawn once per page)."""
         height = rows * row_height
-        d = "".join(f"M{x} 0V{height}" for x in self.rules)
-        d += "".join(f"M0 {y * row_height}H{self.width}" for y in range(rows + 1))
-        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
-               f'height="{height}" viewBox="0 0 {self.width} {height}"><path fill="none" '
-               f'stroke="#000" stroke-width="{stroke}" d="{d}"/></svg>')
+        d = []
+        for top in tops:
+            d += [f"M{_n(left + x)} {_n(top)}v{height}" for x in self.rules]
+            d += [f"M{_n(left)} {_n(top + y * row_height)}h{self.width}"
+                  for y in range(rows + 1)]
+        width, size = left + self.width + stroke, tops[-1] + height + stroke
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" '
+               f'height="{_n(size)}" viewBox="0 0 {_n(width)} {_n(size)}"><path fill="none" '
+               f'stroke="#000" stroke-width="{stroke}" d="{"".join(d)}"/></svg>')
         return "data:image/svg+xml," + quote(svg)
+
+
+def _n(value: float) -> str:
+    """A coordinate of an SVG path: three decimals at most, no trailing zeros."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")

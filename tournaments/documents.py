@@ -87,13 +87,18 @@ def tracking_cards_data(target: str) -> dict:
     cards = [_card(card, head["number_of_rounds"]) for card in tracking_cards(tournament, only)]
     for card in cards:
         card.update(_card_text(card["rows"]))
-    return {"tournament": head, "cards": cards, "card_grid": _card_grid(head["number_of_rounds"])}
+    grid = _card_grid(head["number_of_rounds"])
+    return {"tournament": head, "cards": cards, "card_grid": grid,
+            "last_page": _last_page(len(cards), head["number_of_rounds"], grid["per_page"])}
 
 
 #: The card's grid (issue 15): the columns of 29.1 (CSS pixels: 650 in all, 172 mm), one
 #: ruled row of 17 pixels (4.5 mm) for the headings and one per round. Each row of the card
 #: is one line of text, its values centred in their columns by spaces (the names to the
-#: left), and the rules are one background SVG: 7 boxes a card instead of 100 table cells.
+#: left), and the rules are a background SVG: 7 boxes a card instead of 100 table cells.
+#: The rules of all the cards of a page are one SVG, the page's background (drawn once a
+#: page; every card of an event has the same height, so its grid's place on the page is
+#: known), not one per card: a part's PDF then has 2 objects a page fewer to merge.
 CARD_COLUMNS = ("Vòng đấu", "Tên đối thủ", "Đẳng cấp", "Số", "Màu quân", "Kết quả", "Nhóm",
                 "Tổng số điểm", "Ghi chú")
 CARD_GRID = TextGrid(widths=(57, 190, 57, 38, 57, 57, 42, 76, 76), left=frozenset({1}))
@@ -104,19 +109,43 @@ _CARD_KEYS = ("round", "opponent_name", "opponent_title", "opponent_number", "co
 
 #: A4 inside the cards' page margins (12 + 14 mm) and a card's fixed parts, in CSS pixels:
 #: borders and padding, the federation line, the title, the player line, the legend, the
-#: gap below the card (the template fixes each height).
+#: gap below the card (the template fixes each height; the borders are 1.07 pixels each, and
+#: a page's last gap is dropped, so a page always holds ``per_page`` cards).
 _CARD_PAGE_PX, _CARD_FIXED_PX, _CARD_GAP_PX = 1024, 2 + 18 + 14 + 22 + 22 + 4 + 13, 16
+#: where the first card's grid lies in the page area (CSS pixels): the body's side margin
+#: (none at the top), the card's border (0.8pt) and padding (9px 12px), the federation
+#: line, the title and the player line above it (the template's sizes); each next card one
+#: card and gap lower
+_BODY_MARGIN_PX, _CARD_BORDER_PX, _CARD_PAD_PX = 8, 0.8 * 96 / 72, (9, 12)
+_CARD_GRID_LEFT_PX = _BODY_MARGIN_PX + _CARD_BORDER_PX + _CARD_PAD_PX[1]
+_CARD_GRID_TOP_PX = _CARD_BORDER_PX + _CARD_PAD_PX[0] + 14 + 22 + 22
 #: pages of cards in one part of a tournament's cards (kept between renders)
 CARD_PART_PAGES = 10
 
 
 def _card_grid(rounds: int) -> dict:
     height = _CARD_FIXED_PX + (rounds + 1) * CARD_ROW_PX + _CARD_GAP_PX
+    per_page = max(1, _CARD_PAGE_PX // height)
     return {"header": CARD_GRID.line(list(CARD_COLUMNS), CARD_HEAD_FONT_PX),
-            "svg": CARD_GRID.svg(rounds + 1, CARD_ROW_PX), "row": CARD_ROW_PX,
+            "page_svg": _page_grid(rounds, per_page), "row": CARD_ROW_PX,
             "head_font": f"{CARD_HEAD_FONT_PX:g}", "pad": CARD_GRID.pad,
-            "rows_height": rounds * CARD_ROW_PX,
-            "per_page": max(1, _CARD_PAGE_PX // height)}
+            "rows_height": rounds * CARD_ROW_PX, "per_page": per_page}
+
+
+def _page_grid(rounds: int, cards: int) -> str:
+    """The grids of a page of ``cards`` cards, one SVG for the page's background."""
+    card = (2 * _CARD_BORDER_PX + 2 * _CARD_PAD_PX[0] + 14 + 22 + 22
+            + (rounds + 1) * CARD_ROW_PX + 4 + 13)
+    tops = tuple(_CARD_GRID_TOP_PX + i * (card + _CARD_GAP_PX) for i in range(cards))
+    return CARD_GRID.svg(rounds + 1, CARD_ROW_PX, left=_CARD_GRID_LEFT_PX, tops=tops)
+
+
+def _last_page(cards: int, rounds: int, per_page: int) -> dict | None:
+    """The last page of ``cards`` cards when it holds fewer than ``per_page``: its number
+    in the document (``@page :nth()``) and its grids."""
+    if not cards % per_page:
+        return None
+    return {"nth": -(-cards // per_page), "svg": _page_grid(rounds, cards % per_page)}
 
 
 def tracking_card_parts(context: dict) -> list[dict]:
@@ -126,10 +155,13 @@ def tracking_card_parts(context: dict) -> list[dict]:
     and is kept under a digest of its data; after a result only the parts holding the two
     players' cards are rendered again."""
     cards, per_page = context["cards"], context["card_grid"]["per_page"]
+    rounds = context["tournament"]["number_of_rounds"]
     size = per_page * CARD_PART_PAGES
     total = -(-len(cards) // per_page)
     return [{**context, "cards": cards[i:i + size], "page_offset": i // per_page,
-             "total_pages": total} for i in range(0, len(cards), size)]
+             "total_pages": total,
+             "last_page": _last_page(len(cards[i:i + size]), rounds, per_page)}
+            for i in range(0, len(cards), size)]
 
 
 def _card_text(rows: list[dict]) -> dict:

@@ -107,6 +107,7 @@ def test_tracking_card_prints_every_round_row_in_its_ruled_column():
 
     with pdfplumber.open(io.BytesIO(content)) as pdf:
         words = pdf.pages[0].extract_words(x_tolerance=1)
+        [grid] = _grids(pdf.pages[0])
     lines: dict[int, list[dict]] = {}
     for w in words:
         lines.setdefault(round(w["top"]), []).append(w)
@@ -119,9 +120,21 @@ def test_tracking_card_prints_every_round_row_in_its_ruled_column():
         centres.append((phrase[0]["x0"] + phrase[-1]["x1"]) / 2)
         name_x = phrase[0]["x0"] if title == "Tên đối thủ" else name_x
         i += n
+    # the ruled grid (the page's background) under them: each heading in the middle of its
+    # ruled column, the names' heading 3 px (2.25 pt) inside its rule, the headings' line
+    # between the grid's first two rules
+    rules, pad = grid["xs"], 3 * 0.75
+    assert len(rules) == len(tournament_documents.CARD_COLUMNS) + 1
+    for column, centre in enumerate(centres):
+        if column != 1:
+            assert abs(centre - (rules[column] + rules[column + 1]) / 2) < 1, (column, rules)
+    assert abs(name_x - (rules[1] + pad)) < 0.6
+    assert grid["ys"][0] < heading[0]["top"] < heading[0]["bottom"] < grid["ys"][1]
     rows = sorted((top, ws) for top, ws in lines.items() if top > heading[0]["top"] + 1
                   and ws[0]["text"].isdigit() and ws[0]["x1"] < centres[1])
     assert [ws[0]["text"] for _top, ws in rows] == ["1", "2", "3", "4", "5", "6", "7"]
+    for (_top, ws), upper, lower in zip(rows, grid["ys"][1:], grid["ys"][2:], strict=False):
+        assert all(upper < w["top"] < w["bottom"] < lower for w in ws), (upper, lower, ws)
     keys = ("round", "opponent_title", "opponent_number", "color", "result", "group", "total")
     columns = (0, 2, 3, 4, 5, 6, 7)
     for (_top, ws), row in zip(rows, card["rows"], strict=False):
@@ -136,6 +149,42 @@ def test_tracking_card_prints_every_round_row_in_its_ruled_column():
                            and abs((w["x0"] + w["x1"]) / 2 - centres[column]) < 1 for w in ws), (
                     key, row, ws)
     assert all(len(ws) == 1 for _top, ws in rows[3:])  # blank rows: the round number only
+
+
+def _grids(page) -> list[dict]:
+    """The ruled grids drawn on a PDF page: the x of their vertical rules and the y of
+    their horizontal ones (pdfplumber's lines; a card's border is drawn as rectangles)."""
+    grids: dict[tuple, dict] = {}
+    for line in page.lines:
+        if abs(line["x0"] - line["x1"]) < 0.01:  # vertical: one per column rule
+            grids.setdefault((round(line["top"], 1), round(line["bottom"], 1)),
+                             {"xs": [], "ys": []})["xs"].append(line["x0"])
+    for line in page.lines:
+        if abs(line["top"] - line["bottom"]) < 0.01:
+            for (top, bottom), grid in grids.items():
+                if top - 0.1 <= line["top"] <= bottom + 0.1:
+                    grid["ys"].append(line["top"])
+    return [{"top": top, "bottom": bottom, "xs": sorted(g["xs"]), "ys": sorted(g["ys"])}
+            for (top, bottom), g in sorted(grids.items())]
+
+
+def assert_a_grid_in_every_card(content: bytes, rows: int) -> None:
+    """Every card of every page has its ruled grid (columns and ``rows`` rows, headings
+    included) inside its border, and there is no grid without a card (issue 15: the grids
+    of a page are one background image, not one per card)."""
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        for page in pdf.pages:
+            cards = page.search("THẺ THEO DÕI THI ĐẤU")
+            borders = [r for r in page.rects if r["width"] > 400]  # outer and inner edges
+            grids = _grids(page)
+            assert len(grids) == len(cards) and len(borders) == 2 * len(cards), page
+            for grid, card in zip(grids, cards, strict=True):
+                assert len(grid["xs"]) == len(tournament_documents.CARD_COLUMNS) + 1
+                assert len(grid["ys"]) == rows + 1
+                assert card["bottom"] < grid["top"]  # below its card's title
+                assert any(r["x0"] < grid["xs"][0] < grid["xs"][-1] < r["x1"]
+                           and r["top"] < card["top"] < grid["bottom"] < r["bottom"]
+                           for r in borders), (grid, card)
 
 
 @pytest.mark.django_db
@@ -162,6 +211,7 @@ def test_tracking_cards_kept_in_parts_and_a_result_renders_its_two_cards_again(m
     assert pages == whole_pages == 5
     assert pdf_pages(merged) == pdf_pages(whole)
     assert [page[-3:] for page in pdf_pages(merged)] == ["1/5", "2/5", "3/5", "4/5", "5/5"]
+    assert_a_grid_in_every_card(merged, rows=8)  # the headings and 7 rounds
 
     rendered: list[str] = []
     real = render.html_to_pdf
@@ -198,10 +248,12 @@ def test_document_job_renders_a_long_card_set_in_parts(job_worker):
     assert [len(p["cards"]) for p in parts] == [40, 4]
     cache.delete_many([part_key(render_html(built.template, p)) for p in parts])
     client = client_for(arbiter)
-    pages = pdf_pages(download(client, request(client, "tracking_card", target), job_worker))
+    content = download(client, request(client, "tracking_card", target), job_worker)
+    pages = pdf_pages(content)
     assert len(pages) == 11 and pages[10].endswith("11/11") and pages[9].endswith("10/11")
     assert " ".join(pages).count("THẺ THEO DÕI THI ĐẤU") == 44
     assert f"Tên đấu thủ: {player_name(43)}" in pages[10]
+    assert_a_grid_in_every_card(content, rows=8)  # 4 cards on the last page: 4 grids
 
 
 # --- standings and crosstable -----------------------------------------------------------------------
