@@ -165,13 +165,25 @@ def merge_pdfs(pdfs: list[bytes]) -> tuple[bytes, int]:
     return out.getvalue(), len(writer.pages)
 
 
+def _halfway(htmls: list[str]) -> int:
+    """Where to split ``htmls`` between the two processes: the parts before it for this
+    one, the others for the child, so that the larger share of the work (a part's HTML
+    size standing for its cost: a document's last part is often smaller) is as small as
+    possible; this process also merges afterwards, so a tie goes to the child."""
+    total, before, best = sum(map(len, htmls)), 0, (float("inf"), 1)
+    for i, html in enumerate(htmls[:-1], 1):
+        before += len(html)
+        best = min(best, (max(before, total - before), i))
+    return best[1]
+
+
 def _render_many(htmls: list[str]) -> list[tuple[bytes, int]]:
     """``html_to_pdf`` of each; with several, the second half in a forked child process
     (the machine has two cores; a fork, not multiprocessing: a Celery worker's processes
     may not start children of their own). The child only renders HTML: no database."""
     if len(htmls) < PARALLEL_PARTS or not hasattr(os, "fork"):
         return [html_to_pdf(html) for html in htmls]
-    half = (len(htmls) + 1) // 2
+    half = _halfway(htmls)
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: render the second half, send it, leave at once
