@@ -18,13 +18,12 @@ are optimal the pairing procedure does not depend on which one is returned.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 try:  # optional compiled backend
     import rustworkx as _rx
 except ImportError:  # pragma: no cover - depends on the environment
     _rx = None
-
-import networkx as _nx
 
 from chessrules.dutch import twins
 from chessrules.dutch.blossom import certifies, max_weight_matching
@@ -93,18 +92,60 @@ class Feasibility:
         return True
 
     def _exact(self, vertices: list[int], restricted: set[int]) -> bool:
+        """Exact: a greedy matching, then an augmenting path (Edmonds' search, with
+        blossoms) for every player it left unpaired.  A player no such path reaches is
+        unpaired in every maximum matching (Berge), so then nobody can pair them all.
+        The compatibility graph is dense and large (every player below the bracket), so
+        its edges are listed only for the players a search reaches."""
         size = len(vertices)
-        edges = [
-            (i, j)
-            for i in range(size)
-            for j in range(i + 1, size)
-            if self._allowed(vertices[i], vertices[j], restricted)
-        ]
-        if size % 2:
-            edges += [(i, size) for i in range(size)
-                      if vertices[i] not in restricted and self.bye_candidate(vertices[i])]
-            size += 1
-        return has_perfect_matching(size, edges)
+        bye = size if size % 2 else -1  # a virtual opponent: the bye
+
+        def allowed(i: int, j: int) -> bool:
+            if bye in (i, j):
+                v = vertices[i if j == bye else j]
+                return v not in restricted and self.bye_candidate(v)
+            return self._allowed(vertices[i], vertices[j], restricted)
+
+        count = size + (bye != -1)
+        neighbours = _LazyNeighbours(count, allowed)
+        mate = [-1] * count
+        if bye != -1:
+            last = next((i for i in reversed(range(size)) if allowed(i, bye)), None)
+            if last is None:
+                return False
+            mate[last], mate[bye] = bye, last
+        for i in range(count):
+            if mate[i] != -1:
+                continue
+            partner = next((j for j in range(i + 1, count) if mate[j] == -1 and allowed(i, j)),
+                           None)
+            if partner is not None:
+                mate[i], mate[partner] = partner, i
+        required = [True] * count
+        fixed = [False] * count
+        budget = [1 << 62]  # exact: never gives up
+        return all(mate[root] != -1
+                   or _augment_from(root, neighbours, mate, fixed, required, budget)
+                   for root in range(count))
+
+
+class _LazyNeighbours:
+    """The neighbour lists of an implicit graph, each computed when first read."""
+
+    def __init__(self, count: int, allowed: Callable[[int, int], bool]) -> None:
+        self._count = count
+        self._allowed = allowed
+        self._rows: list[list[int] | None] = [None] * count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, v: int) -> list[int]:
+        row = self._rows[v]
+        if row is None:
+            row = [w for w in range(self._count) if w != v and self._allowed(v, w)]
+            self._rows[v] = row
+        return row
 
 
 class MatchingComputer:
@@ -499,7 +540,13 @@ def _settle_ranking(vertices: list[int], tight: list[tuple[int, int, int]], mate
     return mate
 
 
-def _augment_from(root: int, adjacent: list[list[int]], mate: list[int], fixed: list[bool],
+class _Adjacency(Protocol):
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, v: int) -> list[int]: ...
+
+
+def _augment_from(root: int, adjacent: _Adjacency, mate: list[int], fixed: list[bool],
                   required: list[bool], budget: list[int]) -> bool | None:
     """Match the unmatched vertex ``root`` by an alternating path of the graph without
     the fixed vertices: to an unmatched vertex, or (even length) to a matched vertex
@@ -593,22 +640,3 @@ def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> l
         return [tuple(pair) for pair in _rx.max_weight_matching(graph, weight_fn=lambda w: w)]
     mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS)
     return [(v, m) for v, m in enumerate(mate) if m > v]
-
-
-def has_perfect_matching(size: int, edges: list[tuple[int, int]]) -> bool:
-    """True if every vertex 0..size-1 can be matched using the given edges."""
-    if size % 2:
-        return False
-    if size == 0:
-        return True
-    if _rx is not None:
-        graph = _rx.PyGraph()
-        graph.add_nodes_from(range(size))
-        graph.add_edges_from_no_data(edges)
-        matching = _rx.max_weight_matching(graph, max_cardinality=True)
-    else:  # pragma: no cover
-        graph = _nx.Graph()
-        graph.add_nodes_from(range(size))
-        graph.add_edges_from(edges)
-        matching = _nx.max_weight_matching(graph, maxcardinality=True)
-    return 2 * len(matching) == size
