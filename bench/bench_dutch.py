@@ -17,7 +17,8 @@ prints the CPU and wall time of each round (``--upto`` stops after that round);
 ``--plain`` also pairs each round with the matching algorithm without its
 shortcuts (``matching.BLOSSOM_SHORTCUTS = False``), prints its time beside and
 checks that both pairings are identical; ``--one-go`` does the same with the
-tie-broken matchings solved in one go (``matching.TIE_SPLIT = False``).  CPU time is the fair figure on a
+tie-broken matchings solved in one go (``matching.TIE_SPLIT = False``), ``--no-twins``
+without the reduction of interchangeable players (``matching.TWIN_REDUCTION = False``).  CPU time is the fair figure on a
 shared machine; the load average is printed.
 
 ``--bbp PATH`` (or the environment variable ``BBP_PAIRINGS``) names a bbpPairings
@@ -142,29 +143,25 @@ def compare_bbp(binary: str, pairings, args, limit: int) -> str:
 
 def per_round(size: int, rounds: int, upto: int, seed: int, plain: bool, limit: int,
               one_go: bool = False, bbp: str | None = None,
-              bbp_rounds: frozenset[int] = frozenset()) -> None:
+              bbp_rounds: frozenset[int] = frozenset(), no_twins: bool = False) -> None:
     """Play a whole event with the Dutch pairing, timing each round."""
     def timed_pair(players, history, round_number, options):
         pairings, cpu, wall = _timed(pair_round, players, history, round_number, options)
         line = f"{size:>5} players round {round_number:>2}: {cpu:8.2f} s CPU {wall:8.2f} s wall"
         if bbp and (not bbp_rounds or round_number in bbp_rounds):
             line += compare_bbp(bbp, pairings, (players, history, round_number, options), limit)
-        if one_go:
-            matching.TIE_SPLIT = False
+        for wanted, switch, label in ((one_go, "TIE_SPLIT", "tie-broken matchings in one go"),
+                                      (no_twins, "TWIN_REDUCTION", "no twin reduction"),
+                                      (plain, "BLOSSOM_SHORTCUTS", "plain matching")):
+            if not wanted:
+                continue
+            setattr(matching, switch, False)
             try:
                 old, old_cpu, _ = _timed(pair_round, players, history, round_number, options)
             finally:
-                matching.TIE_SPLIT = True
+                setattr(matching, switch, True)
             same = "identical" if old == pairings else "DIFFERENT"
-            line += f" | tie-broken matchings in one go {old_cpu:8.2f} s CPU ({same})"
-        if plain:
-            matching.BLOSSOM_SHORTCUTS = False
-            try:
-                old, old_cpu, _ = _timed(pair_round, players, history, round_number, options)
-            finally:
-                matching.BLOSSOM_SHORTCUTS = True
-            same = "identical" if old == pairings else "DIFFERENT"
-            line += f" | plain matching {old_cpu:8.2f} s CPU ({same})"
+            line += f" | {label} {old_cpu:8.2f} s CPU ({same})"
         print(f"{line}  load {os.getloadavg()[0]:.1f}", flush=True)
         if round_number >= upto or cpu > limit:
             raise _TimeUp
@@ -202,6 +199,9 @@ def main() -> None:
                         help="--per-round: also time tie-broken matchings solved in one go "
                              "(matching.TIE_SPLIT = False, the code before #15's two-step "
                              "solve) and check the pairings are identical")
+    parser.add_argument("--no-twins", action="store_true",
+                        help="--per-round: also time the pairing without the twin reduction "
+                             "(matching.TWIN_REDUCTION = False) and check it is identical")
     parser.add_argument("--bbp", metavar="PATH", default=os.environ.get("BBP_PAIRINGS"),
                         help="--per-round: bbpPairings binary to time beside ours and "
                              "compare pairings with (default: $BBP_PAIRINGS)")
@@ -214,7 +214,7 @@ def main() -> None:
         bbp = _bbp_binary(args.bbp)
         for size in args.sizes:
             per_round(size, args.event_rounds, args.upto, args.seed, args.plain, args.limit,
-                      args.one_go, bbp, frozenset(args.bbp_rounds))
+                      args.one_go, bbp, frozenset(args.bbp_rounds), args.no_twins)
         return
     for size in args.sizes:
         print(bench(size, args.rounds, args.seed, args.dutch_history, args.limit), flush=True)

@@ -7,11 +7,13 @@ round of a big event that is most of the graph (round 2 of 2,000 players: 644 of
 vertices while the first bracket is paired), and the matching's cost grows with the cube
 of its size.
 
-A class of twins (identical weights to every vertex outside the class; inside it, one
-weight or no edge) is represented by a few of its members.  The graph with the rest of
+A class of twins (one weight towards each vertex outside the class, which a member may
+lack: a rematch; inside it, one weight or no edge) is represented by a few of its members
+that have every edge.  The graph with the rest of
 each class left out is solved, with its dual solution; the players left out are paired
 among themselves and given the duals of a pair of representatives that the solution
-paired together (each left-out pair a copy of that pair).  The result is then *proved*
+paired together (each left-out pair a copy of that pair: a copy's missing edges only
+remove constraints from the duals it copies).  The result is then *proved*
 optimal on the whole graph by the caller with :func:`chessrules.dutch.blossom.certifies`,
 which checks the duals against every edge: when the guess does not hold (too few representatives, a
 representative inside a blossom, ...), the caller solves the whole graph as before.  So
@@ -64,23 +66,18 @@ def _plan(
     """The vertices to keep, and per reduced class (its representatives, its other
     members paired among themselves)."""
     others = [v for v in range(size) if v not in candidates]
-    by_row: dict[tuple[int, ...], list[int]] = {}
-    for v in sorted(candidates):
-        row = weight[v]
-        by_row.setdefault(tuple(row.get(x, 0) for x in others), []).append(v)
-    classes = list(by_row.values())
+    classes = _classes(weight, candidates, others)
     class_of = {v: n for n, members in enumerate(classes) for v in members}
     kept = list(others)
     left_out: list[tuple[list[int], list[tuple[int, int]]]] = []
     for n, members in enumerate(classes):
-        reduced = None
-        if len(members) > KEPT + 1 and _twins(members, n, classes, class_of, weight):
-            reduced = _representatives(members, weight)
+        full = _full_members(members, n, class_of, weight) if len(members) > KEPT + 1 else None
+        reduced = _representatives(members, full, weight) if full else None
         if reduced is None:
             kept.extend(members)
             continue
-        representatives, pairs = reduced
-        kept.extend(representatives)
+        representatives, pairs, unpaired = reduced
+        kept.extend(representatives + unpaired)
         left_out.append((representatives, pairs))
     if not left_out:
         return None
@@ -88,30 +85,50 @@ def _plan(
     return kept, left_out
 
 
-def _twins(members: list[int], n: int, classes: list[list[int]], class_of: dict[int, int],
-           weight: list[dict[int, int]]) -> bool:
-    """Do ``members`` (same weights to every non-candidate) also weigh the same towards
-    every other candidate, and have one weight (or no edge) among themselves?"""
-    first = weight[members[0]]
-    for m, other in enumerate(classes):
-        if m == n:
-            continue
-        for y in other:
-            w = first.get(y, 0)
-            if any(weight[v].get(y, 0) != w for v in members):
-                return False
-    inside = {w for v in members for u, w in weight[v].items() if class_of.get(u) == n}
-    return len(inside) == 1
+def _classes(weight: list[dict[int, int]], candidates: set[int], others: list[int]
+             ) -> list[list[int]]:
+    """Candidates grouped by their weights towards the non-candidates: a member weighs
+    the same as its class's first member wherever it has an edge (a missing edge, a
+    rematch, is allowed: it only takes an option away).  Fullest rows first."""
+    leaders: list[tuple[tuple[int, ...], list[int]]] = []
+    for v in sorted(candidates, key=lambda v: (-len(weight[v]), v)):
+        row = tuple(weight[v].get(x, 0) for x in others)
+        for leader, members in leaders:
+            if row == leader or all(w == 0 or w == lw for w, lw in zip(row, leader, strict=True)):
+                members.append(v)
+                break
+        else:
+            leaders.append((row, [v]))
+    return [members for _, members in leaders]
+
+
+def _full_members(members: list[int], n: int, class_of: dict[int, int],
+                  weight: list[dict[int, int]]) -> list[int] | None:
+    """The members with every edge of the class (one weight towards each outside vertex,
+    one weight among themselves); None if the class's weights are not of that form."""
+    towards: dict[int, int] = {}
+    inside: set[int] = set()
+    for v in members:
+        for y, w in weight[v].items():
+            if class_of.get(y, -1) == n:
+                inside.add(w)
+            elif towards.setdefault(y, w) != w:
+                return None
+    if len(inside) != 1:
+        return None
+    return [v for v in members
+            if sum(1 for y in weight[v] if class_of.get(y, -1) != n) == len(towards)]
 
 
 def _representatives(
-    members: list[int], weight: list[dict[int, int]],
-) -> tuple[list[int], list[tuple[int, int]]] | None:
-    """``KEPT`` members (the same parity as the class) all joined to each other, and the
-    others paired among themselves (greedily); None if either fails."""
+    members: list[int], full: list[int], weight: list[dict[int, int]],
+) -> tuple[list[int], list[tuple[int, int]], list[int]] | None:
+    """``KEPT`` full members (the same parity as the class) all joined to each other, the
+    other members paired among themselves (greedily) and those left unpaired; None if
+    there are not enough such representatives."""
     target = KEPT + (len(members) - KEPT) % 2
     representatives: list[int] = []
-    for v in members:
+    for v in full:
         if len(representatives) == target:
             break
         if all(u in weight[v] for u in representatives):
@@ -125,13 +142,11 @@ def _representatives(
     for v in rest:
         if v not in unpaired:
             continue
-        unpaired.discard(v)
-        partner = next((u for u in rest if u in unpaired and u in weight[v]), None)
-        if partner is None:
-            return None
-        unpaired.discard(partner)
-        pairs.append((v, partner))
-    return representatives, pairs
+        partner = next((u for u in rest if u != v and u in unpaired and u in weight[v]), None)
+        if partner is not None:
+            unpaired -= {v, partner}
+            pairs.append((v, partner))
+    return representatives, pairs, [v for v in rest if v in unpaired]
 
 
 def _extend(

@@ -134,3 +134,23 @@ def test_an_unproved_reduction_is_not_used(monkeypatch):
         mate[a], mate[b] = b, a
     assert _weight(edges, mate) == _optimum(edges)
     assert computer.reduced_solves == 0
+
+
+def test_twins_missing_some_edges_are_still_left_out(small_graphs, monkeypatch):
+    """Rematches: some twins lack some edges towards the bracket. They still belong to
+    the class (a missing edge only takes an option away) and are left out as copies of
+    a representative with every edge; the result is certified and optimal."""
+    rng = random.Random(11)
+    size, edges = _bracket_and_twins(rng, 14, 40, towards=1 << 40, inside=1 << 38)
+    edges = [(i, j, w) for i, j, w in edges if not (i < 14 <= j and rng.random() < 0.1)]
+    solved = []
+
+    def recording(n, graph_edges, **kwargs):
+        solved.append(n)
+        return max_weight_matching(n, graph_edges, **kwargs)
+
+    monkeypatch.setattr(twins, "max_weight_matching", recording)
+    mate, duals = twins.solve_reduced(size, edges, set(range(14, size)))
+    assert solved[0] < size - 20
+    assert certifies(size, edges, mate, duals)
+    assert _weight(edges, mate) == _optimum(edges)
