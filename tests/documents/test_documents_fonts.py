@@ -29,3 +29,23 @@ def test_each_face_has_every_vietnamese_letter_and_symbol(name):
     assert len(letters) == 2 * (12 * 6 + 1)  # 134 precomposed letters
     missing = sorted(c for c in letters | set(SYMBOLS) | set(TONES[1:]) if ord(c) not in cmap)
     assert not missing, missing
+
+
+def test_the_regular_face_draws_a_run_of_em_spaces_as_few_glyphs_of_its_width():
+    """Issue 15: the ruled forms place their values with em spaces; the regular face draws
+    8, 4 and 2 of them in a row as one glyph (documents/fonts/reduce_fonts.py), exactly as
+    wide, and the PDF's text keeps every space."""
+    import io
+
+    import pdfplumber
+
+    from documents.render import FONT_FAMILY, font_face_css, html_to_pdf
+
+    em = "\u2003"
+    html = (f'<style>{font_face_css()} body {{ font-family: "{FONT_FAMILY}"; '
+            f"font-size: 12px; white-space: pre; }}</style>a{em * 13}b")
+    content, _pages = html_to_pdf(html)
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        chars = pdf.pages[0].chars
+    assert [c["text"] for c in chars] == ["a", em * 8, em * 4, em, "b"]
+    assert abs(chars[-1]["x0"] - chars[0]["x1"] - 13 * 9) < 0.01  # 13 em of 12 px = 117 pt
