@@ -13,6 +13,8 @@ import io
 import logging
 import os
 import pickle
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,17 +54,37 @@ def html_to_pdf(html: str) -> tuple[bytes, int]:
     run again and again over the whole process (Django, the data): 13-15 % of a long
     document's CPU time. What a render leaves in cycles is collected after it."""
     from weasyprint import HTML
-    from weasyprint.text.fonts import FontConfiguration
 
     enabled = gc.isenabled()
     gc.disable()
     try:
-        fonts = FontConfiguration()
-        document = HTML(string=html, base_url=str(FONT_DIR)).render(font_config=fonts)
+        document = HTML(string=html, base_url=str(FONT_DIR)).render(font_config=_font_config())
         return document.write_pdf(), len(document.pages)
     finally:
         if enabled:
             gc.enable()
+
+
+#: how long a thread renders with the same font configuration (seconds)
+FONT_CONFIG_SECONDS = 600
+_fonts = threading.local()
+
+
+def _font_config():
+    """This thread's WeasyPrint font configuration, made again every
+    ``FONT_CONFIG_SECONDS`` (issue 15). Kept between renders, it loads the shipped fonts
+    once (it keeps each ``@font-face`` under its descriptors, the fonts' paths included)
+    and keeps Pango's fonts and WeasyPrint's line struts: a new one for every part of a
+    long document was ~7 % of its CPU time. One per thread: Pango's font map is not
+    thread-safe. Not for ever: its fonts are copied to a temporary folder, which a
+    cleaner of old temporary files could remove under a long-lived process."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    kept = getattr(_fonts, "kept", None)
+    now = time.monotonic()
+    if kept is None or now - kept[1] > FONT_CONFIG_SECONDS:
+        kept = _fonts.kept = (FontConfiguration(), now)
+    return kept[0]
 
 
 def render_pdf(template: str, context: dict) -> tuple[bytes, int]:
