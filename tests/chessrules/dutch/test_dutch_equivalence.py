@@ -52,22 +52,15 @@ def test_baku_acceleration_plain_and_fast_agree(plain_procedure):
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), [(40, 7, 41), (75, 5, 42), (120, 4, 43)])
-def test_matching_shortcut_gives_the_same_pairings(players, rounds, seed):
+def test_matching_shortcut_gives_the_same_pairings(players, rounds, seed, monkeypatch):
     """#15: the blossom algorithm's shortcuts (tight pairs, lazily scanned exposed
     vertices: new) against the plain algorithm (old) on every round and bracket of
     random tournaments: where several matchings are optimal they may differ, the
     pairings must not."""
     tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
                                  forfeit_rate=0.04, full_bye_rate=0.02)
-    for index in range(rounds):
-        history = {p: entries[:index] for p, entries in tournament.history.items()}
-        options = tournament.options(tournament.not_paired[index])
-        matching.BLOSSOM_SHORTCUTS = False
-        try:
-            old = pair_round(tournament.players, history, index + 1, options)
-        finally:
-            matching.BLOSSOM_SHORTCUTS = True
-        assert old == tournament.pairings[index], f"round {index + 1}"
+    monkeypatch.setattr(matching, "BLOSSOM_SHORTCUTS", False)
+    _assert_every_round_paired_again_alike(tournament, rounds)
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"),
@@ -82,11 +75,7 @@ def test_tie_broken_matchings_solved_in_two_steps_give_the_same_pairings(
     tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
                                  forfeit_rate=0.04, full_bye_rate=0.02)
     monkeypatch.setattr(matching, "TIE_SPLIT", False)
-    for index in range(rounds):
-        history = {p: entries[:index] for p, entries in tournament.history.items()}
-        options = tournament.options(tournament.not_paired[index])
-        old = pair_round(tournament.players, history, index + 1, options)
-        assert old == tournament.pairings[index], f"round {index + 1}"
+    _assert_every_round_paired_again_alike(tournament, rounds)
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"),
@@ -100,11 +89,7 @@ def test_rankings_settled_by_paths_give_the_same_pairings(players, rounds, seed,
     tournament = play_tournament(players, rounds, seed, bye_rate=0.04, withdraw_rate=0.02,
                                  forfeit_rate=0.04, full_bye_rate=0.02)
     monkeypatch.setattr(matching, "RANKING_BY_PATHS", False)
-    for index in range(rounds):
-        history = {p: entries[:index] for p, entries in tournament.history.items()}
-        options = tournament.options(tournament.not_paired[index])
-        old = pair_round(tournament.players, history, index + 1, options)
-        assert old == tournament.pairings[index], f"round {index + 1}"
+    _assert_every_round_paired_again_alike(tournament, rounds)
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"),
@@ -129,8 +114,14 @@ def test_twin_reduction_gives_the_same_pairings(players, rounds, seed, monkeypat
                                  forfeit_rate=0.04, full_bye_rate=0.02)
     assert sum(c.reduced_solves for c in computers) > 0
     monkeypatch.setattr(matching, "TWIN_REDUCTION", False)
+    _assert_every_round_paired_again_alike(tournament, rounds)
+
+
+def _assert_every_round_paired_again_alike(tournament, rounds):
+    """Pair every round of ``tournament`` again (with whatever switches the test set) from
+    its history before that round: each pairing must be the one the tournament had."""
     for index in range(rounds):
         history = {p: entries[:index] for p, entries in tournament.history.items()}
         options = tournament.options(tournament.not_paired[index])
-        old = pair_round(tournament.players, history, index + 1, options)
-        assert old == tournament.pairings[index], f"round {index + 1}"
+        again = pair_round(tournament.players, history, index + 1, options)
+        assert again == tournament.pairings[index], f"round {index + 1}"

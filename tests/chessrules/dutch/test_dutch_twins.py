@@ -40,19 +40,37 @@ def small_graphs(monkeypatch):
     monkeypatch.setattr(twins, "MIN_SIZE", 0)
 
 
+@pytest.fixture
+def solved_sizes(monkeypatch):
+    """The sizes of the graphs the reduction hands to the matching, in order."""
+    sizes = []
+
+    def recording(n, graph_edges, **kwargs):
+        sizes.append(n)
+        return max_weight_matching(n, graph_edges, **kwargs)
+
+    monkeypatch.setattr(twins, "max_weight_matching", recording)
+    return sizes
+
+
+def _tie_broken_mate(size, edges, bracket):
+    """The tie-broken matching of the whole graph (twins hinted below ``bracket``) as a
+    mate list, with the computer that solved it."""
+    computer = matching.MatchingComputer(size, lambda a, b: 0)
+    pairs = matching._tie_broken(list(range(size)), edges, {}, 1, None,
+                                 twin_hint=set(range(bracket, size)), computer=computer)
+    mate = [-1] * size
+    for a, b in pairs:
+        mate[a], mate[b] = b, a
+    return mate, computer
+
+
 @pytest.mark.parametrize("seed", range(5))
-def test_reduced_solution_is_a_proved_optimum(seed, small_graphs, monkeypatch):
+def test_reduced_solution_is_a_proved_optimum(seed, small_graphs, solved_sizes):
     rng = random.Random(seed)
     bracket = rng.choice([11, 12, 15])
     size, edges = _bracket_and_twins(rng, bracket, rng.choice([30, 31, 44]),
                                      towards=1 << 40, inside=1 << 38)
-    solved_sizes = []
-
-    def recording(n, graph_edges, **kwargs):
-        solved_sizes.append(n)
-        return max_weight_matching(n, graph_edges, **kwargs)
-
-    monkeypatch.setattr(twins, "max_weight_matching", recording)
     result = twins.solve_reduced(size, edges, set(range(bracket, size)))
     assert result is not None
     mate, duals = result
@@ -73,22 +91,15 @@ def test_a_wrong_guess_is_refused(small_graphs):
     assert result is None or not certifies(size, edges, *result)
 
 
-def test_vertices_that_differ_are_kept(small_graphs, monkeypatch):
+def test_vertices_that_differ_are_kept(small_graphs, solved_sizes):
     """A candidate with one different weight towards the bracket is not a twin: it is
     kept in the graph solved (with the class's representatives)."""
     rng = random.Random(3)
     size, edges = _bracket_and_twins(rng, 12, 31, towards=1 << 40, inside=1 << 38, missing=0)
     odd_one = size - 1
     edges = [(i, j, w + 1 if j == odd_one and i == 0 else w) for i, j, w in edges]
-    kept = []
-
-    def recording(n, graph_edges, **kwargs):
-        kept.append(n)
-        return max_weight_matching(n, graph_edges, **kwargs)
-
-    monkeypatch.setattr(twins, "max_weight_matching", recording)
     mate, duals = twins.solve_reduced(size, edges, set(range(12, size)))
-    assert kept == [12 + twins.KEPT + 1]  # the bracket, six representatives, the odd one
+    assert solved_sizes == [12 + twins.KEPT + 1]  # the bracket, six representatives, the odd one
     assert certifies(size, edges, mate, duals)
     assert _weight(edges, mate) == _optimum(edges)
 
@@ -105,13 +116,7 @@ def test_a_refused_reduction_falls_back_to_the_whole_graph(small_graphs, monkeyp
     monkeypatch.setattr(matching, "TIE_SPLIT_BITS", 0)
     rng = random.Random(7)
     size, edges = _bracket_and_twins(rng, 12, 40, towards=1 << 44, inside=1 << 30)
-    vertices = list(range(size))
-    computer = matching.MatchingComputer(size, lambda a, b: 0)
-    pairs = matching._tie_broken(vertices, edges, {}, 1, None,
-                                 twin_hint=set(range(12, size)), computer=computer)
-    mate = [-1] * size
-    for a, b in pairs:
-        mate[a], mate[b] = b, a
+    mate, computer = _tie_broken_mate(size, edges, 12)
     assert _weight(edges, mate) == _optimum(edges)
     assert computer.reduced_solves == 0
 
@@ -126,31 +131,19 @@ def test_an_unproved_reduction_is_not_used(monkeypatch):
     wrong[0], wrong[1] = 1, 0
     monkeypatch.setattr(twins, "solve_reduced", lambda *args, **kwargs: (
         wrong, [[0] * (2 * size), [-1] * (2 * size)]))
-    computer = matching.MatchingComputer(size, lambda a, b: 0)
-    pairs = matching._tie_broken(list(range(size)), edges, {}, 1, None,
-                                 twin_hint=set(range(12, size)), computer=computer)
-    mate = [-1] * size
-    for a, b in pairs:
-        mate[a], mate[b] = b, a
+    mate, computer = _tie_broken_mate(size, edges, 12)
     assert _weight(edges, mate) == _optimum(edges)
     assert computer.reduced_solves == 0
 
 
-def test_twins_missing_some_edges_are_still_left_out(small_graphs, monkeypatch):
+def test_twins_missing_some_edges_are_still_left_out(small_graphs, solved_sizes):
     """Rematches: some twins lack some edges towards the bracket. They still belong to
     the class (a missing edge only takes an option away) and are left out as copies of
     a representative with every edge; the result is certified and optimal."""
     rng = random.Random(11)
     size, edges = _bracket_and_twins(rng, 14, 40, towards=1 << 40, inside=1 << 38)
     edges = [(i, j, w) for i, j, w in edges if not (i < 14 <= j and rng.random() < 0.1)]
-    solved = []
-
-    def recording(n, graph_edges, **kwargs):
-        solved.append(n)
-        return max_weight_matching(n, graph_edges, **kwargs)
-
-    monkeypatch.setattr(twins, "max_weight_matching", recording)
     mate, duals = twins.solve_reduced(size, edges, set(range(14, size)))
-    assert solved[0] < size - 20
+    assert solved_sizes[0] < size - 20
     assert certifies(size, edges, mate, duals)
     assert _weight(edges, mate) == _optimum(edges)
