@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from tests.admin_forms import form_data
 from tests.documents.documents_support import download, pdf_pages, request
 from tests.factories import make_staff, national_body
-from tests.helpers import assert_error
+from tests.helpers import assert_error, client_for
 from tournaments import services
 from tournaments.models import Entry, Pairing, TeamEntry, TeamMatch, Tournament
 
@@ -166,6 +166,49 @@ def test_admin_sets_the_team_match_form_through_the_service(client, staff):
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert (t.boards_per_team, t.team_match_form) == (8, "simultaneous")
+
+
+def test_a_team_match_form_is_refused_outside_the_team_knockout(organisation, client, staff):
+    """Điều 30.3: the English form or board against board is the team knockout's rule; on a
+    team round robin it would have no effect, so the API and the staff site refuse it (the
+    error names the field) and keep the event as it was. An event migrated to board against
+    board before the field (migration 0025) still saves its other changes."""
+    body, _club, organiser, _arbiter = organisation
+    api = client_for(organiser)
+    start = date(2026, 5, 4)
+    event = {"name": "Vòng tròn đồng đội", "discipline": "xiangqi",
+             "system": "team_round_robin", "boards_per_team": 3, "reserves_per_team": 1,
+             "start_date": str(start), "end_date": str(start + timedelta(days=6)),
+             "organiser_body": body.pk}
+    refused = api.post("/api/v1/tournaments/", {**event, "team_match_form": "simultaneous"},
+                       format="json")
+    error = assert_error(refused, 400, field="team_match_form")
+    assert "Điều 30.3" in error["message"]
+    assert not Tournament.objects.filter(name=event["name"]).exists()
+    created = api.post("/api/v1/tournaments/", event, format="json")
+    assert created.status_code == 201, created.content
+    url = f"/api/v1/tournaments/{created.json()['id']}/"
+    assert_error(api.patch(url, {"team_match_form": "simultaneous"}, format="json"), 400,
+                 field="team_match_form")
+    t = Tournament.objects.get(pk=created.json()["id"])
+    assert t.team_match_form == Tournament.TeamMatchForm.SCHEVENINGEN
+
+    client.force_login(staff)
+    admin_url = f"/admin/tournaments/tournament/{t.pk}/change/"
+    data = form_data(client.get(admin_url).content.decode(), "tournament_form")
+    data.update({"team_match_form": ["simultaneous"], "_save": ["Lưu"]})
+    page = client.post(admin_url, data)
+    assert page.status_code == 200 and "Điều 30.3" in page.content.decode()
+    t.refresh_from_db()
+    assert t.team_match_form == Tournament.TeamMatchForm.SCHEVENINGEN
+
+    Tournament.objects.filter(pk=t.pk).update(team_match_form="simultaneous")  # as migrated
+    renamed = api.patch(url, {"name": "Vòng tròn đồng đội mở rộng"}, format="json")
+    assert renamed.status_code == 200, renamed.content
+    data.update({"name": ["Vòng tròn đồng đội 2026"]})
+    assert client.post(admin_url, data).status_code == 302
+    t.refresh_from_db()
+    assert (t.name, t.team_match_form) == ("Vòng tròn đồng đội 2026", "simultaneous")
 
 
 def _better_seed_wins_two_boards(p) -> str:

@@ -301,6 +301,7 @@ def build_tournament(*, user, **fields) -> Tournament:
                                   club=tournament.organiser_club):
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
     check_stage_owner(tournament, user)
+    _check_team_match_form(tournament, set(fields))
     _validate_tournament(tournament)
     return tournament
 
@@ -335,8 +336,21 @@ def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
     if not selectors.can_organise(user, body=t.organiser_body, club=t.organiser_club):
         raise NotAllowedError(_("Bạn không phải cán bộ của đơn vị tổ chức giải này."))
     check_stage_owner(t, user)
+    _check_team_match_form(t, changed)
     _validate_tournament(t)
     return t
+
+
+def _check_team_match_form(t: Tournament, given: set[str]) -> None:
+    """Điều 30.3: the form of a team match (English or board against board) is a rule of the
+    team knockout only; choosing another form for any other system would be silently
+    ignored, so it is refused. Only when asked for: events drawn before the field keep the
+    board-against-board form it was migrated to (migration 0025)."""
+    if ("team_match_form" in given and t.system != System.TEAM_KNOCKOUT
+            and t.team_match_form != Tournament.TeamMatchForm.SCHEVENINGEN):
+        raise ServiceError(_("Thể thức trận đồng đội (Điều 30.3) chỉ dùng cho giải đồng đội "
+                             "loại trực tiếp; các hệ khác theo thể thức của hệ đó."),
+                           field="team_match_form")
 
 
 def publish_regulations(tournament: Tournament, *, user) -> Tournament:
