@@ -48,11 +48,12 @@ TARGET_P99_MS, TARGET_COLD_MS = 50.0, 100.0
 def build_live_event(players: int, rounds: int) -> int:
     """Written directly (random pairings: the bench measures serving, not pairing)."""
     from django.db import transaction
+    from random_rounds import write_random_rounds
 
     from federation.reference_data import load_reference_data
     from tests.factories import make_body, make_club, make_member, make_person
     from tournaments import cache_scopes
-    from tournaments.models import Entry, Pairing, Round, Tournament
+    from tournaments.models import Entry, Pairing, Tournament
 
     load_reference_data()
     name = f"Bench live {players} x {rounds}"
@@ -72,22 +73,12 @@ def build_live_event(players: int, rounds: int) -> int:
             status=Tournament.Status.RUNNING, lot_seed=1)
         entries = []
         for number in range(1, players + 1):
-            member = make_member(make_person(full_name=f"Đấu Thủ Trực Tiếp {number}"), club)
+            member = make_member(make_person(full_name=f"Đấu Thủ Trực Tiếp {number}"), club,
+                                 card_number=f"01-2020-L{number:04d}")  # cards of its own
             entries.append(Entry(tournament=t, member=member, name=member.person.full_name,
                                  rating=2600 - number, starting_number=number))
         entries = Entry.objects.bulk_create(entries)
-        for number in range(1, rounds + 1):
-            last = number == rounds
-            rnd = Round.objects.create(tournament=t, number=number, system="dutch",
-                                       status="started" if last else "complete",
-                                       engine_version="bench")
-            order = entries[:]
-            rng.shuffle(order)
-            Pairing.objects.bulk_create(
-                Pairing(round=rnd, board=board, white=order[2 * board - 2],
-                        black=order[2 * board - 1],
-                        result="" if last else rng.choice(["1-0", "0-1", "1/2-1/2"]))
-                for board in range(1, players // 2 + 1))
+        write_random_rounds(t, entries, rounds, rng, last_pending=True)
         cache_scopes.touch_event(t.pk)
     return t.pk
 
@@ -113,7 +104,8 @@ def build_pairing_event(players: int) -> int:
             start_date=date(2026, 6, 1), end_date=date(2026, 6, 9), organiser_body=body,
             status=Tournament.Status.RUNNING, lot_seed=1)
         entries = Entry.objects.bulk_create(
-            Entry(tournament=t, member=make_member(make_person(full_name=f"Xếp Cặp {n}"), club),
+            Entry(tournament=t, member=make_member(make_person(full_name=f"Xếp Cặp {n}"), club,
+                                                card_number=f"01-2020-X{n:04d}"),
                   name=f"Xếp Cặp {n}", rating=2500 - n, starting_number=n)
             for n in range(1, players + 1))
         rnd = Round.objects.create(tournament=t, number=1, system="dutch", status="complete",

@@ -47,6 +47,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("ANON_THROTTLE_RATE", "1000000/min")
 
@@ -58,10 +59,11 @@ TARGET_MS = 100.0
 def build_event() -> int:
     """A running Dutch event written directly: rounds 1-10 complete, 11 paired, no results."""
     from django.db import transaction
+    from random_rounds import write_random_rounds
 
     from federation.reference_data import load_reference_data
     from tests.factories import make_body
-    from tournaments.models import Entry, Pairing, Round, Tournament
+    from tournaments.models import Entry, Tournament
 
     load_reference_data()
     existing = Tournament.objects.filter(name=NAME).first()
@@ -71,24 +73,13 @@ def build_event() -> int:
     with transaction.atomic():
         t = Tournament.objects.create(
             name=NAME, discipline="chess", system="dutch", number_of_rounds=ROUNDS,
-            start_date=date(2026, 6, 1), end_date=date(2026, 6, 11), organiser_body=make_body(),
+            start_date=date(2026, 6, 1), end_date=date(2026, 6, 11), organiser_body=make_body(name=f"Liên đoàn {NAME}"),
             status=Tournament.Status.RUNNING, lot_seed=1)
         entries = Entry.objects.bulk_create(
             Entry(tournament=t, name=f"Đấu Thủ Trực Tiếp {n:04d}", rating=2700 - n,
                   title="GM" if n <= 20 else "", starting_number=n)
             for n in range(1, PLAYERS + 1))
-        for number in range(1, ROUNDS + 1):
-            last = number == ROUNDS
-            rnd = Round.objects.create(tournament=t, number=number, system="dutch",
-                                       engine_version="bench",
-                                       status="started" if last else "complete")
-            order = entries[:]
-            rng.shuffle(order)
-            Pairing.objects.bulk_create(
-                Pairing(round=rnd, board=board, white=order[2 * board - 2],
-                        black=order[2 * board - 1],
-                        result="" if last else rng.choice(["1-0", "0-1", "1/2-1/2"]))
-                for board in range(1, PLAYERS // 2 + 1))
+        write_random_rounds(t, entries, ROUNDS, rng, last_pending=True)
     from django.db import connection
 
     with connection.cursor() as cursor:  # as autovacuum would: bulk-loaded tables

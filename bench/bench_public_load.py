@@ -37,40 +37,33 @@ TARGET_P99_MS = 50.0
 def build_event() -> tuple[int, int]:
     """A certified Swiss event written directly (pairings random, no rematches needed here)."""
     from django.db import transaction
+    from random_rounds import write_random_rounds
 
-    from chessrules.values import Result, System
+    from chessrules.values import System
     from federation.reference_data import load_reference_data
     from tests.factories import make_body, make_club, make_member, make_person
-    from tournaments.models import Entry, Pairing, Round, Tournament
+    from tournaments.models import Entry, Tournament
 
     load_reference_data()
     existing = Tournament.objects.filter(name="Bench 500 x 11").first()
     if existing:
         return existing.pk, existing.entries.first().member.person_id
     rng = random.Random(2026)
-    with transaction.atomic():
-        body = make_body()
-        club = make_club(body)
+    with transaction.atomic():  # names of their own: the database may hold other benches' rows
+        body = make_body(name="Liên đoàn Bench 500 x 11")
+        club = make_club(body, name="Câu lạc bộ Bench 500 x 11")
         t = Tournament.objects.create(
             name="Bench 500 x 11", discipline="xiangqi", system=System.DUTCH, number_of_rounds=ROUNDS,
             start_date=date(2026, 6, 1), end_date=date(2026, 6, 9), organiser_body=body,
             status=Tournament.Status.CERTIFIED, lot_seed=1)
         entries = []
         for number in range(1, PLAYERS + 1):
-            member = make_member(make_person(full_name=f"Đấu Thủ Thử Tải {number}"), club)
+            member = make_member(make_person(full_name=f"Đấu Thủ Thử Tải {number}"), club,
+                                 card_number=f"01-2020-P{number:04d}")  # cards of its own
             entries.append(Entry(tournament=t, member=member, name=member.person.full_name,
                                  rating=2600 - number, starting_number=number))
         entries = Entry.objects.bulk_create(entries)
-        for number in range(1, ROUNDS + 1):
-            rnd = Round.objects.create(tournament=t, number=number, status="complete",
-                                       system=System.DUTCH, engine_version="bench")
-            order = entries[:]
-            rng.shuffle(order)
-            Pairing.objects.bulk_create(
-                Pairing(round=rnd, board=board, white=order[2 * board - 2],
-                        black=order[2 * board - 1],
-                        result=rng.choice([Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]))
-                for board in range(1, PLAYERS // 2 + 1))
+        write_random_rounds(t, entries, ROUNDS, rng)
     return t.pk, entries[0].member.person_id
 
 
