@@ -7,6 +7,7 @@ what fonts the machine has installed.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import io
@@ -68,6 +69,7 @@ def html_to_pdf(html: str) -> tuple[bytes, int]:
 #: how long a thread renders with the same font configuration (seconds)
 FONT_CONFIG_SECONDS = 600
 _fonts = threading.local()
+_clock = time.monotonic
 
 
 def _font_config():
@@ -77,14 +79,43 @@ def _font_config():
     and keeps Pango's fonts and WeasyPrint's line struts: a new one for every part of a
     long document was ~7 % of its CPU time. One per thread: Pango's font map is not
     thread-safe. Not for ever: its fonts are copied to a temporary folder, which a
-    cleaner of old temporary files could remove under a long-lived process."""
+    cleaner of old temporary files could remove under a long-lived process.
+
+    While :func:`_fonts_pinned` holds one, that one, as it is."""
+    pinned = getattr(_fonts, "pinned", None)
+    if pinned is not None:
+        return pinned
+    kept = getattr(_fonts, "kept", None)
+    now = _clock()
+    if kept is None or now - kept[1] > FONT_CONFIG_SECONDS:
+        kept = _fonts.kept = (_new_font_config(), now)
+    return kept[0]
+
+
+def _new_font_config():
+    """A font configuration with the shipped fonts already copied into its temporary
+    folder (what a first render would do), so that a child forked to render with it adds
+    no folder of its own, which its ``os._exit`` would leave behind."""
+    from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
-    kept = getattr(_fonts, "kept", None)
-    now = time.monotonic()
-    if kept is None or now - kept[1] > FONT_CONFIG_SECONDS:
-        kept = _fonts.kept = (FontConfiguration(), now)
-    return kept[0]
+    config = FontConfiguration()
+    CSS(string=font_face_css(), font_config=config)
+    return config
+
+
+@contextlib.contextmanager
+def _fonts_pinned():
+    """This thread's font configuration, renewed now if due, then used as it is until the
+    block ends, here and in a child forked inside the block. The child must not renew it:
+    dropping the copy it inherited would run its finalizer there and delete the folder of
+    fonts this process still renders with."""
+    _fonts.pinned = None
+    _fonts.pinned = _font_config()
+    try:
+        yield
+    finally:
+        _fonts.pinned = None
 
 
 def render_pdf(template: str, context: dict) -> tuple[bytes, int]:
@@ -205,6 +236,11 @@ def _render_many(htmls: list[str]) -> list[tuple[bytes, int]]:
     may not start children of their own). The child only renders HTML: no database."""
     if len(htmls) < PARALLEL_PARTS or not hasattr(os, "fork"):
         return [html_to_pdf(html) for html in htmls]
+    with _fonts_pinned():
+        return _render_forked(htmls)
+
+
+def _render_forked(htmls: list[str]) -> list[tuple[bytes, int]]:
     half = _halfway(htmls)
     read_end, write_end = os.pipe()
     pid = os.fork()
