@@ -184,6 +184,9 @@ def test_a_team_match_form_is_refused_outside_the_team_knockout(organisation, cl
                        format="json")
     error = assert_error(refused, 400, field="team_match_form")
     assert "Điều 30.3" in error["message"]
+    english = api.post("/api/v1/tournaments/", {**event, "team_match_form": "simultaneous"},
+                       format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Article 30.3" in assert_error(english, 400, field="team_match_form")["message"]
     assert not Tournament.objects.filter(name=event["name"]).exists()
     created = api.post("/api/v1/tournaments/", event, format="json")
     assert created.status_code == 201, created.content
