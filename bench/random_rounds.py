@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
-DECISIVE_OR_DRAWN = ("1-0", "0-1", "1/2-1/2")
+from chessrules.values import Result
+
+#: in this order: the benches' data depend on the random sequence
+PLAYED = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 
 
 def write_random_rounds(tournament, entries: list, rounds: int, rng: random.Random, *,
@@ -25,5 +28,5 @@ def write_random_rounds(tournament, entries: list, rounds: int, rng: random.Rand
         Pairing.objects.bulk_create(
             Pairing(round=rnd, board=board, white=order[2 * board - 2],
                     black=order[2 * board - 1],
-                    result="" if pending else rng.choice(DECISIVE_OR_DRAWN))
+                    result=Result.PENDING if pending else rng.choice(PLAYED))
             for board in range(1, len(entries) // 2 + 1))
