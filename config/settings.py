@@ -7,6 +7,7 @@ see docs/production.md. ``config.checks`` refuses to start a non-debug service
 without them.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -89,6 +90,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "core.middleware.DatabaseUnavailableMiddleware",
+    "core.middleware.LoginLockedMiddleware",  # a locked-out sign-in form: 429 (issue 31)
 ]
 # First of all: refuse an oversized API body before anything reads it.
 MIDDLEWARE.insert(0, "core.middleware.BodySizeLimitMiddleware")
@@ -201,11 +203,29 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Every password check goes through this backend, which counts failed logins (one count
+# for every sign-in path: token, admin, /api-auth/login/, issue 31; core.auth_backends).
+AUTHENTICATION_BACKENDS = ["core.auth_backends.GuardedModelBackend"]
 # Password guessing (core.throttling): failed logins allowed per account and per client
-# address in a window, for /api/v1/auth/token/ and /admin/login/; then 429 + Retry-After.
+# address in a window, on every sign-in path together; then 429 + Retry-After.
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
 LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 15 * 60)
+# Where a sign-in without a safe ``next`` lands (issue 31 §10; Django's default,
+# /accounts/profile/, does not exist): staff go to the admin (core.auth_views.SignInView),
+# everyone else here. The signed-in area for non-staff users may set it (e.g. /lam-viec/).
+LOGIN_REDIRECT_URL = os.environ.get("LOGIN_REDIRECT_URL", "/")
+# The reverse proxies in front of the service (addresses or networks, comma-separated): only
+# a request arriving from one of them has its X-Forwarded-For read for the client address
+# (core.throttling.client_address: rate limits, login lockout). Empty: the header is ignored.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _error:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_proxy!r} is not an address or network") from _error
 
 # --- i18n -------------------------------------------------------------------
 LANGUAGE_CODE = "vi"

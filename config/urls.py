@@ -7,7 +7,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from core.auth_views import ObtainTokenView, guarded_admin_login
+from core.auth_views import ObtainTokenView, SignInView
 from core.dashboard import with_queues
 from core.views import JobViewSet
 
@@ -19,7 +19,6 @@ admin.site.site_title = "Liên đoàn Cờ Việt Nam"
 admin.site.index_title = "Quản trị hồ sơ và hệ số"
 #: "Xem trang web" in the admin header: the public results site (issue 20).
 admin.site.site_url = "/"
-admin.site.login = guarded_admin_login(admin.site.login)  # password guessing (issue 14)
 # The daily queues above the app list (issue 18): each app's admin registers its own.
 admin.site.index_template = "admin/dashboard_index.html"
 admin.site.index = with_queues(admin.site.index)
@@ -36,6 +35,7 @@ urlpatterns = [
     path("api/v1/", include("documents.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api-auth/login/", SignInView.as_view(), name="api-sign-in"),
     path("api-auth/", include("rest_framework.urls")),
     # The public results site (issue 20): Vietnamese at /, English at /en/.
     path("en/", include(("results_site.urls", "results_site"), namespace="site-en")),

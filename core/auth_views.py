@@ -1,14 +1,14 @@
-"""Sign-in endpoints guarded against password guessing (issue 14, ``core.throttling``)."""
+"""Sign-in endpoints. The lockout against password guessing lives in the authentication
+backend (``core.auth_backends``), which every sign-in path shares (issue 31 §2)."""
 
 from __future__ import annotations
 
-import functools
-
-from django.http import HttpResponse
+from django.conf import settings
+from django.contrib.auth.views import LoginView
+from django.shortcuts import resolve_url
+from django.urls import reverse
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.settings import api_settings
-
-from core.throttling import LoginLocked, login_attempt
 
 
 class ObtainTokenView(ObtainAuthToken):
@@ -18,32 +18,15 @@ class ObtainTokenView(ObtainAuthToken):
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # size and depth limits
     throttle_classes = api_settings.DEFAULT_THROTTLE_CLASSES
 
-    def post(self, request, *args, **kwargs):
-        username = request.data.get("username") if hasattr(request.data, "get") else None
-        with login_attempt(request, str(username or "")) as attempt:
-            response = super().post(request, *args, **kwargs)
-            attempt.success()
-        return response
 
+class SignInView(LoginView):
+    """``/api-auth/login/`` (the browsable API's sign-in, DRF's template): after a sign-in
+    without a safe ``next``, staff land on the admin and everyone else on
+    ``settings.LOGIN_REDIRECT_URL`` (issue 31 §10: Django's default was a 404)."""
 
-def guarded_admin_login(login_view):
-    """Wrap ``AdminSite.login``: the same per-account and per-address lockout as the API;
-    a locked-out POST answers 429 (plain text, Retry-After) without checking the password."""
+    template_name = "rest_framework/login.html"
 
-    @functools.wraps(login_view)
-    def view(request, *args, **kwargs):
-        if request.method != "POST":
-            return login_view(request, *args, **kwargs)
-        try:
-            with login_attempt(request, request.POST.get("username", "")) as attempt:
-                response = login_view(request, *args, **kwargs)
-                if request.user.is_authenticated and response.status_code in (301, 302):
-                    attempt.success()
-                return response
-        except LoginLocked as locked:
-            response = HttpResponse(str(locked.detail), status=429,
-                                    content_type="text/plain; charset=utf-8")
-            response["Retry-After"] = str(int(locked.wait or 1))
-            return response
-
-    return view
+    def get_default_redirect_url(self):
+        if self.request.user.is_staff:
+            return reverse("admin:index")
+        return resolve_url(settings.LOGIN_REDIRECT_URL)

@@ -59,3 +59,27 @@ def too_large_response() -> JsonResponse:
     from core.limits import body_too_large_message
 
     return JsonResponse(error_body("too_large", body_too_large_message()), status=413)
+
+
+class LoginLockedMiddleware:
+    """A sign-in form (admin, ``/api-auth/login/``, …) whose password check was refused by the
+    lockout (``core.auth_backends``): 429, plain text, Retry-After; the password is never
+    checked. DRF views answer the same exception themselves, in the error shape."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        from django.http import HttpResponse
+
+        from core.throttling import LoginLocked
+
+        if not isinstance(exception, LoginLocked):
+            return None
+        response = HttpResponse(str(exception.detail), status=429,
+                                content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(int(exception.wait or 1))
+        return response

@@ -9,15 +9,24 @@ read-then-written.
 
 - API requests: ``AnonThrottle`` (per client address) and ``UserThrottle`` (per signed-in
   user), rates in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``.
-- Password guessing: :func:`login_attempt` guards ``/api/v1/auth/token/`` and
-  ``/admin/login/``: at most ``LOGIN_FAILURES_PER_ACCOUNT`` failed logins per username and
-  ``LOGIN_FAILURES_PER_ADDRESS`` per client address in ``LOGIN_WINDOW_SECONDS``; then 429
-  with Retry-After until the window ends. A successful login gives its attempt back.
+- Password guessing: :func:`login_attempt` guards every sign-in path at once, because it
+  runs inside the authentication backend (``core.auth_backends.GuardedModelBackend``) that
+  every password check goes through (``/api/v1/auth/token/``, ``/admin/login/``,
+  ``/api-auth/login/``, any later login form): at most ``LOGIN_FAILURES_PER_ACCOUNT`` failed
+  logins per username and ``LOGIN_FAILURES_PER_ADDRESS`` per client address in
+  ``LOGIN_WINDOW_SECONDS``, one count shared by all paths; then 429 with Retry-After until the
+  window ends (``core.middleware.LoginLockedMiddleware`` answers it for the HTML forms). A
+  successful login gives its attempt back.
+- The client address (:func:`client_address`, the one function every limiter uses) is the
+  connection's peer address; ``X-Forwarded-For`` is read only when that peer is one of the
+  configured ``TRUSTED_PROXIES`` (issue 31), walking the header from the right past the
+  trusted proxies. An untrusted sender's header is ignored: rotating it gains nothing.
 """
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -77,7 +86,11 @@ def give_back(window: Window) -> None:
 # --- API rate limits ------------------------------------------------------------------------
 
 class _AtomicRateThrottle(throttling.SimpleRateThrottle):
-    """``SimpleRateThrottle``'s rates and identities with an atomic fixed-window counter."""
+    """``SimpleRateThrottle``'s rates with an atomic fixed-window counter; the client's
+    identity is :func:`client_address` (never the raw ``X-Forwarded-For``)."""
+
+    def get_ident(self, request) -> str:
+        return client_address(request)
 
     def allow_request(self, request, view) -> bool:
         if self.rate is None:
@@ -116,9 +129,43 @@ class LoginLocked(Throttled):
     default_code = "login_locked"
 
 
+def _networks(entries) -> list:
+    networks = []
+    for entry in entries or ():
+        try:
+            networks.append(ipaddress.ip_network(str(entry).strip(), strict=False))
+        except ValueError:
+            continue  # config.settings refuses a malformed entry at start-up
+    return networks
+
+
+def _is_trusted(address: str, networks) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
 def client_address(request) -> str:
-    """The client's address as DRF's throttles see it (``NUM_PROXIES`` aware)."""
-    return throttling.BaseThrottle().get_ident(request) or "unknown"
+    """The client's address: the peer (``REMOTE_ADDR``) unless the peer is a configured
+    proxy (``settings.TRUSTED_PROXIES``, addresses or networks); then the right-most
+    ``X-Forwarded-For`` entry that is not itself a trusted proxy (each proxy appends the
+    address it received from, so entries left of the first untrusted one are the sender's
+    own claims and are ignored)."""
+    meta = getattr(request, "META", {})
+    remote = (meta.get("REMOTE_ADDR") or "").strip()
+    networks = _networks(getattr(settings, "TRUSTED_PROXIES", ()))
+    if not networks or not _is_trusted(remote, networks):
+        return remote or "unknown"
+    forwarded = [part.strip() for part in (meta.get("HTTP_X_FORWARDED_FOR") or "").split(",")]
+    for candidate in reversed([part for part in forwarded if part]):
+        if not _is_trusted(candidate, networks):
+            try:
+                return str(ipaddress.ip_address(candidate))
+            except ValueError:
+                return remote  # a garbled header from a trusted proxy: count the proxy
+    return remote or "unknown"
 
 
 def _login_windows(request, username: str) -> list[tuple[Window, int]]:

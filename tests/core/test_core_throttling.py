@@ -161,3 +161,175 @@ def test_an_unreachable_cache_does_not_take_the_api_down(monkeypatch):
     for _ in range(7):
         assert _token(APIClient(), "khi-mat-cache", "sai").status_code == 400
     assert _token(APIClient(), "khi-mat-cache", PASSWORD).status_code == 200
+
+
+# --- issue 31 §2: every sign-in path shares one count ----------------------------------------
+
+def _session_login(client, username, password, address="10.0.0.1"):
+    return client.post("/api-auth/login/", {"username": username, "password": password},
+                       REMOTE_ADDR=address)
+
+
+def test_drf_session_login_is_locked_and_shares_the_count_with_the_other_paths():
+    make_staff("chung-dem", password=PASSWORD)
+    # 2 wrong guesses on the token endpoint, 2 on the admin, 1 on DRF's session login: 5
+    for _ in range(2):
+        assert _token(APIClient(), "chung-dem", "sai").status_code == 400
+        assert Client().post("/admin/login/", {"username": "chung-dem", "password": "sai"},
+                             REMOTE_ADDR="10.0.0.1").status_code == 200
+    assert _session_login(Client(), "chung-dem", "sai").status_code == 200  # the form again
+    # the right password is now refused on every path, the session login included
+    client = Client()
+    response = _locked(_session_login(client, "chung-dem", PASSWORD))
+    assert "5" in response.content.decode()
+    assert not client.session.get("_auth_user_id")
+    _locked(_token(APIClient(), "chung-dem", PASSWORD))
+    _locked(Client().post("/admin/login/", {"username": "chung-dem", "password": PASSWORD}))
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(LOGIN_FAILURES_PER_ACCOUNT=5, LOGIN_FAILURES_PER_ADDRESS=1000)
+def test_drf_session_login_lockout_holds_under_parallel_requests(live_server):
+    """16 simultaneous wrong passwords against /api-auth/login/ on a running server: exactly 5
+    are checked (the form again), the other 11 are refused with 429; then the right password
+    is refused too."""
+    import http.cookiejar
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    make_user("song-song", password=PASSWORD)
+    url = f"{live_server.url}/api-auth/login/"
+
+    def post(password):
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        opener.open(url, timeout=30).read()  # the form: its CSRF cookie
+        token = next(c.value for c in jar if c.name == "csrftoken")
+        body = urllib.parse.urlencode({"username": "song-song", "password": password,
+                                       "csrfmiddlewaretoken": token}).encode()
+        request = urllib.request.Request(url, data=body, headers={"Referer": url})
+        try:
+            return opener.open(request, timeout=60).status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    statuses = _in_parallel(16, lambda: post("sai"))
+    assert sorted(statuses).count(200) == 5 and statuses.count(429) == 11, statuses
+    assert post(PASSWORD) == 429
+
+
+# --- issue 31 §3: X-Forwarded-For only from configured proxies --------------------------------
+
+PROXY = "192.0.2.10"
+
+
+def _token_via(client, username, password, *, peer, forwarded=None):
+    extra = {"REMOTE_ADDR": peer}
+    if forwarded is not None:
+        extra["HTTP_X_FORWARDED_FOR"] = forwarded
+    return client.post("/api/v1/auth/token/", {"username": username, "password": password},
+                       format="json", **extra)
+
+
+@override_settings(TRUSTED_PROXIES=[])
+def test_a_rotated_forwarded_header_from_an_untrusted_sender_does_not_escape_the_address_limit():
+    make_user("xoay-vong", password=PASSWORD)
+    client = APIClient()
+    for n in range(20):  # 20 accounts, each guess with a different forged client address
+        assert _token_via(client, f"ai-{n}", "sai", peer="10.7.7.7",
+                          forwarded=f"203.0.113.{n}").status_code == 400
+    _locked(_token_via(client, "xoay-vong", PASSWORD, peer="10.7.7.7", forwarded="198.51.100.1"))
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY, "2001:db8::/32"])
+def test_behind_a_configured_proxy_each_client_is_counted_by_its_forwarded_address():
+    make_user("sau-proxy", password=PASSWORD)
+    client = APIClient()
+    for n in range(20):  # one client behind the proxy, prefixing forged entries of its own
+        assert _token_via(client, f"ai-{n}", "sai", peer=PROXY,
+                          forwarded=f"203.0.113.{n}, 198.51.100.7").status_code == 400
+    _locked(_token_via(client, "sau-proxy", PASSWORD, peer=PROXY,
+                       forwarded="1.2.3.4, 198.51.100.7"))
+    # another client behind the same proxy is not affected by the first one's failures
+    assert _token_via(client, "sau-proxy", PASSWORD, peer=PROXY,
+                      forwarded="198.51.100.8").status_code == 200
+    # a sender that is not the proxy cannot claim to be another client
+    for n in range(20):
+        _token_via(client, f"gia-{n}", "sai", peer="10.8.8.8", forwarded=f"198.51.100.{n + 20}")
+    _locked(_token_via(client, "sau-proxy", PASSWORD, peer="10.8.8.8", forwarded="198.51.100.99"))
+
+
+@override_settings(TRUSTED_PROXIES=[PROXY])
+def test_client_address_is_one_function_for_every_limiter():
+    factory = APIRequestFactory()
+    via_proxy = factory.get("/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="9.9.9.9, 198.51.100.5")
+    direct = factory.get("/", REMOTE_ADDR="10.3.3.3", HTTP_X_FORWARDED_FOR="198.51.100.5")
+    garbled = factory.get("/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="not-an-address")
+    assert throttling.client_address(via_proxy) == "198.51.100.5"
+    assert throttling.client_address(direct) == "10.3.3.3"
+    assert throttling.client_address(garbled) == PROXY
+    for throttle in (throttling.AnonThrottle(), throttling.UserThrottle()):
+        assert throttle.get_ident(Request(via_proxy)) == "198.51.100.5"
+        assert throttle.get_ident(Request(direct)) == "10.3.3.3"
+
+
+@override_settings(TRUSTED_PROXIES=[])
+def test_the_anonymous_rate_limit_ignores_a_rotated_forwarded_header():
+    from django.core.cache import cache
+
+    throttle_class = type("Five", (throttling.AnonThrottle,), {"rate": "5/min"})
+    factory = APIRequestFactory()
+    cache.clear()
+    allowed = []
+    for n in range(12):
+        request = Request(factory.get("/api/v1/clubs/", REMOTE_ADDR="10.4.4.4",
+                                      HTTP_X_FORWARDED_FOR=f"203.0.113.{n}"))
+        request.user = AnonymousUser()
+        allowed.append(throttle_class().allow_request(request, None))
+    assert sum(allowed) == 5
+
+
+def test_trusted_proxies_are_read_from_the_environment_and_checked():
+    import os
+    import subprocess
+    import sys
+
+    from tests.helpers import REPO
+
+    def run(value):
+        env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", TRUSTED_PROXIES=value)
+        return subprocess.run([sys.executable, "-c", "from django.conf import settings; "
+                               "print(settings.TRUSTED_PROXIES)"], cwd=REPO, env=env,
+                              capture_output=True, text=True)
+
+    done = run("10.0.0.1, 172.16.0.0/12")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['10.0.0.1', '172.16.0.0/12']"
+    refused = run("proxy.example")
+    assert refused.returncode != 0 and "TRUSTED_PROXIES" in refused.stderr
+
+
+# --- issue 31 §10: where a sign-in lands -------------------------------------------------------
+
+def test_a_sign_in_without_next_lands_on_an_existing_page():
+    make_user("thanh-vien", password=PASSWORD)
+    make_staff("nhan-vien", password=PASSWORD)
+    member = Client()
+    response = _session_login(member, "thanh-vien", PASSWORD)
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert member.get(response["Location"]).status_code == 200
+    staff = Client()
+    response = _session_login(staff, "nhan-vien", PASSWORD)
+    assert response.status_code == 302 and response["Location"] == "/admin/"
+    assert staff.get(response["Location"]).status_code == 200
+    with override_settings(LOGIN_REDIRECT_URL="/giai-dau/"):
+        response = _session_login(Client(), "thanh-vien", PASSWORD)
+        assert response["Location"] == "/giai-dau/"
+    # a safe next is still followed, an unsafe one is not
+    response = Client().post("/api-auth/login/?next=/ky-thu/",
+                             {"username": "thanh-vien", "password": PASSWORD})
+    assert response["Location"] == "/ky-thu/"
+    response = Client().post("/api-auth/login/?next=https://evil.example/",
+                             {"username": "thanh-vien", "password": PASSWORD})
+    assert response["Location"] == "/"
