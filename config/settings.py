@@ -211,6 +211,9 @@ AUTHENTICATION_BACKENDS = ["core.auth_backends.GuardedModelBackend"]
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
 LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 15 * 60)
+# Wrong paper-form proofs (ID number / birth date typed for an existing person when applying
+# for him, issue 31) allowed per user in LOGIN_WINDOW_SECONDS: guessing a birth date is refused.
+APPLICATION_PROOF_FAILURES = env_int("APPLICATION_PROOF_FAILURES", 5)
 # Where a sign-in without a safe ``next`` lands (issue 31 §10; Django's default,
 # /accounts/profile/, does not exist): staff go to the admin (core.auth_views.SignInView),
 # everyone else here. The signed-in area for non-staff users may set it (e.g. /lam-viec/).

@@ -17,6 +17,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core import textfields
+
 #: Prefixes of an authority line (Nghị định 30/2020/NĐ-CP, thể thức ký): "KT." (ký thay),
 #: "TM." (thay mặt), "TL." (thừa lệnh), "TUQ." (thừa ủy quyền), "Q." (quyền).
 AUTHORITY_PREFIXES = ("KT.", "TM.", "TL.", "TUQ.", "Q.")
@@ -125,7 +127,8 @@ class Decision(models.Model):
     created_at = models.DateTimeField(_("lập lúc"), auto_now_add=True)
     status = models.CharField(_("hiệu lực"), max_length=10, choices=Status.choices,
                               default=Status.ISSUED)
-    status_reason = models.TextField(_("lý do thu hồi/hủy bỏ"), blank=True)
+    status_reason = textfields.bounded_text(_("lý do thu hồi/hủy bỏ"), blank=True,
+                                            max_length=textfields.NOTE)
     status_changed_at = models.DateTimeField(_("thu hồi/hủy bỏ lúc"), null=True, blank=True)
     status_changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                           on_delete=models.SET_NULL, related_name="+",

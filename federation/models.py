@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from core import dates
+from core import dates, textfields
 from core.text import fold
 
 
@@ -196,7 +196,8 @@ class ClubMeeting(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="meetings",
                              verbose_name=_("câu lạc bộ"))
     held_on = models.DateField(_("ngày họp"))
-    notes = models.TextField(_("biên bản tóm tắt"), blank=True)
+    notes = textfields.bounded_text(_("biên bản tóm tắt"), blank=True,
+                                    max_length=textfields.LONG_SECTION)
 
     class Meta:
         verbose_name = _("hội nghị toàn thể")
@@ -286,6 +287,18 @@ class MembershipApplication(models.Model):
         APPROVED = "approved", _("Đã duyệt")
         REJECTED = "rejected", _("Từ chối")
 
+    #: What a *pending* application lets the applicant's club see of the person's private
+    #: data (issue 31; ``federation.permissions.PrivateAccess``): only what the applicant
+    #: typed himself. ``entered``: he entered the person's record himself (all of it);
+    #: ``paper_form``: the person already existed and he typed, from the paper form, the
+    #: fields in ``proof_fields``, which matched (he sees those only); ``confirmed``: the
+    #: person confirmed the application from his own account (all); empty: nothing.
+    class Proof(models.TextChoices):
+        NONE = "", _("Chưa có căn cứ")
+        ENTERED = "entered", _("Người nộp đơn tự nhập hồ sơ")
+        PAPER_FORM = "paper_form", _("Đối chiếu với đơn giấy")
+        CONFIRMED = "confirmed", _("Người xin gia nhập đã xác nhận")
+
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="applications",
                                verbose_name=_("người xin gia nhập"))
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="applications",
@@ -302,9 +315,14 @@ class MembershipApplication(models.Model):
                                    on_delete=models.SET_NULL, related_name="+",
                                    verbose_name=_("người duyệt"))
     decided_at = models.DateTimeField(_("duyệt lúc"), null=True, blank=True)
-    rejection_reason = models.TextField(_("lý do từ chối"), blank=True)
+    rejection_reason = textfields.bounded_text(_("lý do từ chối"), blank=True,
+                                               max_length=textfields.NOTE)
     member = models.OneToOneField("Member", null=True, blank=True, on_delete=models.PROTECT,
                                   related_name="application", verbose_name=_("hội viên"))
+    proof = models.CharField(_("căn cứ xem dữ liệu riêng"), max_length=12, choices=Proof.choices,
+                             blank=True, default=Proof.NONE)
+    proof_fields = models.CharField(_("trường đã đối chiếu"), max_length=40, blank=True,
+                                    default="")
     history = HistoricalRecords()
 
     class Meta:
@@ -314,6 +332,10 @@ class MembershipApplication(models.Model):
 
     def __str__(self) -> str:
         return f"{self.person} → {self.club} ({self.get_status_display()})"
+
+    @property
+    def typed_fields(self) -> frozenset[str]:
+        return frozenset(f for f in self.proof_fields.split(",") if f)
 
 
 class CardSequence(models.Model):
@@ -476,7 +498,7 @@ class MemberEvent(models.Model):
     kind = models.CharField(_("sự kiện"), max_length=16, choices=Kind.choices)
     date = models.DateField(_("ngày"))
     rule = models.CharField(_("căn cứ"), max_length=40, blank=True)
-    note = models.TextField(_("ghi chú"), blank=True)
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                            on_delete=models.SET_NULL, related_name="+", verbose_name=_("người thực hiện"))
     at = models.DateTimeField(_("lúc"), auto_now_add=True)
@@ -499,7 +521,7 @@ class Resignation(models.Model):
     effective_on = models.DateField(_("ngày có hiệu lực"))
     card_returned = models.BooleanField(_("đã trả thẻ"), default=False)
     card_returned_on = models.DateField(_("ngày trả thẻ"), null=True, blank=True)
-    note = models.TextField(_("ghi chú"), blank=True)
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
 
     class Meta:
         verbose_name = _("đơn xin ra")
@@ -530,7 +552,7 @@ class Suspension(models.Model):
         _("số quyết định"), max_length=60,
         help_text=_("Số của quyết định kỷ luật (điền từ quyết định; các đình chỉ cũ ghi tay)."))
     article = models.CharField(_("điều khoản"), max_length=40, default="15.6")
-    reason = models.TextField(_("lý do"))
+    reason = textfields.bounded_text(_("lý do"), max_length=textfields.NOTE)
     lifted_on = models.DateField(_("ngày xóa đình chỉ"), null=True, blank=True)
     history = HistoricalRecords()
 

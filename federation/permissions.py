@@ -47,21 +47,32 @@ def has_any_scope(user) -> bool:
     return user.is_staff or user.officer_of.exists() or user.managed_clubs.exists()
 
 
+ALL_PRIVATE = frozenset(Person.PRIVATE_FIELDS)
+NO_PRIVATE: frozenset[str] = frozenset()
+
+
 class PrivateAccess:
-    """Decides, per request, whose private fields (date of birth, ID, contact) a user may see.
+    """Decides, per request, which private fields (date of birth, ID, contact) of a person a
+    user may see — the one rule for reads and changes.
 
     Staff see everyone's; a user sees his own; officers and club managers see those of
-    the persons with a current, real tie to one of their clubs: an active membership, or
-    a pending application the club received (Điều 8.2). A decided application (rejected,
-    or approved and since moved on) gives nothing: otherwise any manager could file an
-    application for anyone and read (and change) that person's data for ever (issue 14).
+    the persons with a current, real tie to one of their clubs: an active membership (all
+    fields), or a pending application the club received (Điều 8.2) — and a pending
+    application opens only what its applicant typed himself (issue 31): all fields if he
+    entered the person's record himself or the person confirmed the application from his
+    own account, the fields he typed from the paper form (ID number, birth date; matched
+    without revealing the stored value) if the person already existed, else nothing. A
+    decided application (rejected, or approved and since moved on) gives nothing (issue 14).
+
+    ``fields(person)`` is what may be shown; ``allows(person)`` (all fields) is what may be
+    changed.
     """
 
     def __init__(self, user):
         self.user = user
         self.everyone = is_staff(user)
         self._club_ids: set[int] | None = None
-        self._cache: dict[int, bool] = {}
+        self._cache: dict[int, frozenset[str]] = {}
 
     @property
     def club_ids(self) -> set[int]:
@@ -71,28 +82,39 @@ class PrivateAccess:
         return self._club_ids
 
     def allows(self, person: Person) -> bool:
+        return self.fields(person) == ALL_PRIVATE
+
+    def fields(self, person: Person) -> frozenset[str]:
         if self.everyone:
-            return True
+            return ALL_PRIVATE
         if not is_authenticated(self.user):
-            return False
+            return NO_PRIVATE
         if person.user_id is not None and person.user_id == self.user.pk:
-            return True
+            return ALL_PRIVATE
         if person.pk not in self._cache:
             self._cache[person.pk] = self._in_scope(person)
         return self._cache[person.pk]
 
-    def _in_scope(self, person: Person) -> bool:
+    def _in_scope(self, person: Person) -> frozenset[str]:
         if not self.club_ids:
-            return False
+            return NO_PRIVATE
         current = getattr(person, "current_club_id", None)
         if current is not None and current in self.club_ids:
-            return True
-        return (Member.objects.filter(person=person, status=Member.Status.ACTIVE,
-                                      club_memberships__ended_on__isnull=True,
-                                      club_memberships__club_id__in=self.club_ids).exists()
-                or MembershipApplication.objects.filter(
-                    person=person, club_id__in=self.club_ids,
-                    status=MembershipApplication.Status.PENDING).exists())
+            return ALL_PRIVATE
+        if Member.objects.filter(person=person, status=Member.Status.ACTIVE,
+                                 club_memberships__ended_on__isnull=True,
+                                 club_memberships__club_id__in=self.club_ids).exists():
+            return ALL_PRIVATE
+        shown: set[str] = set()
+        Proof = MembershipApplication.Proof
+        for proof, typed in MembershipApplication.objects.filter(
+                person=person, club_id__in=self.club_ids,
+                status=MembershipApplication.Status.PENDING).values_list("proof", "proof_fields"):
+            if proof in (Proof.ENTERED, Proof.CONFIRMED):
+                return ALL_PRIVATE
+            if proof == Proof.PAPER_FORM:
+                shown |= {field for field in typed.split(",") if field in ALL_PRIVATE}
+        return frozenset(shown)
 
 
 def scoped(queryset: QuerySet, user, club_path: str) -> QuerySet:

@@ -313,3 +313,16 @@ def sponsor_of(member: Member) -> Member | None:
 
 def suspensions_of(person: Person) -> QuerySet[Suspension]:
     return Suspension.objects.filter(person=person).order_by("-starts_on")
+
+
+def person_entered_by_only(person: Person, user) -> bool:
+    """Whether every version of ``person``'s record was written by ``user`` (its history) and
+    the person never had a membership: then all of its private data is what ``user`` typed
+    himself (issue 31: what a pending application of his may show him)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    if Member.objects.filter(person=person).exists():
+        return False
+    versions = Person.history.filter(id=person.pk)
+    return (versions.filter(history_user_id=user.pk).exists()
+            and not versions.exclude(history_user_id=user.pk).exists())

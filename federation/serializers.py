@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core import textfields
 from core.fields import DateField
 from federation.models import (
     Attendance,
@@ -129,8 +130,9 @@ class PersonSerializer(serializers.ModelSerializer):
     def to_representation(self, instance):
         data = super().to_representation(instance)
         access = self.context.get("private")
-        if access is None or not access.allows(instance):
-            for field in Person.PRIVATE_FIELDS:
+        shown = access.fields(instance) if access is not None else frozenset()
+        for field in Person.PRIVATE_FIELDS:
+            if field not in shown:
                 data.pop(field, None)
         return data
 
@@ -195,13 +197,30 @@ class ApplicationSerializer(serializers.ModelSerializer):
     person_name = serializers.CharField(source="person.full_name", read_only=True)
     card_number = serializers.CharField(source="member.card_number", read_only=True, default=None)
     submitted_on = DateField(required=False)
+    citizen_id = serializers.CharField(
+        write_only=True, required=False, allow_blank=True, max_length=20,
+        help_text=_("Số CCCD của người xin gia nhập, nhập từ đơn giấy (người đã có hồ sơ): "
+                    "phải khớp với hồ sơ"))
+    date_of_birth = DateField(
+        write_only=True, required=False,
+        help_text=_("Ngày sinh của người xin gia nhập, nhập từ đơn giấy (người đã có hồ sơ): "
+                    "phải khớp với hồ sơ"))
+    proof_fields = serializers.SerializerMethodField(
+        help_text=_("Các trường dữ liệu riêng mà đơn đang chờ duyệt cho câu lạc bộ xem: chỉ "
+                    "những gì người nộp đơn đã tự nhập"))
 
     class Meta:
         model = MembershipApplication
         fields = ["id", "person", "person_name", "club", "sponsor", "sponsor_card",
                   "submitted_on", "status", "rejection_reason", "decided_at", "member",
-                  "card_number"]
-        read_only_fields = ["status", "rejection_reason", "decided_at", "member"]
+                  "card_number", "citizen_id", "date_of_birth", "proof", "proof_fields"]
+        read_only_fields = ["status", "rejection_reason", "decided_at", "member", "proof"]
+
+    def get_proof_fields(self, application) -> list[str]:
+        Proof = MembershipApplication.Proof
+        if application.proof in (Proof.ENTERED, Proof.CONFIRMED):
+            return list(Person.PRIVATE_FIELDS)
+        return sorted(application.typed_fields)
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
@@ -214,7 +233,7 @@ class ApplicationApproveSerializer(serializers.Serializer):
 
 
 class ApplicationRejectSerializer(serializers.Serializer):
-    reason = serializers.CharField(allow_blank=True)
+    reason = serializers.CharField(max_length=textfields.NOTE, allow_blank=True)
 
 
 class DuesSerializer(serializers.ModelSerializer):
@@ -258,7 +277,7 @@ class AttendanceSessionSerializer(serializers.Serializer):
     date = DateField()
     members = serializers.ListField(child=serializers.CharField(), allow_empty=False,
                                     help_text=_("Hội viên: mã (id) hoặc số thẻ"))
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+    note = serializers.CharField(max_length=textfields.NOTE, required=False, allow_blank=True, default="")
 
 
 class ResignationSerializer(serializers.ModelSerializer):
@@ -306,11 +325,11 @@ class MemberTransferSerializer(serializers.Serializer):
     member = serializers.CharField(help_text=_("Hội viên: mã (id) hoặc số thẻ"))
     to_club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
     date = DateField(required=False)
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+    note = serializers.CharField(max_length=textfields.NOTE, required=False, allow_blank=True, default="")
 
 
 class MemberReinstateSerializer(serializers.Serializer):
-    note = serializers.CharField(allow_blank=True)
+    note = serializers.CharField(max_length=textfields.NOTE, allow_blank=True)
     date = DateField(required=False)
 
 

@@ -179,6 +179,9 @@ class _AllowAll:
     def allows(self, person) -> bool:
         return True
 
+    def fields(self, person) -> frozenset[str]:
+        return frozenset(Person.PRIVATE_FIELDS)
+
 
 def _member_queryset():
     last_club = Subquery(ClubMembership.objects.filter(member=OuterRef("pk"))
@@ -252,7 +255,22 @@ class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.Read
         data = serializer.validated_data
         serializer.instance = services.submit_application(
             person=data["person"], club=data["club"], sponsor=data["sponsor"],
-            submitted_on=data.get("submitted_on"), by=self.request.user)
+            submitted_on=data.get("submitted_on"), by=self.request.user,
+            typed={field: data.get(field) for field in ("citizen_id", "date_of_birth")})
+
+    def get_queryset(self):
+        if self.action == "confirm":  # the applicant himself, whatever his club scope
+            return (MembershipApplication.objects.select_related("person", "club", "sponsor")
+                    .filter(person__user=self.request.user))
+        return super().get_queryset()
+
+    @extend_schema(request=None, responses=s.ApplicationSerializer)
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, pk=None):
+        """The person confirms, from his own account, the application filed for him: the club
+        may then see and correct his private data while it is pending (issue 31)."""
+        application = services.confirm_application(self.get_object(), by=request.user)
+        return Response(self.get_serializer(application).data)
 
     @extend_schema(request=s.ApplicationApproveSerializer, responses=s.ApplicationSerializer)
     @action(detail=True, methods=["post"])

@@ -20,6 +20,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from chessrules.values import Infraction, Result, Sanction
+from core import textfields
 from federation.models import Discipline
 
 
@@ -107,7 +108,8 @@ class GameRecord(models.Model):
 
     start_fen = models.CharField(_("thế cờ bắt đầu (FEN)"), max_length=120, blank=True,
                                  help_text=_("Để trống: thế cờ ban đầu."))
-    moves_text = models.TextField(_("nước đi như ghi trên biên bản"), blank=True)
+    moves_text = textfields.bounded_text(_("nước đi như ghi trên biên bản"), blank=True,
+                                         max_length=textfields.MOVES)
     notation = models.CharField(_("cách ghi"), max_length=10, choices=Notation.choices,
                                 default=Notation.AUTO)
     moves_normalised = JSONField(_("nước đi chuẩn hóa (ICCS/UCI)"), default=list,
@@ -194,7 +196,7 @@ def arbiter_note_fields() -> tuple[models.Field, ...]:
     return (
         models.CharField(_("điều luật"), max_length=20, blank=True),
         models.PositiveSmallIntegerField(_("ở nửa nước"), null=True, blank=True),
-        models.TextField(_("ghi chú"), blank=True),
+        textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE),
         models.ForeignKey(
             settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
             related_name="+", verbose_name=_("trọng tài ghi")),
@@ -297,7 +299,7 @@ class MoveLimitClaim(models.Model):
     limit = models.PositiveSmallIntegerField(_("số nước để xử hòa"))
     minutes_to_opponent = models.PositiveSmallIntegerField(_("phút cộng cho đối phương"))
     article = models.CharField(_("điều luật"), max_length=20, default="12b")
-    note = models.TextField(_("ghi chú"), blank=True)
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+", verbose_name=_("trọng tài ghi"))

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core import textfields
 from core.fields import DateField
 from core.limits import upload_too_large
 from federation.models import Discipline, Person
@@ -142,7 +143,7 @@ class GameWriteSerializer(serializers.Serializer):
     board_number = serializers.IntegerField(min_value=1, max_value=9999, required=False,
                                             allow_null=True)
     start_fen = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    moves_text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    moves_text = serializers.CharField(max_length=textfields.MOVES, required=False, allow_blank=True, trim_whitespace=False)
     notation = serializers.ChoiceField(Notation.choices, required=False)
     declared_score = serializers.ChoiceField(
         [("", "")] + list(GameRecord._meta.get_field("declared_score").choices),
@@ -179,7 +180,7 @@ class GameVersionSerializer(serializers.Serializer):
 
 
 class GameCorrectionSerializer(GameVersionSerializer):
-    reason = serializers.CharField(help_text="Why the signed record is opened for correction.")
+    reason = serializers.CharField(max_length=textfields.NOTE, help_text="Why the signed record is opened for correction.")
 
 
 class GameSignSerializer(GameVersionSerializer):
@@ -194,7 +195,7 @@ class GameFaultWriteSerializer(serializers.Serializer):
     article = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
     ply = serializers.IntegerField(min_value=1, max_value=32767,  # PositiveSmallIntegerField
                                    required=False, allow_null=True, default=None)
-    note = serializers.CharField(required=False, allow_blank=True, default="")
+    note = serializers.CharField(max_length=textfields.NOTE, required=False, allow_blank=True, default="")
 
 
 class GameUploadSerializer(serializers.ModelSerializer):

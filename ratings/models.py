@@ -17,6 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from core import textfields
 from federation.models import Discipline
 
 
@@ -126,7 +127,7 @@ class RatingPublication(models.Model):
     published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.PROTECT, related_name="+",
                                      verbose_name=_("người công bố"))
-    reason = models.TextField(_("lý do công bố lại"), blank=True)
+    reason = textfields.bounded_text(_("lý do công bố lại"), blank=True, max_length=textfields.NOTE)
     summary = models.JSONField(_("tóm tắt"), default=dict, blank=True)
     rows = models.JSONField(_("danh sách đã công bố"), default=list, blank=True,
                             help_text=_("[mã người, thứ hạng, hệ số, hệ số đầu kỳ, số ván, "
@@ -297,7 +298,8 @@ class TitleQualification(models.Model):
                                related_name="title_qualifications", verbose_name=_("người"))
     title = models.CharField(_("đẳng cấp"), max_length=30, choices=TitleCode.choices)
     criterion_id = models.CharField(_("tiêu chuẩn"), max_length=20)
-    criterion_text = models.TextField(_("nội dung tiêu chuẩn"), blank=True)
+    criterion_text = textfields.bounded_text(_("nội dung tiêu chuẩn"), blank=True,
+                                             max_length=textfields.SECTION)
     table = models.ForeignKey(TitleCriteriaTable, on_delete=models.PROTECT,
                               related_name="qualifications", verbose_name=_("bảng tiêu chuẩn"))
     # Choices so that filters and pages say "Nam"/"Nữ", not men/women (issue #18).
@@ -316,7 +318,8 @@ class TitleQualification(models.Model):
                                     on_delete=models.SET_NULL, related_name="+",
                                     verbose_name=_("người duyệt"))
     reviewed_at = models.DateTimeField(_("duyệt lúc"), null=True, blank=True)
-    rejection_reason = models.TextField(_("lý do không duyệt"), blank=True)
+    rejection_reason = textfields.bounded_text(_("lý do không duyệt"), blank=True,
+                                               max_length=textfields.NOTE)
     decision = models.ForeignKey("documents.Decision", null=True, blank=True,
                                  on_delete=models.PROTECT, related_name="title_qualifications",
                                  verbose_name=_("quyết định"))

@@ -21,6 +21,7 @@ from simple_history.models import HistoricalRecords
 
 from chessrules import values
 from chessrules.competition import knockout, match
+from core import textfields
 from core.text import fold
 from federation.models import Discipline
 
@@ -303,33 +304,38 @@ class Tournament(models.Model):
         _("số ván tối thiểu để xếp hạng theo bảng"), null=True, blank=True,
         help_text=_("002 Điều 2.3: từ 1/2 đến 2/3 số ván tối đa; bỏ trống: một nửa."))
     # Regulations (Phụ lục 5)
-    purpose = models.TextField(_("mục đích"), blank=True)
-    host_and_sponsors = models.TextField(_("đơn vị đăng cai, tài trợ"), blank=True)
-    eligibility = models.TextField(_("điều kiện tham dự"), blank=True)
-    schedule = models.TextField(_("lịch thi đấu"), blank=True)
-    prizes = models.TextField(_("giải thưởng"), blank=True)
-    title_criteria = models.TextField(_("tiêu chuẩn phong đẳng cấp"), blank=True)
-    fees = models.TextField(_("lệ phí"), blank=True)
+    purpose = textfields.bounded_text(_("mục đích"), blank=True, max_length=textfields.SECTION)
+    host_and_sponsors = textfields.bounded_text(_("đơn vị đăng cai, tài trợ"), blank=True,
+                                                max_length=textfields.SECTION)
+    eligibility = textfields.bounded_text(_("điều kiện tham dự"), blank=True,
+                                          max_length=textfields.SECTION)
+    schedule = textfields.bounded_text(_("lịch thi đấu"), blank=True,
+                                       max_length=textfields.LONG_SECTION)
+    prizes = textfields.bounded_text(_("giải thưởng"), blank=True,
+                                     max_length=textfields.LONG_SECTION)
+    title_criteria = textfields.bounded_text(_("tiêu chuẩn phong đẳng cấp"), blank=True,
+                                             max_length=textfields.SECTION)
+    fees = textfields.bounded_text(_("lệ phí"), blank=True, max_length=textfields.SECTION)
     registration_deadline = models.DateField(_("hạn đăng ký"), null=True, blank=True)
-    wildcards = models.TextField(
+    wildcards = textfields.bounded_text(
         _("các đặc cách"), blank=True,
         help_text=_("Phụ lục 5 mục 4, Điều 18b: cá nhân được đặc cách, số đấu thủ đơn vị "
-                    "đăng cai được cử thêm…"))
+                    "đăng cai được cử thêm…"), max_length=textfields.SECTION)
     quota_per_unit = models.PositiveSmallIntegerField(
         _("số đấu thủ tối đa mỗi đơn vị"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(500)],
         help_text=_("Phụ lục 5 mục 4: số đấu thủ chính thức mỗi câu lạc bộ được cử (không "
                     "tính đấu thủ đặc cách). Bỏ trống: không giới hạn."))
-    material_terms = models.TextField(
+    material_terms = textfields.bounded_text(
         _("quyền lợi và nghĩa vụ về vật chất"), blank=True,
-        help_text=_("Phụ lục 5 mục 12: nơi ăn, nghỉ, giá tiền và trách nhiệm thanh toán."))
-    registration_form = models.TextField(
+        help_text=_("Phụ lục 5 mục 12: nơi ăn, nghỉ, giá tiền và trách nhiệm thanh toán."), max_length=textfields.SECTION)
+    registration_form = textfields.bounded_text(
         _("mẫu đăng ký"), blank=True,
         help_text=_("Phụ lục 5 mục 14: danh sách trưởng đoàn, huấn luyện viên, đấu thủ (đồng "
-                    "đội: đấu thủ tính điểm đồng đội)."))
-    awards_and_discipline = models.TextField(
+                    "đội: đấu thủ tính điểm đồng đội)."), max_length=textfields.LONG_SECTION)
+    awards_and_discipline = textfields.bounded_text(
         _("khen thưởng, kỷ luật"), blank=True,
-        help_text=_("Điều 18b: hình thức khen thưởng và kỷ luật."))
+        help_text=_("Điều 18b: hình thức khen thưởng và kỷ luật."), max_length=textfields.SECTION)
     regulations_published_at = models.DateTimeField(
         _("công bố điều lệ lúc"), null=True, blank=True, editable=False,
         help_text=_("Điều 18a: điều lệ được công bố trước khi mở đăng ký; từ lúc này công "
@@ -476,7 +482,8 @@ class Entry(models.Model):
         _("đặc cách"), default=False,
         help_text=_("Phụ lục 5 mục 4: đấu thủ đặc cách, không tính vào số đấu thủ của đơn vị."))
     is_late = models.BooleanField(_("đăng ký muộn"), default=False)
-    late_reason = models.TextField(_("lý do nhận đăng ký muộn"), blank=True)
+    late_reason = textfields.bounded_text(_("lý do nhận đăng ký muộn"), blank=True,
+                                          max_length=textfields.NOTE)
     joins_in_round = models.PositiveSmallIntegerField(_("vào từ ván"), default=1)
     withdrawn_on = models.DateField(_("ngày bỏ cuộc"), null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("bỏ cuộc sau ván"), null=True,
@@ -484,7 +491,8 @@ class Entry(models.Model):
     disqualified_at = models.DateTimeField(_("truất quyền thi đấu lúc"), null=True, blank=True)
     disqualified_after_round = models.PositiveSmallIntegerField(
         _("truất quyền sau ván"), null=True, blank=True)
-    disqualification_reason = models.TextField(_("lý do truất quyền"), blank=True)
+    disqualification_reason = textfields.bounded_text(_("lý do truất quyền"), blank=True,
+                                                      max_length=textfields.NOTE)
     disqualified_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                         on_delete=models.SET_NULL, related_name="+",
                                         verbose_name=_("người truất quyền"))
@@ -711,7 +719,7 @@ class LateArrival(models.Model):
                                       help_text=_("Để trống: đấu thủ không đến."))
     decided_at = models.DateTimeField(_("trọng tài xử thua lúc"))
     allowed_minutes = models.PositiveSmallIntegerField(_("thời gian đến muộn tối đa (phút)"))
-    note = models.TextField(_("ghi chú"), blank=True)
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="+",
                                     verbose_name=_("trọng tài ghi"))
@@ -737,7 +745,7 @@ class PairingChange(models.Model):
                                 related_name="changes", verbose_name=_("cặp đấu"))
     before = models.JSONField(_("trước"), default=dict)
     after = models.JSONField(_("sau"), default=dict)
-    reason = models.TextField(_("lý do"))
+    reason = textfields.bounded_text(_("lý do"), max_length=textfields.NOTE)
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+",
                                    verbose_name=_("người sửa"))
@@ -760,7 +768,7 @@ class StatusChange(models.Model):
     # Choices so that the admin and __str__ show labels ("Bản nháp → Đang nhận đăng ký"), issue #18.
     from_status = models.CharField(_("từ"), max_length=14, choices=Tournament.Status.choices)
     to_status = models.CharField(_("sang"), max_length=14, choices=Tournament.Status.choices)
-    reason = models.TextField(_("lý do"), blank=True)
+    reason = textfields.bounded_text(_("lý do"), blank=True, max_length=textfields.NOTE)
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+",
                                    verbose_name=_("người thực hiện"))
@@ -794,7 +802,7 @@ class SanctionProposal(models.Model):
                                related_name="sanction_proposals", verbose_name=_("người"))
     years = models.PositiveSmallIntegerField(
         _("số năm đề nghị"), validators=[MinValueValidator(1), MaxValueValidator(3)])
-    reason = models.TextField(_("lý do"))
+    reason = textfields.bounded_text(_("lý do"), max_length=textfields.NOTE)
     article = models.CharField(_("điều khoản"), max_length=40, default="15.6")
     proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="+",
@@ -806,7 +814,8 @@ class SanctionProposal(models.Model):
                                     on_delete=models.SET_NULL, related_name="+",
                                     verbose_name=_("người xét"))
     reviewed_at = models.DateTimeField(_("xét lúc"), null=True, blank=True)
-    rejection_reason = models.TextField(_("lý do không chấp thuận"), blank=True)
+    rejection_reason = textfields.bounded_text(_("lý do không chấp thuận"), blank=True,
+                                               max_length=textfields.NOTE)
     decision = models.ForeignKey("documents.Decision", null=True, blank=True,
                                  on_delete=models.PROTECT, related_name="+",
                                  verbose_name=_("quyết định kỷ luật"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core import textfields
 from core.fields import DateField
 from documents.models import Signatory
 from federation.models import Gender, Member, Person
@@ -166,7 +167,7 @@ class BulkEntrySerializer(serializers.Serializer):
     file = serializers.FileField(
         required=False, help_text="CSV: member/Số thẻ, rating/Hệ số, title/Danh hiệu columns.")
     late_reason = serializers.CharField(
-        required=False, allow_blank=True, default="",
+        max_length=textfields.NOTE, required=False, allow_blank=True, default="",
         help_text="After the deadline: why the whole list is accepted late.")
 
     def validate(self, attrs):
@@ -182,7 +183,7 @@ class BulkEntryResultSerializer(serializers.Serializer):
 
 
 class LateEntrySerializer(EntryCreateSerializer):
-    reason = serializers.CharField(help_text="Why the entry is accepted after the deadline.")
+    reason = serializers.CharField(max_length=textfields.NOTE, help_text="Why the entry is accepted after the deadline.")
 
 
 class RosterItemSerializer(serializers.Serializer):
@@ -267,7 +268,7 @@ class BulkResultSerializer(serializers.Serializer):
 
 
 class PairingChangeRequestSerializer(serializers.Serializer):
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=textfields.NOTE)
     version = serializers.IntegerField(required=False)
     swap_colours = serializers.BooleanField(default=False)
     white = serializers.PrimaryKeyRelatedField(queryset=Entry.objects.all(), required=False)
@@ -322,7 +323,7 @@ class StatusChangeSerializer(serializers.ModelSerializer):
 
 
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=textfields.NOTE)
 
 
 class PairRequestSerializer(serializers.Serializer):

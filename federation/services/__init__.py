@@ -27,6 +27,7 @@ from federation.services.applications import (
     approve_application,
     card_number_for,
     check_application,
+    confirm_application,
     issue_card_number,
     reject_application,
     resolve_member,
@@ -64,7 +65,7 @@ from federation.services.registry import (
 
 __all__ = [
     "CLUB_FIELDS", "LAPSE_BATCH", "PERSON_FIELDS", "add_play_group", "appoint_board_member",
-    "approve_application", "card_number_for", "check_application", "check_board_term",
+    "approve_application", "card_number_for", "check_application", "check_board_term", "confirm_application",
     "check_disciplinary_decision", "check_suspension_period", "create_body", "create_club", "create_person", "ensure_provinces",
     "issue_card_number", "lapse_job_key", "lapse_members", "lift_suspension", "record_attendance",
     "record_card_return", "record_club_meeting", "record_dues", "record_session",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from datetime import date
 
 from django.core.exceptions import ValidationError
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_noop as _stored
 
 from core import dates
 from core.errors import ServiceError
-from federation import cache_scopes
+from federation import cache_scopes, selectors
 from federation import permissions as perms
 from federation.models import (
     CardSequence,
@@ -55,10 +56,16 @@ def _check_can_join(person: Person) -> None:
 
 @transaction.atomic
 def submit_application(*, person: Person, club: Club, sponsor, submitted_on: date | None = None,
-                       by) -> MembershipApplication:
+                       by, typed: dict | None = None) -> MembershipApplication:
     """An application to join through ``club``, introduced by an active member (Điều 8.2-8.3).
 
-    ``sponsor`` is a Member, its id or its card number.
+    ``sponsor`` is a Member, its id or its card number. ``typed``: what the applicant typed
+    from the paper form for a person already on record (``citizen_id``, ``date_of_birth``).
+    While pending, the application opens only what the applicant typed himself (issue 31,
+    ``federation.permissions.PrivateAccess``): the whole record if he entered the person
+    himself, else the typed fields once they match the record (400 when they do not, without
+    saying what is stored; failures counted per user like failed logins), else nothing until
+    the person confirms (:func:`confirm_application`).
     """
     _require(perms.can_manage_club(by, club))
     try:
@@ -67,9 +74,73 @@ def submit_application(*, person: Person, club: Club, sponsor, submitted_on: dat
         raise dates.as_service_error(exc, "submitted_on") from exc
     person = Person.objects.select_for_update().get(pk=person.pk)
     sponsor = check_application(person, club, sponsor)
+    proof, proof_fields = _proof_of(person, typed or {}, by)
     return MembershipApplication.objects.create(
         person=person, club=club, sponsor=sponsor, submitted_on=submitted_on or _today(),
-        submitted_by=by if perms.is_authenticated(by) else None)
+        submitted_by=by if perms.is_authenticated(by) else None,
+        proof=proof, proof_fields=",".join(sorted(proof_fields)))
+
+
+#: what an applicant may type from the paper form to prove he holds it (issue 31)
+PROOF_FIELDS = ("citizen_id", "date_of_birth")
+
+
+def _proof_of(person: Person, typed: dict, by) -> tuple[str, set[str]]:
+    Proof = MembershipApplication.Proof
+    typed = {field: typed[field] for field in PROOF_FIELDS if typed.get(field) not in (None, "")}
+    if typed:
+        _check_typed(person, typed, by)
+    if selectors.person_entered_by_only(person, by):
+        return Proof.ENTERED, set()
+    if typed:
+        return Proof.PAPER_FORM, set(typed)
+    return Proof.NONE, set()
+
+
+def _check_typed(person: Person, typed: dict, by) -> None:
+    """Each typed value must equal the stored one (compared in constant time; an empty stored
+    value matches nothing). One message whatever differs: the stored value is never hinted.
+    At most ``APPLICATION_PROOF_FAILURES`` wrong proofs per user in the login window."""
+    from django.conf import settings
+
+    from core.throttling import Window, give_back, hit
+
+    window = Window.of("application-proof", str(getattr(by, "pk", "")),
+                       settings.LOGIN_WINDOW_SECONDS)
+    if hit(window) > settings.APPLICATION_PROOF_FAILURES:
+        give_back(window)
+        raise ServiceError(
+            _("Quá nhiều lần đối chiếu sai; hãy thử lại sau %(minutes)s phút.")
+            % {"minutes": settings.LOGIN_WINDOW_SECONDS // 60}, field="person",
+            code="proof_locked")
+    matched = True
+    if "citizen_id" in typed:
+        stored = person.citizen_id or ""
+        given = dates.normalize_citizen_id(str(typed["citizen_id"])) or ""
+        matched &= bool(stored) and hmac.compare_digest(stored.encode(), given.encode())
+    if "date_of_birth" in typed:
+        stored_born = person.date_of_birth.isoformat() if person.date_of_birth else ""
+        given_born = typed["date_of_birth"]
+        given_born = given_born.isoformat() if hasattr(given_born, "isoformat") else str(given_born)
+        matched &= bool(stored_born) and hmac.compare_digest(stored_born.encode(),
+                                                             given_born.encode())
+    if not matched:
+        raise ServiceError(_("Số CCCD hoặc ngày sinh đã nhập không khớp với hồ sơ của người "
+                             "này; hãy đối chiếu lại với đơn giấy."), field="person",
+                           code="proof_mismatch")
+    give_back(window)
+
+
+@transaction.atomic
+def confirm_application(application: MembershipApplication, *, by) -> MembershipApplication:
+    """The person confirms, from his own account, a pending application filed for him: the
+    club may then see (and correct) his private data until the application is decided."""
+    application = _locked_pending(application)
+    _require(perms.is_authenticated(by) and application.person.user_id == by.pk,
+             _("Chỉ chính người xin gia nhập được xác nhận đơn của mình."))
+    application.proof = MembershipApplication.Proof.CONFIRMED
+    application.save(update_fields=["proof"])
+    return application
 
 
 def check_application(person: Person, club: Club, sponsor) -> Member:

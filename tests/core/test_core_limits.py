@@ -119,3 +119,81 @@ def test_limit_messages_in_english(api_client):
     response = api_client.generic("POST", "/api/v1/auth/token/", NESTED.encode(),
                                   content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
     assert _error(response, 400)["message"] == "JSON nested too deep: at most 32 levels."
+
+
+# --- issue 31 §8: every free text has a length fitting its use ---------------------------------
+
+REGULATION_FIELDS = ["purpose", "host_and_sponsors", "eligibility", "schedule", "title_criteria",
+                     "fees", "wildcards", "material_terms", "registration_form",
+                     "awards_and_discipline", "prizes"]
+
+
+def _new_tournament():
+    from datetime import date
+
+    from tests.factories import national_body
+    from tournaments import services
+
+    staff = make_staff()
+    t = services.create_tournament(
+        user=staff, name="Giải giới hạn", discipline="xiangqi", system="round_robin",
+        number_of_rounds=3, start_date=date(2026, 6, 1), end_date=date(2026, 6, 3),
+        organiser_body=national_body())
+    return staff, t
+
+
+def test_every_text_field_of_the_models_has_a_limit():
+    from django.apps import apps
+    from django.core.validators import MaxLengthValidator
+    from django.db import models
+
+    #: the stored PGN of an upload: bounded by PGN_UPLOAD_MAX_BYTES when it is uploaded
+    bounded_elsewhere = {("games", "gameupload", "content")}
+    unbounded = []
+    for model in apps.get_models():
+        if model._meta.app_label not in {"core", "federation", "tournaments", "games",
+                                         "ratings", "documents"}:
+            continue
+        if model._meta.model_name.startswith("historical"):
+            continue  # copies of the models' fields (a file's name is text there)
+        for field in model._meta.get_fields():
+            if not isinstance(field, models.TextField):
+                continue
+            key = (model._meta.app_label, model._meta.model_name, field.name)
+            if key in bounded_elsewhere:
+                continue
+            has_validator = any(isinstance(v, MaxLengthValidator) for v in field.validators)
+            if not field.max_length or not has_validator:
+                unbounded.append(key)
+    assert not unbounded, unbounded
+
+
+@pytest.mark.parametrize("field", REGULATION_FIELDS)
+def test_a_regulation_text_over_its_limit_is_a_400_naming_the_limit(field):
+    from tournaments.models import Tournament
+
+    staff, t = _new_tournament()
+    limit = Tournament._meta.get_field(field).max_length
+    assert 1000 <= limit <= 10_000
+    client = client_for(staff)
+    size = 900_000 if field == "prizes" else 100_000
+    error = _error(client.patch(f"/api/v1/tournaments/{t.pk}/", {field: "x" * size},
+                                format="json"), 400)
+    assert f"{limit}" in " ".join(error["fields"][field])
+    t.refresh_from_db()
+    assert getattr(t, field) == ""
+    ok = client.patch(f"/api/v1/tournaments/{t.pk}/", {field: "x" * limit}, format="json")
+    assert ok.status_code == 200, ok.content[:300]
+
+
+def test_a_reason_over_its_limit_is_refused_by_the_model_too():
+    from django.core.exceptions import ValidationError
+
+    from core import textfields
+    from tournaments.models import Tournament
+
+    _staff, t = _new_tournament()
+    t.prizes = "x" * (textfields.LONG_SECTION + 1)
+    with pytest.raises(ValidationError) as refused:
+        t.full_clean()
+    assert str(textfields.LONG_SECTION) in " ".join(refused.value.message_dict["prizes"])

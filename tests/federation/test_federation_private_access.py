@@ -70,8 +70,10 @@ class Scene:
         self.pending = _private(f.make_person(full_name="Phạm Văn Chờ Duyệt"), 3)
         for person, status in ((self.moved, "approved"), (self.rejected, "rejected"),
                                (self.pending, "pending")):
+            # the pending one: its applicant entered the person's record himself (issue 31)
             MembershipApplication.objects.create(person=person, club=club_b, sponsor=sponsor,
-                                                 submitted_on=date(2025, 1, 2), status=status)
+                                                 submitted_on=date(2025, 1, 2), status=status,
+                                                 proof=MembershipApplication.Proof.ENTERED)
         member_user = f.make_user("walk-member")
         f.make_member(f.make_person(user=member_user), club_c)
         self.users = {
@@ -220,3 +222,122 @@ def test_documents_never_carry_private_data(scene):
         built = builders.build(kind, target)
         text = json.dumps(built.context, default=str, ensure_ascii=False)
         assert not _seen(scene, text), (kind, target)
+
+
+# --- issue 31 §1: a pending application opens only what its applicant typed himself ----------
+
+class Outsider:
+    """A person of another club's past (data entered by others) and a manager of club A who
+    files an application for him."""
+
+    def __init__(self):
+        other_club = f.make_club(name="CLB Cờ Hải Phòng")
+        self.person = _private(f.make_person(full_name="Ngô Văn Ngoài Câu Lạc Bộ"), 7)
+        f.make_member(self.person, other_club)
+        member = self.person.memberships.get()
+        member.status = "resigned"
+        member.save()
+        self.club = f.make_club(name="CLB Cờ Của Tôi")
+        self.sponsor = f.make_member(club=self.club)
+        self.manager = f.make_club_manager(self.club, "quan-ly-31")
+        self.client = client_for(self.manager)
+
+    def apply(self, **typed):
+        return self.client.post("/api/v1/applications/", {
+            "person": self.person.pk, "club": self.club.pk, "sponsor": self.sponsor.pk,
+            **typed}, format="json")
+
+    def seen(self) -> dict:
+        data = self.client.get(f"/api/v1/persons/{self.person.pk}/").json()
+        return {field: data[field] for field in Person.PRIVATE_FIELDS if field in data}
+
+    def patch(self):
+        return self.client.patch(f"/api/v1/persons/{self.person.pk}/", {"phone": "0900000031"},
+                                 format="json")
+
+
+@pytest.fixture
+def outsider():
+    cache.clear()
+    return Outsider()
+
+
+def test_an_application_without_proof_opens_nothing(outsider):
+    """The issue's case: POST an application for a person outside the club, then GET/PATCH."""
+    response = outsider.apply()
+    assert response.status_code == 201, response.content
+    assert response.json()["proof"] == "" and response.json()["proof_fields"] == []
+    assert outsider.seen() == {}
+    assert outsider.patch().status_code == 403
+    outsider.person.refresh_from_db()
+    assert outsider.person.phone != "0900000031"
+
+
+def test_a_wrong_paper_form_value_is_refused_without_revealing_the_stored_one(outsider):
+    response = outsider.apply(date_of_birth="01/01/1990")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "proof_mismatch" and "person" in error["fields"]
+    assert not any(value in response.content.decode() for value in _values(outsider.person))
+    assert not MembershipApplication.objects.filter(person=outsider.person).exists()
+    assert outsider.apply(citizen_id="079199000001").status_code == 400
+
+
+def test_the_typed_birth_date_shows_that_field_only(outsider):
+    born = outsider.person.date_of_birth
+    response = outsider.apply(date_of_birth=born.strftime("%d/%m/%Y"))
+    assert response.status_code == 201, response.content
+    assert response.json()["proof"] == "paper_form"
+    assert response.json()["proof_fields"] == ["date_of_birth"]
+    assert "date_of_birth" not in response.json()  # the typed value is not echoed back
+    assert outsider.seen() == {"date_of_birth": born.isoformat()}  # what he typed, no more
+    assert outsider.patch().status_code == 403
+
+
+def test_the_typed_id_number_shows_that_field_only(outsider):
+    response = outsider.apply(citizen_id=outsider.person.citizen_id)
+    assert response.status_code == 201, response.content
+    assert outsider.seen() == {"citizen_id": outsider.person.citizen_id}
+    assert outsider.patch().status_code == 403
+
+
+def test_guessing_the_paper_form_is_stopped(outsider, settings):
+    settings.APPLICATION_PROOF_FAILURES = 3
+    born = outsider.person.date_of_birth
+    for day in (1, 2, 3):
+        assert outsider.apply(date_of_birth=f"{day:02d}/01/1960").status_code == 400
+    response = outsider.apply(date_of_birth=born.strftime("%d/%m/%Y"))  # even the right one
+    assert response.status_code == 400 and response.json()["error"]["code"] == "proof_locked"
+    assert outsider.seen() == {}
+
+
+def test_a_person_the_manager_entered_himself_is_his_to_see_and_correct(outsider):
+    created = outsider.client.post("/api/v1/persons/", {
+        "full_name": "Đỗ Thị Mới Đăng Ký", "gender": "F", "date_of_birth": "2001-05-06",
+        "phone": "0912345678"}, format="json")
+    assert created.status_code == 201, created.content
+    pk = created.json()["id"]
+    response = outsider.client.post("/api/v1/applications/", {
+        "person": pk, "club": outsider.club.pk, "sponsor": outsider.sponsor.pk}, format="json")
+    assert response.status_code == 201 and response.json()["proof"] == "entered"
+    data = outsider.client.get(f"/api/v1/persons/{pk}/").json()
+    assert data["phone"] == "0912345678" and data["date_of_birth"] == "2001-05-06"
+    assert outsider.client.patch(f"/api/v1/persons/{pk}/", {"phone": "0987654321"},
+                                 format="json").status_code == 200
+
+
+def test_the_person_confirms_and_the_club_may_then_see_his_data(outsider):
+    person_user = f.make_user("nguoi-xin-31")
+    outsider.person.user = person_user
+    outsider.person.save()
+    application = outsider.apply().json()
+    assert outsider.seen() == {}
+    # another user cannot confirm it, the manager neither
+    assert client_for(f.make_user("ke-khac-31")).post(
+        f"/api/v1/applications/{application['id']}/confirm/").status_code == 404
+    assert outsider.client.post(
+        f"/api/v1/applications/{application['id']}/confirm/").status_code in (403, 404)
+    response = client_for(person_user).post(f"/api/v1/applications/{application['id']}/confirm/")
+    assert response.status_code == 200 and response.json()["proof"] == "confirmed"
+    assert outsider.seen()["phone"] == outsider.person.phone
+    assert outsider.patch().status_code == 200

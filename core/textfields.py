@@ -1,0 +1,23 @@
+"""Free text has a length fitting its use (issue 31 §8): every ``TextField`` of the models is a
+:func:`bounded_text`. The limit is checked by the API's serializers and the admin's forms
+(``max_length``: "no more than N characters", naming it) and by ``full_clean`` (a validator),
+so a service that cleans a model meets it too."""
+
+from __future__ import annotations
+
+from django.core.validators import MaxLengthValidator
+from django.db import models
+
+#: a reason, a note, a rejection: a few paragraphs
+NOTE = 2000
+#: one section of a tournament's regulations (Phụ lục 5), a title criterion
+SECTION = 4000
+#: the longest sections (prizes, schedule, registration form) and a meeting's minutes
+LONG_SECTION = 10000
+#: the moves of one game as written on its scoresheet (a 300-move game is under 5,000)
+MOVES = 20000
+
+
+def bounded_text(*args, max_length: int, **kwargs) -> models.TextField:
+    return models.TextField(*args, max_length=max_length,
+                            validators=[MaxLengthValidator(max_length)], **kwargs)
