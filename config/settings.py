@@ -80,6 +80,7 @@ DOCUMENT_KINDS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -340,6 +341,37 @@ LOGGING = {
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+
+# --- HTTPS and browser protections (issue 31 §9; docs/production.md) ---------------------------
+# Production (DEBUG=0) redirects plain HTTP to HTTPS and sends HSTS unless told otherwise;
+# behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (the proxy
+# must set that header itself), or every request would be redirected in a loop.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 60 * 60)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
+X_FRAME_OPTIONS = "DENY"
+#: Content-Security-Policy of every response (core.middleware.ContentSecurityPolicyMiddleware).
+#: Scripts only from this site's own files ('self': board.js, the admin's, Swagger UI's, the
+#: browsable API's); no inline script, no eval; a template that needs an inline script marks it
+#: with ``nonce="{{ request.csp_nonce }}"``, which the header then allows. Styles may be inline
+#: (the admin's widgets and Swagger UI set style attributes); they cannot run code.
+CSP_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+#: Report-only first, when trying a change of policy on a live site.
+CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", False)
 
 # --- production guard ----------------------------------------------------------
 if not DEBUG and not env_bool("ALLOW_EMBEDDED", False):

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
 from core.auth_views import ObtainTokenView, SignInView
@@ -34,7 +34,8 @@ urlpatterns = [
     path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("documents.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # the split view serves Swagger UI's start script as a file: no inline script (CSP)
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api-auth/login/", SignInView.as_view(), name="api-sign-in"),
     path("api-auth/", include("rest_framework.urls")),
     # The public results site (issue 20): Vietnamese at /, English at /en/.

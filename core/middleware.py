@@ -83,3 +83,51 @@ class LoginLockedMiddleware:
                                 content_type="text/plain; charset=utf-8")
         response["Retry-After"] = str(int(exception.wait or 1))
         return response
+
+
+class ContentSecurityPolicyMiddleware:
+    """``Content-Security-Policy`` on every response, from ``settings.CSP_POLICY`` (issue 31 §9).
+
+    Each request carries a nonce, ``request.csp_nonce``, made only when a template renders it:
+    a page that must have an inline script writes ``<script nonce="{{ request.csp_nonce }}">``
+    and only then is the nonce added to ``script-src`` (the site's pages, cached for everyone,
+    have no inline script and never carry one). ``CSP_REPORT_ONLY`` sends the report-only
+    header instead."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        from django.conf import settings
+
+        nonce = request.csp_nonce = CspNonce()
+        response = self.get_response(request)
+        header = ("Content-Security-Policy-Report-Only" if settings.CSP_REPORT_ONLY
+                  else "Content-Security-Policy")
+        if header not in response:
+            response[header] = policy_header(settings.CSP_POLICY, nonce.value)
+        return response
+
+
+class CspNonce:
+    """A request's nonce, drawn when first rendered."""
+
+    def __init__(self):
+        self.value: str | None = None
+
+    def __str__(self) -> str:
+        if self.value is None:
+            import secrets
+
+            self.value = secrets.token_urlsafe(18)
+        return self.value
+
+
+def policy_header(policy: dict, nonce: str | None = None) -> str:
+    parts = []
+    for directive, sources in policy.items():
+        sources = list(sources)
+        if nonce and directive == "script-src":
+            sources.append(f"'nonce-{nonce}'")
+        parts.append(" ".join([directive, *sources]))
+    return "; ".join(parts)
