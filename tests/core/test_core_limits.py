@@ -190,7 +190,6 @@ def test_a_reason_over_its_limit_is_refused_by_the_model_too():
     from django.core.exceptions import ValidationError
 
     from core import textfields
-    from tournaments.models import Tournament
 
     _staff, t = _new_tournament()
     t.prizes = "x" * (textfields.LONG_SECTION + 1)
