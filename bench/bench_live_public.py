@@ -272,6 +272,7 @@ def main() -> None:
     if pairer:
         pairer.start()
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
+               SECURE_SSL_REDIRECT="0",  # plain HTTP on 127.0.0.1
                ALLOWED_HOSTS="127.0.0.1,localhost")
     if args.site:  # the pages name their static files through the manifest (DEBUG=0)
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],

@@ -102,6 +102,7 @@ def main() -> None:
     tournament_id, person_id = build_event()
     port = free_port()
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
+               SECURE_SSL_REDIRECT="0",  # plain HTTP on 127.0.0.1
                ALLOWED_HOSTS="127.0.0.1,localhost")
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--preload", "--workers",
