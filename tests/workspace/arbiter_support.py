@@ -22,13 +22,14 @@ def arbiter_user(name: str = "Trọng Tài Chính"):
 
 
 def event(players: int = 8, *, discipline: str = "xiangqi", system: str = "dutch",
-          rounds: int = 5, arbiter=None, staff=None, name: str = "Giải Cờ Tướng Thử",
+          rounds: int | None = None, arbiter=None, staff=None, name: str = "Giải Cờ Tướng Thử",
           late_minutes: int = 30, paired: int = 0):
     """A drawn Swiss of ``players`` members whose chief arbiter is ``arbiter`` (a new one by
     default); ``paired`` rounds paired (results not entered)."""
     staff = staff or make_staff()
     body = make_body()
     club = make_club(body)
+    rounds = rounds or min(5, players - 1)
     fields = {"number_of_rounds": rounds} if system not in ("round_robin",) else {}
     t = services.create_tournament(
         user=staff, name=name, discipline=discipline, system=system, start_date=START,
