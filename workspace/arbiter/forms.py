@@ -5,6 +5,7 @@ Choices are lists in words, never codes to guess."""
 from __future__ import annotations
 
 from datetime import datetime, time
+from typing import cast
 
 from django import forms
 from django.utils import timezone
@@ -19,6 +20,10 @@ from workspace.forms import DateField
 #: Longest move list a screen accepts (a 300-move game written in words stays far below).
 MOVES_MAX = 20000
 NOTE_MAX = 1000
+
+
+def set_choices(form: forms.BaseForm, name: str, choices) -> None:
+    cast(forms.ChoiceField, form.fields[name]).choices = choices
 REASON_MAX = 2000
 
 
@@ -69,7 +74,7 @@ class LateArrivalForm(forms.Form):
             entry = getattr(pairing, side, None) if pairing is not None else None
             name = entry.name if entry is not None else ""
             choices.append((side, f"{colour(discipline, side)}: {name}"))
-        self.fields["side"].choices = choices
+        set_choices(self, "side", choices)
         self.fields["side"].error_messages["required"] = _("Chọn đấu thủ đến muộn.")
 
     def moment(self, name: str):
@@ -108,7 +113,7 @@ class ByeForm(forms.Form):
 
     def __init__(self, *args, rounds: list[int] = (), **kwargs):  # type: ignore[assignment]
         super().__init__(*args, **kwargs)
-        self.fields["round"].choices = [(n, _("Ván %(n)s") % {"n": n}) for n in rounds]
+        set_choices(self, "round", [(n, _("Ván %(n)s") % {"n": n}) for n in rounds])
 
 
 class MovesForm(forms.Form):
@@ -125,16 +130,25 @@ class MovesForm(forms.Form):
     def __init__(self, *args, discipline: str = "chess", **kwargs):
         super().__init__(*args, **kwargs)
         readable = set(games_engine.NOTATIONS.get(discipline, ()))
-        self.fields["notation"].choices = [(value, label) for value, label in Notation.choices
-                                           if value == Notation.AUTO or value in readable]
-        self.fields["declared_score"].choices = [("", _("Chưa ghi"))] + [
-            (value, label) for value, label in DeclaredScore.choices]
+        set_choices(self, "notation", [(value, label) for value, label in Notation.choices
+                                       if value == Notation.AUTO or value in readable])
+        set_choices(self, "declared_score", [("", _("Chưa ghi"))] + [
+            (value, label) for value, label in DeclaredScore.choices])
 
 
 def reason_choices(discipline: str, language: str) -> list[tuple[str, str]]:
     return [(code, f"{r.label_en if language == 'en' else r.label_vi} ({r.article})")
             for code, r in games_engine.DECISION_REASONS.items()
             if discipline in r.outcome]
+
+
+def decision_choices(discipline: str) -> list[tuple[str, str]]:
+    """The decisions (Phụ lục 4) with the event's colours (Đỏ/Đen or Trắng/Đen)."""
+    return [
+        (Decision.WHITE_WINS, _("%(side)s thắng") % {"side": colour(discipline, "white")}),
+        (Decision.DRAW, str(Decision.DRAW.label)),
+        (Decision.BLACK_WINS, _("%(side)s thắng") % {"side": colour(discipline, "black")}),
+        (Decision.BOTH_LOSE, str(Decision.BOTH_LOSE.label))]
 
 
 class DecisionForm(forms.Form):
@@ -144,12 +158,8 @@ class DecisionForm(forms.Form):
 
     def __init__(self, *args, discipline: str = "chess", language: str = "vi", **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["decision"].choices = [
-            (Decision.WHITE_WINS, _("%(side)s thắng") % {"side": colour(discipline, "white")}),
-            (Decision.DRAW, Decision.DRAW.label),
-            (Decision.BLACK_WINS, _("%(side)s thắng") % {"side": colour(discipline, "black")}),
-            (Decision.BOTH_LOSE, Decision.BOTH_LOSE.label)]
-        self.fields["reason"].choices = reason_choices(discipline, language)
+        set_choices(self, "decision", decision_choices(discipline))
+        set_choices(self, "reason", reason_choices(discipline, language))
 
 
 class SignForm(forms.Form):
@@ -171,11 +181,6 @@ class CorrectForm(forms.Form):
 def _side_field(discipline: str, label) -> forms.ChoiceField:
     return forms.ChoiceField(label=label, widget=forms.RadioSelect, choices=[
         ("white", colour(discipline, "white")), ("black", colour(discipline, "black"))])
-
-
-def _ply_field() -> forms.IntegerField:
-    return forms.IntegerField(label=_("Ở nửa nước"), required=False, min_value=1,
-                              max_value=2000, help_text=_("Không bắt buộc."))
 
 
 class WarningForm(forms.Form):

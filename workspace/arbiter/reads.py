@@ -9,6 +9,7 @@ with the colours of the discipline (xiangqi Đỏ/Đen, chess Trắng/Đen).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q
@@ -65,7 +66,7 @@ COLOURS = {
               "black": pgettext_lazy("chess side", "Đen")},
 }
 
-ROUND_STATES = {
+ROUND_STATES: dict[str, object] = {
     Round.Status.PAIRED: gettext_lazy("Đã xếp cặp, chưa bắt đầu"),
     Round.Status.STARTED: gettext_lazy("Đang đấu"),
     Round.Status.COMPLETE: gettext_lazy("Đã đủ kết quả"),
@@ -122,7 +123,7 @@ def arbitrated(user) -> list[dict]:
                      .select_related("tournament").order_by("-tournament__start_date",
                                                             "-tournament_id"))
     ids = [o.tournament_id for o in officials]
-    last = {row["tournament_id"]: row for row in
+    last: dict[int, Any] = {row["tournament_id"]: row for row in
             Round.objects.filter(tournament_id__in=ids).values("tournament_id")
             .annotate(number=Max("number"),
                       complete=Count("pk", filter=Q(status=Round.Status.COMPLETE)),
@@ -131,9 +132,9 @@ def arbitrated(user) -> list[dict]:
     for official in officials:
         t = official.tournament
         row = last.get(t.pk)
-        events.append({"t": t, "role": official.get_role_display(),
-                       "round": row["number"] if row else 0,
-                       "round_done": bool(row) and row["complete"] == row["total"]})
+        number, done = (row["number"], row["complete"] == row["total"]) if row else (0, False)
+        events.append({"t": t, "role": official.get_role_display(), "round": number,
+                       "round_done": done})
     return events
 
 
@@ -230,18 +231,18 @@ def _boards(tournament: Tournament, pairings: list[Pairing], *, is_last: bool) -
     late: dict[int, list[LateArrival]] = {}
     for arrival in LateArrival.objects.filter(pairing_id__in=ids).order_by("pk"):
         late.setdefault(arrival.pairing_id, []).append(arrival)
-    games = {row["pairing_id"]: row for row in GameRecord.objects.filter(pairing_id__in=ids)
+    games: dict[int, Any] = {row["pairing_id"]: row for row in GameRecord.objects.filter(pairing_id__in=ids)
              .values("pk", "pairing_id", "validation_status", "decision", "arbiter_signed_at")}
     changes: dict[int, ResultChange] = {}
-    for change in (ResultChange.objects.filter(pairing_id__in=ids)
+    for logged in (ResultChange.objects.filter(pairing_id__in=ids)
                    .select_related("changed_by__person").order_by("pairing_id", "-version")):
-        changes.setdefault(change.pairing_id, change)
+        changes.setdefault(logged.pairing_id, logged)
     discipline = tournament.discipline
     locked = tournament.status == Tournament.Status.CERTIFIED
     boards = []
     for p in pairings:
         change = changes.get(p.pk)
-        undo = None
+        undo: ResultChange | None = None
         if (is_last and not locked and change is not None and change.version == p.version
                 and change.source in UNDOABLE_SOURCES and p.kind == Pairing.Kind.GAME):
             undo = change

@@ -91,8 +91,7 @@ def _context(tournament, pairing, game: GameRecord | None, forms: dict) -> dict:
 
 
 def _decision_label(decision: str, discipline: str) -> str:
-    form = F.DecisionForm(discipline=discipline)
-    return dict(form.fields["decision"].choices).get(decision, "")
+    return dict(F.decision_choices(discipline)).get(decision, "")
 
 
 def _reason_label(code: str) -> str:

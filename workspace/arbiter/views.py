@@ -143,7 +143,7 @@ def result(request, tournament_id: int, pairing_id: int):
     pairing = _pairing(tournament, pairing_id)
     form = F.ResultForm(request.POST)
     if not form.is_valid():
-        message = next(iter(form.errors.values()))[0]
+        message = str(next(iter(form.errors.values()))[0])
         return _board_error(request, tournament, pairing, message)
     value, version = form.cleaned_data["result"], form.cleaned_data["version"]
     try:
@@ -284,7 +284,7 @@ def _pairing_job(tournament, job_id) -> Job:
 def _progress(tournament, job: Job) -> dict:
     number = _int(job.params.get("round"), 0)
     with translation.override(translation.get_language()):
-        words = {Job.State.QUEUED: _("Đang chờ đến lượt xếp cặp"),
+        words: dict[str, str] = {Job.State.QUEUED: _("Đang chờ đến lượt xếp cặp"),
                  Job.State.SUCCEEDED: _("Đã xếp xong ván %(n)s") % {"n": number}}
         if job.state == Job.State.FAILED:
             text = (job.error or {}).get("message") or _("Không xếp được cặp.")
@@ -485,7 +485,7 @@ def print_document(request, tournament_id: int, what: str):
         return forbidden(request, exc.message, status=exc.status_code)
     if document is not None and document.file:
         return FileResponse(document.file.open("rb"), content_type="application/pdf",
-                            filename=document.file.name.rsplit("/", 1)[-1])
+                            filename=(document.file.name or "van-ban.pdf").rsplit("/", 1)[-1])
     response = render(request, "workspace/arbiter/pdf_wait.html", {
         "t": tournament, "retry": PDF_RETRY_SECONDS, "url": request.get_full_path()},
         status=202)
