@@ -425,6 +425,12 @@ def test_english_under_en():
     assert response.status_code == 200
     text = _text(response)
     assert '<html lang="en">' in text and "/en/lam-viec/trong-tai/giai/" in text
+    assert "Board 1" in text and ">Red</span>" in text and "Pair round" not in text
+    assert 'title="Red wins by forfeit"' in text and "Bàn 1" not in text
+    p = _boards(t)[0]
+    refused = client_of(arbiter).post(url(t, f"ban/{p.pk}/ket-qua/", lang="en"),
+                                      {"result": "9-9", "version": p.version})
+    assert "Invalid result; press one of the buttons." in _text(refused)
 
 
 def _queries(client, path) -> int:
