@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "ratings",
     "documents",
     "results_site",  # the public results site (issue 20): pages over the public API
+    "workspace",  # the signed-in area (issue 27): each role's screens over the services
 ]
 
 #: The modules that declare document kinds (``KINDS``: view-model, template, who may see it);

@@ -38,6 +38,12 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api-auth/login/", SignInView.as_view(), name="api-sign-in"),
     path("api-auth/", include("rest_framework.urls")),
+    # The signed-in area (issue 27): sign-in for everyone, then each role's screens;
+    # Vietnamese at /lam-viec/, English at /en/lam-viec/ (before the results site).
+    path("en/lam-viec/", include(("workspace.urls", "workspace"), namespace="workspace-en")),
+    path("lam-viec/", include(("workspace.urls", "workspace"), namespace="workspace")),
+    path("en/", include(("workspace.urls_auth", "workspace"), namespace="workspace-auth-en")),
+    path("", include(("workspace.urls_auth", "workspace"), namespace="workspace-auth")),
     # The public results site (issue 20): Vietnamese at /, English at /en/.
     path("en/", include(("results_site.urls", "results_site"), namespace="site-en")),
     path("", include(("results_site.urls", "results_site"), namespace="site")),

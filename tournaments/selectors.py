@@ -7,7 +7,10 @@ Who may do what (docs/decisions-tournaments.md):
   it, and managers of the organising club — create and manage the tournament: regulations,
   officials, entries, lifecycle transitions, certification;
 * assigned arbiters (``Official`` whose person is linked to the user): pairing, manual
-  pairing changes, result entry, withdrawals and byes; results only by arbiters (Điều 20).
+  pairing changes, result entry, withdrawals and byes; results only by arbiters (Điều 20);
+* a club's managers (and the officers over the club) send the club's members to an event
+  open for registration, within its deadline and quota (Phụ lục 5 item 4: each unit sends
+  its players), and withdraw them again before the deadline (:func:`can_enter_for_club`).
 """
 
 from __future__ import annotations
@@ -104,6 +107,20 @@ def is_assigned_arbiter(user, tournament: Tournament) -> bool:
 def can_arbitrate(user, tournament: Tournament) -> bool:
     """Pairing, result entry, withdrawals: staff or an arbiter assigned to this tournament."""
     return _is_user(user) and (user.is_staff or is_assigned_arbiter(user, tournament))
+
+
+def can_enter_for_club(user, member) -> bool:
+    """May the user enter ``member`` in an event (or withdraw him before the deadline) on
+    behalf of his club? The managers of the member's current club, the officers over that
+    club and staff (``federation.permissions.can_manage_club``). The event's own checks
+    (open for registration, deadline, quota, eligibility) apply on top."""
+    from federation.permissions import can_manage_club
+
+    if not _is_user(user) or member is None:
+        return False
+    stint = (member.club_memberships.filter(ended_on__isnull=True).select_related("club")
+             .first())
+    return stint is not None and can_manage_club(user, stint.club)
 
 
 def visible_tournaments(user) -> QuerySet[Tournament]:

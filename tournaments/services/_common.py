@@ -15,8 +15,9 @@ from tournaments.models import (
 
 S = Tournament.Status
 ARBITER_SOURCES = frozenset({"api", "bulk", "admin", "import", "game_record_correction",
-                             "late_arrival", "late_arrival_cancel"})
-"""Sources where an arbiter corrects a result on purpose; other sources (e.g. the games
+                             "late_arrival", "late_arrival_cancel", "workspace"})
+"""Sources where an arbiter corrects a result on purpose ("workspace": the arbiter's screens,
+issue 27); other sources (e.g. the games
 app, ``source="games"``) may not overwrite a different recorded result."""
 
 

@@ -200,18 +200,33 @@ def register_entry(tournament: Tournament, member: Member, *, user, rating: int 
         entry.is_wildcard = wildcard
         return entry
 
+    organiser = selectors.can_manage(user, tournament)
+    if not organiser and not wildcard and selectors.can_enter_for_club(user, member):
+        # The member's club sends him (Phụ lục 5 item 4): within the deadline, no wildcard.
+        return _register(tournament, build, user=user, late_reason=late_reason, group=group,
+                         by_club=True)
     return _register(tournament, build, user=user, late_reason=late_reason, group=group)
 
 
 def _register(tournament: Tournament, build, *, user, late_reason: str,
-              group: str = "") -> Entry:
+              group: str = "", by_club: bool = False) -> Entry:
     """The registration shared by members and guests: ``build(locked_tournament)`` checks
-    eligibility and returns the unsaved entry."""
-    _require_manager(user, tournament)
+    eligibility and returns the unsaved entry. ``by_club``: a club sends its member (the
+    caller checked ``selectors.can_enter_for_club``): only while the event is open for
+    registration and before its deadline; late entries stay with the organisers."""
+    if not by_club:
+        _require_manager(user, tournament)
     late_reason = (late_reason or "").strip()
     with transaction.atomic():
         t = _lock(tournament)
         _require_not_locked(t)
+        if by_club and (t.status != S.REGISTRATION or is_late(t)):
+            raise ServiceError(
+                _("Giải không còn nhận đăng ký từ câu lạc bộ (hạn đăng ký %(deadline)s); "
+                  "đăng ký muộn do ban tổ chức giải quyết.")
+                % {"deadline": t.registration_deadline.strftime("%d/%m/%Y")
+                   if t.registration_deadline else "—"},
+                field="member", code="late_entry")
         if t.is_team_event:
             raise ServiceError(_("Giải đồng đội: đăng ký theo đội."), code="team_event")
         after_draw = t.status in (S.CLOSED, S.RUNNING)
@@ -394,15 +409,36 @@ def update_entry(entry: Entry, *, user, **fields) -> Entry:
     return e
 
 
+def from_club(club: Club, members: list[Member]) -> bool:
+    """Every one of ``members`` is currently in ``club`` (an open club membership)."""
+    ids = {member.pk for member in members}
+    return Member.objects.filter(pk__in=ids, club_memberships__club=club,
+                                 club_memberships__ended_on__isnull=True).count() == len(ids)
+
+
 def register_team(tournament: Tournament, name: str, roster: Iterable[tuple[Member, int]], *,
                   user, club: Club | None = None, ratings: dict[int, int] | None = None
                   ) -> TeamEntry:
-    """A team with its fixed board order (Điều 30.1.3): boards 1..B, reserves B+1..B+R."""
-    _require_manager(user, tournament)
+    """A team with its fixed board order (Điều 30.1.3): boards 1..B, reserves B+1..B+R.
+
+    The organisers enter any team; a club's managers (``club`` given) enter the club's own
+    team of its current members, before the registration deadline (Phụ lục 5 item 4)."""
     roster = list(roster)
+    by_club = (not selectors.can_manage(user, tournament) and club is not None
+               and bool(roster) and all(selectors.can_enter_for_club(user, member)
+                                        for member, _order in roster)
+               and from_club(club, [member for member, _order in roster]))
+    if not by_club:
+        _require_manager(user, tournament)
     with transaction.atomic():
         t = _lock(tournament)
         _expect_status(t, S.REGISTRATION, action=_("đăng ký đội"))
+        if by_club and is_late(t):
+            raise ServiceError(
+                _("Giải không còn nhận đăng ký từ câu lạc bộ (hạn đăng ký %(deadline)s); "
+                  "đăng ký muộn do ban tổ chức giải quyết.")
+                % {"deadline": t.registration_deadline.strftime("%d/%m/%Y")
+                   if t.registration_deadline else "—"}, field="roster", code="late_entry")
         if not t.is_team_event:
             raise ServiceError(_("Giải cá nhân: đăng ký từng đấu thủ."), code="not_team_event")
         boards, reserves = t.boards_per_team or 0, t.reserves_per_team or 0
@@ -446,10 +482,21 @@ def withdraw_entry(entry: Entry, *, user, on_date: date | None = None) -> Entry:
     """Điều 21.5: Swiss — results kept, no longer paired; round robin — the standings annul
     his games (played half or fewer) or his remaining games are lost by forfeit."""
     tournament = entry.tournament
-    _require_arbiter_or_manager(user, tournament, _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
+    by_club = (not (selectors.can_arbitrate(user, tournament)
+                    or selectors.can_manage(user, tournament))
+               and selectors.can_enter_for_club(user, entry.member))
+    if not by_club:
+        _require_arbiter_or_manager(user, tournament,
+                                    _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
     with transaction.atomic():
         t, e = _lock_withdrawing(tournament, Entry, entry.pk,
                                  _("Đấu thủ đã bỏ cuộc trước đó."))
+        if by_club and (t.status != S.REGISTRATION or is_late(t)):
+            # The club takes its entry back before the deadline; afterwards it is a
+            # withdrawal the arbiter or the organisers record (Điều 21.5).
+            raise ServiceError(_("Đã quá hạn đăng ký: câu lạc bộ không tự rút đấu thủ được "
+                                 "nữa; hãy báo ban tổ chức hoặc trọng tài."),
+                               field="entry", code="late_withdrawal")
         if t.status in (S.DRAFT, S.REGISTRATION):
             e.delete()  # before the draw: simply not entered
             return e
@@ -465,11 +512,22 @@ def withdraw_team(team: TeamEntry, *, user, on_date: date | None = None) -> Team
     every player of its roster is withdrawn from the next round, so each remaining board
     against it is lost by forfeit (team round robin, Scheveningen, simultaneous match) or
     the team is no longer drawn (team Swiss by draw, 21.5.2)."""
+    from federation.permissions import can_manage_club
+
     tournament = team.tournament
-    _require_arbiter_or_manager(user, tournament, _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
+    by_club = (not (selectors.can_arbitrate(user, tournament)
+                    or selectors.can_manage(user, tournament))
+               and team.club is not None and can_manage_club(user, team.club))
+    if not by_club:
+        _require_arbiter_or_manager(user, tournament,
+                                    _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
     with transaction.atomic():
         t, locked = _lock_withdrawing(tournament, TeamEntry, team.pk,
                                       _("Đội đã bỏ cuộc trước đó."))
+        if by_club and (t.status != S.REGISTRATION or is_late(t)):
+            raise ServiceError(_("Đã quá hạn đăng ký: câu lạc bộ không tự rút đội được nữa; "
+                                 "hãy báo ban tổ chức hoặc trọng tài."),
+                               field="team", code="late_withdrawal")
         if t.status in (S.DRAFT, S.REGISTRATION):
             locked.delete()  # the roster goes with it (Entry.team cascades)
             return locked

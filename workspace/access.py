@@ -1,0 +1,157 @@
+"""Who does what in the signed-in area (issue 27), on the rules that already exist.
+
+Nothing here decides a permission of its own: every check calls the registry's
+(``federation.permissions``) or the tournaments' (``tournaments.selectors``) rule, the same
+ones the API and the services apply. This module only gathers a user's roles for the landing
+page and the header, and wraps views:
+
+* :func:`signed_in`: the page's language from its path (``/en/...``), sign-in required
+  (a redirect to the sign-in page in the same language, with ``next``);
+* :func:`club_manager_required`: the view takes ``club_pk``; it gets the ``Club`` when
+  ``federation.permissions.can_manage_club`` allows (its managers, officers over it, staff),
+  else a 403 page;
+* :func:`officer_required`: the view takes ``body_pk``; it gets the ``Body`` when
+  ``federation.permissions.can_administer_body`` allows (its officers and those of the bodies
+  above it, staff), else a 403 page.
+
+Arbiter checks live with the arbiter's screens (``tournaments.selectors.can_arbitrate``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from federation import permissions as perms
+from federation.models import Body, Club, Person
+from tournaments.models import Official
+
+ENGLISH_PREFIX = "/en/"
+
+
+def language_of(request) -> str:
+    """The page's language: English under /en/, Vietnamese elsewhere (as the results site)."""
+    return "en" if request.path.startswith(ENGLISH_PREFIX) else "vi"
+
+
+def namespace(name: str, language: str | None = None) -> str:
+    """``workspace:name`` or ``workspace-en:name``; the sign-in and sign-out pages live in
+    ``workspace-auth`` / ``workspace-auth-en`` (``/dang-nhap/``, ``/en/dang-nhap/``)."""
+    english = (language or translation.get_language()) == "en"
+    base = "workspace-auth" if name in ("sign-in", "sign-out") else "workspace"
+    return f"{base}{'-en' if english else ''}:{name}"
+
+
+def wreverse(name: str, *args, language: str | None = None) -> str:
+    """The URL of an area page in the current (or given) language."""
+    return reverse(namespace(name, language), args=args)
+
+
+@dataclass
+class Roles:
+    """What a signed-in user may do in the area; a user may hold several roles at once."""
+
+    user: object
+    staff: bool = False
+    #: Clubs the user manages (``Club.managers``), by name.
+    clubs: list[Club] = field(default_factory=list)
+    #: Bodies the user is an officer of (directly; their scope includes the bodies below).
+    bodies: list[Body] = field(default_factory=list)
+    #: Assigned official (arbiter) of at least one event (``tournaments.models.Official``).
+    arbiter: bool = False
+    #: The person record linked to the account (``Person.user``), if any.
+    person: Person | None = None
+
+    @property
+    def any(self) -> bool:
+        return bool(self.staff or self.clubs or self.bodies or self.arbiter or self.person)
+
+
+def roles(user) -> Roles:
+    """The user's roles (3 short queries; cached on the user object for the request)."""
+    if not perms.is_authenticated(user):
+        return Roles(user)
+    cached = getattr(user, "_workspace_roles", None)
+    if cached is not None:
+        return cached
+    # The arbiter role is an Official whose person is the user's person: one query for both.
+    person = (Person.objects.filter(user=user)
+              .annotate(officiates=Exists(Official.objects.filter(person=OuterRef("pk"))))
+              .first())
+    found = Roles(
+        user,
+        staff=perms.is_staff(user),
+        clubs=list(Club.objects.filter(managers=user).order_by("name")),
+        bodies=list(Body.objects.filter(officers__user=user).order_by("level", "name")),
+        arbiter=bool(person is not None and person.officiates),
+        person=person,
+    )
+    user._workspace_roles = found
+    return found
+
+
+def forbidden(request, message: str | None = None, status: int = 403) -> HttpResponse:
+    """The area's refusal page (403, or 404 with ``status``), in the page's language."""
+    return render(request, "workspace/error.html", {
+        "status": status,
+        "message": message or (_("Bạn không có quyền xem trang này.") if status == 403
+                               else _("Không tìm thấy trang này.")),
+    }, status=status)
+
+
+def signed_in(view):
+    """The page in its path's language; anonymous users go to the sign-in page first."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        language = language_of(request)
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            if not perms.is_authenticated(request.user):
+                url = wreverse("sign-in", language=language)
+                return HttpResponseRedirect(
+                    f"{url}?{urlencode({'next': request.get_full_path()})}")
+            try:
+                return view(request, *args, **kwargs)
+            except Http404:
+                return forbidden(request, status=404)
+
+    return wrapped
+
+
+def club_manager_required(view):
+    """``view(request, club, ...)`` for users who may manage the club (``club_pk`` in the URL):
+    ``federation.permissions.can_manage_club``; 404 for an unknown club, 403 otherwise."""
+
+    @signed_in
+    @functools.wraps(view)
+    def wrapped(request, club_pk: int, *args, **kwargs):
+        club = get_object_or_404(Club.objects.select_related("province", "body"), pk=club_pk)
+        if not perms.can_manage_club(request.user, club):
+            return forbidden(request, _("Bạn không quản lý câu lạc bộ này."))
+        return view(request, club, *args, **kwargs)
+
+    return wrapped
+
+
+def officer_required(view):
+    """``view(request, body, ...)`` for officers over the body (``body_pk`` in the URL):
+    ``federation.permissions.can_administer_body``; 404 for an unknown body, 403 otherwise."""
+
+    @signed_in
+    @functools.wraps(view)
+    def wrapped(request, body_pk: int, *args, **kwargs):
+        body = get_object_or_404(Body.objects.select_related("province", "parent"), pk=body_pk)
+        if not perms.can_administer_body(request.user, body):
+            return forbidden(request, _("Bạn không phải cán bộ của tổ chức này."))
+        return view(request, body, *args, **kwargs)
+
+    return wrapped

@@ -1,0 +1,33 @@
+"""URLs of the signed-in area (issue 27), mounted at /lam-viec/ (namespace ``workspace``) and
+/en/lam-viec/ (``workspace-en``). Page names are shared by both; the arbiter's screens
+(``urls_arbiter``, names starting ``arbiter-``) sit under trong-tai/."""
+
+from django.urls import include, path
+
+from workspace import views, views_club, views_officer, views_person
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("trong-tai/", include("workspace.urls_arbiter")),
+    # the club manager ("CLB của tôi")
+    path("clb/<int:club_pk>/", views_club.club, name="club"),
+    path("clb/<int:club_pk>/hoi-vien/<int:member_pk>/", views_club.member, name="club-member"),
+    path("clb/<int:club_pk>/hoi-vien/<int:member_pk>/<slug:action>/", views_club.member,
+         name="club-member-action"),
+    path("clb/<int:club_pk>/hoi-vien/<int:member_pk>/the.pdf", views_club.member_card,
+         name="club-member-card"),
+    path("clb/<int:club_pk>/sinh-hoat/", views_club.session, name="club-session"),
+    path("clb/<int:club_pk>/don/", views_club.applications, name="club-applications"),
+    path("clb/<int:club_pk>/don/moi/", views_club.application_new,
+         name="club-application-new"),
+    path("clb/<int:club_pk>/giai/", views_club.events, name="club-events"),
+    path("clb/<int:club_pk>/giai/<int:tournament_pk>/", views_club.event, name="club-event"),
+    path("clb/<int:club_pk>/giai/<int:tournament_pk>/rut/<int:entry_pk>/",
+         views_club.withdraw, name="club-event-withdraw"),
+    path("clb/<int:club_pk>/giai/<int:tournament_pk>/rut-doi/<int:team_pk>/",
+         views_club.withdraw_team, name="club-event-team-withdraw"),
+    # the officer of a body
+    path("to-chuc/<int:body_pk>/", views_officer.body, name="body"),
+    # the person themself
+    path("ca-nhan/", views_person.me, name="me"),
+]

@@ -1,0 +1,34 @@
+"""The arbiter's screens ("Bàn trọng tài", issue 27) under /lam-viec/trong-tai/ (and /en/…):
+names start with ``arbiter-``; views in ``workspace.arbiter.views``."""
+
+from django.urls import path
+
+from workspace.arbiter import views
+
+urlpatterns = [
+    path("", views.home, name="arbiter-home"),
+    path("giai/<int:tournament_id>/", views.event, name="arbiter-event"),
+    path("giai/<int:tournament_id>/xep-cap/", views.pair, name="arbiter-pair"),
+    path("giai/<int:tournament_id>/xep-cap/<uuid:job_id>/", views.pairing_progress,
+         name="arbiter-pairing"),
+    path("giai/<int:tournament_id>/xep-cap/<uuid:job_id>/tien-do/",
+         views.pairing_progress_data, name="arbiter-pairing-data"),
+    path("giai/<int:tournament_id>/van/<int:number>/bat-dau/", views.start_round,
+         name="arbiter-start-round"),
+    path("giai/<int:tournament_id>/ket-thuc/", views.finish, name="arbiter-finish"),
+    path("giai/<int:tournament_id>/in/<slug:what>/", views.print_document, name="arbiter-print"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/ket-qua/", views.result,
+         name="arbiter-result"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/hoan-tac/", views.undo,
+         name="arbiter-undo"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/den-muon/", views.late_arrival,
+         name="arbiter-late"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/den-muon/huy/",
+         views.cancel_late_arrival, name="arbiter-late-cancel"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/bien-ban/", views.game_record,
+         name="arbiter-record"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/bien-ban/<slug:action>/",
+         views.game_record, name="arbiter-record-action"),
+    path("giai/<int:tournament_id>/dau-thu/", views.entries, name="arbiter-entries"),
+    path("giai/<int:tournament_id>/dau-thu/<int:entry_id>/", views.entry, name="arbiter-entry"),
+]

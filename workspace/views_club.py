@@ -1,0 +1,441 @@
+"""The club manager's screens ("CLB của tôi", issue 27).
+
+Who: ``federation.permissions.can_manage_club`` (the club's managers, the officers over the
+club, staff) through :func:`workspace.access.club_manager_required`. Every write calls the
+service the API calls (``federation.services``, ``tournaments.services``) with the same
+checks; a refusal is shown on the field it names and nothing is written.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Count
+from django.http import FileResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.dates import normalize_citizen_id
+from core.errors import NotAllowedError, ServiceError
+from core.text import fold
+from documents import selectors as document_selectors
+from documents import services as document_services
+from documents.models import Document
+from federation import services
+from federation.models import (
+    ClubBoardMember,
+    ClubMembership,
+    Member,
+    MembershipApplication,
+    Person,
+)
+from federation.permissions import PrivateAccess
+from federation.selectors import (
+    active_members_with_lapse_facts,
+    lapse_due,
+    lapse_due_of,
+    members_about_to_lapse,
+)
+from tournaments import services as tournament_services
+from tournaments.models import Entry, TeamEntry, Tournament
+from tournaments.services.entries import is_late
+from workspace.access import club_manager_required, forbidden, wreverse
+from workspace.forms import apply_service_error
+from workspace.forms_club import (
+    NEW_PERSON,
+    ApplicationForm,
+    AttendanceForm,
+    DuesForm,
+    EntriesForm,
+    PersonSearchForm,
+    ResignationForm,
+    SessionForm,
+    TeamForm,
+)
+
+#: Members shown per page of the club's list; the Điều 15.5 warning looks this far ahead.
+PAGE_SIZE = 50
+LAPSE_WARNING_DAYS = 30
+#: Persons a search shows at most (narrow it down with the date of birth or the ID).
+SEARCH_LIMIT = 20
+
+
+def _status(form) -> int:
+    return 400 if form.is_bound and form.errors else 200
+
+
+def _refusal_status(exc: ServiceError) -> int:
+    return 403 if isinstance(exc, NotAllowedError) else 400
+
+
+def _active_members(club):
+    """The club's active members (an open club membership), by name."""
+    return (Member.objects.filter(status=Member.Status.ACTIVE, club_memberships__club=club,
+                                  club_memberships__ended_on__isnull=True)
+            .select_related("person").order_by("person__name_folded", "pk"))
+
+
+def _member_of_club(club, member_pk: int) -> Member:
+    """A member who is, or was, in ``club`` (404 otherwise: no member of another club)."""
+    return get_object_or_404(
+        Member.objects.select_related("person", "person__province")
+        .filter(club_memberships__club=club).distinct(), pk=member_pk)
+
+
+# --- the club's page ---------------------------------------------------------------------------
+
+@club_manager_required
+def club(request, club):
+    """Board, kind, address; members with their state and dues; those about to lapse."""
+    today = timezone.localdate()
+    ended = request.GET.get("xem") == "da-nghi"
+    query = (request.GET.get("q") or "").strip()[:100]
+    if ended:
+        rows = (ClubMembership.objects.filter(club=club)
+                .exclude(ended_on__isnull=True, member__status=Member.Status.ACTIVE)
+                .select_related("member__person").order_by("-ended_on", "-pk"))
+        if query:
+            rows = rows.filter(member__person__name_folded__contains=fold(query))
+        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
+        members = [{"member": stint.member, "stint": stint} for stint in page]
+    else:
+        rows = (active_members_with_lapse_facts()
+                .filter(club_memberships__club=club, club_memberships__ended_on__isnull=True)
+                .select_related("person").order_by("person__name_folded", "pk"))
+        if query:
+            rows = rows.filter(person__name_folded__contains=fold(query))
+        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
+        members = [{"member": m, "lapse": lapse_due(m.pk, m.joined_on, m.reinstated_on,
+                                                    m.dues_until, m.last_activity)}
+                   for m in page]
+    due = members_about_to_lapse(today, LAPSE_WARNING_DAYS, members=_active_members(club))
+    due_members = {m.pk: m for m in Member.objects.filter(pk__in=[d.member_id for d in due])
+                   .select_related("person")}
+    board = list(ClubBoardMember.objects.filter(meeting__club=club)
+                 .select_related("person", "meeting").order_by("-meeting__held_on", "role"))
+    board = [seat for seat in board if seat.meeting_id == board[0].meeting_id] if board else []
+    pending = MembershipApplication.objects.filter(
+        club=club, status=MembershipApplication.Status.PENDING).count()
+    return render(request, "workspace/club/club.html", {
+        "club": club, "members": members, "page": page, "ended": ended, "query": query,
+        "about_to_lapse": [(d, due_members[d.member_id]) for d in due],
+        "warning_days": LAPSE_WARNING_DAYS, "board": board, "pending": pending,
+        "today": today})
+
+
+# --- one member: dues, activity, resignation, card ----------------------------------------------
+
+MEMBER_FORMS = {"hoi-phi": DuesForm, "sinh-hoat": AttendanceForm, "xin-ra": ResignationForm}
+
+
+@club_manager_required
+def member(request, club, member_pk: int, action: str | None = None):
+    if action is not None and action not in MEMBER_FORMS:
+        return forbidden(request, status=404)
+    member = _member_of_club(club, member_pk)
+    forms = {name: form_class(prefix=name) for name, form_class in MEMBER_FORMS.items()}
+    status = 200
+    if request.method == "POST":
+        if action is None:
+            return forbidden(request, status=404)
+        form = forms[action] = MEMBER_FORMS[action](request.POST, prefix=action)
+        if form.is_valid():
+            try:
+                done = _member_write(request, club, member, action, form.cleaned_data)
+            except ServiceError as exc:
+                apply_service_error(form, exc, {"date": "day", "member": None})
+                status = _refusal_status(exc)
+            else:
+                messages.success(request, done)
+                return HttpResponseRedirect(wreverse("club-member", club.pk, member.pk))
+        else:
+            status = 400
+    current = member.club_memberships.filter(ended_on__isnull=True).first()
+    return render(request, "workspace/club/member.html", {
+        "club": club, "member": member, "action": action,
+        "forms": {name.replace("-", "_"): form for name, form in forms.items()},
+        "in_club": current is not None and current.club_id == club.pk,
+        "lapse": _lapse_of(member),
+        "dues": member.dues.order_by("-period_end", "-pk")[:12],
+        "attendance": member.attendance.order_by("-date")[:12],
+        "events": [(e, rule_label(e.rule)) for e in member.events.order_by("-at")[:20]],
+        "private": PrivateAccess(request.user).allows(member.person),
+    }, status=status)
+
+
+def rule_label(rule: str) -> str:
+    """A membership event's ground in words: an end rule's label, else "Điều <n>"."""
+    if rule in Member.EndRule.values:
+        return str(Member.EndRule(rule).label)
+    return _("Điều %(n)s") % {"n": rule} if rule else ""
+
+
+def _lapse_of(member: Member):
+    return lapse_due_of(member) if member.status == Member.Status.ACTIVE else None
+
+
+def _member_write(request, club, member: Member, action: str, data: dict) -> str:
+    by = request.user
+    name = member.person.full_name
+    if action == "hoi-phi":
+        services.record_dues(member=member, club=club, by=by, **data)
+        return _("Đã ghi hội phí của %(name)s.") % {"name": name}
+    if action == "sinh-hoat":
+        services.record_attendance(member=member, club=club, by=by, **data)
+        return _("Đã ghi sinh hoạt của %(name)s.") % {"name": name}
+    services.resign_member(member, by=by, **data)
+    return _("Đã ghi nhận %(name)s ra khỏi Liên đoàn.") % {"name": name}
+
+
+@club_manager_required
+def member_card(request, club, member_pk: int):
+    """The member card (the documents app's PDF, as the API serves it); while it is being
+    rendered, a page that asks again after a few seconds."""
+    member = _member_of_club(club, member_pk)
+    kind, target = Document.Kind.MEMBER_CARD, str(member.pk)
+    if not document_selectors.can_view(request.user, kind, target):
+        return forbidden(request, _("Chỉ người quản lý câu lạc bộ hiện tại của hội viên in "
+                                    "được thẻ."))
+    document = document_services.current_document(kind, target)
+    if document is None:
+        document_services.request_document(kind, target, user=request.user)
+        document = document_services.current_document(kind, target)
+    if document is None or not document.file:
+        response = render(request, "workspace/pdf_wait.html",
+                          {"retry": 3, "url": request.get_full_path()}, status=202)
+        response["Retry-After"] = "3"
+        response["Cache-Control"] = "no-store"
+        return response
+    return FileResponse(document.file.open("rb"), content_type="application/pdf",
+                        filename=document.file.name.rsplit("/", 1)[-1])
+
+
+@club_manager_required
+def session(request, club):
+    """A club session: the members present on a day (``record_session``, all or nothing)."""
+    members = list(_active_members(club))
+    form = SessionForm(request.POST or None, members=members,
+                       initial={"day": timezone.localdate()})
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        chosen = [m for m in members if str(m.pk) in set(form.cleaned_data["members"])]
+        try:
+            recorded = services.record_session(club=club, day=form.cleaned_data["day"],
+                                               members=chosen, note=form.cleaned_data["note"],
+                                               by=request.user)
+        except ServiceError as exc:
+            apply_service_error(form, exc, {"date": "day"})
+            status = _refusal_status(exc)
+        else:
+            messages.success(request, _("Đã ghi sinh hoạt của %(n)s hội viên.")
+                             % {"n": len(recorded)})
+            return HttpResponseRedirect(wreverse("club", club.pk))
+    return render(request, "workspace/club/session.html", {"club": club, "form": form},
+                  status=status if status != 200 else _status(form))
+
+
+# --- applications -------------------------------------------------------------------------------
+
+def application_next_step(application: MembershipApplication) -> str:
+    """What happens next, in words (Điều 8.3)."""
+    status = MembershipApplication.Status
+    if application.status == status.PENDING:
+        return _("Chờ %(body)s xét duyệt. Khi được duyệt, hội viên được cấp thẻ và câu lạc bộ "
+                 "in thẻ ở trang hội viên (Điều 8.3).") % {"body": application.club.body.name}
+    if application.status == status.APPROVED:
+        return _("Đã được cấp thẻ hội viên: in thẻ ở trang hội viên.")
+    return _("Đơn bị từ chối; có thể nộp đơn mới khi đã khắc phục lý do.")
+
+
+@club_manager_required
+def applications(request, club):
+    rows = (MembershipApplication.objects.filter(club=club)
+            .select_related("person", "sponsor__person", "member", "club__body")
+            .order_by("-submitted_on", "-pk"))
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
+    return render(request, "workspace/club/applications.html", {
+        "club": club, "page": page,
+        "rows": [(a, application_next_step(a)) for a in page]})
+
+
+def _search_persons(search: PersonSearchForm) -> list[Person]:
+    """Persons matching the search: the name (with or without diacritics) and, when typed,
+    exactly the date of birth and the ID. Only names and public facts are shown."""
+    data = search.cleaned_data
+    found = Person.objects.all()
+    if data.get("name"):
+        found = found.filter(name_folded__contains=fold(data["name"]))
+    if data.get("born"):
+        found = found.filter(date_of_birth=data["born"])
+    if data.get("citizen_id"):
+        found = found.filter(citizen_id=normalize_citizen_id(data["citizen_id"]))
+    return list(found.select_related("province").order_by("name_folded", "pk")[:SEARCH_LIMIT])
+
+
+@club_manager_required
+def application_new(request, club):
+    """File an application: find the person (or enter a new one), choose the sponsor from
+    the club's active members, the date handed in. The search's terms travel with the form
+    so the list of persons is the same when it is posted."""
+    source = request.POST if request.method == "POST" else request.GET
+    searched = any(source.get(k) for k in ("name", "born", "citizen_id"))
+    search = PersonSearchForm(source if searched else None)
+    persons = _search_persons(search) if searched and search.is_valid() else []
+    memberships = {}
+    if persons:
+        memberships = dict(ClubMembership.objects.filter(
+            member__person__in=persons, ended_on__isnull=True,
+            member__status=Member.Status.ACTIVE).values_list("member__person_id", "club__name"))
+    sponsors = list(_active_members(club))
+    form = ApplicationForm(request.POST if request.method == "POST" else None,
+                           persons=persons, sponsors=sponsors, prefix="don")
+    status = 400 if searched and not search.is_valid() else 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                application = _file_application(request, club, form, sponsors)
+            except ServiceError as exc:
+                apply_service_error(form, exc, {"club": "person"})
+                status = _refusal_status(exc)
+            else:
+                messages.success(request, _("Đã nộp đơn của %(name)s; đơn chờ duyệt.")
+                                 % {"name": application.person.full_name})
+                return HttpResponseRedirect(wreverse("club-applications", club.pk))
+        else:
+            status = 400
+    return render(request, "workspace/club/application_new.html", {
+        "club": club, "search": search, "searched": searched, "persons": persons,
+        "memberships": memberships, "form": form, "new_person": NEW_PERSON,
+        "limit": SEARCH_LIMIT}, status=status)
+
+
+@transaction.atomic
+def _file_application(request, club, form: ApplicationForm, sponsors) -> MembershipApplication:
+    """The new person (if any) and the application in one transaction: a refused application
+    leaves no person behind."""
+    sponsor = {str(m.pk): m for m in sponsors}.get(form.cleaned_data["sponsor"])
+    if sponsor is None:
+        raise ServiceError(_("Hãy chọn hội viên giới thiệu trong danh sách."), field="sponsor")
+    person = form.chosen_person()
+    if person is None:
+        person = services.create_person(form.new_person_data(), by=request.user)
+    return services.submit_application(person=person, club=club, sponsor=sponsor,
+                                       submitted_on=form.cleaned_data["submitted_on"],
+                                       by=request.user)
+
+
+# --- entries in events ---------------------------------------------------------------------------
+
+def _open_events():
+    return (Tournament.objects.filter(status=Tournament.Status.REGISTRATION)
+            .select_related("organiser_body", "organiser_club")
+            .order_by("start_date", "pk"))
+
+
+def _club_entries(club, tournament):
+    return (Entry.objects.filter(tournament=tournament, member__club_memberships__club=club,
+                                 member__club_memberships__ended_on__isnull=True)
+            .select_related("member__person", "team").order_by("team_id", "board_order", "name"))
+
+
+@club_manager_required
+def events(request, club):
+    """Events open for registration, with the deadline, the quota and the club's entries."""
+    today = timezone.localdate()
+    rows = list(_open_events()[:100])
+    counts = dict(Entry.objects.filter(tournament__in=rows, member__club_memberships__club=club,
+                                       member__club_memberships__ended_on__isnull=True)
+                  .values("tournament").annotate(n=Count("pk")).values_list("tournament", "n"))
+    return render(request, "workspace/club/events.html", {
+        "club": club, "rows": [(t, counts.get(t.pk, 0), is_late(t, today)) for t in rows]})
+
+
+@club_manager_required
+def event(request, club, tournament_pk: int):
+    """Enter the club's members (or its team) in one open event; see and withdraw them."""
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("organiser_body", "organiser_club")
+        .exclude(status=Tournament.Status.DRAFT), pk=tournament_pk)
+    entries = list(_club_entries(club, tournament))
+    entered = {e.member_id for e in entries}
+    members = [m for m in _active_members(club) if m.pk not in entered]
+    team_event = tournament.is_team_event
+    boards, reserves = tournament.boards_per_team or 0, tournament.reserves_per_team or 0
+    if team_event:
+        form = TeamForm(request.POST or None, members=members, boards=boards,
+                        reserves=reserves, initial={"name": club.name})
+    else:
+        form = EntriesForm(request.POST or None, members=members)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        by_pk = {str(m.pk): m for m in members}
+        try:
+            done = _enter(request, club, tournament, form, by_pk, team_event)
+        except ServiceError as exc:
+            apply_service_error(form, exc, {"member": "members", "roster": None})
+            status = _refusal_status(exc)
+        else:
+            messages.success(request, done)
+            return HttpResponseRedirect(wreverse("club-event", club.pk, tournament.pk))
+    elif request.method == "POST":
+        status = 400
+    teams = TeamEntry.objects.filter(tournament=tournament, club=club).order_by("name")
+    return render(request, "workspace/club/event.html", {
+        "club": club, "t": tournament, "entries": entries, "form": form,
+        "team_event": team_event, "teams": teams, "late": is_late(tournament),
+        "open": tournament.status == Tournament.Status.REGISTRATION,
+        "boards": boards, "reserves": reserves,
+        "open_section": Tournament.GenderSection.OPEN}, status=status)
+
+
+@transaction.atomic
+def _enter(request, club, tournament, form, by_pk: dict, team_event: bool) -> str:
+    """All the chosen members or none: the first refusal names the member and undoes the
+    others."""
+    if team_event:
+        roster = [(by_pk[pk], order) for pk, order in form.roster()]
+        tournament_services.register_team(tournament, form.cleaned_data["name"], roster,
+                                          user=request.user, club=club)
+        return _("Đã đăng ký đội %(name)s.") % {"name": form.cleaned_data["name"]}
+    chosen = [by_pk[pk] for pk in form.cleaned_data["members"]]
+    for member in chosen:
+        try:
+            tournament_services.register_entry(tournament, member, user=request.user)
+        except ServiceError as exc:
+            if member.person.full_name not in exc.message:
+                exc.message = f"{member.person.full_name}: {exc.message}"
+                exc.fields = {name: [exc.message] for name in exc.fields}
+            raise
+    return _("Đã đăng ký %(n)s đấu thủ.") % {"n": len(chosen)}
+
+
+@require_POST
+@club_manager_required
+def withdraw(request, club, tournament_pk: int, entry_pk: int):
+    """Take one of the club's entries back before the deadline (``withdraw_entry``)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_pk)
+    entry = get_object_or_404(_club_entries(club, tournament), pk=entry_pk)
+    try:
+        tournament_services.withdraw_entry(entry, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Đã rút %(name)s khỏi giải.") % {"name": entry.name})
+    return HttpResponseRedirect(wreverse("club-event", club.pk, tournament.pk))
+
+
+@require_POST
+@club_manager_required
+def withdraw_team(request, club, tournament_pk: int, team_pk: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_pk)
+    team = get_object_or_404(TeamEntry, tournament=tournament, club=club, pk=team_pk)
+    try:
+        tournament_services.withdraw_team(team, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Đã rút đội %(name)s khỏi giải.") % {"name": team.name})
+    return HttpResponseRedirect(wreverse("club-event", club.pk, tournament.pk))
