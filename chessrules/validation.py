@@ -22,11 +22,11 @@ from chessrules import chess as vn_chess
 from chessrules.notation import xiangqi as xq_notation
 from chessrules.notation.errors import NotationError, move_number_of
 from chessrules.notation.movetext import Token, split_movetext
-from chessrules.values import PGN_RESULTS, Result
+from chessrules.values import PGN_RESULTS, Discipline, Result
 from chessrules.xiangqi import START_FEN, Move, Position, analyse_game
 from chessrules.xiangqi.rulings import proposals_of_analysis
 
-DISCIPLINES = ("xiangqi", "chess")
+DISCIPLINES = tuple(Discipline)
 RESULTS = tuple(r.value for r in PGN_RESULTS)
 SIDE_NAMES = {"w": "White/Red", "b": "Black"}
 

@@ -10,6 +10,10 @@
   modifiers are read by ``chessrules.competition.tiebreaks.parse_code``).
 - ``GenderSection``: the gender section of an event (nội dung chung / nam / nữ): who may enter,
   and in which title section (``chessrules.titles.MEN``/``WOMEN``) a player's result counts.
+- ``Discipline``: xiangqi (cờ tướng) and chess (cờ vua) with all that differs between them:
+  the law their events follow, the notations (the machine one the moves are stored in, the
+  human ones, their labels, the PGN export formats), the start position and the colour names.
+  Labels are Vietnamese plain strings; the apps translate them (gettext, locale/en).
 - ``competition_ranks``: equal values share the better rank (1, 1, 3).
 
 Members are ``str`` enums whose values are the stored strings, so ``Result.DRAW == "1/2-1/2"``
@@ -18,10 +22,12 @@ and Django choices derive from them without a data migration.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
-__all__ = ["Result", "System", "TieBreak", "TeamRanking", "TeamMatchForm", "GenderSection", "RepetitionRuling",
+__all__ = ["Result", "System", "Discipline", "TieBreak", "TeamRanking", "TeamMatchForm", "GenderSection", "RepetitionRuling",
            "competition_ranks", "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
            "PREDETERMINED_SYSTEMS", "QUALIFYING_SYSTEMS", "FINAL_STAGE_SYSTEMS"]
 
@@ -382,3 +388,125 @@ class RepetitionRuling(StrEnum):
     def loses(cls, side: str) -> RepetitionRuling:
         """The ruling against ``side`` (``"w"`` Red/White or ``"b"`` Black)."""
         return cls.RED_LOSES if side == "w" else cls.BLACK_LOSES
+
+
+@dataclass(frozen=True)
+class _DisciplineSpec:
+    label: str
+    law: str
+    machine_notation: str
+    human_notations: tuple[str, ...]
+    notation_labels: Mapping[str, str]
+    export_notations: tuple[str, ...]
+    start_fen: str
+    colour_names: tuple[str, str]
+    colour_abbreviations: tuple[str, str]
+
+
+class Discipline(StrEnum):
+    """The two disciplines, as stored ("xiangqi", "chess"), with everything that differs.
+
+    - ``label``: "Cờ tướng" / "Cờ vua".
+    - ``law``: the law an event follows, the ``law`` argument of ``chessrules.competition``
+      (Luật Cờ Tướng 2004, seed 000, e.g. Điều 21.5.1; or the chess regulations, seed 002).
+    - ``machine_notation``: how moves are stored and replayed: ICCS (``h2e2``) for xiangqi,
+      UCI (``g1f3``) for chess. ``human_notations``: the forms people write (Điều 11.2a/b,
+      Phụ lục 3, WXF; SAN and the Vietnamese letters of seed 002 appendix E).
+      ``notations``: every notation a record may be read in and a game shown in, human ones
+      first (the first is the default), the machine one last. ``notation_labels``: the name of
+      each. ``export_notations``: the move formats of a PGN file (the first is the default).
+    - ``start_fen``: the initial position.
+    - ``colour_names``: the sides' names as a reader sees the pieces, first mover first:
+      Đỏ/Đen in xiangqi (the pieces are red and black, and the site draws them so), Trắng/Đen
+      in chess. The xiangqi law's written records (Điều 2: "chỉ có hai màu là Trắng và Đen
+      ... Đỏ được coi là Trắng") keep Trắng/Đen: the official documents do not use these
+      names. ``colour_abbreviations``: as a crosstable writes them: "T"/"Đ" in chess; in
+      xiangqi the words "Đỏ"/"Đen" themselves, both initials being "Đ"
+      (docs/decisions-disciplines.md).
+    """
+
+    XIANGQI = "xiangqi"
+    CHESS = "chess"
+
+    @property
+    def label(self) -> str:
+        return _DISCIPLINES[self].label
+
+    @property
+    def law(self) -> str:
+        return _DISCIPLINES[self].law
+
+    @property
+    def machine_notation(self) -> str:
+        return _DISCIPLINES[self].machine_notation
+
+    @property
+    def human_notations(self) -> tuple[str, ...]:
+        return _DISCIPLINES[self].human_notations
+
+    @property
+    def notations(self) -> tuple[str, ...]:
+        spec = _DISCIPLINES[self]
+        return (*spec.human_notations, spec.machine_notation)
+
+    @property
+    def notation_labels(self) -> Mapping[str, str]:
+        """Notation code -> its label, in the order of ``notations``."""
+        return _DISCIPLINES[self].notation_labels
+
+    @property
+    def export_notations(self) -> tuple[str, ...]:
+        return _DISCIPLINES[self].export_notations
+
+    @property
+    def start_fen(self) -> str:
+        return _DISCIPLINES[self].start_fen
+
+    @property
+    def colour_names(self) -> tuple[str, str]:
+        return _DISCIPLINES[self].colour_names
+
+    def colour_name(self, colour: str) -> str:
+        """The name of a side (``"w"``/``"white"`` or ``"b"``/``"black"``)."""
+        return self.colour_names[_colour_index(colour)]
+
+    def colour_abbreviation(self, colour: str) -> str:
+        return _DISCIPLINES[self].colour_abbreviations[_colour_index(colour)]
+
+
+def _colour_index(colour: str) -> int:
+    if colour in ("w", "white"):
+        return 0
+    if colour in ("b", "black"):
+        return 1
+    raise ValueError(f"unknown colour {colour!r}: use 'w' or 'b'")
+
+
+_DISCIPLINES: dict[Discipline, _DisciplineSpec] = {
+    Discipline.XIANGQI: _DisciplineSpec(
+        label="Cờ tướng",
+        law="xiangqi",
+        machine_notation="iccs",
+        human_notations=("vn", "vn-words", "asian", "coord", "wxf"),
+        notation_labels=MappingProxyType({
+            "vn": "Việt Nam (P2-5)", "vn-words": "Việt Nam bằng chữ (Pháo 2 bình 5)",
+            "asian": "Châu Á (P2=5)", "coord": "Tọa độ Phụ lục 3 (Phe2)", "wxf": "WXF (C2=5)",
+            "iccs": "ICCS (h2e2)"}),
+        export_notations=("iccs", "wxf"),
+        start_fen="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        colour_names=("Đỏ", "Đen"),
+        colour_abbreviations=("Đỏ", "Đen"),
+    ),
+    Discipline.CHESS: _DisciplineSpec(
+        label="Cờ vua",
+        law="chess",
+        machine_notation="uci",
+        human_notations=("san", "vn"),
+        notation_labels=MappingProxyType({
+            "san": "SAN (Nf3)", "vn": "Việt Nam (Mf3)", "uci": "UCI (g1f3)"}),
+        export_notations=("san", "uci"),
+        start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        colour_names=("Trắng", "Đen"),
+        colour_abbreviations=("T", "Đ"),
+    ),
+}

@@ -18,13 +18,17 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from chessrules import values
 from core import dates, textfields
 from core.text import fold
 
 
 class Discipline(models.TextChoices):
-    XIANGQI = "xiangqi", _("Cờ tướng")
-    CHESS = "chess", _("Cờ vua")
+    """``chessrules.values.Discipline`` as Django choices: its stored strings and its labels
+    (translated here, locale/en)."""
+
+    XIANGQI = values.Discipline.XIANGQI.value, _(values.Discipline.XIANGQI.label)
+    CHESS = values.Discipline.CHESS.value, _(values.Discipline.CHESS.label)
 
 
 class Gender(models.TextChoices):

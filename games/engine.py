@@ -14,8 +14,7 @@ from chessrules import chess as _chess
 from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
-from chessrules.values import PGN_RESULTS, PLAYED, RepetitionRuling, Result
-from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
+from chessrules.values import PGN_RESULTS, PLAYED, Discipline, RepetitionRuling, Result
 from chessrules.xiangqi import Position as XiangqiPosition
 from chessrules.xiangqi import analysis as _xq_analysis
 
@@ -25,13 +24,6 @@ DECISION_REASONS: dict = _validation.DECISION_REASONS
 REASON_THREE_TECHNICAL = "three_technical_faults"  # Điều 7.1n
 REASON_THREE_CONDUCT = "three_conduct_faults"  # Điều 7.1n
 REASON_OMISSIONS = "missing_moves"  # Điều 7.1m, 11.3b
-
-CHESS_START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-#: Move formats a PGN export may use, per discipline (the first is the default).
-EXPORT_FORMATS = {"xiangqi": ("iccs", "wxf"), "chess": ("san", "uci")}
-#: Notations each discipline reads ("auto" detects).
-NOTATIONS = {"xiangqi": tuple(_xq_notation.FORMATS), "chess": tuple(_chess.FORMATS)}
 
 _DECISION_TO_RESULT = {"white_wins": Result.WHITE_WINS.value, "black_wins": Result.BLACK_WINS.value,
                        "draw": Result.DRAW.value}
@@ -96,15 +88,11 @@ def reason_label(code: str) -> str:
     return reason.label_vi if reason else code
 
 
-def start_fen_of(discipline: str) -> str:
-    return XIANGQI_START_FEN if discipline == "xiangqi" else CHESS_START_FEN
-
-
 def is_start_position(discipline: str, fen: str | None) -> bool:
     """True when ``fen`` is empty or the standard initial position (board and side to move)."""
     if not fen:
         return True
-    return fen.split()[:2] == start_fen_of(discipline).split()[:2]
+    return fen.split()[:2] == Discipline(discipline).start_fen.split()[:2]
 
 
 def validate(discipline: str, moves_text: str, *, start_fen: str = "", notation: str = "auto",
@@ -130,7 +118,7 @@ def validate(discipline: str, moves_text: str, *, start_fen: str = "", notation:
     # The report's own to_dict() deep-copies every nested list (dataclasses.asdict), a
     # noticeable share of a bulk import; its parts are already plain data and are not reused.
     data = dict(vars(report))
-    data["coordinates"] = "iccs" if discipline == "xiangqi" else "uci"
+    data["coordinates"] = Discipline(discipline).machine_notation
     return data
 
 
@@ -197,9 +185,9 @@ def write_pgn_game(discipline: str, normalised: list[str], *, headers: dict[str,
 def export_moves(discipline: str, normalised: list[str], start_fen: str, fmt: str, *,
                  numbered: bool = True) -> str:
     """The game's moves (ICCS for xiangqi, UCI for chess) written in ``fmt``."""
-    if discipline == "xiangqi":
-        return _xq_notation.convert(normalised, "iccs", fmt, start_fen or None,
-                                    numbered=numbered)
+    if discipline == Discipline.XIANGQI:
+        return _xq_notation.convert(normalised, Discipline.XIANGQI.machine_notation, fmt,
+                                    start_fen or None, numbered=numbered)
     return _chess.convert(normalised, fmt, start_fen or None, numbered=numbered)
 
 
@@ -207,5 +195,5 @@ def export_moves(discipline: str, normalised: list[str], start_fen: str, fmt: st
 
 def xiangqi_board(fen: str) -> list[list[str | None]]:
     """Rows of the xiangqi board from rank 9 (Black's side) down to rank 0, files a-i."""
-    position = XiangqiPosition.from_fen(fen or XIANGQI_START_FEN)
+    position = XiangqiPosition.from_fen(fen or Discipline.XIANGQI.start_fen)
     return [[position.piece_at(file, rank) for file in range(9)] for rank in range(9, -1, -1)]

@@ -15,10 +15,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from chessrules import values
 from chessrules.values import Infraction, Result, Sanction
 from core import textfields
 from federation.models import Discipline
@@ -59,18 +62,22 @@ class DeclaredScore(models.TextChoices):
     DRAW = Result.DRAW.value, "½-½"
 
 
-class Notation(models.TextChoices):
-    """How the moves were written (Điều 11.2a/b, Phụ lục 3, WXF, ICCS; chess SAN / VN / UCI)."""
+def _notation_label(code: str) -> Promise:
+    """A notation's label, from the disciplines that use it (``chessrules.values``): one label,
+    or each discipline's, joined (``vn`` is P2-5 in xiangqi, Mf3 in chess)."""
+    labels = dict.fromkeys(d.notation_labels[code] for d in values.Discipline
+                           if code in d.notation_labels)
+    return format_lazy(" / ".join("{}" for _label in labels), *(_(label) for label in labels))
 
-    AUTO = "auto", _("Tự nhận dạng")
-    VN = "vn", _("Việt Nam (P2-5)")
-    VN_WORDS = "vn-words", _("Việt Nam bằng chữ (Pháo 2 bình 5)")
-    ASIAN = "asian", _("Châu Á (P2=5)")
-    COORD = "coord", _("Tọa độ Phụ lục 3 (Phe2)")
-    WXF = "wxf", _("WXF (C2=5)")
-    ICCS = "iccs", _("ICCS (h2e2)")
-    SAN = "san", _("SAN (cờ vua)")
-    UCI = "uci", _("UCI (cờ vua)")
+
+#: How the moves were written: detected ("auto"), or a notation of the record's discipline
+#: (Điều 11.2a/b, Phụ lục 3, WXF, ICCS; chess SAN / VN / UCI): ``chessrules.values.Discipline``.
+AUTO_NOTATION = "auto"
+Notation = models.TextChoices("Notation", [
+    ("AUTO", (AUTO_NOTATION, _("Tự nhận dạng"))),
+    *((code.upper().replace("-", "_"), (code, _notation_label(code)))
+      for code in dict.fromkeys(c for d in values.Discipline for c in d.notations)),
+], module=__name__)  # type: ignore[call-overload]  # django-stubs types the class form only
 
 
 class ValidationStatus(models.TextChoices):
@@ -111,7 +118,7 @@ class GameRecord(models.Model):
     moves_text = textfields.bounded_text(_("nước đi như ghi trên biên bản"), blank=True,
                                          max_length=textfields.MOVES)
     notation = models.CharField(_("cách ghi"), max_length=10, choices=Notation.choices,
-                                default=Notation.AUTO)
+                                default=AUTO_NOTATION)
     moves_normalised = JSONField(_("nước đi chuẩn hóa (ICCS/UCI)"), default=list,
                                         blank=True)
     moves_federation = JSONField(_("nước đi theo cách ghi Việt Nam"), default=list,
@@ -342,7 +349,7 @@ class GameUpload(models.Model):
     file_name = models.CharField(_("tên tệp"), max_length=200, blank=True)
     content = models.TextField(_("nội dung PGN"))
     notation = models.CharField(_("cách ghi"), max_length=10, choices=Notation.choices,
-                                default=Notation.AUTO)
+                                default=AUTO_NOTATION)
     keep_valid = models.BooleanField(_("giữ các ván hợp lệ"), default=False)
     state = models.CharField(_("trạng thái"), max_length=10, choices=State.choices,
                              default=State.PENDING)

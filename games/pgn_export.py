@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from chessrules.values import Discipline
 from games import engine
 from games.models import GameRecord, ValidationStatus
 
@@ -56,7 +57,7 @@ def current_moves(game: GameRecord) -> tuple[list[str], list[str]]:
 
 def export_game(game: GameRecord, fmt: str | None = None) -> str:
     """One record as PGN text (``fmt``: iccs/wxf for xiangqi, san/uci for chess)."""
-    fmt = fmt or engine.EXPORT_FORMATS[game.discipline][0]
+    fmt = fmt or Discipline(game.discipline).export_notations[0]
     return engine.write_pgn_game(game.discipline, current_moves(game)[0],
                                  headers=game_headers(game), start_fen=game.start_fen,
                                  fmt=fmt, result=pgn_result(game))

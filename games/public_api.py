@@ -23,7 +23,7 @@ from rest_framework.response import Response
 
 from chessrules import chess as chess_rules
 from chessrules.notation import xiangqi as xiangqi_notation
-from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
+from chessrules.values import Discipline
 from chessrules.xiangqi import Position as XiangqiPosition
 from core.errors import ServiceError
 from core.public import (
@@ -34,22 +34,17 @@ from core.public import (
     is_whole_number,
 )
 from core.text import fold
-from federation.models import Discipline
-from games import engine, pgn_export
+from federation.models import Discipline as DisciplineChoices
+from games import pgn_export
 from games.cache_scopes import GAMES
 from games.models import GameRecord, ValidationStatus
 from tournaments.cache_scopes import ROWS
 from tournaments.models import Tournament
 
-#: Notations a public game can be shown in, per discipline (the first is the default).
-MOVE_NOTATIONS: dict[str, tuple[str, ...]] = {
-    "xiangqi": ("vn", "vn-words", "asian", "coord", "wxf", "iccs"),
-    "chess": ("san", "vn", "uci"),
-}
-ALL_NOTATIONS = tuple(dict.fromkeys(MOVE_NOTATIONS["xiangqi"] + MOVE_NOTATIONS["chess"]))
-#: Move formats of a PGN download (PGN readers know these), per discipline.
-PGN_NOTATIONS: dict[str, tuple[str, ...]] = dict(engine.EXPORT_FORMATS)
-ALL_PGN_NOTATIONS = tuple(dict.fromkeys(PGN_NOTATIONS["xiangqi"] + PGN_NOTATIONS["chess"]))
+#: Notations a public game can be shown in: its discipline's ``notations`` (the first is the
+#: default); a PGN download's move formats: its ``export_notations`` (PGN readers know these).
+ALL_NOTATIONS = tuple(dict.fromkeys(n for d in Discipline for n in d.notations))
+ALL_PGN_NOTATIONS = tuple(dict.fromkeys(n for d in Discipline for n in d.export_notations))
 PUBLIC_STATUSES = (ValidationStatus.VALID, ValidationStatus.WARNINGS)
 PGN_CONTENT_TYPE = "application/x-chess-pgn; charset=utf-8"
 
@@ -65,9 +60,9 @@ def public_games():
                       "board_number", "id"))
 
 
-def requested_notation(request, discipline: str, choices: dict[str, tuple[str, ...]]) -> str:
-    """``?notation=`` checked against the discipline (400 on the field ``notation``)."""
-    allowed = choices[discipline]
+def requested_notation(request, discipline: str, allowed: tuple[str, ...]) -> str:
+    """``?notation=`` checked against the discipline's ``allowed`` notations (the first is
+    the default; 400 on the field ``notation``)."""
     value = request.query_params.get("notation", allowed[0])
     if value not in allowed:
         raise ServiceError(
@@ -81,8 +76,9 @@ def moves_in(discipline: str, normalised: list[str], start_fen: str, notation: s
     """The game's moves (stored as ICCS / UCI) one string per half-move in ``notation``."""
     written = []
     if discipline == Discipline.XIANGQI:
-        moves = xiangqi_notation.parse_moves(normalised, "iccs", start_fen or None)
-        position = XiangqiPosition.from_fen(start_fen or XIANGQI_START_FEN)
+        moves = xiangqi_notation.parse_moves(normalised, Discipline.XIANGQI.machine_notation,
+                                             start_fen or None)
+        position = XiangqiPosition.from_fen(start_fen or Discipline.XIANGQI.start_fen)
         for move in moves:
             written.append(xiangqi_notation.write_move(position, move, notation))
             position.push(move)
@@ -159,7 +155,7 @@ class PublicGameDetailSerializer(PublicGameSerializer):
                                                      "moves"]
 
     def get_start_fen(self, game) -> str:
-        return game.start_fen or engine.start_fen_of(game.discipline)
+        return game.start_fen or Discipline(game.discipline).start_fen
 
     def get_notation(self, game) -> str:
         return self.context["notation"]
@@ -177,7 +173,7 @@ class PublicGameFilter(PublicFilterSet):
     round = PublicIdFilter(field_name="round_number")
     player = django_filters.CharFilter(method="filter_player",
                                        help_text="Tên đấu thủ, không dấu cũng được")
-    discipline = django_filters.ChoiceFilter(choices=Discipline.choices)
+    discipline = django_filters.ChoiceFilter(choices=DisciplineChoices.choices)
 
     class Meta:
         model = GameRecord
@@ -191,14 +187,20 @@ class PublicGameFilter(PublicFilterSet):
                                | Q(pairing__black__name__icontains=value))
 
 
+def _per_discipline(notations: dict[Discipline, tuple[str, ...]]) -> str:
+    """"Cờ tướng: vn (mặc định), vn-words, …. Cờ vua: san (mặc định), …." for the docs."""
+    return " ".join(f"{d.label}: {', '.join((f'{codes[0]} (mặc định)', *codes[1:]))}."
+                    for d, codes in notations.items())
+
+
 notation_parameter = OpenApiParameter(
     "notation", str, enum=list(ALL_NOTATIONS), required=False,
-    description="Cách ghi nước đi. Cờ tướng: vn (mặc định), vn-words, asian, coord, wxf, "
-                "iccs. Cờ vua: san (mặc định), vn, uci. Cách ghi không hợp với môn: 400.")
+    description="Cách ghi nước đi. " + _per_discipline({d: d.notations for d in Discipline})
+                + " Cách ghi không hợp với môn: 400.")
 pgn_notation_parameter = OpenApiParameter(
     "notation", str, enum=list(ALL_PGN_NOTATIONS), required=False,
-    description="Nước đi trong PGN. Cờ tướng: iccs (mặc định), wxf. Cờ vua: san (mặc định), "
-                "uci.")
+    description="Nước đi trong PGN. "
+                + _per_discipline({d: d.export_notations for d in Discipline}))
 PGN_RESPONSE = {(200, "application/x-chess-pgn"): str}
 
 
@@ -220,7 +222,8 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
     @extend_schema(parameters=[notation_parameter])
     def retrieve(self, request, *args, **kwargs):
         game = self.get_object()
-        notation = requested_notation(request, game.discipline, MOVE_NOTATIONS)
+        notation = requested_notation(request, game.discipline,
+                                      Discipline(game.discipline).notations)
         return self.cached(lambda: Response(
             PublicGameDetailSerializer(game, context={"notation": notation}).data))
 
@@ -229,7 +232,8 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
     def pgn(self, request, pk=None):
         """One game as PGN (Content-Type ``application/x-chess-pgn``)."""
         game = self.get_object()
-        notation = requested_notation(request, game.discipline, PGN_NOTATIONS)
+        notation = requested_notation(request, game.discipline,
+                                      Discipline(game.discipline).export_notations)
         return self.cached(lambda: pgn_file(
             pgn_export.export_game(game, notation), f"game-{game.pk}.pgn"))
 
@@ -246,7 +250,8 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
             Tournament.objects.filter(status=Tournament.Status.CERTIFIED),
             pk=_int_param(request, "tournament", required=True))
         round_number = _int_param(request, "round")
-        notation = requested_notation(request, tournament.discipline, PGN_NOTATIONS)
+        notation = requested_notation(request, tournament.discipline,
+                                      Discipline(tournament.discipline).export_notations)
 
         def build():
             games = public_games().filter(pairing__round__tournament=tournament).order_by(

@@ -21,12 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from chessrules import values
 from chessrules.values import INFRACTION_ARTICLES, Infraction, Sanction, next_sanction
 from core.errors import ConflictError, NotAllowedError, ServiceError
 from core.jobs import start_job
 from games import cache_scopes, engine, selectors
 from games import official as official_rules
 from games.models import (
+    AUTO_NOTATION,
     Decision,
     FaultKind,
     GameFault,
@@ -34,7 +36,6 @@ from games.models import (
     GameUpload,
     GameWarning,
     MoveLimitClaim,
-    Notation,
     Side,
     ValidationStatus,
     WarningReason,
@@ -122,11 +123,7 @@ def check_fields(game: GameRecord) -> None:
 def _check_consistency(game: GameRecord) -> None:
     if game.pairing_id:
         _check_pairing(game)
-    if game.notation in (Notation.SAN, Notation.UCI) and game.discipline != "chess":
-        raise ServiceError(_("Cách ghi này chỉ dùng cho cờ vua."), field="notation")
-    if game.notation in (Notation.VN_WORDS, Notation.ASIAN, Notation.COORD, Notation.WXF,
-                         Notation.ICCS) and game.discipline != "xiangqi":
-        raise ServiceError(_("Cách ghi này chỉ dùng cho cờ tướng."), field="notation")
+    _check_notation_fits(game.discipline, game.notation)
     if game.white_id and game.white_id == game.black_id:
         raise ServiceError(_("Một người không thể cầm cả hai màu quân."), field="black")
     for name in ("white_time_used", "black_time_used"):
@@ -333,6 +330,15 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
         _reset_validation(game)
         job = start_validation(game, user=user)
     return game, job
+
+
+def _check_notation_fits(discipline: str, notation: str) -> None:
+    """The notation is detected or one of the discipline's (``chessrules.values.Discipline``):
+    a notation of only the other discipline is refused."""
+    users = [d for d in values.Discipline if notation in d.notations]
+    if len(users) == 1 and users[0] != discipline:
+        raise ServiceError(_("Cách ghi này chỉ dùng cho %(discipline)s.")
+                           % {"discipline": _(users[0].label).lower()}, field="notation")
 
 
 def _check_reason_fits(discipline: str, decision: str, reason: str) -> None:
@@ -584,7 +590,7 @@ def add_false_move_limit_claim(game: GameRecord, *, side: str, ply: int, user,
     if len(note or "") > WARNING_NOTE_MAX:
         raise ServiceError(_("Ghi chú tối đa %(n)d ký tự.") % {"n": WARNING_NOTE_MAX},
                            field="note")
-    if game.discipline != "xiangqi":
+    if game.discipline != values.Discipline.XIANGQI:
         raise ServiceError(_("Điều 12 là luật cờ tướng; đề nghị hòa cờ vua theo Điều 9.3, 9.5 "
                              "(Luật Cờ Vua) chưa ghi ở đây."), field="game",
                            code="not_applicable")
@@ -615,7 +621,7 @@ def add_false_move_limit_claim(game: GameRecord, *, side: str, ply: int, user,
 @transaction.atomic
 def start_upload(*, user, content: str, file_name: str = "", tournament=None,
                  round_number: int | None = None, keep_valid: bool = False,
-                 notation: str = Notation.AUTO, event_name: str = ""):
+                 notation: str = AUTO_NOTATION, event_name: str = ""):
     """Store an uploaded PGN file and start its import job (one job for the whole file)."""
     if not content.strip():
         raise ServiceError(_("Tệp PGN rỗng."), field="file", code="empty_file")

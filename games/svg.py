@@ -13,6 +13,7 @@ from html import escape
 import chess
 import chess.svg
 
+from chessrules.values import Discipline
 from games import engine
 
 CELL = 40
@@ -88,6 +89,6 @@ def chess_svg(fen: str, *, size: int | None = 360) -> str:
 
 def board_svg(discipline: str, fen: str, *, size: int | None = None) -> str:
     """The final-position diagram of a record (start position when no FEN is known)."""
-    if discipline == "xiangqi":
-        return xiangqi_svg(fen or engine.start_fen_of("xiangqi"), size=size)
-    return chess_svg(fen or engine.start_fen_of("chess"), size=size)
+    if discipline == Discipline.XIANGQI:
+        return xiangqi_svg(fen or Discipline.XIANGQI.start_fen, size=size)
+    return chess_svg(fen or Discipline.CHESS.start_fen, size=size)

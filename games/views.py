@@ -24,9 +24,10 @@ from rest_framework import serializers as drf_serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from chessrules.values import Discipline
 from core.errors import NotAllowedError, ServiceError
 from core.serializers import JobSerializer
-from games import engine, pgn_export, selectors, services, svg
+from games import pgn_export, selectors, services, svg
 from games.models import GameRecord, GameUpload
 from games.serializers import (
     GameCorrectionSerializer,
@@ -53,10 +54,11 @@ def _job_json(job) -> dict | None:
 
 
 def _fmt(request, discipline: str) -> str:
-    fmt = request.query_params.get("moves") or engine.EXPORT_FORMATS[discipline][0]
-    if fmt not in engine.EXPORT_FORMATS[discipline]:
-        raise ServiceError(_("Cách ghi nước đi khi xuất PGN: %s")
-                           % ", ".join(engine.EXPORT_FORMATS[discipline]), field="moves")
+    formats = Discipline(discipline).export_notations
+    fmt = request.query_params.get("moves") or formats[0]
+    if fmt not in formats:
+        raise ServiceError(_("Cách ghi nước đi khi xuất PGN: %s") % ", ".join(formats),
+                           field="moves")
     return fmt
 
 

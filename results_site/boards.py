@@ -9,19 +9,18 @@ from __future__ import annotations
 
 from chessrules import chess as chess_rules
 from chessrules.notation import xiangqi as xiangqi_notation
-from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
+from chessrules.values import Discipline
 from chessrules.xiangqi import Position as XiangqiPosition
-
-#: the notation whose moves are replayed, per discipline (API names)
-COORDINATES = {"xiangqi": "iccs", "chess": "uci"}
 
 
 def positions(discipline: str, start_fen: str, moves: list[str]) -> list[str]:
-    """The board (FEN placement field) before the first move and after each move."""
-    if discipline == "xiangqi":
-        position = XiangqiPosition.from_fen(start_fen or XIANGQI_START_FEN)
+    """The board (FEN placement field) before the first move and after each move (``moves``
+    in the discipline's machine notation)."""
+    if discipline == Discipline.XIANGQI:
+        position = XiangqiPosition.from_fen(start_fen or Discipline.XIANGQI.start_fen)
         boards = [position.board_fen()]
-        for move in xiangqi_notation.parse_moves(moves, "iccs", start_fen or None):
+        for move in xiangqi_notation.parse_moves(moves, Discipline.XIANGQI.machine_notation,
+                                                 start_fen or None):
             position.push(move)
             boards.append(position.board_fen())
         return boards

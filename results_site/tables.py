@@ -10,10 +10,14 @@ from html import escape as _escape
 
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from chessrules.values import Discipline
+
 PLACEHOLDER = 2147483647
+#: the msgctxt of a colour's abbreviation in a crosstable cell (``T`` -> ``W``)
+COLOUR_ABBREVIATION = "viết tắt màu quân"
 
 
 def escape(value) -> str:
@@ -78,8 +82,31 @@ def standings_rows(table: dict) -> SafeString:
     return mark_safe("\n".join(out))
 
 
-def crosstable_rows(table: dict) -> SafeString:
+def colour_abbreviations(discipline: str) -> dict[str, str]:
+    """The crosstable's ``color`` ("w"/"b") as the discipline's colour abbreviation in the
+    page's language: T/Đ (W/B) in chess, Đỏ/Đen (R/B) in xiangqi, where both initials are
+    Đ (docs/decisions-disciplines.md)."""
+    value = Discipline(discipline)
+    return {side: pgettext(COLOUR_ABBREVIATION, value.colour_abbreviation(side))
+            for side in ("w", "b")}
+
+
+def colour_legend(discipline: str) -> list[tuple[str, str]]:
+    """(abbreviation, colour name) of each side where they differ (``T``: Trắng)."""
+    value = Discipline(discipline)
+    out = []
+    for side, abbreviation in colour_abbreviations(discipline).items():
+        name = _(value.colour_name(side))
+        if abbreviation != name:
+            out.append((abbreviation, name))
+    return out
+
+
+def crosstable_rows(table: dict, discipline: str) -> SafeString:
+    """The crosstable's rows: per round the opponent's number, the colour (the discipline's
+    abbreviation) and the mark (``3T1``; xiangqi ``3Đỏ1``)."""
     player_url = _url_of("player")
+    colours = colour_abbreviations(discipline)
     codes = table["tiebreaks"]
     comma = get_language() != "en"
     marks: dict[tuple, str] = {}  # (colour, mark) -> escaped: a handful of kinds
@@ -90,7 +117,8 @@ def crosstable_rows(table: dict) -> SafeString:
             key = (cell["color"], cell["mark"])
             mark = marks.get(key)
             if mark is None:
-                mark = marks[key] = escape(key[0] or "") + escape(key[1] or "")
+                colour = colours.get(key[0], key[0]) if key[0] else ""
+                mark = marks[key] = escape(colour) + escape(key[1] or "")
             line.append(f'<td>{cell["opponent"] or ""}{mark}</td>')
         values = row["tiebreaks"]
         tiebreaks = "".join(f'<td class="num">{number(values.get(code), comma)}</td>'

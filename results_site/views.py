@@ -20,13 +20,13 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.translation import gettext as _
 
-from chessrules.values import TEAM_SYSTEMS, System
+from chessrules.values import TEAM_SYSTEMS, Discipline, System
 from core import caching
 from documents.cache_scopes import DECISIONS
 from federation.cache_scopes import CLUBS, PLAYERS
 from games.cache_scopes import GAMES
-from games.public_api import MOVE_NOTATIONS
 from ratings.cache_scopes import RATINGS
 from results_site import boards, tables
 from results_site.api import ApiError, fetch, fetch_all, fetch_document
@@ -36,9 +36,6 @@ ENGLISH_PREFIX = "/en"
 PLAYER_SCOPES = (PLAYERS, CLUBS, RATINGS, DECISIONS, tournament_scopes.LIST)
 RATING_SCOPES = (RATINGS, PLAYERS, DECISIONS)
 GAME_SCOPES = (GAMES, tournament_scopes.ROWS)
-#: names of the notations in the switch (the API's ``?notation=`` values)
-NOTATION_LABELS = {"vn": "Việt Nam (P2-5)", "vn-words": "Việt Nam (chữ)", "asian": "Châu Á",
-                   "coord": "Tọa độ", "wxf": "WXF", "iccs": "ICCS", "san": "SAN", "uci": "UCI"}
 
 
 SITE_ROOT = Path(__file__).resolve().parent
@@ -193,7 +190,9 @@ def crosstable(request, pk: int):
         tournament = fetch(request, "tournaments", pk)
         table = fetch(request, "tournaments", pk, "crosstable",
                       **_params(request, "after_round"))
-        return {"t": tournament, "table": table, "rows": tables.crosstable_rows(table),
+        return {"t": tournament, "table": table,
+                "rows": tables.crosstable_rows(table, tournament["discipline"]),
+                "colour_legend": tables.colour_legend(tournament["discipline"]),
                 "round_numbers": range(1, len(tournament["rounds"]) + 1)}
 
     return page(request, _event_scopes(pk), "results_site/crosstable.html", context)
@@ -245,12 +244,12 @@ def game(request, pk: int, printable: bool = False):
     def context():
         notation = request.GET.get("notation")
         shown = fetch(request, "games", pk, **({"notation": notation} if notation else {}))
-        coordinates = boards.COORDINATES[shown["discipline"]]
+        discipline = Discipline(shown["discipline"])
+        coordinates = discipline.machine_notation
         machine = (shown if shown["notation"] == coordinates
                    else fetch(request, "games", pk, notation=coordinates))
         replay = boards.replay_data(shown, machine["moves"], shown["moves"])
-        notations = [(code, NOTATION_LABELS.get(code, code))
-                     for code in MOVE_NOTATIONS[shown["discipline"]]]
+        notations = [(code, _(label)) for code, label in discipline.notation_labels.items()]
         return {"g": shown, "replay": replay,
                 "move_rows": _move_rows(shown["moves"]), "notations": notations,
                 "printable": printable}

@@ -17,8 +17,9 @@ import chess
 
 from chessrules.notation.errors import NotationError, move_number_of
 from chessrules.notation.movetext import Token, split_movetext
+from chessrules.values import Discipline
 
-FORMATS = ("san", "vn", "uci")
+FORMATS = Discipline.CHESS.notations
 
 VN_TO_EN = {"V": "K", "H": "Q", "X": "R", "T": "B", "M": "N"}
 EN_TO_VN = {v: k for k, v in VN_TO_EN.items()}

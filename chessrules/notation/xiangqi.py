@@ -29,9 +29,10 @@ from collections.abc import Iterable
 
 from chessrules.notation.errors import NotationError, move_number_of
 from chessrules.notation.movetext import Token, split_movetext
+from chessrules.values import Discipline
 from chessrules.xiangqi import REASONS, REASONS_EN, START_FEN, Move, Position
 
-FORMATS = ("vn", "vn-words", "asian", "coord", "wxf", "iccs")
+FORMATS = Discipline.XIANGQI.notations
 
 FILE_LETTERS = "abcdefghi"
 STRAIGHT = frozenset("KRCP")  # move along files and ranks: steps when staying on the file

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from operator import itemgetter
 
+from chessrules.values import Discipline
 from chessrules.xiangqi.tables import (
     ADVISOR,
     ADVISOR_STEPS,
@@ -47,7 +48,7 @@ from chessrules.xiangqi.tables import (
     own_half,
 )
 
-START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+START_FEN = Discipline.XIANGQI.start_fen
 
 TURN_LETTERS = ("w", "b")
 FILE_LETTERS = "abcdefghi"

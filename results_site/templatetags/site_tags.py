@@ -3,6 +3,9 @@
 from django import template
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from chessrules.values import Discipline
 
 register = template.Library()
 
@@ -72,7 +75,7 @@ def _choices() -> dict:
 
 @register.filter
 def choice(value, kind: str) -> str:
-    """The label of a stored value (``"xiangqi"|choice:"discipline"`` -> "Cờ tướng")."""
+    """The label of a stored value (``t.discipline|choice:"discipline"`` -> "Cờ tướng")."""
     if value in (None, ""):
         return ""
     choices = _choices()[kind]
@@ -80,6 +83,22 @@ def choice(value, kind: str) -> str:
         return str(choices(value).label)
     except ValueError:
         return str(value)
+
+
+@register.filter
+def colour(discipline: str, side: str) -> str:
+    """A side's name in the discipline, in the page's language (``g.discipline|colour:"w"``:
+    "Đỏ" in xiangqi, "Trắng" in chess); nothing for an unknown discipline."""
+    try:
+        return _(Discipline(discipline).colour_name(side))
+    except ValueError:
+        return ""
+
+
+@register.filter
+def disciplines(club: dict) -> str:
+    """The disciplines a club plays (the public club's ``plays_<discipline>``), by label."""
+    return ", ".join(_(d.label) for d in Discipline if club.get(f"plays_{d.value}"))
 
 
 @register.simple_tag

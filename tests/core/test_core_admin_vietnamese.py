@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 # Proper names and codes that read the same in both languages.
 ALLOWED = {"English", "Django", "API", "PDF", "PGN", "TRF", "FIDE", "CSV", "JSON", "ID", "OK",
-           "Email", "Elo", "Token", "URL", "Ok", "Go", "Online", "ICCS (h2e2)",
+           "Email", "Elo", "Token", "URL", "Ok", "Go", "Online", "ICCS (h2e2)", "SAN (Nf3)", "UCI (g1f3)",
            # English names of the titles, kept beside the Vietnamese in the criteria tables
            "National", "National Master", "National Candidate Master"}
 _PERMISSION_PICKERS = {"permissions", "user_permissions", "permissions_old",

@@ -91,6 +91,84 @@ def test_a_chess_game_replays_too(client):
     assert replay["boards"][1] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
 
 
+def _cells(page) -> list[tuple[str, str, str]]:
+    """(opponent, colour, mark) of every played cell of a crosstable page."""
+    body = page.content.decode().split("<tbody>")[1].split("</tbody>")[0]
+    return re.findall(r"<td>(\d+)([^\d<½=+\-]+)([01½=+\-]+)</td>", body)
+
+
+@pytest.mark.parametrize(
+    "discipline,names,english,abbreviations,english_abbreviations,english_labels", [
+        ("xiangqi", ("Đỏ", "Đen"), ("Red", "Black"), ("Đỏ", "Đen"), ("R", "B"),
+         ("Vietnamese (P2-5)", "Vietnamese in words (Pháo 2 bình 5)", "Asian (P2=5)",
+          "Appendix 3 coordinates (Phe2)", "WXF (C2=5)", "ICCS (h2e2)")),
+        ("chess", ("Trắng", "Đen"), ("White", "Black"), ("T", "Đ"), ("W", "B"),
+         ("SAN (Nf3)", "Vietnamese (Mf3)", "UCI (g1f3)")),
+    ])
+def test_sides_and_notations_are_the_disciplines(client, discipline, names, english,
+                                                 abbreviations, english_abbreviations,
+                                                 english_labels):
+    """Đỏ/Đen in xiangqi, Trắng/Đen in chess (English Red/Black, White/Black), from
+    ``chessrules.values.Discipline``: the crosstable's colour (xiangqi writes the words, both
+    initials being Đ; chess T/Đ, W/B with a legend), the game page, its print and the event's
+    pairings; never the API's w/b. And the game page's notation switch is the discipline's
+    one table of notations and labels (translated), which the public API accepts."""
+    from chessrules.values import Discipline
+    from games.models import Notation
+
+    t = build_round_robin(4, with_games=True, discipline=discipline, seed=61)
+    for prefix, shown, cells in (("", names, abbreviations),
+                                 ("/en", english, english_abbreviations)):
+        cross = client.get(f"{prefix}/giai-dau/{t.pk}/bang-cheo/")
+        assert cross.status_code == 200
+        colours = {colour for _opponent, colour, _mark in _cells(cross)}
+        assert colours == set(cells), (prefix, colours)
+        legend = re.search(r'<p class="legend">(.*?)</p>', cross.content.decode())
+        if cells != shown:
+            assert legend and legend.group(1) == f"{cells[0]}: {shown[0]} · {cells[1]}: {shown[1]}"
+        else:
+            assert legend is None
+        event = client.get(f"{prefix}/giai-dau/{t.pk}/", {"round": 1}).content.decode()
+        headings = re.findall(r'<th scope="col">([^<]*)</th>',
+                              event.split('id="pairings"')[1])
+        assert headings[2] == shown[0] and headings[4] == shown[1]
+        game = client.get("/api/v1/public/games/", {"tournament": t.pk}).json()["results"][0]
+        page = client.get(f"{prefix}/van-co/{game['id']}/").content.decode()
+        assert f'<small class="colour">({shown[0]})</small>' in page
+        assert f'<small class="colour">({shown[1]})</small>' in page
+        printed = client.get(f"{prefix}/van-co/{game['id']}/in/").content.decode()
+        assert f'<th scope="col">{shown[0]}</th><th scope="col">{shown[1]}</th>' in printed
+
+    # the notation switch is the discipline's one table of notations and labels, the public
+    # API shows the game in each of them and refuses the other discipline's
+    value = Discipline(discipline)
+    switch = re.findall(r'data-notation="([^"]+)"[^>]*>([^<]+)</a>', page)
+    assert switch == [(code, label_en) for code, label_en in
+                      zip(value.notations, english_labels, strict=True)]
+    switch = re.findall(r'data-notation="([^"]+)"[^>]*>([^<]+)</a>',
+                        client.get(f"/van-co/{game['id']}/").content.decode())
+    assert switch == list(value.notation_labels.items())
+    for code in value.notations:
+        shown_in = client.get(f"/api/v1/public/games/{game['id']}/", {"notation": code})
+        assert shown_in.status_code == 200 and shown_in.json()["notation"] == code
+    other = next(code for code in Notation.values
+                 if code != "auto" and code not in value.notations)
+    refused = client.get(f"/api/v1/public/games/{game['id']}/", {"notation": other})
+    assert refused.status_code == 400 and refused.json()["error"]["fields"]["notation"]
+
+
+def test_the_public_api_documents_the_disciplines_notations(client):
+    """The schema's ``?notation=`` values are the disciplines' notations, no other list."""
+    from chessrules.values import Discipline
+
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    for path, values in (("/api/v1/public/games/{id}/", "notations"),
+                         ("/api/v1/public/games/{id}/pgn/", "export_notations")):
+        parameters = schema["paths"][path]["get"]["parameters"]
+        enum = next(p["schema"]["enum"] for p in parameters if p["name"] == "notation")
+        assert sorted(enum) == sorted({n for d in Discipline for n in getattr(d, values)})
+
+
 def test_player_page_club_titles_ratings_chart_and_events(client):
     staff = make_staff()
     t = build_round_robin(4, seed=21, staff=staff)
@@ -186,14 +264,14 @@ def test_tables_written_in_python_escape_names_and_link_players():
     assert "&lt;b&gt;Lê&lt;/b&gt; &amp; Co" in html and "<b>" not in html
     assert 'href="/ky-thu/42/"' in html and "CLB &lt;i&gt;" in html
     assert "<td class=\"num\">2½</td>" in html and "10,5" in html
-    assert "3w1" in tables.crosstable_rows(table)
+    assert "3T1" in tables.crosstable_rows(table, "chess")
     # cells written once per kind: the same cell in two rows, and a value escaped in each
     second = {**row, "starting_number": 3, "person": None, "name": "Trần",
               "rounds": [{"round": 1, "opponent": 7, "color": "b", "mark": "<0>"},
                          {"round": 2, "opponent": 3, "color": "w", "mark": "1"}]}
-    cross = tables.crosstable_rows({**table, "rows": [row, second]})
-    assert cross.count('<td>3w1</td>') == 2
-    assert '<td>7b&lt;0&gt;</td>' in cross and "<0>" not in cross
+    cross = tables.crosstable_rows({**table, "rows": [row, second]}, "chess")
+    assert cross.count('<td>3T1</td>') == 2
+    assert '<td>7Đ&lt;0&gt;</td>' in cross and "<0>" not in cross
     assert "<td>Trần</td>" in cross
     side = {"number": 7, "name": "<b>Lê</b>", "rating": 2100, "title": "", "person": 42}
     pairing = {"board": 1, "kind": "game", "white": side, "black": None, "result": "",
