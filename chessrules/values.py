@@ -29,7 +29,8 @@ from types import MappingProxyType
 
 __all__ = ["Result", "System", "Discipline", "TieBreak", "TeamRanking", "TeamMatchForm", "GenderSection", "RepetitionRuling",
            "competition_ranks", "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
-           "PREDETERMINED_SYSTEMS", "QUALIFYING_SYSTEMS", "FINAL_STAGE_SYSTEMS"]
+           "PREDETERMINED_SYSTEMS", "QUALIFYING_SYSTEMS", "FINAL_STAGE_SYSTEMS", "RESULT_POINTS",
+           "GAME_CODE_POINTS", "BYE_POINTS", "PLAYED"]
 
 
 class Result(StrEnum):
@@ -120,6 +121,9 @@ _POINTS = {
     Result.WHITE_FORFEIT_WIN: (1.0, 0.0), Result.BLACK_FORFEIT_WIN: (0.0, 1.0),
     Result.DOUBLE_FORFEIT: (0.0, 0.0),
 }
+#: The stored string of every decided result -> (White's, Black's) points (Điều 21.1): the
+#: results that count, and their points (a pending, adjourned or bye result is absent).
+RESULT_POINTS: dict[str, tuple[float, float]] = {r.value: p for r, p in _POINTS.items()}
 _PRESENT = {**{r: ("white", "black") for r in PLAYED},
             Result.WHITE_FORFEIT_WIN: ("white",), Result.BLACK_FORFEIT_WIN: ("black",)}
 _WINNER = {Result.WHITE_WINS: "w", Result.BLACK_WINS: "b", Result.DRAW: "draw",

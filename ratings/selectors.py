@@ -12,7 +12,7 @@ from datetime import date
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
-from chessrules.values import PLAYED, GenderSection, competition_ranks
+from chessrules.values import PLAYED, RESULT_POINTS, GenderSection, competition_ranks
 from federation.models import Person
 from federation.selectors import shown_club_memberships
 from ratings import engine
@@ -26,7 +26,7 @@ from ratings.models import (
     TitleCode,
     TitleQualification,
 )
-from tournaments.models import RESULT_POINTS, Pairing, Tournament
+from tournaments.models import Pairing, Tournament
 
 # --- periods ------------------------------------------------------------------------------------
 

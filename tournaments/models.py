@@ -614,8 +614,6 @@ class Result(models.TextChoices):
 
 
 #: stored result -> (White's, Black's) points, for the decided results (derived, for queries)
-RESULT_POINTS: dict[str, tuple[float, float]] = {
-    r.value: r.points for r in values.Result if r.points is not None}
 FINAL_RESULTS = frozenset(r.value for r in values.Result if r.final)
 
 
@@ -671,7 +669,7 @@ class Pairing(models.Model):
 
     @property
     def has_result(self) -> bool:
-        return self.is_bye or self.result in RESULT_POINTS
+        return self.is_bye or self.result in values.RESULT_POINTS
 
 
 class ResultChange(models.Model):

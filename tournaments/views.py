@@ -20,7 +20,7 @@ from core.errors import NotAllowedError, ServiceError
 from core.limits import body_too_large
 from core.serializers import JobSerializer
 from federation.models import Club
-from tournaments import selectors, services, trf_import
+from tournaments import selectors, services
 from tournaments.models import (
     Entry,
     Official,
@@ -279,7 +279,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         text = fields.pop("trf")
-        tournament, report = trf_import.import_trf(text, user=request.user, **fields)
+        tournament, report = services.import_trf(text, user=request.user, **fields)
         return Response({"tournament": TournamentSerializer(tournament).data,
                          "report": report}, status=status.HTTP_201_CREATED)
 

@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 import pytest
 
-from tournaments import engine
+from tournaments import engine, systems
 from tournaments.engine import knockout, pairing, tables
 from tournaments.engine.snapshot import EntryRow, PairingRow, Settings, Snapshot, history
 
@@ -27,18 +27,20 @@ def test_round_robin_planner_forfeits_a_withdrawn_players_games():
     entries = list(snap.entries)
     entries[0] = entries[0]._replace(withdrawn_after=1)
     snap = dataclasses.replace(snap, entries=tuple(entries))
-    first = pairing.plan(snap, 1, seed=None)
-    second = pairing.plan(snap, 2, seed=None)
+    first = systems.plan(snap, 1, seed=None)
+    second = systems.plan(snap, 2, seed=None)
     assert first.seed == 7 and all(b.result == "" for b in first.boards)
     forfeits = [b for b in second.boards if 1 in (b.white, b.black)]
     assert len(forfeits) == 1 and forfeits[0].result in ("+-", "-+")
-    with pytest.raises(pairing.EngineError, match="beyond the 3 rounds"):
-        pairing.plan(snap, 4, seed=None)
+    with pytest.raises(pairing.EngineError, match="Giải chỉ có 3 ván") as refused:
+        systems.plan(snap, 4, seed=None)
+    assert refused.value.code == "no_more_rounds" and refused.value.params["n"] == 3
 
 
 def test_unknown_system_is_refused_by_name():
-    with pytest.raises(pairing.EngineError, match="'simul'"):
-        pairing.plan(_event("simul", 2), 1, seed=None)
+    with pytest.raises(pairing.EngineError, match="'simul'") as refused:
+        systems.plan(_event("simul", 2), 1, seed=None)
+    assert refused.value.code == "unknown_system"
 
 
 def test_history_codes_from_pairing_rows():
@@ -77,7 +79,7 @@ def test_knockout_double_forfeit_follows_the_regulations_rule():
     assert seeded[-1].pairs == [(1, 2)] and not seeded[-1].finished
     replay = knockout.stages(_event("knockout", 4, rows, knockout_double_forfeit="replay"))
     assert len(replay) == 1 and not replay[0].matches[(1, 4)].finished
-    plan = pairing.plan(_event("knockout", 4, rows, knockout_double_forfeit="replay"), 2,
+    plan = systems.plan(_event("knockout", 4, rows, knockout_double_forfeit="replay"), 2,
                         seed=None)
     first_white, first_black, _ = replay[0].matches[(1, 4)].games[0]
     assert [(b.white, b.black, b.game_number) for b in plan.boards] == [
@@ -92,9 +94,9 @@ def _play_out(players: int, **settings) -> tuple[Snapshot, list[list[str]]]:
     for number in range(1, 20):
         snap = _event("knockout", players, rows, **settings)
         try:
-            plan = pairing.plan(snap, number, seed=None)
+            plan = systems.plan(snap, number, seed=None)
         except pairing.EngineError as exc:
-            assert "decided" in str(exc)
+            assert exc.code == "no_more_rounds"
             return snap, keys
         keys.append(sorted(b.match_key for b in plan.boards if b.kind == "game"))
         rows += [PairingRow(number, i, b.kind, b.white, b.black,

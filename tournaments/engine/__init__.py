@@ -6,7 +6,8 @@ queries, no model instances) and hand it to pure planners chosen by the system:
 
 * ``snapshot`` — the frozen data (entries, rounds, pairings, team matches, settings) and
   the history of each player in TRF16 codes;
-* ``pairing`` — one pairing planner per system (``RoundPlan`` out);
+* ``pairing`` — one pairing planner per system (``RoundPlan`` out), each named by its
+  system's spec (``tournaments.systems``, which answers every question about a system);
 * ``tables`` — standings, crosstables, tracking cards;
 * ``knockout`` — the bracket replayed from the recorded games;
 * ``teams`` — team match scores, lineups (the team table is ``chessrules``);
@@ -29,47 +30,42 @@ from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
 from chessrules.competition import adjusted_swiss as _adjusted
-from chessrules.competition import roundrobin
 from chessrules.competition import swiss as _swiss
 from chessrules.competition import team as _cteam
-from chessrules.competition.knockout import bracket_size
 from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
-from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, System, TeamMatchForm
 from core import caching
+from tournaments import systems
 from tournaments.engine import formats as _formats
 from tournaments.engine import knockout as _knockout
 from tournaments.engine import loader
 from tournaments.engine import pairing as _pairing
 from tournaments.engine import tables as _tables
 from tournaments.engine import teams as _teams
+from tournaments.engine.errors import EngineError
 from tournaments.engine.knockout import KnockoutStage, match_key
 from tournaments.engine.pairing import (
-    EngineError,
     PlannedBoard,
     PlannedMatch,
     RoundPlan,
     engine_version,
 )
 from tournaments.engine.snapshot import Snapshot, TrfGame, history
-from tournaments.engine.tables import check_tiebreak_codes, default_tiebreaks
+from tournaments.engine.tables import check_tiebreak_codes, parse_codes
 from tournaments.engine.teams import team_standings
 from tournaments.engine.trf import TrfEntry, TrfError, TrfHead, TrfRead, read_trf, trf_text
 
 __all__ = [
     "EngineError", "KnockoutStage", "adjusted_order", "PlannedBoard", "PlannedMatch", "RoundPlan", "Snapshot",
     "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
-    "default_tiebreaks", "engine_version", "export_trf", "history_of", "initial_colour",
-    "knockout_champion", "knockout_decided", "knockout_placement_stages",
+    "engine_version", "export_trf", "history_of", "initial_colour",
+    "knockout_champion", "knockout_placement_stages",
     "board_rankings", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
-    "plan_round",
+    "decided", "more_rounds_refusal", "pairing_snapshot", "plan_round",
     "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
     "team_standings",
     "tiebreak_codes", "total_rounds", "tracking_card",
 ]
-
-SWISS_DRAWS = (System.SWISS_DRAW, System.TEAM_SWISS_DRAW)
-
 
 # --- starting numbers --------------------------------------------------------------------
 
@@ -105,34 +101,20 @@ def initial_colour(tournament) -> str:
 
 
 def total_rounds(tournament, players: int | None = None, teams: int | None = None) -> int:
-    """Rounds of the event: stored, or from the Berger table for round robins."""
-    if tournament.system in ROUND_ROBIN_SYSTEMS:
-        n = players if players is not None else tournament.entries.filter(
-            starting_number__isnull=False).count()
-        rounds = roundrobin.table_size(n) - 1
-        two_legs = (tournament.system == System.DOUBLE_ROUND_ROBIN
-                    or tournament.match_scoring == MatchScoring.TWO_GAME_MATCH)  # Điều 21.2
-        return rounds * 2 if two_legs else rounds
-    if tournament.system == System.TEAM_ROUND_ROBIN:
-        n = teams if teams is not None else tournament.teams.count()
-        return roundrobin.table_size(n) - 1
-    if tournament.system == System.SCHEVENINGEN:
-        return tournament.boards_per_team or 0
-    if tournament.system == System.TEAM_KNOCKOUT:  # Điều 30.3: one team match per stage
-        n = teams if teams is not None else tournament.teams.count()
-        per_tie = (tournament.boards_per_team or 4
-                   if (tournament.team_match_form or TeamMatchForm.SCHEVENINGEN)
-                   == TeamMatchForm.SCHEVENINGEN else 1)  # 30.2.2: one round per board
-        return knockout_stage_count(n) * per_tie if n >= 2 else 0
-    if tournament.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: one group's size
-        n = players if players is not None else tournament.entries.filter(
-            starting_number__isnull=False).count()
-        return n // 2
-    return tournament.number_of_rounds or 0
+    """Rounds of the event, as its system counts them (``SystemSpec.total_rounds``): the
+    stored number, or from the field (``players``/``teams``, counted here when not given)."""
+    counts = systems.Counts(
+        players=lambda: players if players is not None else tournament.entries.filter(
+            starting_number__isnull=False).count(),
+        teams=lambda: teams if teams is not None else tournament.teams.count())
+    return systems.spec_of(tournament.system).total_rounds(tournament, counts)
 
 
 def tiebreak_codes(tournament) -> list[str]:
-    return _tables.tiebreak_codes(tournament.system, tournament.tiebreaks)
+    """The event's tie-breaks in order, or its system's defaults for its law."""
+    law = "chess" if tournament.discipline == "chess" else "xiangqi"
+    return parse_codes(tournament.tiebreaks) or systems.spec_of(
+        tournament.system).default_tiebreaks(law)
 
 
 # --- snapshot-based reads ---------------------------------------------------------------------
@@ -149,13 +131,46 @@ def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int
     return history(snapshot_of(tournament, up_to_round, teams=False))
 
 
+def pairing_snapshot(tournament) -> Snapshot:
+    """The snapshot a pairing reads (with the stored draws for the systems that draw each
+    round): loaded once for the "can pair more" check and the planner."""
+    spec = systems.spec_of(tournament.system)
+    return snapshot_of(tournament, draws=spec.draws_each_round, teams=spec.team)
+
+
+def more_rounds_refusal(tournament, number: int, snapshot: Snapshot | None = None
+                        ) -> EngineError | None:
+    """Why round ``number`` cannot be paired by the system's own rules (``EngineError``
+    code ``no_more_rounds``), or None: a system that ends on a decision (knockout, match)
+    refuses once decided (read from ``snapshot``, loaded when not given); the others, and
+    the match, beyond their number of rounds."""
+    spec = systems.spec_of(tournament.system)
+    if spec.ends_on_decision and number > 1:
+        try:
+            spec.refuse_more(snapshot or pairing_snapshot(tournament))
+        except EngineError as exc:
+            return exc
+    if spec.bounded_by_rounds:
+        total = total_rounds(tournament)
+        if total and number > total:
+            return EngineError(_pairing.BEYOND_ROUNDS, code="no_more_rounds", n=total)
+    return None
+
+
+def decided(tournament) -> bool:
+    """The event is decided by play (the systems that end on a decision)."""
+    return systems.spec_of(tournament.system).decided(pairing_snapshot(tournament))
+
+
 def plan_round(tournament, number: int, seed: int | None,
-               progress: Callable[[float], None] | None = None) -> RoundPlan:
-    """Pair round ``number`` of ``tournament`` by its system (state read from the DB);
-    round 1 of a Swiss also carries the Điều 27 size warnings. ``progress``: the share of
-    the pairing done (0-1), where the system reports it."""
-    snapshot = snapshot_of(tournament, draws=tournament.system in SWISS_DRAWS)
-    plan = _pairing.plan(snapshot, number, seed, progress)
+               progress: Callable[[float], None] | None = None,
+               snapshot: Snapshot | None = None) -> RoundPlan:
+    """Pair round ``number`` of ``tournament`` by its system (state read from the DB, or
+    the ``snapshot`` already loaded by ``pairing_snapshot``); round 1 of a Swiss also
+    carries the Điều 27 size warnings. ``progress``: the share of the pairing done (0-1),
+    where the system reports it."""
+    snapshot = snapshot or pairing_snapshot(tournament)
+    plan = systems.plan(snapshot, number, seed, progress)
     if number == 1:
         active = sum(1 for p in snapshot.entries if p.withdrawn_after is None)
         plan.warnings = swiss_guidance(tournament, active) + plan.warnings
@@ -166,7 +181,7 @@ def swiss_guidance(tournament, players: int | None = None) -> list[str]:
     """Điều 27: warnings (never refusals) when an individual Swiss has fewer than 20
     players or a number of rounds outside the article's guidance. ``players``: the
     entries not withdrawn, counted here when not given."""
-    if tournament.system not in (System.DUTCH, System.SWISS_DRAW, System.ADJUSTED_SWISS):
+    if not systems.spec_of(tournament.system).swiss_guidance:
         return []
     if players is None:
         players = tournament.entries.filter(withdrawn_on__isnull=True).count()
@@ -216,10 +231,7 @@ def table_of(snapshot: Snapshot, after_round: int, codes: list[str], *, cross: b
     def ranked():
         players = _tables.competitors(snapshot, after_round)
         rows = _tables.standings(snapshot, after_round, codes, players)
-        if (snapshot.settings.system == System.KNOCKOUT and len(snapshot.entries) >= 2
-                and snapshot.settings.lot_seed is not None):
-            rows = _knockout.rerank(rows, _knockout.ranking(snapshot))  # Điều 25: by stage
-        return rows, players
+        return systems.spec_of(snapshot.settings.system).rerank(snapshot, rows), players
     key = ("table", snapshot.settings.id, after_round, tuple(codes))
     rows, players = memoised(key, snapshot, ranked)
     if not cross:
@@ -262,11 +274,6 @@ def group_scores(tournament, rows: list[dict]) -> list[dict]:
     return _formats.group_scores(snapshot_of(tournament, teams=False), rows)
 
 
-def knockout_stage_count(entries: int) -> int:
-    """Stages of a knockout of ``entries`` (a bracket of 2^k has k)."""
-    return bracket_size(entries).bit_length() - 1
-
-
 def team_knockout(tournament, up_to_round: int | None = None
                   ) -> tuple[list, list, dict[int, int]]:
     """Điều 30.3: the team bracket replayed from the recorded team matches, the placement
@@ -274,7 +281,8 @@ def team_knockout(tournament, up_to_round: int | None = None
     number -> place)."""
     snapshot = snapshot_of(tournament, up_to_round, teams=True)
     stages, placement = _teams.team_knockout(snapshot)
-    total = knockout_stage_count(len(snapshot.teams)) if len(snapshot.teams) >= 2 else 0
+    total = (systems.base.knockout_stage_count(len(snapshot.teams))
+             if len(snapshot.teams) >= 2 else 0)
     return stages, placement, _cteam.team_knockout_places(stages, total, placement)
 
 
@@ -297,14 +305,6 @@ def knockout_champion(tournament) -> int | None:
 def knockout_placement_stages(tournament) -> list[KnockoutStage]:
     """The placement matches known so far (3rd; 5-8), replayed like the bracket."""
     return _knockout.placement_stages(snapshot_of(tournament, teams=False))
-
-
-def knockout_decided(tournament) -> bool:
-    """The final is settled — by a winner, or with both finalists out (double forfeit) —
-    and so is every placement match the regulations ask for."""
-    snapshot = snapshot_of(tournament, teams=False)
-    main = _knockout.stages(snapshot)
-    return _knockout.decided(main, _knockout.placement_stages(snapshot, main))
 
 
 def time_control_pgn(data: dict) -> str:

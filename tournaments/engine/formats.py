@@ -5,7 +5,8 @@ snapshot: the match state and the groups' totals (pure; the rules are
 from __future__ import annotations
 
 from chessrules.competition import match as cmatch
-from tournaments.engine.snapshot import RESULT_POINTS, Snapshot
+from chessrules.values import RESULT_POINTS
+from tournaments.engine.snapshot import Snapshot
 
 
 def match_players(snapshot: Snapshot) -> list[int]:

@@ -15,8 +15,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from chessrules.competition import knockout, scoring
-from chessrules.values import Result
-from tournaments.engine.snapshot import RESULT_POINTS, PairingRow, Snapshot
+from chessrules.values import RESULT_POINTS, Result
+from tournaments.engine.snapshot import PairingRow, Snapshot
 
 
 @dataclass

@@ -1,8 +1,9 @@
 """Pairing planners: one pure function per system, from a ``Snapshot`` to a ``RoundPlan``.
 
-``plan(snapshot, number, seed)`` picks the planner by the event's system; no planner
-reads the database (the adapter loads the snapshot, ``tournaments.services`` writes the
-plan).
+Each system's spec (``tournaments.systems``) names its planner here, and
+``tournaments.systems.plan(snapshot, number, seed)`` runs it; no planner reads the
+database (the adapter loads the snapshot, ``tournaments.services`` writes the plan). A
+refusal is an ``EngineError`` with a code and an untranslated Vietnamese message.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import chessrules
-from chessrules.competition import adjusted_swiss, swissdraw
+from chessrules.competition import adjusted_swiss as cadjusted
 from chessrules.competition import match as cmatch
 from chessrules.competition import model as cmodel
+from chessrules.competition import swissdraw
 from chessrules.competition import team as cteam
 from chessrules.competition.knockout import bracket_size
 from chessrules.dutch import (
@@ -25,17 +27,38 @@ from chessrules.dutch import (
     SwissPlayer,
     pair_round,
 )
-from chessrules.values import Result, System
+from chessrules.values import Result
 from tournaments.engine import formats
 from tournaments.engine import knockout as ko
 from tournaments.engine import teams as teams_engine
+from tournaments.engine.errors import EngineError
+from tournaments.engine.errors import gettext_noop as N_
 from tournaments.engine.snapshot import EntryRow, Snapshot, bye_code, history
 from tournaments.engine.tables import competitors, draw_from_json, schedule
 from tournaments.engine.teams import lineups, team_competitors
 
+#: No further round: the bracket or the match is decided (Điều 25, 30.3; 002 Điều 8).
+KNOCKOUT_DECIDED = N_("Giải loại trực tiếp đã có nhà vô địch.")
+TEAM_KNOCKOUT_DECIDED = N_("Giải đồng đội loại trực tiếp đã phân thắng bại; không còn ván nào.")
+MATCH_DECIDED = N_("Trận đối kháng đã kết thúc (002 Điều 8).")
 
-class EngineError(ValueError):
-    """The rules package refused the input (no legal pairing, inconsistent data)."""
+
+def no_further_round(message: str) -> EngineError:
+    return EngineError(message, code="no_more_rounds")
+
+
+#: a round beyond the event's (or its table's) rounds
+BEYOND_ROUNDS = N_("Giải chỉ có %(n)s ván.")
+
+
+def _beyond(number: int, rounds: int) -> EngineError:
+    return EngineError(BEYOND_ROUNDS, code="no_more_rounds", n=rounds, number=number)
+
+
+def _no_pairing(number: int, exc: Exception) -> EngineError:
+    """``chessrules`` found no legal pairing (its reason, in English, is kept as a detail)."""
+    return EngineError(N_("Không có cách xếp cặp hợp lệ cho ván %(number)s (%(reason)s)."),
+                       code="no_legal_pairing", number=number, reason=str(exc))
 
 
 def engine_version() -> str:
@@ -84,31 +107,12 @@ def initial_colour(lot_seed: int | None) -> str:
     return random.Random(f"initial-colour:{lot_seed or 0}").choice("wb")
 
 
-def plan(snapshot: Snapshot, number: int, seed: int | None,
-         progress: Callable[[float], None] | None = None) -> RoundPlan:
-    """Pair round ``number`` by the event's system (the snapshot holds rounds before it,
-    with their draws for the Swiss by draw)."""
-    system = snapshot.settings.system
-    if system not in (System.SWISS_DRAW, System.TEAM_SWISS_DRAW):
-        # Only the draws of Điều 29/30.5 use a new seed each round; every other system is
-        # determined by the lot drawn at closing (starting numbers, Dutch initial colour,
-        # knockout colours and lots), so that is the seed recorded with the round.
-        seed = snapshot.settings.lot_seed
-    planner = PLANNERS.get(system)
-    if planner is None:
-        raise EngineError(f"the system {system!r} is not available in chessrules "
-                          f"{engine_version()} yet")
-    result = RoundPlan(number=number, system=system, seed=seed, progress=progress)
-    planner(snapshot, number, result)
-    return result
-
-
-def _round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     players = {p.number: p for p in snapshot.entries}
     two_games = snapshot.settings.two_game_matches
     table = schedule(snapshot.settings.system, len(players), two_game=two_games)
     if number > len(table):
-        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
+        raise _beyond(number, len(table))
     rest = []
     # Điều 21.5: a withdrawn player's remaining games are forfeited; the standings
     # annul them when he played half or fewer (chessrules.withdraw_round_robin).
@@ -149,7 +153,7 @@ def _swiss_bye(number: int, out: frozenset[int], points: float) -> PlannedBoard:
     return PlannedBoard(number, None, kind="pab", bye_points=points)
 
 
-def _dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     settings = snapshot.settings
     players = snapshot.entries
     games = history(snapshot, number - 1)
@@ -177,7 +181,7 @@ def _dutch(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     try:
         pairs = pair_round(swiss, entries, number, options, progress=plan.progress)
     except PairingError as exc:
-        raise EngineError(str(exc)) from exc
+        raise _no_pairing(number, exc) from exc
     for pair in pairs:
         if pair.black is None:
             plan.boards.append(_swiss_bye(pair.white, out, settings.bye_score))
@@ -217,7 +221,7 @@ def _draw_json(draw: swissdraw.DrawResult) -> dict:
             "warnings": draw.warnings, "relaxed": draw.relaxed}
 
 
-def _swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 29: score groups, colour sub-groups, draws by a seeded generator."""
     absent = _absent_players(snapshot.entries, number)
     players = competitors(snapshot, number - 1)
@@ -230,7 +234,7 @@ def _swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
                                     plan.seed if plan.seed is not None else 0,
                                     _previous_draw(snapshot, number), absent)
     except ValueError as exc:
-        raise EngineError(str(exc)) from exc
+        raise _no_pairing(number, exc) from exc
     for white, black in draw.pairs:
         plan.boards.append(_board_with_withdrawals(white, black, out))
     if draw.bye is not None:
@@ -242,7 +246,7 @@ def _swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     plan.draw = _draw_json(draw)
 
 
-def _adjusted_swiss(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def adjusted_swiss(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 28 as written (002 Điều 13): starting numbers are the 28.1 ranks; late
     entries, requested byes and withdrawn players (21.5.2 "not paired") sit out."""
     settings = snapshot.settings
@@ -252,10 +256,10 @@ def _adjusted_swiss(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     players = [_adjusted_player(c, number) for n, c in sorted(
         competitors(snapshot, number - 1).items()) if n not in sitting]
     try:
-        draw = adjusted_swiss.pair_round(players, number, settings.number_of_rounds or 0,
+        draw = cadjusted.pair_round(players, number, settings.number_of_rounds or 0,
                                          settings.lot_seed or 0)
     except ValueError as exc:
-        raise EngineError(str(exc)) from exc
+        raise _no_pairing(number, exc) from exc
     for white, black in draw.pairs:
         plan.boards.append(_board_with_withdrawals(white, black, out))
     if draw.bye is not None:  # 28.2: one point, no colour
@@ -269,12 +273,12 @@ def _adjusted_swiss(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
                  "backtracked": draw.backtracked}  # 28.4-28.6: earlier choices re-made
 
 
-def _adjusted_player(c: cmodel.Competitor, number: int) -> adjusted_swiss.Player:
+def _adjusted_player(c: cmodel.Competitor, number: int) -> cadjusted.Player:
     """A competitor as Điều 28 sees him: played games give colours and opponents (a
     forfeit is no meeting); a bye or a win by forfeit is "a point for want of an
     opponent" (28.2)."""
     entries = [c.entries[r] for r in sorted(c.entries) if r < number]
-    return adjusted_swiss.Player(
+    return cadjusted.Player(
         c.id, c.rating or 0, cmodel.score(c, number - 1),
         tuple(e.color for e in entries if e.kind == cmodel.GAME and e.color),
         frozenset(e.opponent for e in entries
@@ -291,7 +295,7 @@ def _team_board(white: int, black: int, out: frozenset[int], board: int, match: 
     return planned
 
 
-def _team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.4: the team table is the player Berger table; board i meets board i; the
     team with priority (White in the table) has White on odd boards, Black on even."""
     teams = sorted({p.team for p in snapshot.entries if p.team is not None})
@@ -299,7 +303,7 @@ def _team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     boards = snapshot.settings.boards
     table = cteam.team_round_robin(len(teams))
     if number > len(table):
-        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
+        raise _beyond(number, len(table))
     for pair in table[number - 1]:
         if pair.bye is not None:
             plan.matches.append(PlannedMatch(pair.bye, None))
@@ -313,11 +317,12 @@ def _team_round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
             black = lineup[black_team].get(board)
             if white is None or black is None:
                 missing = white_team if white is None else black_team
-                raise EngineError(f"team {missing} has no player on board {board}")
+                raise EngineError(N_("Đội %(team)s không có đấu thủ ở bàn %(board)s."),
+                                  code="lineup_incomplete", team=missing, board=board)
             plan.boards.append(_team_board(white, black, out, board, index))
 
 
-def _team_swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def team_swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.5: teams drawn like players (Điều 29); the team with White has White on odd
     boards; board i meets board i."""
     lineup = lineups(snapshot)
@@ -327,7 +332,7 @@ def _team_swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
             plan.seed if plan.seed is not None else 0, snapshot.settings.boards,
             _previous_draw(snapshot, number))
     except ValueError as exc:
-        raise EngineError(str(exc)) from exc
+        raise _no_pairing(number, exc) from exc
     for home, away in draw.pairs:
         plan.matches.append(PlannedMatch(home, away))
         index = len(plan.matches) - 1
@@ -341,34 +346,34 @@ def _team_swiss_draw(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     plan.draw = _draw_json(draw)
 
 
-def _scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.2.2: every player of A meets every player of B, by the printed tables."""
-    _two_team_match(snapshot, number, plan, "Scheveningen", "rounds",
+    _two_team_match(snapshot, number, plan,
                     lambda: cteam.scheveningen(snapshot.settings.boards))
 
 
-def _simultaneous(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def simultaneous(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.2.1: board i of team A meets board i of team B in a match of 1-4 games (one
     round each); A (team number 1, by lot) has White on the odd boards in game 1, colours
     alternate game by game."""
-    _two_team_match(snapshot, number, plan, "simultaneous", "games",
+    _two_team_match(snapshot, number, plan,
                     lambda: cteam.simultaneous_match(snapshot.settings.boards,
                                                      snapshot.settings.number_of_rounds or 1))
 
 
-def _two_team_match(snapshot: Snapshot, number: int, plan: RoundPlan, name: str, unit: str,
+def _two_team_match(snapshot: Snapshot, number: int, plan: RoundPlan,
                     make_table: Callable[[], list[list[tuple[str, str]]]]) -> None:
     """Round ``number`` of a match of teams 1 (A) and 2 (B) by a printed table of rounds,
     each a list of (white, black) such as ("A1", "B2"), board by board (Điều 30.2)."""
     lineup = lineups(snapshot)
     if sorted(lineup) != [1, 2]:
-        raise EngineError(f"a {name} match is played between exactly two teams")
+        raise EngineError(N_("Đối kháng (Điều 30.2) giữa đúng 2 đội."), code="too_few")
     try:
         table = make_table()
     except ValueError as exc:
-        raise EngineError(str(exc)) from exc
+        raise _no_pairing(number, exc) from exc
     if number > len(table):
-        raise EngineError(f"round {number} is beyond the {len(table)} {unit} of the match")
+        raise _beyond(number, len(table))
     plan.matches.append(PlannedMatch(1, 2))
     side = {"A": 1, "B": 2}
     out = _withdrawn(snapshot.entries, number)
@@ -377,7 +382,7 @@ def _two_team_match(snapshot: Snapshot, number: int, plan: RoundPlan, name: str,
                                        lineup[side[black[0]]][int(black[1:])], out, board, 0))
 
 
-def _team_knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def team_knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """Điều 30.3: round ``number`` of the team bracket. Each tie is a team match in the
     regulations' form: the English form (30.2.2, default: "thường là đối kháng kiểu Anh"),
     ``boards`` rounds a stage, A and B by lot, order and colours by the printed tables; or
@@ -393,13 +398,14 @@ def _team_knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     total = bracket_size(len(snapshot.teams)).bit_length() - 1
     if len(stages) < stage_number:
         if cteam.team_knockout_decided(stages, total, placement):
-            raise EngineError("the team knockout is decided; there is no further round")
-        raise EngineError("a team match of the current stage has no result yet")
+            raise no_further_round(TEAM_KNOCKOUT_DECIDED)
+        raise EngineError(N_("Trận đồng đội của vòng đấu hiện tại chưa có kết quả."),
+                          code="round_incomplete")
     ties = [(tie.a, tie.b) for tie in stages[stage_number - 1]]
     ties += [(tie.a, tie.b) for group in placement if group.stage == stage_number
              for tie in group.ties]
     if not any(b is not None for _a, b in ties):
-        raise EngineError("the team knockout is decided; there is no further round")
+        raise no_further_round(TEAM_KNOCKOUT_DECIDED)
     lineup = lineups(snapshot)
     out = _withdrawn(snapshot.entries, number)
     seed = snapshot.settings.lot_seed or 0
@@ -424,14 +430,15 @@ def _team_knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
                                            lineup[black_team][black_board], out, board, index))
 
 
-def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     main = ko.stages(snapshot)
     stage = main[-1]
     placement = ko.placement_stages(snapshot, main)
     if stage.pending or any(p.pending for p in placement):
-        raise EngineError("a game of the current knockout stage has no result yet")
+        raise EngineError(N_("Một ván của vòng loại trực tiếp hiện tại chưa có kết quả."),
+                          code="round_incomplete")
     if ko.decided(main, placement):
-        raise EngineError("the knockout is decided; there is no further round")
+        raise no_further_round(KNOCKOUT_DECIDED)
     first_game_of_stage = all(not m.games for m in stage.matches.values())
     if number == 1:
         for a, b in stage.pairs:
@@ -449,50 +456,35 @@ def _knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     plan.draw = {"stage": stage.stage, "first_game_of_stage": first_game_of_stage}
 
 
-def _match(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def match(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """002 Điều 8: one game a round between the two players, number 1 White in the odd
     games; no further game once the match is decided (target reached or all played)."""
     players = formats.match_players(snapshot)
     if len(players) != 2:
-        raise EngineError("a match is played between exactly two players")
+        raise EngineError(N_("Đấu đối kháng cá nhân (002 Điều 8) giữa đúng 2 đấu thủ."),
+                          code="too_few")
     if formats.match_state(snapshot.up_to(number - 1)).decided:
-        raise EngineError("the match is decided; there is no further game")
+        raise no_further_round(MATCH_DECIDED)
     white, black = cmatch.match_colours(number)
     plan.boards.append(_board_with_withdrawals(players[white], players[black],
                                                _withdrawn(snapshot.entries, number)))
     plan.draw = {"game": number}
 
 
-def _individual_scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+def individual_scheveningen(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     """002 Điều 10: every player of group A meets every player of group B, in the order
     and colours of the Điều 30.2.2 tables (A1, A2, … by starting number)."""
     groups = formats.groups(snapshot)
     a, b = (groups[g] for g in cmatch.GROUPS)
     if not a or len(a) != len(b):
-        raise EngineError(f"groups A and B need the same number of players "
-                          f"({len(a)} and {len(b)})")
+        raise EngineError(N_("Svennhighen cá nhân (002 Điều 10): hai nhóm cần cùng số đấu "
+                             "thủ (ít nhất 2); nhóm A có %(a)s, nhóm B có %(b)s."),
+                          code="groups_unequal", a=len(a), b=len(b))
     table = cmatch.scheveningen_rounds(len(a))
     if number > len(table):
-        raise EngineError(f"round {number} is beyond the {len(table)} rounds of the table")
+        raise _beyond(number, len(table))
     out = _withdrawn(snapshot.entries, number)
     for board in table[number - 1]:
         pa, pb = a[board.a - 1], b[board.b - 1]
         white, black = (pa, pb) if board.a_white else (pb, pa)
         plan.boards.append(_board_with_withdrawals(white, black, out))
-
-
-PLANNERS: dict[str, Callable[[Snapshot, int, RoundPlan], None]] = {
-    System.ROUND_ROBIN: _round_robin,
-    System.DOUBLE_ROUND_ROBIN: _round_robin,
-    System.DUTCH: _dutch,
-    System.TEAM_ROUND_ROBIN: _team_round_robin,
-    System.SWISS_DRAW: _swiss_draw,
-    System.KNOCKOUT: _knockout,
-    System.TEAM_SWISS_DRAW: _team_swiss_draw,
-    System.SCHEVENINGEN: _scheveningen,
-    System.ADJUSTED_SWISS: _adjusted_swiss,
-    System.MATCH: _match,
-    System.INDIVIDUAL_SCHEVENINGEN: _individual_scheveningen,
-    System.SIMULTANEOUS: _simultaneous,
-    System.TEAM_KNOCKOUT: _team_knockout,
-}

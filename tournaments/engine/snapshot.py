@@ -153,7 +153,6 @@ class Snapshot:
 # and -> (White's points, Black's points) of a finished pairing (Điều 21.1): plain-string
 # lookups derived once from chessrules.values.Result.
 RESULT_CODES = {r.value: r.trf for r in Result if r.trf}
-RESULT_POINTS: dict[str, tuple[float, float]] = {r.value: r.points for r in Result if r.points}
 
 
 def history(snapshot: Snapshot, up_to_round: int | None = None

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
-from chessrules.values import BYE_POINTS, PREDETERMINED_SYSTEMS, Result, System
+from chessrules.values import BYE_POINTS, Result, System
 from tournaments.engine.snapshot import Snapshot, bye_code
 
 _GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
@@ -87,21 +87,8 @@ def match_rounds(snapshot: Snapshot, after_round: int) -> list[tuple[int, int, i
     return matches
 
 
-def default_tiebreaks(system: str) -> list[str]:
-    if system == System.MATCH:  # 002 Điều 8: the score decides; equal scores share
-        return []
-    if system in PREDETERMINED_SYSTEMS:
-        return list(tiebreaks.DEFAULT_ROUND_ROBIN)
-    return list(tiebreaks.DEFAULT_SWISS)
-
-
 def parse_codes(text: str) -> list[str]:
     return [c.strip().upper() for c in (text or "").split(",") if c.strip()]
-
-
-def tiebreak_codes(system: str, text: str) -> list[str]:
-    """The event's tie-breaks in order, or the system's defaults."""
-    return parse_codes(text) or default_tiebreaks(system)
 
 
 def check_tiebreak_codes(text: str) -> str | None:

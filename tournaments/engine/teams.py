@@ -10,8 +10,8 @@ from collections import defaultdict
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
 from chessrules.competition.knockout import Placement
-from chessrules.values import Result, System, TeamMatchForm
-from tournaments.engine.snapshot import RESULT_POINTS, Snapshot
+from chessrules.values import RESULT_POINTS, Result, System, TeamMatchForm
+from tournaments.engine.snapshot import Snapshot
 
 _PLAYED = frozenset(r.value for r in Result if r.played and r.points is not None)
 

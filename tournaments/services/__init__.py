@@ -18,6 +18,7 @@ One module per concern; the public names are re-exported here, so callers import
 - ``rounds``: the pairing job, round status, start of a round, manual pairing changes
 - ``results``: board results, one or a whole round, with version checks; losses for late
   arrival (Điều 10.2.1a)
+- ``trf_import``: a TRF file imported as a tournament (the reading: ``tournaments.trf_import``)
 - ``sanctions``: disqualification, removal from the list by a decision, proposals of a
   1-3 year suspension to the federation (Điều 15.6, 16.1-16.2)
 """
@@ -85,6 +86,7 @@ from tournaments.services.sanctions import (
     remove_from_list,
 )
 from tournaments.services.stages import advance_qualifiers
+from tournaments.services.trf_import import import_trf
 
 __all__ = [
     "ENTRY_FIELDS", "register_entries", "rows_from_csv",
@@ -99,5 +101,5 @@ __all__ = [
     "update_entry", "update_tournament", "withdraw_entry", "withdraw_team", "publish_regulations", "advance_qualifiers", "record_late_arrival",
     "cancel_late_arrival",
     "check_guest", "register_guest_entry", "approve_proposal", "disqualify_entry",
-    "propose_suspension", "reject_proposal", "remove_from_list",
+    "propose_suspension", "reject_proposal", "remove_from_list", "import_trf",
 ]

@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 
 from chessrules.values import RATING_ORDER_SYSTEMS, SWISS_SYSTEMS  # noqa: F401 (re-exported)
 from core.errors import NotAllowedError, ServiceError
-from tournaments import cache_scopes, selectors
+from tournaments import cache_scopes, selectors, systems
+from tournaments.engine.errors import EngineError
 from tournaments.models import (
     StatusChange,
     Tournament,
@@ -19,6 +20,22 @@ ARBITER_SOURCES = frozenset({"api", "bulk", "admin", "import", "game_record_corr
 """Sources where an arbiter corrects a result on purpose ("workspace": the arbiter's screens,
 issue 27); other sources (e.g. the games
 app, ``source="games"``) may not overwrite a different recorded result."""
+
+
+def refusal(exc: EngineError, *, field: str | None = None) -> ServiceError:
+    """The engine's or a system spec's refusal as the service's error, its message
+    translated into the request's language (Vietnamese by default; the English texts are in
+    locale/en): the engine keeps a code, the Vietnamese msgid and its parameters."""
+    message = _(exc.message) % exc.params if exc.params else _(exc.message)
+    return ServiceError(message, field=exc.field or field, code=exc.code)
+
+
+def spec_of(tournament: Tournament) -> systems.SystemSpec:
+    """The spec of the tournament's system (``tournaments.systems``)."""
+    try:
+        return systems.spec_of(tournament.system)
+    except EngineError as exc:
+        raise refusal(exc) from exc
 
 
 def _lock(tournament: Tournament) -> Tournament:

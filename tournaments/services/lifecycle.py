@@ -9,34 +9,30 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
-from chessrules.competition.match import GROUPS, MAX_MATCH_GAMES, check_match_terms
 from chessrules.competition.team import ROSTER_LIMITS
-from chessrules.values import (
-    PREDETERMINED_SYSTEMS,
-    TWO_GAME_MATCH_SYSTEMS,
-    MatchScoring,
-    System,
-)
+from chessrules.values import RESULT_POINTS
 from core import dates, hooks
 from core.errors import NotAllowedError, ServiceError
-from tournaments import cache_scopes, engine, selectors
+from tournaments import cache_scopes, engine, selectors, systems
+from tournaments.engine.errors import EngineError
 from tournaments.models import (
-    RESULT_POINTS,
     Pairing,
     Tournament,
 )
 from tournaments.services._common import (
-    SWISS_SYSTEMS,
     S,
     _expect_status,
     _lock,
     _require_manager,
     _require_not_locked,
     _transition,
+    refusal,
+    spec_of,
 )
 from tournaments.services.entries import _draw_numbers
 from tournaments.services.stages import check_stage_owner, validate_stage
@@ -83,13 +79,10 @@ def _validate_tournament(t: Tournament) -> None:
     if t.organiser_body_id is None and t.organiser_club_id is None:
         raise ServiceError(_("Cần đơn vị tổ chức (liên đoàn hoặc câu lạc bộ)."),
                            field="organiser_body")
-    if (t.match_scoring == MatchScoring.TWO_GAME_MATCH
-            and t.system not in TWO_GAME_MATCH_SYSTEMS):
-        raise ServiceError(_("Trận hai ván (Điều 21.2) chỉ dùng cho vòng tròn một lượt hoặc "
-                             "loại trực tiếp."), field="match_scoring")
-    if t.system in SWISS_SYSTEMS and not t.number_of_rounds:
-        raise ServiceError(_("Hệ Thụy Sĩ cần số ván."), field="number_of_rounds")
-    _validate_match_terms(t)
+    try:  # the settings its system accepts and refuses (two-game matches, rounds, terms)
+        spec_of(t).check_settings(t)
+    except EngineError as exc:
+        raise refusal(exc) from exc
     validate_stage(t)
     if t.is_team_event:
         _validate_team_sizes(t)
@@ -105,39 +98,6 @@ def _validate_tournament(t: Tournament) -> None:
         raise ServiceError(problem, field="tiebreaks")
     if t.number_of_rounds:
         check_rounds_fit_dates(t, t.number_of_rounds)
-
-
-def _validate_match_terms(t: Tournament) -> None:
-    """002 Điều 8: a match has its number of games (the most it may last when a target is
-    set), and at most one target: points (more than half of the games) or won games."""
-    targets = {"match_target_points": t.match_target_points,
-               "match_target_wins": t.match_target_wins}
-    if t.system != System.MATCH:
-        for field, value in targets.items():
-            if value is not None:
-                raise ServiceError(_("Chỉ giải đấu đối kháng cá nhân (002 Điều 8) có số điểm "
-                                     "hoặc số ván thắng để thắng trận."), field=field)
-        return
-    if not t.number_of_rounds:
-        raise ServiceError(_("Đấu đối kháng (002 Điều 8) cần số ván ấn định (hoặc tối đa)."),
-                           field="number_of_rounds")
-    points = float(t.match_target_points) if t.match_target_points is not None else None
-    try:
-        check_match_terms(t.number_of_rounds, points, t.match_target_wins)
-    except ValueError:
-        field = "match_target_wins" if t.match_target_wins is not None else (
-            "match_target_points" if points is not None else "number_of_rounds")
-        if points is not None and t.match_target_wins is not None:
-            message = _("Chọn một cách thắng trận: theo số điểm hoặc theo số ván thắng.")
-        elif field == "number_of_rounds":
-            message = _("Trận đối kháng có từ 1 đến %(n)s ván.") % {"n": MAX_MATCH_GAMES}
-        elif field == "match_target_points":
-            message = _("Số điểm thắng trận phải lớn hơn một nửa số ván (%(n)s) và không quá "
-                        "số ván, tính theo nửa điểm.") % {"n": t.number_of_rounds}
-        else:
-            message = _("Số ván thắng để thắng trận phải từ 1 đến số ván (%(n)s).") % {
-                "n": t.number_of_rounds}
-        raise ServiceError(message, field=field) from None
 
 
 CUSTOM = Tournament.TimeControlPreset.CUSTOM
@@ -230,10 +190,7 @@ def _validate_team_sizes(t: Tournament) -> None:
     else:
         law = "chess" if t.discipline == "chess" else "xiangqi"
         (lo, hi), (rlo, rhi) = ROSTER_LIMITS[law]
-    if t.system == System.SCHEVENINGEN or (
-            t.system == System.TEAM_KNOCKOUT
-            and t.team_match_form == Tournament.TeamMatchForm.SCHEVENINGEN):
-        lo, hi = max(lo, 3), min(hi, 6)  # the tables of 30.2.2
+    lo, hi = spec_of(t).board_limits(t, lo, hi)  # e.g. the tables of 30.2.2: 3-6
     if not lo <= boards <= hi:
         raise ServiceError(_("Đồng đội: mỗi đội %(lo)s-%(hi)s bàn (Điều 30.1.3; cờ vua 002 "
                              "Điều 16: 3-4).") % {"lo": lo, "hi": hi}, field="boards_per_team")
@@ -241,9 +198,6 @@ def _validate_team_sizes(t: Tournament) -> None:
         raise ServiceError(_("Đồng đội: mỗi đội %(lo)s-%(hi)s dự bị (Điều 30; cờ vua 002 "
                              "Điều 16: 1-2).") % {"lo": rlo, "hi": rhi},
                            field="reserves_per_team")
-    if t.system == System.SIMULTANEOUS and not 1 <= (t.number_of_rounds or 0) <= 4:
-        raise ServiceError(_("Đối kháng đồng loạt (Điều 30.2.1): mỗi cặp đấu 1-4 ván."),
-                           field="number_of_rounds")
 
 
 #: Games a player may be asked to play in one day, by time control (Điều 10), when the
@@ -342,15 +296,12 @@ def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
 
 
 def _check_team_match_form(t: Tournament, given: set[str]) -> None:
-    """Điều 30.3: the form of a team match (English or board against board) is a rule of the
-    team knockout only; choosing another form for any other system would be silently
-    ignored, so it is refused. Only when asked for: events drawn before the field keep the
-    board-against-board form it was migrated to (migration 0025)."""
-    if ("team_match_form" in given and t.system != System.TEAM_KNOCKOUT
-            and t.team_match_form != Tournament.TeamMatchForm.SCHEVENINGEN):
-        raise ServiceError(_("Thể thức trận đồng đội (Điều 30.3) chỉ dùng cho giải đồng đội "
-                             "loại trực tiếp; các hệ khác theo thể thức của hệ đó."),
-                           field="team_match_form")
+    """A choice its system would ignore is refused (``SystemSpec.check_choices``: the form
+    of a team match, Điều 30.3, outside a team knockout)."""
+    try:
+        spec_of(t).check_choices(t, given)
+    except EngineError as exc:
+        raise refusal(exc) from exc
 
 
 def publish_regulations(tournament: Tournament, *, user) -> Tournament:
@@ -394,13 +345,11 @@ def close_registration(tournament: Tournament, *, user, seed: int | None = None)
                 raise ServiceError(_("Cần ít nhất 2 đội."), code="too_few")
         elif t.entries.count() < 2:
             raise ServiceError(_("Cần ít nhất 2 đấu thủ."), code="too_few")
-        _check_field_of_format(t)
+        spec = spec_of(t)
+        _check_field_of_format(t, spec)
         t.lot_seed = seed if seed is not None else secrets.randbits(62)
         _draw_numbers(t)
-        if t.system in (System.SCHEVENINGEN, System.SIMULTANEOUS) and t.teams.count() != 2:
-            raise ServiceError(_("Đối kháng (Điều 30.2) giữa đúng 2 đội."),
-                               code="too_few")
-        if t.system in PREDETERMINED_SYSTEMS | {System.SCHEVENINGEN, System.TEAM_KNOCKOUT}:
+        if spec.rounds_from_field:
             t.number_of_rounds = engine.total_rounds(t)
         _check_rounds_fit_field(t)
         _check_board_min_games(t)
@@ -426,23 +375,16 @@ def _check_board_min_games(t: Tournament) -> None:
                            field="board_min_games", code="invalid")
 
 
-def _check_field_of_format(t: Tournament) -> None:
-    """002 Điều 8: a match is between two players; 002 Điều 10: every player is in group
-    A or B, and the groups are of one size (each player of A meets each of B)."""
-    if t.system == System.MATCH and t.entries.count() != 2:
-        raise ServiceError(_("Đấu đối kháng cá nhân (002 Điều 8) giữa đúng 2 đấu thủ; giải có "
-                             "%(n)s.") % {"n": t.entries.count()}, code="too_few")
-    if t.system != System.INDIVIDUAL_SCHEVENINGEN:
-        return
-    if t.entries.exclude(group__in=GROUPS).exists():
-        raise ServiceError(_("Svennhighen cá nhân (002 Điều 10): mỗi đấu thủ phải thuộc nhóm A "
-                             "hoặc B."), field="group", code="group_missing")
-    sizes = [t.entries.filter(group=g).count() for g in GROUPS]
-    if sizes[0] != sizes[1] or sizes[0] < 2:
-        raise ServiceError(_("Svennhighen cá nhân (002 Điều 10): hai nhóm cần cùng số đấu thủ "
-                             "(ít nhất 2); nhóm A có %(a)s, nhóm B có %(b)s.")
-                           % {"a": sizes[0], "b": sizes[1]}, field="group",
-                           code="groups_unequal")
+def _check_field_of_format(t: Tournament, spec: systems.SystemSpec) -> None:
+    """The field its system can pair (``SystemSpec.check_field``): 002 Điều 8, a match is
+    between two players; 002 Điều 10, every player in group A or B, the groups of one size;
+    Điều 30.2, a match of two teams."""
+    groups = dict(t.entries.order_by().values_list("group").annotate(n=Count("id")))
+    field = systems.Field(players=sum(groups.values()), teams=t.teams.count(), groups=groups)
+    try:
+        spec.check_field(t, field)
+    except EngineError as exc:
+        raise refusal(exc) from exc
 
 
 def finish_tournament(tournament: Tournament, *, user) -> Tournament:
@@ -451,16 +393,12 @@ def finish_tournament(tournament: Tournament, *, user) -> Tournament:
     with transaction.atomic():
         t = _lock(tournament)
         _expect_status(t, S.RUNNING, action=_("kết thúc giải"))
+        spec = spec_of(t)
         total = engine.total_rounds(t)
         played = t.rounds.count()
-        if t.system == System.KNOCKOUT:
-            if not engine.knockout_decided(t):
-                raise ServiceError(_("Giải loại trực tiếp chưa có nhà vô địch."),
-                                   code="rounds_missing")
-        elif t.system == System.MATCH:
-            if not engine.match_state(t).decided:
-                raise ServiceError(_("Trận đối kháng chưa kết thúc (002 Điều 8)."),
-                                   code="rounds_missing")
+        if spec.ends_on_decision:
+            if not engine.decided(t):
+                raise refusal(EngineError(spec.undecided_message, code="rounds_missing"))
         elif played < total:
             raise ServiceError(_("Mới đấu %(p)s/%(n)s ván.") % {"p": played, "n": total},
                                code="rounds_missing")
@@ -515,7 +453,7 @@ def _check_rounds_fit_field(t: Tournament) -> None:
     """At the draw the field is known: the rounds of a round robin follow from it, and a
     Swiss needs more players than rounds (no rematch, Điều 27)."""
     field_size = t.teams.count() if t.is_team_event else t.entries.count()
-    if t.system in SWISS_SYSTEMS and (t.number_of_rounds or 0) >= field_size:
+    if spec_of(t).swiss and (t.number_of_rounds or 0) >= field_size:
         raise ServiceError(
             _("Hệ Thụy Sĩ %(rounds)s ván cần nhiều hơn %(rounds)s đấu thủ/đội (hiện có "
               "%(n)s) để không ai gặp lại nhau (Điều 27).")

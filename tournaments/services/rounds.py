@@ -14,13 +14,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from chessrules.values import Result, System
+from chessrules.values import RESULT_POINTS, Result
 from core.errors import ConflictError, ServiceError
 from core.jobs import needs_new_attempt, start_job
 from core.models import Job
 from tournaments import cache_scopes, engine
 from tournaments.models import (
-    RESULT_POINTS,
     Entry,
     Pairing,
     PairingChange,
@@ -35,30 +34,31 @@ from tournaments.services._common import (
     _require_arbiter,
     _require_not_locked,
     _transition,
+    refusal,
+    spec_of,
 )
 
 logger = logging.getLogger(__name__)
 
 
-def _check_can_pair(t: Tournament, number: int) -> None:
+def _check_can_pair(t: Tournament, number: int, *, for_job: bool = False
+                    ) -> engine.Snapshot | None:
+    """Round ``number`` may be paired: the event is drawn or running, the round before is
+    complete, and the system has a further round (``SystemSpec``: not decided, not beyond
+    its rounds). ``for_job``: the snapshot the job pairs from is loaded here and returned,
+    so that the check and the planner read it once."""
     _expect_status(t, S.CLOSED, S.RUNNING, action=_("xếp cặp"))
     previous = t.rounds.filter(number=number - 1).first()
     if number > 1 and (previous is None or previous.status != Round.Status.COMPLETE):
         raise ServiceError(_("Ván %(n)s chưa đủ kết quả; chưa xếp được ván %(next)s.")
                            % {"n": number - 1, "next": number}, field="round",
                            code="round_incomplete")
-    if t.system == System.KNOCKOUT:
-        if number > 1 and engine.knockout_decided(t):
-            raise ServiceError(_("Giải loại trực tiếp đã có nhà vô địch."), field="round",
-                               code="no_more_rounds")
-        return
-    if t.system == System.MATCH and number > 1 and engine.match_state(t).decided:
-        raise ServiceError(_("Trận đối kháng đã kết thúc (002 Điều 8)."), field="round",
-                           code="no_more_rounds")
-    total = engine.total_rounds(t)
-    if total and number > total:
-        raise ServiceError(_("Giải chỉ có %(n)s ván.") % {"n": total}, field="round",
-                           code="no_more_rounds")
+    spec_of(t)  # a system no spec registers is refused by name
+    snapshot = engine.pairing_snapshot(t) if for_job else None
+    refused = engine.more_rounds_refusal(t, number, snapshot)
+    if refused is not None:
+        raise refusal(refused, field="round")
+    return snapshot
 
 
 def pairing_job_key(tournament: Tournament, number: int) -> str:
@@ -97,13 +97,13 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
         existing = t.rounds.filter(number=number).first()
         if existing is not None:
             return _round_summary(existing, reused=True)
-        _check_can_pair(t, number)
+        snapshot = _check_can_pair(t, number, for_job=True)
         progress(20, "pairing")
         try:
             plan = engine.plan_round(t, number, params.get("seed"),
-                                     _pairing_progress(progress))
+                                     _pairing_progress(progress), snapshot)
         except engine.EngineError as exc:
-            raise ServiceError(str(exc), field="round", code="pairing_failed") from exc
+            raise refusal(exc, field="round") from exc
         progress(80, "writing")
         job = Job.objects.filter(key=params.get("key")).first() if params.get("key") else None
         rnd = _write_round(t, plan, job)

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import ServiceError
-from tournaments import selectors, trf_import
+from tournaments import selectors, services
 from tournaments.models import Tournament
 
 
@@ -48,7 +48,7 @@ class Command(BaseCommand):
             raise CommandError(f"no user {options['user']}")
         text = Path(options["target"]).read_text(encoding="utf-8")
         try:
-            tournament, report = trf_import.import_trf(
+            tournament, report = services.import_trf(
                 text, user=user, start_date=options["start"], end_date=options["end"],
                 system=options["system"], discipline=options["discipline"],
                 organiser_body=options["body"], organiser_club=options["club"])

@@ -1,0 +1,16 @@
+"""Hệ Thụy Sĩ điều chỉnh: Điều 28 as written (002 Điều 13); starting numbers are the 28.1
+ranks (renumbered on a late entry, 28.7)."""
+
+from __future__ import annotations
+
+from chessrules.values import System
+from tournaments.engine import pairing
+from tournaments.systems.base import SystemSpec
+
+
+class AdjustedSwiss(SystemSpec):
+    system = System.ADJUSTED_SWISS
+    planner = staticmethod(pairing.adjusted_swiss)
+    swiss = True
+    swiss_guidance = True
+    starting_order = "adjusted"

@@ -1,0 +1,27 @@
+"""Đối kháng đồng loạt (Điều 30.2.1): two teams, board i against board i, a match of 1-4
+games (one round each)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chessrules.values import System
+from tournaments.engine import pairing
+from tournaments.engine.errors import EngineError
+from tournaments.engine.errors import gettext_noop as N_
+from tournaments.systems.base import Field, SystemSpec, two_teams
+
+
+class Simultaneous(SystemSpec):
+    system = System.SIMULTANEOUS
+    planner = staticmethod(pairing.simultaneous)
+    team = True
+
+    def check_settings(self, t: Any) -> None:
+        super().check_settings(t)
+        if not 1 <= (t.number_of_rounds or 0) <= 4:
+            raise EngineError(N_("Đối kháng đồng loạt (Điều 30.2.1): mỗi cặp đấu 1-4 ván."),
+                              field="number_of_rounds", code="invalid")
+
+    def check_field(self, t: Any, entries: Field) -> None:
+        two_teams(entries)

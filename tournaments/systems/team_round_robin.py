@@ -1,0 +1,23 @@
+"""Đồng đội vòng tròn (Điều 30.4): the teams meet by the Berger table, board i against
+board i."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chessrules.values import System
+from tournaments.engine import pairing
+from tournaments.systems.base import Counts, SystemSpec, round_robin_rounds
+
+
+class TeamRoundRobin(SystemSpec):
+    system = System.TEAM_ROUND_ROBIN
+    planner = staticmethod(pairing.team_round_robin)
+    team = True
+    predetermined = True
+    rounds_from_field = True
+    trf_words = (("team", "round"), ("dong doi", "vong tron"))
+    trf_rank = 30
+
+    def total_rounds(self, t: Any, counts: Counts) -> int:
+        return round_robin_rounds(counts.teams())

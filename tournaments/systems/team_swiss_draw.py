@@ -1,0 +1,18 @@
+"""Đồng đội Thụy Sĩ bốc thăm (Điều 30.5): teams drawn like players (Điều 29), a new seed
+each round."""
+
+from __future__ import annotations
+
+from chessrules.values import System
+from tournaments.engine import pairing
+from tournaments.systems.base import SystemSpec
+
+
+class TeamSwissDraw(SystemSpec):
+    system = System.TEAM_SWISS_DRAW
+    planner = staticmethod(pairing.team_swiss_draw)
+    team = True
+    swiss = True
+    draws_each_round = True
+    trf_words = (("team", "swiss"), ("dong doi", "thuy si"))
+    trf_rank = 20
