@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core import dashboard, selectors
+from core.admin_service import ServiceAdmin
 from core.models import Job
 
 #: The dashboard counts the jobs that failed in the last days (older failures stay in the list).
@@ -14,7 +15,7 @@ FAILED_JOBS_DAYS = 7
 
 
 @admin.register(Job)
-class JobAdmin(admin.ModelAdmin):
+class JobAdmin(ServiceAdmin, admin.ModelAdmin):
     list_display = ["kind", "state", "progress", "created_by", "created_at", "finished_at"]
     list_filter = ["kind", "state"]
     readonly_fields = [f.name for f in Job._meta.fields]

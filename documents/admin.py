@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from core.admin import TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin, reason_action
+from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from documents import admin_actions, selectors, services
 from documents.models import Decision, Document, Signatory
@@ -42,7 +43,7 @@ class SignatoryCorrectionForm(forms.Form):
 
 
 @admin.register(Signatory)
-class SignatoryAdmin(HistoryAdmin):
+class SignatoryAdmin(ServiceAdmin, HistoryAdmin):
     """Who signs decisions for each body: name, position, the "KT."/"TM." authority line and
     the body's default signatory. Kept as history; a signatory who signed is never deleted
     (set "đang đảm nhiệm" off instead)."""
@@ -67,7 +68,7 @@ annul = reason_action(
 
 
 @admin.register(Decision)
-class DecisionAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
+class DecisionAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     """Decisions are issued (numbered) through ``issue_decision``, signed by a signatory kept
     by staff; once issued they are read-only here and only withdrawn or annulled, or their
     signatory corrected, with a reason (the PDF is rendered again)."""
@@ -131,7 +132,7 @@ class DocumentRequestForm(forms.Form):
 
 
 @admin.register(Document)
-class DocumentAdmin(admin.ModelAdmin):
+class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
     """Rendered PDFs; "Tạo văn bản" asks for any document by kind and target, and the other
     apps' admin actions (``documents.admin_actions``) link here."""
 

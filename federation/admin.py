@@ -22,6 +22,7 @@ from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin
+from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from core.official import why_official
 from core.text import fold
@@ -102,7 +103,7 @@ def run_form_action(modeladmin, request, queryset, *, form_class, title: str, ap
 # --- reference data and bodies ----------------------------------------------------------
 
 @admin.register(Province)
-class ProvinceAdmin(TouchesPublicCache, admin.ModelAdmin):
+class ProvinceAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["code", "name", "region"]
     list_filter = ["region"]
     search_fields = ["code", "name"]
@@ -143,7 +144,7 @@ class OfficerInline(admin.TabularInline):
 
 
 @admin.register(Body)
-class BodyAdmin(TouchesPublicCache, HistoryAdmin):
+class BodyAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["name", "level", "province", "parent"]
     list_filter = ["level", "province"]
     search_fields = ["name"]
@@ -158,7 +159,7 @@ class PlayGroupInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
+class ClubAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_display = ["name", "body", "province", "kind", "plays_xiangqi", "plays_chess",
                     "is_active"]
     list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
@@ -174,7 +175,7 @@ class ClubBoardMemberInline(admin.TabularInline):
 
 
 @admin.register(ClubMeeting)
-class ClubMeetingAdmin(TouchesPublicCache, admin.ModelAdmin):
+class ClubMeetingAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["club", "held_on"]
     list_filter = ["club__province"]
     date_hierarchy = "held_on"
@@ -185,7 +186,7 @@ class ClubMeetingAdmin(TouchesPublicCache, admin.ModelAdmin):
 # --- persons --------------------------------------------------------------------------------
 
 @admin.register(Person)
-class PersonAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
+class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_display = ["full_name", "gender", "date_of_birth", "province", "citizen_id", "fide_id"]
     list_filter = ["gender", "province"]
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
@@ -219,7 +220,7 @@ class RejectForm(forms.Form):
 
 
 @admin.register(MembershipApplication)
-class MembershipApplicationAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
+class MembershipApplicationAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
     form = ApplicationForm
     list_display = ["person", "club", "sponsor", "submitted_on", "status", "member"]
@@ -341,7 +342,7 @@ def _pdf_link(kind: str, target) -> str:
 
 
 @admin.register(Member)
-class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
+class MemberAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
     # Fits 1,366 px (issue 18): the end rule's long label is a filter and on the member page,
     # not a column, so the end date stays on screen.
@@ -479,7 +480,7 @@ class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
 
 
 @admin.register(ClubMembership)
-class ClubMembershipAdmin(TouchesPublicCache, HistoryAdmin):
+class ClubMembershipAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["member", "club", "started_on", "ended_on"]
     list_filter = ["club__province", "club"]
     search_fields = ["member__card_number", "member__person__full_name"]
@@ -490,7 +491,7 @@ class ClubMembershipAdmin(TouchesPublicCache, HistoryAdmin):
 
 
 @admin.register(DuesPayment)
-class DuesPaymentAdmin(TouchesPublicCache, admin.ModelAdmin):
+class DuesPaymentAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "club", "amount", "period_start", "period_end", "receipt_number",
                     "paid_on", "recorded_by"]
     list_filter = ["club__province", "club"]
@@ -503,7 +504,7 @@ class DuesPaymentAdmin(TouchesPublicCache, admin.ModelAdmin):
 
 
 @admin.register(Attendance)
-class AttendanceAdmin(TouchesPublicCache, admin.ModelAdmin):
+class AttendanceAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "club", "date", "kind"]
     list_filter = ["kind", "club"]
     date_hierarchy = "date"
@@ -511,7 +512,7 @@ class AttendanceAdmin(TouchesPublicCache, admin.ModelAdmin):
 
 
 @admin.register(Resignation)
-class ResignationAdmin(TouchesPublicCache, admin.ModelAdmin):
+class ResignationAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "applied_on", "effective_on", "card_returned", "card_returned_on"]
     list_filter = ["card_returned"]
     readonly_fields = ["member", "applied_on", "effective_on"]
@@ -555,7 +556,7 @@ class SuspensionForm(forms.ModelForm):
 
 
 @admin.register(Suspension)
-class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
+class SuspensionAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
     form = SuspensionForm
     list_display = ["person", "starts_on", "ends_on", "decision_reference", "lifted_on"]
@@ -590,7 +591,7 @@ class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
 
 
 @admin.register(MemberEvent)
-class MemberEventAdmin(TouchesPublicCache, admin.ModelAdmin):
+class MemberEventAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "kind", "date", "rule", "by"]
     list_filter = ["kind", "rule"]
     date_hierarchy = "date"
@@ -603,7 +604,7 @@ class MemberEventAdmin(TouchesPublicCache, admin.ModelAdmin):
 
 
 @admin.register(CardSequence)
-class CardSequenceAdmin(TouchesPublicCache, ReadOnlyAdmin):
+class CardSequenceAdmin(ServiceAdmin, TouchesPublicCache, ReadOnlyAdmin):
     list_display = ["province_code", "year", "last"]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -12,31 +12,19 @@ from django.utils.translation import pgettext_lazy
 from core.admin import TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
-from core.errors import ServiceError
+from core.admin_service import ServiceAdmin, adopt
 from games import engine, pgn_export, selectors, services, svg
 from games.documents import scoresheet_pdf
 from games.models import GameFault, GameRecord, GameUpload, GameWarning, MoveLimitClaim
 
 
 class GameRecordAdminForm(forms.ModelForm):
-    """Checks what ``services`` would refuse, so the admin shows it on the form."""
+    """The services (``create_game``, ``update_game``) check the record when the admin saves
+    (``ServiceAdmin``): a refusal shows on the form."""
 
     class Meta:
         model = GameRecord
         fields = list(services.EDITABLE_FIELDS)
-
-    def clean(self):
-        data = super().clean()
-        if not self.fields:
-            return data  # a signed record: read-only
-        probe = GameRecord(pk=self.instance.pk, **{
-            name: data.get(name, getattr(self.instance, name))
-            for name in services.EDITABLE_FIELDS})
-        try:
-            services.check_fields(probe)
-        except ServiceError as exc:
-            raise forms.ValidationError(exc.message) from exc
-        return data
 
 
 class GameFaultInline(OfficialParentInline, admin.TabularInline):
@@ -64,29 +52,15 @@ class GameWarningInline(OfficialParentInline, admin.TabularInline):
 
 
 class ServiceAddForm(forms.ModelForm):
-    """An add form whose ``clean`` writes the record through a service (``record``), so that
-    a refusal shows on the form; the model form's own validation is skipped."""
+    """An add form whose record is written by a service (``record(data, user)``), called by
+    the admin's ``save_model``; a refusal shows on the form (``ServiceAdmin``). The model
+    form's own validation is skipped: the service fills and checks the row."""
 
-    user = None  # set by the admin's get_form
-
-    def record(self, data):
+    def record(self, data, user):
         raise NotImplementedError
 
     def _post_clean(self):
-        pass  # the service validated and wrote the record
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        try:
-            self.recorded = self.record(data)
-        except ServiceError as exc:
-            for field, errors in exc.fields.items():
-                self.add_error(field if field in self.fields else None, errors)
-            if not exc.fields:
-                self.add_error(None, exc.message)
-        return data
+        pass  # the service validates the record when the admin saves
 
 
 class GameWarningAddForm(ServiceAddForm):
@@ -100,16 +74,16 @@ class GameWarningAddForm(ServiceAddForm):
         model = GameWarning
         fields = ["game", "side", "reason", "ply", "note"]
 
-    def record(self, data):
+    def record(self, data, user):
         warning, _game = services.add_warning(
-            data["game"], side=data["side"], reason=data["reason"], user=self.user,
+            data["game"], side=data["side"], reason=data["reason"], user=user,
             note=data.get("note") or "", ply=data.get("ply"),
             decide_loss=bool(data.get("decide_loss")))
         return warning
 
 
 @admin.register(GameWarning)
-class GameWarningAdmin(admin.ModelAdmin):
+class GameWarningAdmin(ServiceAdmin, admin.ModelAdmin):
     """Reminders and cautions: added through the service (it escalates), never edited or
     deleted (they are part of the game's record)."""
 
@@ -120,7 +94,7 @@ class GameWarningAdmin(admin.ModelAdmin):
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:
-            return type("GameWarningAddForm", (GameWarningAddForm,), {"user": request.user})
+            kwargs["form"] = GameWarningAddForm
         return super().get_form(request, obj, change=change, **kwargs)
 
     def get_fields(self, request, obj=None):
@@ -135,8 +109,7 @@ class GameWarningAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            obj.pk = form.recorded.pk
-            obj.__dict__.update(form.recorded.__dict__)
+            adopt(obj, form.record(form.cleaned_data, request.user))
 
     def has_change_permission(self, request, obj=None) -> bool:
         return obj is None and super().has_change_permission(request, obj)
@@ -165,14 +138,14 @@ class MoveLimitClaimAddForm(ServiceAddForm):
         model = MoveLimitClaim
         fields = ["game", "side", "ply", "note"]
 
-    def record(self, data):
+    def record(self, data, user):
         return services.add_false_move_limit_claim(
-            data["game"], side=data["side"], ply=data["ply"], user=self.user,
+            data["game"], side=data["side"], ply=data["ply"], user=user,
             note=data.get("note") or "")
 
 
 @admin.register(MoveLimitClaim)
-class MoveLimitClaimAdmin(admin.ModelAdmin):
+class MoveLimitClaimAdmin(ServiceAdmin, admin.ModelAdmin):
     """False claims of the 50-move draw (Điều 12b): added through the service, never edited
     or deleted (part of the game's record)."""
 
@@ -182,8 +155,7 @@ class MoveLimitClaimAdmin(admin.ModelAdmin):
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:
-            return type("MoveLimitClaimAddForm", (MoveLimitClaimAddForm,),
-                        {"user": request.user})
+            kwargs["form"] = MoveLimitClaimAddForm
         return super().get_form(request, obj, change=change, **kwargs)
 
     def get_fields(self, request, obj=None):
@@ -196,8 +168,7 @@ class MoveLimitClaimAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            obj.pk = form.recorded.pk
-            obj.__dict__.update(form.recorded.__dict__)
+            adopt(obj, form.record(form.cleaned_data, request.user))
 
     def has_change_permission(self, request, obj=None) -> bool:
         return obj is None and super().has_change_permission(request, obj)
@@ -216,7 +187,7 @@ correct_record = reason_action(
 
 
 @admin.register(GameRecord)
-class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
+class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     form = GameRecordAdminForm
     list_select_related = ["white", "black"]
     list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",
@@ -297,15 +268,14 @@ class GameRecordAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
         data = {name: form.cleaned_data[name] for name in form.changed_data
                 if name in services.EDITABLE_FIELDS}
         if change:
-            try:
-                services.update_game(obj, user=request.user, expected_version=None, **data)
-            except ServiceError as exc:  # e.g. the record was confirmed meanwhile
-                self.message_user(request, exc.message, messages.ERROR)
+            if data:  # a refusal (e.g. confirmed meanwhile) shows on the form (ServiceAdmin)
+                services.update_game(GameRecord.objects.get(pk=obj.pk), user=request.user,
+                                     expected_version=None, **data)
             return
         created, _job = services.create_game(user=request.user, **{
             name: form.cleaned_data[name] for name in services.EDITABLE_FIELDS
             if name in form.cleaned_data})
-        obj.pk = created.pk
+        adopt(obj, created)
 
     @admin.action(description=_("Kiểm tra lại các biên bản đã chọn"))
     def revalidate(self, request, queryset) -> None:
@@ -323,7 +293,7 @@ def _agreement(proposal: dict) -> str:
 
 
 @admin.register(GameUpload)
-class GameUploadAdmin(TouchesPublicCache, admin.ModelAdmin):
+class GameUploadAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["__str__", "tournament", "round_number", "state", "keep_valid",
                     "uploaded_by", "uploaded_at"]
     list_filter = ["state"]

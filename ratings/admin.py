@@ -16,6 +16,7 @@ from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import readable_json
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin
+from core.admin_service import ServiceAdmin, adopt
 from core.errors import ServiceError
 from documents.models import Signatory
 from ratings import selectors, services
@@ -32,18 +33,15 @@ from ratings.models import (
 
 
 @admin.register(RatingList)
-class RatingListAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
+class RatingListAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["name", "discipline", "time_control_class"]
 
     def save_model(self, request, obj, form, change):
-        try:
-            services.update_list_rules(obj, obj.rules, user=request.user)
-        except ServiceError as exc:
-            self.message_user(request, exc.message, messages.ERROR)
+        services.update_list_rules(obj, obj.rules, user=request.user)  # refusal: on the form
 
 
 @admin.register(RatingPeriod)
-class RatingPeriodAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
+class RatingPeriodAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     """Computing is not publishing (issue 13): "Tính kỳ" computes for review (the warnings are
     shown on the period's page); "Công bố kỳ" is a separate action that needs the permission
     ``ratings.publish_ratingperiod``. A published period (its rating list) is an official
@@ -103,7 +101,7 @@ class RatingPeriodAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmi
 
 
 @admin.register(RatingPublication)
-class RatingPublicationAdmin(ReadOnlyAdmin):
+class RatingPublicationAdmin(ServiceAdmin, ReadOnlyAdmin):
     """Publications are official records: read only, never deleted."""
 
     list_display = ["period", "number", "published_at", "published_by", "reason"]
@@ -119,7 +117,7 @@ class RatingPublicationAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PlayerRating)
-class PlayerRatingAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
+class PlayerRatingAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["period", "person", "rating", "rank", "games", "change", "k"]
     list_filter = ["period__rating_list", "published"]
     search_fields = ["person__name_folded"]
@@ -130,16 +128,13 @@ class PlayerRatingAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmi
 
 
 @admin.register(TitleCriteriaTable)
-class TitleCriteriaTableAdmin(TouchesPublicCache, HistoryAdmin):
+class TitleCriteriaTableAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["code", "discipline", "valid_from", "valid_to"]
 
     def save_model(self, request, obj, form, change):
-        try:
-            services.save_criteria_table(user=request.user, code=obj.code, data=obj.data,
-                                         discipline=obj.discipline, source=obj.source,
-                                         table=obj)
-        except ServiceError as exc:
-            self.message_user(request, exc.message, messages.ERROR)
+        adopt(obj, services.save_criteria_table(  # a refusal shows on the form (ServiceAdmin)
+            user=request.user, code=obj.code, data=obj.data, discipline=obj.discipline,
+            source=obj.source, table=obj))
 
 
 class ApproveForm(forms.Form):
@@ -154,7 +149,7 @@ SHORT_TEXT = 32
 
 
 @admin.register(TitleQualification)
-class TitleQualificationAdmin(TouchesPublicCache, HistoryAdmin):
+class TitleQualificationAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     # Fits 1,366 px (issue 18): the source is the event's name cut short (or the foreign
     # title), the decision its number only, so status and decision stay on screen.
     list_display = ["person", "title", "criterion_id", "source", "event_date", "status",
@@ -219,7 +214,7 @@ class TitleQualificationAdmin(TouchesPublicCache, HistoryAdmin):
 
 
 @admin.register(PlayerTitle)
-class PlayerTitleAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
+class PlayerTitleAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["person", "title", "awarded_on", "decision"]
     list_filter = ["title"]
     search_fields = ["person__name_folded"]
@@ -227,7 +222,7 @@ class PlayerTitleAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
 
 
 @admin.register(ForeignTitle)
-class ForeignTitleAdmin(TouchesPublicCache, admin.ModelAdmin):
+class ForeignTitleAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["person", "title", "awarded_on", "reference"]
     raw_id_fields = ["person"]
 

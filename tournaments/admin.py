@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
+from core.admin_service import ServiceAdmin, add_service_error, adopt
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
@@ -36,19 +37,6 @@ from tournaments.models import (
     TeamEntry,
     Tournament,
 )
-
-
-def add_service_error(form: forms.BaseForm, exc: ServiceError) -> None:
-    """Show a service's refusal on the form: on its field when the form has it."""
-    placed = False
-    for field, errors in exc.fields.items():
-        if field in form.fields:
-            form.add_error(field, errors)
-            placed = True
-    if not placed:
-        form.add_error(None, exc.message)
-
-
 
 
 class OfficialForm(forms.ModelForm):
@@ -183,9 +171,8 @@ def _reopened(t: Tournament) -> str:
 
 class TournamentAdminForm(forms.ModelForm):
     """The service checks the edit (locked after certification, format fields after the
-    draw, dates, rounds that fit the dates…) and the refusal shows on the form."""
-
-    user = None  # set by TournamentAdmin.get_form
+    draw, dates, rounds that fit the dates…) when the admin saves (``ServiceAdmin``): the
+    refusal shows on the form, next to its field."""
 
     class Meta:
         model = Tournament
@@ -207,23 +194,10 @@ class TournamentAdminForm(forms.ModelForm):
         return {name: value for name, value in data.items()
                 if getattr(current, name) != value}
 
-    def clean(self):
-        data = super().clean()
-        if self.errors or (self.instance.pk and not self.service_fields()):
-            return data  # an unchanged submit (also of a certified tournament) writes nothing
-        try:
-            if self.instance.pk is None:
-                services.build_tournament(user=self.user, **self.service_fields())
-            else:
-                services.apply_tournament_changes(Tournament.objects.get(pk=self.instance.pk),
-                                                  user=self.user, **self.service_fields())
-        except ServiceError as exc:
-            add_service_error(self, exc)
-        return data
 
 
 @admin.register(Tournament)
-class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
+class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     """Search by name with or without diacritics ("ha noi" finds "Hà Nội": the folded
     term is matched on ``name_folded``, as the public events search)."""
 
@@ -246,25 +220,17 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, FoldedSearchMixin
                advance_qualifiers, publish_regulations,
                *document_actions.TOURNAMENT_ACTIONS]
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        form = super().get_form(request, obj, change=change, **kwargs)
-        return type(form.__name__, (form,), {"user": request.user})
-
     def save_model(self, request, obj, form, change):
+        """Through the service; a refusal rolls the save back and shows on the form
+        (``ServiceAdmin``). An unchanged submit (also of a certified event) writes nothing."""
         if change and self.official_reason(obj):
             return
-        try:
-            if change:
-                fields = form.service_fields()
-                if fields:
-                    saved = services.update_tournament(Tournament.objects.get(pk=obj.pk),
-                                                       user=request.user, **fields)
-                    obj.__dict__.update(saved.__dict__)
-            else:
-                created = services.create_tournament(user=request.user, **form.service_fields())
-                obj.__dict__.update(created.__dict__)
-        except ServiceError as exc:  # changed meanwhile (the form checked it a moment ago)
-            self.message_user(request, exc.message, messages.ERROR)
+        fields = form.service_fields()
+        if not change:
+            adopt(obj, services.create_tournament(user=request.user, **fields))
+        elif fields:
+            adopt(obj, services.update_tournament(Tournament.objects.get(pk=obj.pk),
+                                                  user=request.user, **fields))
 
     def save_formset(self, request, form, formset, change):
         if formset.model is not Official or self.official_reason(form.instance):
@@ -289,8 +255,8 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, FoldedSearchMixin
                                                  user=request.user)
                 (formset.changed_objects.append((saved, inline_form.changed_data))
                  if official.pk else formset.new_objects.append(saved))
-            except ServiceError as exc:
-                self.message_user(request, f"{official}: {exc.message}", messages.ERROR)
+            except ServiceError as exc:  # the whole save is refused (ServiceAdmin)
+                raise ServiceError(f"{official}: {exc.message}", code=exc.code) from exc
         return None
 
 
@@ -324,7 +290,7 @@ class PairingInline(OfficialParentInline, admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
+class RoundAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "system", "engine_version", "seed"]
     list_filter = ["status", "system"]
     readonly_fields = ["tournament", "number", "status", "system", "engine_version", "seed",
@@ -361,18 +327,18 @@ class RoundAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
                                        user=request.user,
                                        expected_version=seen if seen is not None
                                        else pairing.version, source="admin")
-            except ServiceError as exc:
-                self.message_user(request, f"{pairing}: {exc.message}", messages.ERROR)
-            else:
-                formset.changed_objects.append((pairing, ["result"]))
+            except ServiceError as exc:  # no result of this save is kept (ServiceAdmin)
+                raise ServiceError(_("Bàn %(board)s: %(why)s") % {
+                    "board": pairing.board, "why": exc.message}, code=exc.code) from exc
+            formset.changed_objects.append((pairing, ["result"]))
 
 
 class EntryAddForm(forms.ModelForm):
     """Registration through ``register_entry``; after the deadline only with a reason (late
     entry, recorded on the entry). Without a member, a guest or foreign player (Điều 17.2)
     through ``register_guest_entry`` when the tournament's "đối tượng tham dự" allows it.
-    The service writes in ``clean`` (inside the admin's transaction) so that its refusal
-    shows on the form."""
+    The admin's ``save_model`` calls the service; its refusal shows on the form
+    (``ServiceAdmin``)."""
 
     user = None  # set by EntryAdmin.get_form
     late_reason = forms.CharField(
@@ -401,42 +367,33 @@ class EntryAddForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        if self.errors:
-            return data
-        if data.get("member") is None:
-            if data.get("person") is None and not (data.get("guest_name") or "").strip():
-                self.add_error("member", _("Chọn hội viên, hoặc ghi khách mời (người trong "
-                                           "danh bạ hoặc họ và tên)."))
-                return data
-            self._register_guest(data)
-            return data
-        try:
-            if data.get("late_reason", "").strip():
-                self.registered = services.register_late_entry(
-                    data["tournament"], data["member"], user=self.user,
-                    rating=data.get("rating") or 0, title=data.get("title") or "",
-                    reason=data["late_reason"])
-            else:
-                self.registered = services.register_entry(
-                    data["tournament"], data["member"], user=self.user,
-                    rating=data.get("rating") or 0, title=data.get("title") or "",
-                    group=data.get("group") or "", wildcard=bool(data.get("is_wildcard")))
-        except ServiceError as exc:
-            add_service_error(self, exc)
+        if (not self.errors and data.get("member") is None and data.get("person") is None
+                and not (data.get("guest_name") or "").strip()):
+            self.add_error("member", _("Chọn hội viên, hoặc ghi khách mời (người trong "
+                                       "danh bạ hoặc họ và tên)."))
         return data
 
-    def _register_guest(self, data) -> None:
-        try:
-            self.registered = services.register_guest_entry(
-                data["tournament"], user=self.user, person=data.get("person"),
+    def register(self, user) -> Entry:
+        """The entry written by the service (called by ``EntryAdmin.save_model``)."""
+        data = self.cleaned_data
+        if data.get("member") is None:
+            return services.register_guest_entry(
+                data["tournament"], user=user, person=data.get("person"),
                 name=data.get("guest_name") or "", gender=data.get("guest_gender") or "",
                 birth_year=data.get("guest_birth_year"),
                 federation_code=data.get("guest_federation") or "VIE",
                 fide_id=data.get("guest_fide_id") or "", rating=data.get("rating") or 0,
                 title=data.get("title") or "", late_reason=data.get("late_reason") or "",
                 group=data.get("group") or "")
-        except ServiceError as exc:
-            add_service_error(self, exc)
+        if data.get("late_reason", "").strip():
+            return services.register_late_entry(
+                data["tournament"], data["member"], user=user,
+                rating=data.get("rating") or 0, title=data.get("title") or "",
+                reason=data["late_reason"])
+        return services.register_entry(
+            data["tournament"], data["member"], user=user,
+            rating=data.get("rating") or 0, title=data.get("title") or "",
+            group=data.get("group") or "", wildcard=bool(data.get("is_wildcard")))
 
 
 class EntryChangeForm(forms.ModelForm):
@@ -447,7 +404,7 @@ class EntryChangeForm(forms.ModelForm):
 
 
 @admin.register(Entry)
-class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
+class EntryAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     """Entries: registered (or late-entered with a reason) and withdrawn through the
     services; the snapshot data of an entry is not edited here."""
 
@@ -501,21 +458,17 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            obj.__dict__.update(form.registered.__dict__)
+            adopt(obj, form.register(request.user))
             return
         if self.official_reason(obj):
             return
         fields = {name: form.cleaned_data[name] for name in form.changed_data
                   if name in services.ENTRY_FIELDS}
-        try:
-            if fields:
-                services.update_entry(Entry.objects.get(pk=obj.pk), user=request.user,
-                                      **fields)
-            if "withdrawn_on" in form.changed_data and form.cleaned_data["withdrawn_on"]:
-                services.withdraw_entry(Entry.objects.get(pk=obj.pk), user=request.user,
-                                        on_date=form.cleaned_data["withdrawn_on"])
-        except ServiceError as exc:
-            self.message_user(request, exc.message, messages.ERROR)
+        if fields:
+            services.update_entry(Entry.objects.get(pk=obj.pk), user=request.user, **fields)
+        if "withdrawn_on" in form.changed_data and form.cleaned_data["withdrawn_on"]:
+            services.withdraw_entry(Entry.objects.get(pk=obj.pk), user=request.user,
+                                    on_date=form.cleaned_data["withdrawn_on"])
 
 
 @admin.action(description=_("Ghi nhận đội bỏ cuộc"))
@@ -526,32 +479,25 @@ def withdraw_teams(modeladmin, request, queryset):
 
 
 class SanctionProposalAddForm(forms.ModelForm):
-    """A proposal through ``propose_suspension`` (Điều 15.6), written in ``clean``."""
-
-    user = None  # set by SanctionProposalAdmin.get_form
+    """A proposal through ``propose_suspension`` (Điều 15.6), called by the admin's
+    ``save_model``."""
 
     class Meta:
         model = SanctionProposal
         fields = ["entry", "years", "reason", "article"]
 
     def _post_clean(self):
-        pass
+        pass  # the service fills and checks the proposal
 
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        try:
-            self.registered = services.propose_suspension(
-                data["entry"], user=self.user, years=data["years"], reason=data["reason"],
-                article=data.get("article") or "15.6")
-        except ServiceError as exc:
-            add_service_error(self, exc)
-        return data
+    def propose(self, user) -> SanctionProposal:
+        data = self.cleaned_data
+        return services.propose_suspension(
+            data["entry"], user=user, years=data["years"], reason=data["reason"],
+            article=data.get("article") or "15.6")
 
 
 @admin.register(SanctionProposal)
-class SanctionProposalAdmin(HistoryAdmin):
+class SanctionProposalAdmin(ServiceAdmin, HistoryAdmin):
     """Đề nghị kỷ luật (Điều 15.6): the organisers propose here; staff with the permission
     "Được quyết định đề nghị kỷ luật" approve (the decision is issued and the suspension
     recorded) or reject with a reason. Never edited or deleted."""
@@ -564,8 +510,7 @@ class SanctionProposalAdmin(HistoryAdmin):
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:
-            return type("SanctionProposalAddForm", (SanctionProposalAddForm,),
-                        {"user": request.user})
+            kwargs["form"] = SanctionProposalAddForm
         return super().get_form(request, obj, change=change, **kwargs)
 
     def get_fields(self, request, obj=None):
@@ -578,21 +523,17 @@ class SanctionProposalAdmin(HistoryAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            obj.__dict__.update(form.registered.__dict__)
+            adopt(obj, form.propose(request.user))
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
     @admin.action(description=_("Ra quyết định kỷ luật theo đề nghị (đình chỉ)"))
     def approve(self, request, queryset) -> None:
-        for proposal in queryset:
-            try:
-                done = services.approve_proposal(proposal, user=request.user)
-            except ServiceError as exc:
-                self.message_user(request, f"{proposal}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, _("%(p)s: đã ra quyết định %(n)s") % {
-                    "p": done.person, "n": done.decision.formatted_number}, messages.SUCCESS)
+        self.each(request, queryset,
+                  lambda proposal: services.approve_proposal(proposal, user=request.user),
+                  lambda _proposal, done: _("%(p)s: đã ra quyết định %(n)s") % {
+                      "p": done.person, "n": done.decision.formatted_number})
 
     reject = reason_action(
         "reject", _("Không chấp thuận đề nghị (ghi lý do)"),
@@ -603,7 +544,7 @@ class SanctionProposalAdmin(HistoryAdmin):
 
 
 @admin.register(TeamEntry)
-class TeamEntryAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
+class TeamEntryAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["name", "tournament", "starting_number", "withdrawn_on"]
     list_filter = ["tournament"]
     readonly_fields = ["tournament", "starting_number", "withdrawn_on"]
@@ -614,10 +555,8 @@ class TeamEntryAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
 
 
 class LateArrivalForm(forms.ModelForm):
-    """Điều 10.2.1a: the arbiter's declaration goes through ``record_late_arrival`` once the
-    form is valid (inside the admin's transaction), so a refusal shows on the form."""
-
-    user = None  # set by LateArrivalAdmin.get_form
+    """Điều 10.2.1a: the arbiter's declaration goes through ``record_late_arrival``, called by
+    the admin's ``save_model``; a refusal shows on the form (``ServiceAdmin``)."""
 
     class Meta:
         model = LateArrival
@@ -627,20 +566,13 @@ class LateArrivalForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "decided_at" in self.fields:  # the add form (a saved one is read-only)
             self.fields["decided_at"].required = False
-        self.recorded: LateArrival | None = None
 
-    def _post_clean(self) -> None:
-        super()._post_clean()  # the model's own checks first, before the row exists
-        if self.errors:
-            return
+    def record(self, user) -> LateArrival:
         data = self.cleaned_data
-        try:
-            self.recorded = services.record_late_arrival(
-                data["pairing"], data["side"], user=self.user,
-                scheduled_start=data["scheduled_start"], arrived_at=data.get("arrived_at"),
-                decided_at=data.get("decided_at"), note=data.get("note", ""))
-        except ServiceError as exc:
-            add_service_error(self, exc)
+        return services.record_late_arrival(
+            data["pairing"], data["side"], user=user,
+            scheduled_start=data["scheduled_start"], arrived_at=data.get("arrived_at"),
+            decided_at=data.get("decided_at"), note=data.get("note", ""))
 
 
 @admin.action(description=_("Hủy xử thua do đến muộn (ghi nhầm)"))
@@ -651,7 +583,7 @@ def cancel_late_arrivals(modeladmin, request, queryset):
 
 
 @admin.register(LateArrival)
-class LateArrivalAdmin(admin.ModelAdmin):
+class LateArrivalAdmin(ServiceAdmin, admin.ModelAdmin):
     """Losses for late arrival: added through the service, never edited; a mistaken one is
     cancelled by the action (the board's result follows)."""
 
@@ -662,10 +594,6 @@ class LateArrivalAdmin(admin.ModelAdmin):
     raw_id_fields = ["pairing"]
     actions = [cancel_late_arrivals]
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        form = super().get_form(request, obj, change=change, **kwargs)
-        return type(form.__name__, (form,), {"user": request.user})
-
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return ["allowed_minutes"]
@@ -675,22 +603,22 @@ class LateArrivalAdmin(admin.ModelAdmin):
         return False  # the cancel action goes through the service
 
     def save_model(self, request, obj, form, change):
-        if form.recorded is not None:  # written by the service in form.clean
-            obj.pk = form.recorded.pk
+        if not change:
+            adopt(obj, form.record(request.user))
 
     def has_change_permission(self, request, obj=None) -> bool:
         return obj is None and super().has_change_permission(request, obj)
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(ReadOnlyAdmin):
+class ResultChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
     list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
                     "changed_at"]
     readonly_fields = list_display
 
 
 @admin.register(PairingChange)
-class PairingChangeAdmin(ReadOnlyAdmin):
+class PairingChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
     list_display = ["round", "pairing", "reason", "changed_by", "changed_at"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.contrib.messages import get_messages
 from django.test import Client
 
 from federation.models import (
@@ -234,7 +235,9 @@ def test_a_decided_suspension_is_never_deleted(admin_client_vi, world):
     suspension = f.make_suspension(world.sponsor.person, date(2026, 1, 1), years=2,
                                    decision=f.make_disciplinary_decision())
     url = f"/admin/federation/suspension/{suspension.pk}/delete/"
-    assert admin_client_vi.get(url).status_code == 403
+    refused = admin_client_vi.get(url)  # issue 33: a message saying why, not a bare 403
+    assert refused.status_code == 302
+    assert "Không xóa được" in " ".join(str(m) for m in get_messages(refused.wsgi_request))
     admin_client_vi.post("/admin/federation/suspension/", {
         "action": "delete_selected", "_selected_action": [suspension.pk], "post": "yes"})
     assert Suspension.objects.filter(pk=suspension.pk).exists()

@@ -108,9 +108,14 @@ def test_history_revert_of_certified_tournament_is_refused(admin_client, certifi
 
 
 def test_certified_tournament_is_never_deleted(admin_client, certified):
+    # issue 33: the delete page answers at once with the reason, in Vietnamese, and goes
+    # back to the record
     page = admin_client.get(f"{URL}{certified.pk}/delete/")
-    assert "đã được công nhận kết quả" in page.content.decode()
-    admin_client.post(f"{URL}{certified.pk}/delete/", {"post": "yes"})
+    assert page.status_code == 302 and page.url.endswith(f"/{certified.pk}/change/")
+    told = _messages(page)
+    assert "Không xóa được" in told and "đã được công nhận kết quả" in told
+    refused = admin_client.post(f"{URL}{certified.pk}/delete/", {"post": "yes"})
+    assert refused.status_code == 302 and "Không xóa được" in _messages(refused)
     bulk = admin_client.post(URL, {"action": "delete_selected",
                                    "_selected_action": [certified.pk], "post": "yes"})
     assert bulk.status_code == 200 and "đã được công nhận kết quả" in bulk.content.decode()
@@ -184,7 +189,10 @@ def test_round_change_page_records_results_through_the_service(admin_client, sta
     # the same stale page posted again with another result: a version conflict, no change
     data[f"{prefix}-0-result"] = ["0-1"]
     stale = admin_client.post(url, {**data, "_save": "Lưu"})
-    assert "phiên bản" in _messages(stale)
+    # issue 33: the refusal is shown on the page again (the save rolled back), naming the board
+    assert stale.status_code == 200
+    shown = " ".join(str(e) for e in stale.context_data["adminform"].form.non_field_errors())
+    assert "Bàn 1" in shown and "phiên bản" in shown
     boards[0].refresh_from_db()
     assert boards[0].result == "1-0"
 
@@ -250,7 +258,7 @@ def test_published_period_and_issued_decision_are_not_deleted(admin_client, staf
         rating_list=RatingList.objects.first(), start=date(2026, 1, 1), end=date(2026, 1, 31),
         status="published", published_at=timezone.now())
     url = f"/admin/ratings/ratingperiod/{period.pk}/delete/"
-    assert "đã được công bố" in admin_client.get(url).content.decode()
+    assert "đã được công bố" in _messages(admin_client.get(url))
     admin_client.post(url, {"post": "yes"})
     admin_client.post("/admin/ratings/ratingperiod/", {
         "action": "delete_selected", "_selected_action": [period.pk], "post": "yes"})
