@@ -146,6 +146,7 @@ class OfficerInline(admin.TabularInline):
 class BodyAdmin(TouchesPublicCache, HistoryAdmin):
     list_display = ["name", "level", "province", "parent"]
     list_filter = ["level", "province"]
+    list_select_related = ["province", "parent"]
     search_fields = ["name"]
     inlines = [BoardPositionInline, OfficerInline]
 
@@ -162,6 +163,7 @@ class ClubAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_display = ["name", "body", "province", "kind", "plays_xiangqi", "plays_chess",
                     "is_active"]
     list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
+    list_select_related = ["body", "province"]
     search_fields = ["name"]
     filter_horizontal = ["managers"]
     inlines = [PlayGroupInline]
@@ -176,6 +178,7 @@ class ClubBoardMemberInline(admin.TabularInline):
 @admin.register(ClubMeeting)
 class ClubMeetingAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["club", "held_on"]
+    list_select_related = ["club"]
     list_filter = ["club__province"]
     date_hierarchy = "held_on"
     autocomplete_fields = ["club"]
@@ -190,6 +193,7 @@ class PersonAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_filter = ["gender", "province"]
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
     autocomplete_fields = ["user"]
+    list_select_related = ["province"]
 
 
 # --- applications ----------------------------------------------------------------------------
@@ -226,6 +230,7 @@ class MembershipApplicationAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryA
     list_filter = ["status", "club__province", "club"]
     search_fields = ["person__full_name", "member__card_number"]
     autocomplete_fields = ["person", "club", "sponsor"]
+    list_select_related = ["person", "club", "sponsor__person", "member__person"]
     readonly_fields = ["status", "decided_by", "decided_at", "member", "rejection_reason"]
     actions = ["approve_selected", "reject_selected"]
 
@@ -483,6 +488,7 @@ class ClubMembershipAdmin(TouchesPublicCache, HistoryAdmin):
     list_display = ["member", "club", "started_on", "ended_on"]
     list_filter = ["club__province", "club"]
     search_fields = ["member__card_number", "member__person__full_name"]
+    list_select_related = ["member__person", "club"]
     readonly_fields = ["member", "club", "started_on", "ended_on"]
 
     def has_add_permission(self, request):
@@ -495,6 +501,8 @@ class DuesPaymentAdmin(TouchesPublicCache, admin.ModelAdmin):
                     "paid_on", "recorded_by"]
     list_filter = ["club__province", "club"]
     search_fields = ["receipt_number", "member__card_number"]
+    autocomplete_fields = ["member", "club"]
+    list_select_related = ["member__person", "club", "recorded_by"]
     date_hierarchy = "period_end"
     readonly_fields = ["recorded_by", "recorded_at"]
 
@@ -508,12 +516,15 @@ class AttendanceAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_filter = ["kind", "club"]
     date_hierarchy = "date"
     search_fields = ["member__card_number"]
+    autocomplete_fields = ["member", "club"]
+    list_select_related = ["member__person", "club"]
 
 
 @admin.register(Resignation)
 class ResignationAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "applied_on", "effective_on", "card_returned", "card_returned_on"]
     list_filter = ["card_returned"]
+    list_select_related = ["member__person"]
     readonly_fields = ["member", "applied_on", "effective_on"]
 
     def has_add_permission(self, request):
@@ -561,6 +572,7 @@ class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_display = ["person", "starts_on", "ends_on", "decision_reference", "lifted_on"]
     search_fields = ["decision_reference", "person__full_name"]
     autocomplete_fields = ["person"]
+    list_select_related = ["person"]
     raw_id_fields = ["decision"]
 
     def get_readonly_fields(self, request, obj=None):
@@ -592,6 +604,7 @@ class SuspensionAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
 @admin.register(MemberEvent)
 class MemberEventAdmin(TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "kind", "date", "rule", "by"]
+    list_select_related = ["member__person", "by"]
     list_filter = ["kind", "rule"]
     date_hierarchy = "date"
 
