@@ -18,6 +18,7 @@ FAILED_JOBS_DAYS = 7
 class JobAdmin(ServiceAdmin, admin.ModelAdmin):
     list_display = ["kind", "state", "progress", "created_by", "created_at", "finished_at"]
     list_filter = ["kind", "state"]
+    list_select_related = ["created_by"]
     readonly_fields = [f.name for f in Job._meta.fields]
 
     def has_add_permission(self, request):

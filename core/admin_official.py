@@ -47,17 +47,25 @@ def official_in_cascade(objs) -> list[str]:
     return found
 
 
+def stored_official_reason(obj) -> str | None:
+    """``why_official`` of the row as stored (a history "revert" hands us an old version of
+    it), asked once per instance: a change page asks it for every field, inline and
+    permission, and each answer was one query of the row and more (issue #28)."""
+    if obj is None or obj.pk is None:
+        return None
+    memo = obj.__dict__.get("_stored_official_reason")
+    if memo is not None and memo[0] == obj.pk:
+        return memo[1]
+    reason = why_official(type(obj)._default_manager.filter(pk=obj.pk).first())
+    obj.__dict__["_stored_official_reason"] = (obj.pk, reason)
+    return reason
+
+
 class OfficialRecordAdmin:
     """Mixin for a ``ModelAdmin`` (before it in the bases) of a model with official rows."""
 
-    def _current(self, obj):
-        """The row as stored (a history "revert" hands us an old version of it)."""
-        if obj is None or obj.pk is None:
-            return None
-        return type(obj)._default_manager.filter(pk=obj.pk).first()
-
     def official_reason(self, obj) -> str | None:
-        return why_official(self._current(obj))
+        return stored_official_reason(obj)
 
     def get_readonly_fields(self, request, obj=None):
         readonly = list(super().get_readonly_fields(request, obj))
@@ -131,9 +139,7 @@ class OfficialParentInline:
     """Mixin for an inline: read-only (no add, change or delete) under an official parent."""
 
     def _parent_official(self, obj) -> bool:
-        if obj is None or obj.pk is None:
-            return False
-        return bool(why_official(type(obj)._default_manager.filter(pk=obj.pk).first()))
+        return bool(stored_official_reason(obj))
 
     def has_add_permission(self, request, obj=None):
         return not self._parent_official(obj) and super().has_add_permission(request, obj)

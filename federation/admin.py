@@ -147,6 +147,7 @@ class OfficerInline(admin.TabularInline):
 class BodyAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["name", "level", "province", "parent"]
     list_filter = ["level", "province"]
+    list_select_related = ["province", "parent"]
     search_fields = ["name"]
     inlines = [BoardPositionInline, OfficerInline]
 
@@ -163,6 +164,7 @@ class ClubAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmi
     list_display = ["name", "body", "province", "kind", "plays_xiangqi", "plays_chess",
                     "is_active"]
     list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
+    list_select_related = ["body", "province"]
     search_fields = ["name"]
     filter_horizontal = ["managers"]
     inlines = [PlayGroupInline]
@@ -177,6 +179,7 @@ class ClubBoardMemberInline(admin.TabularInline):
 @admin.register(ClubMeeting)
 class ClubMeetingAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["club", "held_on"]
+    list_select_related = ["club"]
     list_filter = ["club__province"]
     date_hierarchy = "held_on"
     autocomplete_fields = ["club"]
@@ -191,6 +194,7 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
     list_filter = ["gender", "province"]
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
     autocomplete_fields = ["user"]
+    list_select_related = ["province"]
 
 
 # --- applications ----------------------------------------------------------------------------
@@ -227,6 +231,7 @@ class MembershipApplicationAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchM
     list_filter = ["status", "club__province", "club"]
     search_fields = ["person__full_name", "member__card_number"]
     autocomplete_fields = ["person", "club", "sponsor"]
+    list_select_related = ["person", "club", "sponsor__person", "member__person"]
     readonly_fields = ["status", "decided_by", "decided_at", "member", "rejection_reason"]
     actions = ["approve_selected", "reject_selected"]
 
@@ -484,6 +489,7 @@ class ClubMembershipAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     list_display = ["member", "club", "started_on", "ended_on"]
     list_filter = ["club__province", "club"]
     search_fields = ["member__card_number", "member__person__full_name"]
+    list_select_related = ["member__person", "club"]
     readonly_fields = ["member", "club", "started_on", "ended_on"]
 
     def has_add_permission(self, request):
@@ -496,6 +502,8 @@ class DuesPaymentAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
                     "paid_on", "recorded_by"]
     list_filter = ["club__province", "club"]
     search_fields = ["receipt_number", "member__card_number"]
+    autocomplete_fields = ["member", "club"]
+    list_select_related = ["member__person", "club", "recorded_by"]
     date_hierarchy = "period_end"
     readonly_fields = ["recorded_by", "recorded_at"]
 
@@ -509,12 +517,15 @@ class AttendanceAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_filter = ["kind", "club"]
     date_hierarchy = "date"
     search_fields = ["member__card_number"]
+    autocomplete_fields = ["member", "club"]
+    list_select_related = ["member__person", "club"]
 
 
 @admin.register(Resignation)
 class ResignationAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "applied_on", "effective_on", "card_returned", "card_returned_on"]
     list_filter = ["card_returned"]
+    list_select_related = ["member__person"]
     readonly_fields = ["member", "applied_on", "effective_on"]
 
     def has_add_permission(self, request):
@@ -562,6 +573,7 @@ class SuspensionAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, Histo
     list_display = ["person", "starts_on", "ends_on", "decision_reference", "lifted_on"]
     search_fields = ["decision_reference", "person__full_name"]
     autocomplete_fields = ["person"]
+    list_select_related = ["person"]
     raw_id_fields = ["decision"]
 
     def get_readonly_fields(self, request, obj=None):
@@ -593,6 +605,7 @@ class SuspensionAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, Histo
 @admin.register(MemberEvent)
 class MemberEventAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["member", "kind", "date", "rule", "by"]
+    list_select_related = ["member__person", "by"]
     list_filter = ["kind", "rule"]
     date_hierarchy = "date"
 

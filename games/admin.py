@@ -88,6 +88,7 @@ class GameWarningAdmin(ServiceAdmin, admin.ModelAdmin):
     deleted (they are part of the game's record)."""
 
     list_display = ["game", "side", "reason", "level", "fault", "recorded_by", "recorded_at"]
+    list_select_related = ["game__white", "game__black", "fault", "recorded_by"]
     list_filter = ["reason", "level"]
     raw_id_fields = ["game"]
     readonly_fields = ["level", "fault", "article", "recorded_by", "recorded_at"]
@@ -150,6 +151,7 @@ class MoveLimitClaimAdmin(ServiceAdmin, admin.ModelAdmin):
     or deleted (part of the game's record)."""
 
     list_display = ["game", "side", "ply", "minutes_to_opponent", "recorded_by", "recorded_at"]
+    list_select_related = ["game__white", "game__black", "recorded_by"]
     list_filter = ["side"]
     raw_id_fields = ["game"]
 
@@ -195,7 +197,8 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
     list_filter = ["discipline", "validation_status", "decision"]
     search_fields = ["white_name", "black_name", "event_name", "white__name_folded",
                      "black__name_folded"]
-    raw_id_fields = ["pairing", "white", "black", "upload"]
+    raw_id_fields = ["pairing", "upload"]
+    autocomplete_fields = ["white", "black"]
     inlines = [GameFaultInline, GameWarningInline, MoveLimitClaimInline]
     actions = ["revalidate", correct_record, scoresheet_pdf]
     readonly_fields = [

@@ -105,6 +105,7 @@ class RatingPublicationAdmin(ServiceAdmin, ReadOnlyAdmin):
     """Publications are official records: read only, never deleted."""
 
     list_display = ["period", "number", "published_at", "published_by", "reason"]
+    list_select_related = ["period__rating_list", "published_by"]
     list_filter = ["period__rating_list"]
     readonly_fields = ["period", "number", "published_at", "published_by", "reason",
                        "summary_readable"]
@@ -121,7 +122,9 @@ class PlayerRatingAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, a
     list_display = ["period", "person", "rating", "rank", "games", "change", "k"]
     list_filter = ["period__rating_list", "published"]
     search_fields = ["person__name_folded"]
-    raw_id_fields = ["person", "period"]
+    raw_id_fields = ["period"]
+    autocomplete_fields = ["person"]
+    list_select_related = ["period__rating_list", "person"]
 
     def has_change_permission(self, request, obj=None):
         return False  # computed data: re-run the period instead
@@ -218,13 +221,16 @@ class PlayerTitleAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Hi
     list_display = ["person", "title", "awarded_on", "decision"]
     list_filter = ["title"]
     search_fields = ["person__name_folded"]
-    raw_id_fields = ["person", "decision", "qualification"]
+    raw_id_fields = ["decision", "qualification"]
+    autocomplete_fields = ["person"]
+    list_select_related = ["person", "decision"]
 
 
 @admin.register(ForeignTitle)
 class ForeignTitleAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["person", "title", "awarded_on", "reference"]
-    raw_id_fields = ["person"]
+    autocomplete_fields = ["person"]
+    list_select_related = ["person"]
 
     def save_model(self, request, obj, form, change):
         if change:

@@ -59,7 +59,10 @@ class OfficialInline(OfficialParentInline, admin.TabularInline):
     model = Official
     form = OfficialForm
     extra = 0
-    raw_id_fields = ["person"]
+    autocomplete_fields = ["person"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("person")
 
 
 class RoundInline(admin.TabularInline):
@@ -81,6 +84,9 @@ class StatusChangeInline(admin.TabularInline):
     fields = ["from_status", "to_status", "reason", "changed_by", "changed_at"]
     readonly_fields = fields
     can_delete = False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("changed_by")
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -285,6 +291,9 @@ class PairingInline(OfficialParentInline, admin.TabularInline):
                        "match_key", "version"]
     can_delete = False
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("white", "black", "round")
+
     def has_add_permission(self, request, obj=None) -> bool:
         return False  # boards come from the pairing job
 
@@ -292,6 +301,7 @@ class PairingInline(OfficialParentInline, admin.TabularInline):
 @admin.register(Round)
 class RoundAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "system", "engine_version", "seed"]
+    list_select_related = ["tournament"]
     list_filter = ["status", "system"]
     readonly_fields = ["tournament", "number", "status", "system", "engine_version", "seed",
                        "warnings", "draw", "job", "paired_at", "started_at", "completed_at"]
@@ -412,12 +422,17 @@ class EntryAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryA
                     "is_late", "withdrawn_on"]
     list_filter = ["tournament", "is_late"]
     search_fields = ["name", "fide_id"]
-    raw_id_fields = ["member", "person", "team"]
+    autocomplete_fields = ["tournament", "member", "person", "team"]
+    list_select_related = ["tournament", "team"]
     actions = [document_actions.tracking_card_pdf, "disqualify", "remove_from_list"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:
-            return type("EntryAddForm", (EntryAddForm,), {"user": request.user})
+            # through the admin's factory: the member, person and tournament fields are
+            # search boxes (autocomplete), not a dropdown of every member (issue #28)
+            kwargs["form"] = EntryAddForm
+            form = super().get_form(request, obj, change=change, **kwargs)
+            return type("EntryAddForm", (form,), {"user": request.user})
         kwargs["form"] = EntryChangeForm
         return super().get_form(request, obj, change=change, **kwargs)
 
@@ -505,7 +520,8 @@ class SanctionProposalAdmin(ServiceAdmin, HistoryAdmin):
     list_display = ["person", "tournament", "years", "status", "decision", "proposed_at"]
     list_filter = ["status"]
     search_fields = ["person__full_name", "reason"]
-    raw_id_fields = ["entry"]
+    autocomplete_fields = ["entry"]
+    list_select_related = ["person", "tournament", "decision"]
     actions = ["approve", "reject"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
@@ -547,6 +563,8 @@ class SanctionProposalAdmin(ServiceAdmin, HistoryAdmin):
 class TeamEntryAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["name", "tournament", "starting_number", "withdrawn_on"]
     list_filter = ["tournament"]
+    list_select_related = ["tournament"]
+    search_fields = ["name"]
     readonly_fields = ["tournament", "starting_number", "withdrawn_on"]
     actions = [withdraw_teams]
 
@@ -592,6 +610,7 @@ class LateArrivalAdmin(ServiceAdmin, admin.ModelAdmin):
                     "allowed_minutes", "recorded_by"]
     list_filter = ["side"]
     raw_id_fields = ["pairing"]
+    list_select_related = ["pairing__round", "pairing__white", "pairing__black", "recorded_by"]
     actions = [cancel_late_arrivals]
 
     def get_readonly_fields(self, request, obj=None):
@@ -614,11 +633,14 @@ class LateArrivalAdmin(ServiceAdmin, admin.ModelAdmin):
 class ResultChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
     list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
                     "changed_at"]
+    list_select_related = ["pairing__round", "pairing__white", "pairing__black", "changed_by"]
     readonly_fields = list_display
 
 
 @admin.register(PairingChange)
 class PairingChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
     list_display = ["round", "pairing", "reason", "changed_by", "changed_at"]
+    list_select_related = ["round__tournament", "pairing__round", "pairing__white",
+                           "pairing__black", "changed_by"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]
