@@ -125,7 +125,7 @@ class GameReport:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["coordinates"] = "iccs" if self.discipline == "xiangqi" else "uci"
+        data["coordinates"] = Discipline(self.discipline).machine_notation
         return data
 
 

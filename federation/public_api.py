@@ -17,6 +17,7 @@ from django.db.models import Prefetch, Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from chessrules.values import Discipline
 from core.public import PublicFilterSet, PublicIdFilter, PublicReadOnlyViewSet
 from core.text import fold
 from documents.cache_scopes import DECISIONS
@@ -44,7 +45,7 @@ class PublicClubSerializer(serializers.ModelSerializer):
 class PublicClubFilter(PublicFilterSet):
     province = django_filters.CharFilter(field_name="province__code")
     name = django_filters.CharFilter(method="filter_name")
-    discipline = django_filters.ChoiceFilter(choices=[("xiangqi", "xiangqi"), ("chess", "chess")],
+    discipline = django_filters.ChoiceFilter(choices=[(d.value, d.value) for d in Discipline],
                                              method="filter_discipline")
 
     class Meta:

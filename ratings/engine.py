@@ -18,6 +18,7 @@ from typing import Any
 
 from chessrules import rating as _rating
 from chessrules import titles as _titles
+from chessrules.values import Discipline
 
 PlayerState = _rating.PlayerState
 PendingGame = _rating.PendingGame
@@ -43,14 +44,14 @@ def default_rules(discipline: str, time_control_class: str) -> dict[str, Any]:
     """FIDE's preset for the list: chess lists follow B.02 as amended 1 October 2025 (8.3.1,
     players rated 2650+ exempt from the 400-point rule); xiangqi lists keep the 2024 values
     they were created with (issue 8, docs/decisions-ratings.md)."""
-    if discipline == "chess":
+    if discipline == Discipline.CHESS:
         presets = {"standard": _rating.FIDE_STANDARD_2025, "rapid": _rating.FIDE_RAPID_2025,
                    "blitz": _rating.FIDE_BLITZ_2025}
     else:
         presets = {"standard": _rating.FIDE_STANDARD, "rapid": _rating.FIDE_RAPID,
                    "blitz": _rating.FIDE_BLITZ}
     data = presets[time_control_class].to_dict()
-    if discipline == "xiangqi":
+    if discipline == Discipline.XIANGQI:
         data["name"] = f"{data['name']} (xiangqi, FIDE defaults)"
     return data
 

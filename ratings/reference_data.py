@@ -1,9 +1,12 @@
 """Reference data of the ratings app: the six rating lists (FIDE B.02 defaults) and the printed
 Phụ lục 6 criteria table. Used by the data migration and by tests after a database flush."""
 
+
 from __future__ import annotations
 
 from datetime import date
+
+from chessrules.values import Discipline
 
 LISTS = [
     ("xiangqi", "standard", "Hệ số cờ tướng tiêu chuẩn"),
@@ -30,6 +33,6 @@ def load_reference_data(rating_list_model=None, table_model=None) -> None:
     data = engine.printed_table()
     table_model.objects.get_or_create(
         code=data["id"], defaults={
-            "discipline": data.get("discipline", "xiangqi"),
+            "discipline": data.get("discipline", Discipline.XIANGQI.value),
             "valid_from": date.fromisoformat(data["valid_from"]), "valid_to": None,
             "source": data.get("source", ""), "data": data})

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from chessrules.values import Discipline
 from core import textfields
 from core.fields import DateField
 from documents.models import Signatory
@@ -350,7 +351,8 @@ class TrfImportSerializer(serializers.Serializer):
     trf = serializers.CharField(trim_whitespace=False)
     organiser_body = serializers.IntegerField(required=False)
     organiser_club = serializers.IntegerField(required=False)
-    discipline = serializers.ChoiceField(choices=["xiangqi", "chess"], default="chess")
+    discipline = serializers.ChoiceField(choices=[d.value for d in Discipline],
+                                         default=Discipline.CHESS.value)
     system = serializers.ChoiceField(
         choices=Tournament.System.choices, required=False,
         help_text="Default: the file's own 092 line; 400 when it names another system or the "

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
 from core.jobs import start_job
 from federation.models import Person
@@ -39,7 +40,7 @@ CATEGORY_OF = {
 
 
 @cache_scopes.touches
-def save_criteria_table(*, user, code: str, data: dict, discipline: str = "xiangqi",
+def save_criteria_table(*, user, code: str, data: dict, discipline: str = Discipline.XIANGQI,
                         source: str = "", table: TitleCriteriaTable | None = None
                         ) -> TitleCriteriaTable:
     """Staff add or edit a version of the standards (checked by the evaluator's loader)."""
@@ -162,7 +163,7 @@ def record_foreign_title(person: Person, title: str, awarded_on: date, *, user,
         foreign, _created = ForeignTitle.objects.get_or_create(
             person=person, title=title,
             defaults={"awarded_on": awarded_on, "reference": reference, "recorded_by": user})
-        table = table_for("xiangqi", awarded_on)
+        table = table_for(Discipline.XIANGQI, awarded_on)
         if table is not None:
             for q in engine.check_foreign(table.data, section=section_of(person),
                                           foreign_titles=[title]):

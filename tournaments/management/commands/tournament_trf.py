@@ -14,6 +14,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from chessrules.values import Discipline
 from core.errors import ServiceError
 from tournaments import selectors, services
 from tournaments.models import Tournament
@@ -31,7 +32,8 @@ class Command(BaseCommand):
         parser.add_argument("--end", type=date.fromisoformat)
         parser.add_argument("--system", default=None,
                             help="default: the file's 092 line")
-        parser.add_argument("--discipline", default="chess")
+        parser.add_argument("--discipline", default=Discipline.CHESS.value,
+                            choices=[d.value for d in Discipline])
         parser.add_argument("--user", help="username of the importing staff/organiser")
 
     def handle(self, *args, **options):
