@@ -30,7 +30,7 @@ class JobSerializer(serializers.ModelSerializer):
     def _status(self, job) -> selectors.QueueStatus | None:
         if job.is_finished or selectors.in_process():
             return None
-        statuses = self.context.setdefault("_queue_status", {})
+        statuses = self._queue_statuses = getattr(self, "_queue_statuses", {})
         queue = self.get_queue(job)
         if queue not in statuses:
             statuses[queue] = selectors.queue_status(queue)
