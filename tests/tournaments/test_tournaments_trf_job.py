@@ -3,7 +3,6 @@ over the limits of players or lines is refused at once, naming the limit."""
 
 from __future__ import annotations
 
-import pytest
 from django.test import override_settings
 
 from core.models import Job
