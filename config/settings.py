@@ -163,6 +163,14 @@ CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_RESULT_BACKEND = None  # job state lives in core.Job, not in Celery results
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "vcf")
+# Two queues (issue 31 §7): the default one for jobs someone waits for (pairings, a result's
+# validation, imports) and this one for background work (documents, warm-ups, lapse, rating
+# periods, title checks; core.jobs.register(..., priority=BACKGROUND)), each with workers of
+# its own, so an interactive job never waits behind background work (docs/production.md).
+CELERY_BACKGROUND_QUEUE = os.environ.get("CELERY_BACKGROUND_QUEUE",
+                                         f"{CELERY_TASK_DEFAULT_QUEUE}-background")
+# How long a request waits to learn that the broker is down (then 503, nothing written).
+JOB_BROKER_CHECK_SECONDS = float(os.environ.get("JOB_BROKER_CHECK_SECONDS", "2"))
 # Late acknowledgement: a job whose worker dies is delivered again (jobs are idempotent).
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -274,6 +282,12 @@ PGN_UPLOAD_MAX_GAMES = env_int("PGN_UPLOAD_MAX_GAMES", 5000)
 #: Rows in one bulk request (bulk entry registration, issue 18): 400 above it, naming it.
 #: The largest open event has about 500 players.
 BULK_MAX_ROWS = env_int("BULK_MAX_ROWS", 1000)
+#: A TRF import (issue 31 §4): players (001 lines) and lines of one file, 400 above them,
+#: naming them; the largest event the federation runs has about 2,000 players. The import
+#: runs as a job; the request waits this long for it before answering 202 with the job.
+TRF_IMPORT_MAX_PLAYERS = env_int("TRF_IMPORT_MAX_PLAYERS", 3000)
+TRF_IMPORT_MAX_LINES = env_int("TRF_IMPORT_MAX_LINES", 6000)
+TRF_IMPORT_WAIT_SECONDS = float(os.environ.get("TRF_IMPORT_WAIT_SECONDS", "5"))
 #: Nesting of a JSON body (400 deeper): our bodies nest 3 levels; 990 crashed the parser.
 JSON_MAX_DEPTH = env_int("JSON_MAX_DEPTH", 32)
 

@@ -9,10 +9,12 @@ class CoreConfig(AppConfig):
     verbose_name = _("Hệ thống")
 
     def ready(self) -> None:
-        from core import services
-        from core.jobs import register
+        from core import services, worker_beat  # noqa: F401 (the worker's heartbeat signals)
+        from core.jobs import BACKGROUND, register
 
         register("health_check", services.health_check)
+        # the same check on the background queue: are its workers alive (docs/production.md)
+        register("health_check.background", services.health_check, priority=BACKGROUND)
         _use_core_date_field_in_serializers()
         autodiscover_modules("jobs")  # each app declares its jobs in its jobs.py
 

@@ -54,22 +54,50 @@ Progress = Callable[[float, str], None]
 Work = Callable[[dict, Progress], Any]
 
 
+#: Someone waits for it (a pairing, a result's validation, an upload's import): the
+#: interactive queue, ``CELERY_TASK_DEFAULT_QUEUE``.
+INTERACTIVE = "interactive"
+#: Nobody waits for it (documents, warm-ups, the daily lapse, rating periods, title checks):
+#: the background queue, ``CELERY_BACKGROUND_QUEUE``, served by workers of its own, so an
+#: interactive job never waits behind it (issue 31 §7; docs/production.md).
+BACKGROUND = "background"
+
+
 @dataclass(frozen=True)
 class JobKind:
-    """A registered job: its one name (``kind``) and its work (a service function that
-    touches the public cache scopes it changes, like every write)."""
+    """A registered job: its one name (``kind``), its work (a service function that
+    touches the public cache scopes it changes, like every write) and its queue."""
 
     kind: str
     work: Work
+    priority: str = INTERACTIVE
+
+    @property
+    def queue(self) -> str:
+        return queue_name(self.priority)
+
+
+def queue_name(priority: str) -> str:
+    if priority == BACKGROUND:
+        return settings.CELERY_BACKGROUND_QUEUE
+    return settings.CELERY_TASK_DEFAULT_QUEUE
+
+
+def all_queues() -> list[str]:
+    """Every queue a worker of this deployment may have to serve (interactive first)."""
+    return [queue_name(INTERACTIVE), queue_name(BACKGROUND)]
 
 
 _REGISTRY: dict[str, JobKind] = {}
 
 
-def register(kind: str, work: Work) -> JobKind:
-    """Declare a job kind (called from an app's ``jobs.py``). Registering a kind twice with
-    another work function is a programming error."""
-    entry = JobKind(kind, work)
+def register(kind: str, work: Work, *, priority: str = INTERACTIVE) -> JobKind:
+    """Declare a job kind (called from an app's ``jobs.py``): ``priority`` is
+    :data:`INTERACTIVE` (someone waits for it) or :data:`BACKGROUND`. Registering a kind
+    twice with another work function is a programming error."""
+    if priority not in (INTERACTIVE, BACKGROUND):
+        raise ValueError(f"job kind {kind!r}: unknown priority {priority!r}")
+    entry = JobKind(kind, work, priority)
     existing = _REGISTRY.get(kind)
     if existing is not None and existing.work is not work:
         raise ValueError(f"job kind {kind!r} is already registered to {existing.work!r}")
@@ -96,6 +124,9 @@ def start_job(kind: str, *, params: dict | None = None, key: str | None = None,
     :func:`needs_new_attempt`): then it is queued again as a new attempt.
     """
     job_kind(kind)  # fail early, in the caller, for an undeclared kind
+    # The broker down: 503 before anything is written, so the caller's transaction (an
+    # upload's row, ...) rolls back and nothing is left waiting for a job that never runs.
+    check_broker()
     job, created = _get_or_create_job(kind, params or {}, key, user)
     if not created:
         if not needs_new_attempt(job):
@@ -137,23 +168,40 @@ def _mark_sent(job_id) -> str:
     return uuid.uuid4().hex
 
 
+def check_broker() -> None:
+    """Raise :class:`ServiceUnavailableError` (503) when the broker cannot be reached (no
+    check when jobs run in-process)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    from celery import current_app
+
+    try:
+        with current_app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=0, timeout=settings.JOB_BROKER_CHECK_SECONDS)
+    except Exception as exc:
+        logger.error("the broker cannot be reached: %s", exc)
+        raise ServiceUnavailableError(
+            _("Hàng đợi công việc tạm thời không truy cập được; hãy thử lại sau."),
+            code="broker_unavailable") from exc
+
+
 def _send_or_fail(job_id: str, token: str) -> None:
-    """Send the job's message (after commit). With the broker down the job is not left
-    "queued" for nobody: it fails with a clear error (asking again starts a new attempt) and
-    the request answers 503."""
+    """Send the job's message (after commit). Should the broker fail in the moment between
+    :func:`check_broker` and the commit, the job stays queued: the sweeper re-sends queued
+    jobs whose message is missing, so it runs once the broker is back (the answer was given
+    for a job that was recorded; it is never a 503 with rows written)."""
     try:
         enqueue(job_id, token)
     except (BrokerError, KombuError, ConnectionError, OSError) as exc:
-        logger.error("job %s could not be sent to the broker: %s", job_id, exc)
-        message = _("Hàng đợi công việc tạm thời không truy cập được; hãy thử lại sau.")
-        Job.objects.filter(pk=job_id, state=Job.State.QUEUED).update(
-            state=Job.State.FAILED, finished_at=timezone.now(),
-            error={"code": "broker_unavailable", "message": message, "fields": {}})
-        raise ServiceUnavailableError(message, code="broker_unavailable") from exc
+        logger.error("job %s could not be sent to the broker (the sweeper re-sends it): %s",
+                     job_id, exc)
 
 
-def enqueue(job_id: str, token: str = "") -> None:
-    run_job_task.apply_async(args=[job_id, token], queue=settings.CELERY_TASK_DEFAULT_QUEUE)
+def enqueue(job_id: str, token: str = "", kind: str | None = None) -> None:
+    if kind is None:
+        kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first()
+    queue = job_kind(kind).queue if kind in _REGISTRY else settings.CELERY_TASK_DEFAULT_QUEUE
+    run_job_task.apply_async(args=[job_id, token], queue=queue)
 
 
 def _get_or_create_job(kind, params, key, user) -> tuple[Job, bool]:
@@ -205,7 +253,8 @@ def run_job(job_id: str, work: Work, *, token: str | None = None,
     except ServiceError as exc:
         _stop(reporter)
         _finish(job, runner, Job.State.FAILED, error={
-            "code": exc.code, "message": exc.message, "fields": exc.fields})
+            "code": exc.code, "message": exc.message, "fields": exc.fields,
+            "status": exc.status_code})
         return None
     except SoftTimeLimitExceeded:
         _stop(reporter)
@@ -359,6 +408,20 @@ def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> No
                        job.pk, state)
 
 
+def wait_briefly(job: Job, seconds: float) -> Job:
+    """The job as it is once finished, or after ``seconds`` (polling the row; in-process
+    jobs have already run). For requests that answer a quick job at once and a long one with
+    the job to poll (202)."""
+    import time
+
+    deadline = time.monotonic() + (0 if settings.CELERY_TASK_ALWAYS_EAGER else seconds)
+    while True:
+        job.refresh_from_db()
+        if job.is_finished or time.monotonic() >= deadline:
+            return job
+        time.sleep(0.1)
+
+
 # --- the sweeper --------------------------------------------------------------------------
 
 def sweep(now=None) -> dict:
@@ -385,29 +448,37 @@ def sweep(now=None) -> dict:
         elif same.update(state=Job.State.QUEUED, runner="", restarts=F("restarts") + 1,
                          message=_("Chạy lại: tiến trình trước đã dừng đột ngột.")[:300]):
             rerun.append(str(job.pk))
-            enqueue(str(job.pk), _mark_sent(job.pk))
-    waiting = _messages_waiting()
-    queued = Job.objects.filter(state=Job.State.QUEUED)
-    missing = queued.count() - waiting if waiting is not None else queued.count()
-    if missing > 0:
+            enqueue(str(job.pk), _mark_sent(job.pk), kind=job.kind)
+    for queue, kinds in _kinds_by_queue().items():
+        waiting = _messages_waiting(queue)
+        queued = Job.objects.filter(state=Job.State.QUEUED, kind__in=kinds)
+        missing = queued.count() - waiting if waiting is not None else queued.count()
+        if missing <= 0:
+            continue
         stale = queued.filter(Q(sent_at__lt=cutoff) | Q(sent_at__isnull=True,
                                                       created_at__lt=cutoff))
-        for job_id in stale.order_by("sent_at", "created_at").values_list("pk", flat=True)[
-                :missing]:
-            enqueue(str(job_id), _mark_sent(job_id))
+        for job_id, kind in stale.order_by("sent_at", "created_at").values_list(
+                "pk", "kind")[:missing]:
+            enqueue(str(job_id), _mark_sent(job_id), kind=kind)
             resent.append(str(job_id))
     if rerun or failed or resent:
         logger.warning("job sweeper: re-run %s, failed %s, re-sent %s", rerun, failed, resent)
     return {"rerun": rerun, "failed": failed, "resent": resent}
 
 
-def _messages_waiting() -> int | None:
-    """Messages waiting in the jobs' queue (None when the broker cannot tell)."""
+def _kinds_by_queue() -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for entry in _REGISTRY.values():
+        grouped.setdefault(entry.queue, []).append(entry.kind)
+    return grouped
+
+
+def _messages_waiting(queue: str) -> int | None:
+    """Messages waiting in a jobs' queue (None when the broker cannot tell)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return None
     from celery import current_app
 
-    queue = settings.CELERY_TASK_DEFAULT_QUEUE
     try:
         with current_app.connection_for_read() as conn:
             return conn.default_channel.queue_declare(queue=queue, passive=True).message_count

@@ -59,3 +59,28 @@ class Job(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.state in {self.State.SUCCEEDED, self.State.FAILED}
+
+
+class WorkerBeat(models.Model):
+    """A Celery worker's heartbeat (issue 31 §6): every worker process writes its row every
+    ``JOB_HEARTBEAT_SECONDS`` (``core.worker_beat``), so the API can say plainly when no
+    worker is processing a queue (``core.selectors.worker_status``) — the job sweeper is itself
+    a Celery task and cannot report that no worker runs."""
+
+    name = models.CharField(_("tiến trình"), max_length=200, unique=True)
+    #: the queues it consumes, comma-framed (",vcf,vcf-background,") for a simple lookup
+    queues = models.CharField(_("hàng đợi"), max_length=500)
+    pid = models.PositiveIntegerField(_("mã tiến trình"), default=0)
+    started_at = models.DateTimeField(_("khởi động lúc"))
+    beat_at = models.DateTimeField(_("tín hiệu sống lúc"), db_index=True)
+
+    class Meta:
+        verbose_name = _("tiến trình xử lý công việc")
+        verbose_name_plural = _("tiến trình xử lý công việc")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def queue_names(self) -> list[str]:
+        return [q for q in self.queues.split(",") if q]

@@ -26,6 +26,8 @@ def health_check(params: dict, progress) -> dict:
     return {"database": connection.vendor, "query_ok": one == 1}
 
 
-def start_health_check(user=None, *, seconds: float = 0, key: str | None = None):
+def start_health_check(user=None, *, seconds: float = 0, key: str | None = None,
+                       background: bool = False):
     params = {"seconds": seconds} if seconds else {}
-    return start_job("health_check", params=params, key=key, user=user)
+    kind = "health_check.background" if background else "health_check"
+    return start_job(kind, params=params, key=key, user=user)

@@ -18,6 +18,7 @@ LONG_SECTION = 10000
 MOVES = 20000
 
 
-def bounded_text(*args, max_length: int, **kwargs) -> models.TextField:
-    return models.TextField(*args, max_length=max_length,
-                            validators=[MaxLengthValidator(max_length)], **kwargs)
+def bounded_text(verbose_name=None, *, max_length: int, blank: bool = False,
+                 help_text: str = "") -> models.TextField:
+    return models.TextField(verbose_name, blank=blank, help_text=help_text,
+                            max_length=max_length, validators=[MaxLengthValidator(max_length)])

@@ -1,7 +1,13 @@
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
 
+from core import selectors
+from core.jobs import all_queues
 from core.models import Job
-from core.serializers import JobSerializer
+from core.serializers import JobSerializer, WorkerStatusSerializer
 
 
 class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -20,3 +26,24 @@ class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Gene
         if self.request.user.is_staff:
             return jobs
         return jobs.filter(created_by=self.request.user)
+
+    @extend_schema(responses=WorkerStatusSerializer, filters=False)
+    @action(detail=False, methods=["get"], filter_backends=[], pagination_class=None)
+    def workers(self, request):
+        """Whether any worker is processing jobs, per queue (issue 31 §6): live workers and
+        the age of the last heartbeat; ``message`` says plainly when a queue has none."""
+        in_process = selectors.in_process()
+        queues = [] if in_process else [selectors.queue_status(q)
+                                         for q in dict.fromkeys(all_queues())]
+        idle = [q for q in queues if q.workers == 0]
+        if in_process:
+            message = _("Công việc chạy ngay trong tiến trình web (không có hàng đợi).")
+        elif idle:
+            message = " ".join(selectors.no_worker_message(q) for q in idle)
+        else:
+            message = _("Mọi hàng đợi công việc đều có tiến trình đang xử lý.")
+        data = {"processing": in_process or not idle, "in_process": in_process,
+                "queues": [{"name": q.name, "workers": q.workers, "last_beat": q.last_beat,
+                            "age_seconds": q.age_seconds} for q in queues],
+                "message": message}
+        return Response(WorkerStatusSerializer(data).data)

@@ -1,6 +1,7 @@
-"""Jobs of the federation app (one name each: the kind; run by ``core.run_job``)."""
+"""Jobs of the federation app (one name each: the kind; run by ``core.run_job``;
+on the background queue: nobody waits for them, issue 31)."""
 
-from core.jobs import register
+from core.jobs import BACKGROUND, register
 from federation import services
 
-register("federation.lapse", services.lapse_members)
+register("federation.lapse", services.lapse_members, priority=BACKGROUND)

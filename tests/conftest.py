@@ -35,11 +35,15 @@ def _database_url_of_test_db() -> str:
 
 
 class WorkerProcess:
-    """A ``celery worker`` subprocess bound to this test session's own queue."""
+    """A ``celery worker`` subprocess bound to this test session's own queues: the
+    interactive one (``queue``) and its background one (``<queue>-background``, issue 31),
+    or only those named in ``consume`` (e.g. a worker of one queue, as in production)."""
 
     def __init__(self, queue: str, database_url: str, log_dir: Path, *, pool: str = "solo",
-                 env: dict | None = None):
+                 env: dict | None = None, consume: list[str] | None = None):
         self.queue = queue
+        self.background_queue = f"{queue}-background"
+        self.consume = consume or [queue, self.background_queue]
         self.database_url = database_url
         self.log_dir = log_dir
         self.pool = pool  # "prefork": a main process and a child, as in production
@@ -51,12 +55,13 @@ class WorkerProcess:
         self.count += 1
         log = self.log_dir / f"worker-{self.count}.log"
         env = dict(os.environ, DATABASE_URL=self.database_url, CELERY_QUEUE=self.queue,
+                   CELERY_BACKGROUND_QUEUE=self.background_queue,
                    DJANGO_SETTINGS_MODULE="config.settings", PYTHONUNBUFFERED="1", **self.env)
         pool = ["-P", "solo"] if self.pool == "solo" else ["-P", self.pool, "-c", "1"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue,
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", ",".join(self.consume),
              *pool, "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "-l", "info", "-n", f"{self.queue}-{self.pool}-{self.count}@%h", "-f", str(log)],
+             "-l", "info", "-n", f"{self.queue}-{self.pool}-{self.count}-{uuid.uuid4().hex[:6]}@%h", "-f", str(log)],
             cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: kill_all() reaches the children
         )
@@ -104,6 +109,7 @@ def worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         return
     queue = f"test-{uuid.uuid4().hex[:12]}"
     settings.CELERY_TASK_DEFAULT_QUEUE = queue  # the test process publishes there
+    settings.CELERY_BACKGROUND_QUEUE = f"{queue}-background"
     with django_db_blocker.unblock():
         database_url = _database_url_of_test_db()
     worker = WorkerProcess(queue, database_url, tmp_path_factory.mktemp("celery"))

@@ -348,7 +348,30 @@ class ByeRequestSerializer(serializers.Serializer):
 
 
 class TrfImportSerializer(serializers.Serializer):
-    trf = serializers.CharField(trim_whitespace=False)
+    trf = serializers.CharField(
+        trim_whitespace=False,
+        help_text="The TRF file's text: at most TRF_IMPORT_MAX_PLAYERS players (001 lines) and "
+                  "TRF_IMPORT_MAX_LINES lines (400 naming the limit). Imported as a job: "
+                  "201 with the tournament when it ends within a few seconds, else 202 with "
+                  "the job to poll.")
+
+    def validate_trf(self, text: str) -> str:
+        """The size limits of an import (issue 31 §4), checked before anything runs."""
+        from django.conf import settings
+
+        lines = text.splitlines()
+        players = sum(1 for line in lines if line.startswith("001"))
+        if players > settings.TRF_IMPORT_MAX_PLAYERS:
+            raise serializers.ValidationError(
+                _("Tệp TRF có %(players)s đấu thủ (dòng 001): mỗi lần nhập tối đa %(limit)s "
+                  "đấu thủ.") % {"players": players, "limit": settings.TRF_IMPORT_MAX_PLAYERS},
+                code="too_many_players")
+        if len(lines) > settings.TRF_IMPORT_MAX_LINES:
+            raise serializers.ValidationError(
+                _("Tệp TRF có %(lines)s dòng: mỗi lần nhập tối đa %(limit)s dòng.")
+                % {"lines": len(lines), "limit": settings.TRF_IMPORT_MAX_LINES},
+                code="too_many_lines")
+        return text
     organiser_body = serializers.IntegerField(required=False)
     organiser_club = serializers.IntegerField(required=False)
     discipline = serializers.ChoiceField(choices=[d.value for d in Discipline],

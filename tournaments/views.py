@@ -17,7 +17,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.errors import NotAllowedError, ServiceError
+from core.jobs import wait_briefly
 from core.limits import body_too_large
+from core.models import Job
 from core.serializers import JobSerializer
 from federation.models import Club
 from tournaments import selectors, services
@@ -63,6 +65,7 @@ from tournaments.serializers import (
     TrfImportSerializer,
     WithdrawSerializer,
 )
+from tournaments.services import trf_import_job
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
                                "(default: the last complete round).")
@@ -276,12 +279,26 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Create a tournament from a TRF file; report of players matched/unmatched to
         members. An error names the line and the reason, and nothing is imported."""
         data = TrfImportSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data.is_valid(raise_exception=True)  # the file's size limits (players, lines)
         fields = dict(data.validated_data)
         text = fields.pop("trf")
-        tournament, report = services.import_trf(text, user=request.user, **fields)
-        return Response({"tournament": TournamentSerializer(tournament).data,
-                         "report": report}, status=status.HTTP_201_CREATED)
+        # a job (issue 31 §4): a file that takes long is answered 202 with the job to poll
+        job = wait_briefly(trf_import_job.start_trf_import(text, user=request.user, **fields),
+                           settings.TRF_IMPORT_WAIT_SECONDS)
+        if job.state == Job.State.SUCCEEDED:
+            tournament = Tournament.objects.get(pk=job.result["tournament"]["id"])
+            return Response({"tournament": TournamentSerializer(tournament).data,
+                             "report": job.result["report"], "job": str(job.pk)},
+                            status=status.HTTP_201_CREATED)
+        if job.state == Job.State.FAILED:
+            error = job.error or {}
+            failure = ServiceError(error.get("message", ""), code=error.get("code"),
+                                   fields=error.get("fields"))
+            failure.status_code = error.get("status") or (
+                status.HTTP_500_INTERNAL_SERVER_ERROR if error.get("code") == "job_failed"
+                else status.HTTP_400_BAD_REQUEST)
+            raise failure
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
 class OfficialViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.DestroyModelMixin,

@@ -317,7 +317,8 @@ def test_suspension_api_requires_an_issued_disciplinary_decision(db):
     assert ok.json()["decision_reference"] == ban.formatted_number
 
 
-def test_trf_import_refuses_a_suspended_player_with_the_decision_number(db):
+def test_trf_import_refuses_a_suspended_player_with_the_decision_number(job_worker):
+    """(transactional: the import is a job, run after its request commits, issue 31)"""
     from documents.services import issue_decision
     from federation.services import suspend_person
 
