@@ -55,6 +55,9 @@ RESULT_MARKS = {
     Result.BYE: "",
 }
 
+#: A board still waiting for its result.
+WAITING = (Result.PENDING.value, Result.ADJOURNED.value)
+
 #: The buttons of a board, in the order of a score sheet.
 BUTTONS = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_FORFEIT_WIN,
            Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT)

@@ -81,7 +81,7 @@ def _back(request, tournament, pairing: Pairing, *, next_pending: bool = False) 
     anchor = f"ban-{pairing.board}"
     if next_pending:
         following = (pairing.round.pairings.filter(kind=Pairing.Kind.GAME, board__gt=pairing.board,
-                                                   result__in=["", "*"])
+                                                   result__in=reads.WAITING)
                      .order_by("board").values_list("board", flat=True).first())
         if following is not None and (following - 1) // reads.BOARDS_PER_PAGE == (
                 pairing.board - 1) // reads.BOARDS_PER_PAGE:
