@@ -174,7 +174,7 @@ class RoundPage:
     rounds: list[Round]
     round: Round | None
     boards: list[Board]
-    page: object
+    page: Any
     pending: int
     is_last: bool
     can_pair_next: bool

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponseRedirect, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -32,6 +33,7 @@ from tournaments.models import Pairing, ResultChange, Round
 from workspace.access import forbidden, roles, signed_in, wreverse
 from workspace.arbiter import forms as F
 from workspace.arbiter import reads
+from workspace.arbiter.cards import board_cards
 from workspace.arbiter.records import record_view
 from workspace.forms import apply_service_error
 
@@ -124,12 +126,17 @@ def _render_round(request, tournament, number, *, board_errors=None, action_erro
                             only_pending=pending)
     if number is not None and data.round is None and data.rounds:
         raise Http404
+    locked = tournament.status == tournament.Status.CERTIFIED
+    errors = board_errors or {}
     return render(request, "workspace/arbiter/round.html", {
+        "cards": board_cards(data, buttons=reads.buttons(tournament.discipline),
+                             csrf=get_token(request), board_errors=errors,
+                             pending_only=pending, locked=locked),
         "t": tournament, "data": data, "buttons": reads.buttons(tournament.discipline),
-        "board_errors": board_errors or {}, "action_error": action_error,
+        "action_error": action_error,
         "pending_only": pending, "state": reads.ROUND_STATES.get(data.round.status)
         if data.round else "",
-        "locked": tournament.status == tournament.Status.CERTIFIED,
+        "locked": locked,
     }, status=status)
 
 
