@@ -87,7 +87,8 @@ def _member_of_club(club, member_pk: int) -> Member:
         .filter(club_memberships__club=club).annotate(current_club_id=current_club_subquery())
         .distinct(), pk=member_pk)
     if member.status == Member.Status.ACTIVE:  # as PrivateAccess reads it off a person
-        member.person.current_club_id = member.current_club_id
+        member.person.current_club_id = getattr(  # type: ignore[attr-defined]
+            member, "current_club_id", None)
     return member
 
 
@@ -162,7 +163,7 @@ def member(request, club, member_pk: int, action: str | None = None):
     return render(request, "workspace/club/member.html", {
         "club": club, "member": member, "action": action,
         "forms": {name.replace("-", "_"): form for name, form in forms.items()},
-        "in_club": member.current_club_id == club.pk,
+        "in_club": getattr(member, "current_club_id", None) == club.pk,
         "lapse": _lapse_of(member),
         "dues": member.dues.order_by("-period_end", "-pk")[:12],
         "attendance": member.attendance.order_by("-date")[:12],
@@ -215,7 +216,7 @@ def member_card(request, club, member_pk: int):
         response["Cache-Control"] = "no-store"
         return response
     return FileResponse(document.file.open("rb"), content_type="application/pdf",
-                        filename=document.file.name.rsplit("/", 1)[-1])
+                        filename=(document.file.name or "").rsplit("/", 1)[-1])
 
 
 @club_manager_required

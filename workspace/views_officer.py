@@ -8,6 +8,7 @@ Who: ``federation.permissions.can_administer_body`` through
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q
@@ -58,6 +59,7 @@ def application(request, body, application_pk: int, action: str | None = None):
         MembershipApplication.objects.filter(club__body_id__in=ids)
         .select_related("person__province", "club__body", "club__province", "sponsor__person",
                         "member", "decided_by"), pk=application_pk)
+    form: forms.Form
     approve = DecisionApproveForm(prefix="duyet")
     reject = DecisionRejectForm(prefix="tu-choi")
     status = 200
