@@ -70,7 +70,9 @@ def test_every_page_answers_in_vietnamese_and_english(world):
         response = manager.get(club_url(world, path))
         assert response.status_code == 200, (path, page_text(response)[:2000])
         assert "CLB Cờ Ba Đình" in page_text(response)
-        assert manager.get("/en" + club_url(world, path)).status_code == 200
+        english = manager.get("/en" + club_url(world, path))
+        assert english.status_code == 200 and 'lang="en"' in page_text(english)
+        assert "Event entries" in page_text(english)  # the club's tabs, in English
     for path in body_pages(world):
         response = officer.get(body_url(world, path))
         assert response.status_code == 200, (path, page_text(response)[:2000])
