@@ -65,10 +65,13 @@ def build(players: int, rounds: int):
     from core.models import Job
     from federation.models import Person
     from tournaments import services
-    from tournaments.models import Official, Tournament
+    from tournaments.models import Official, ResultChange, Tournament
 
     tid = build_live_event(players, rounds)
     t = Tournament.objects.get(pk=tid)
+    # a previous run's log of the last round (build_live_event set its boards back to pending)
+    ResultChange.objects.filter(pairing__round__tournament=t,
+                                pairing__round__number=rounds).delete()
     user, _created = get_user_model().objects.get_or_create(username="bench-arbiter")
     person = Person.objects.filter(user=user).first()
     if person is None:

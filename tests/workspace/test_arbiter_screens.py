@@ -90,6 +90,10 @@ def test_permission_walk_every_page_and_form():
         for path, data in forms.items():
             assert client.post(url(t, path), data).status_code == 404, (user, path)
     assert client_of(manager).get("/lam-viec/trong-tai/").status_code == 403
+    own = client_of(arbiter)
+    for path in pages[:6]:  # the event's own arbiter: no player's private data on any page
+        text = _text(own.get(url(t, path)))
+        assert "01/01/1990" not in text and "1990-01-01" not in text, path
     p.refresh_from_db()
     entry.refresh_from_db()
     assert p.result == "" and entry.withdrawn_on is None
