@@ -17,8 +17,8 @@ from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponseRedirect, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
-from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -273,10 +273,12 @@ def pair(request, tournament_id: int):
     return HttpResponseRedirect(wreverse("arbiter-pairing", tournament.pk, job.pk))
 
 
+#: The pairing job's steps (``tournaments.services.pair_round_job``'s progress messages) in
+#: words.
 PROGRESS_WORDS = {
-    "loading": _("Đang đọc dữ liệu giải"),
-    "pairing": _("Đang xếp cặp"),
-    "writing": _("Đang ghi các cặp đấu"),
+    "loading": gettext_lazy("Đang đọc dữ liệu giải"),
+    "pairing": gettext_lazy("Đang xếp cặp"),
+    "writing": gettext_lazy("Đang ghi các cặp đấu"),
 }
 
 
@@ -290,15 +292,14 @@ def _pairing_job(tournament, job_id) -> Job:
 
 def _progress(tournament, job: Job) -> dict:
     number = _int(job.params.get("round"), 0)
-    with translation.override(translation.get_language()):
-        words: dict[str, str] = {Job.State.QUEUED: _("Đang chờ đến lượt xếp cặp"),
-                 Job.State.SUCCEEDED: _("Đã xếp xong ván %(n)s") % {"n": number}}
-        if job.state == Job.State.FAILED:
-            text = (job.error or {}).get("message") or _("Không xếp được cặp.")
-        elif job.state == Job.State.RUNNING:
-            text = str(PROGRESS_WORDS.get(job.message, _("Đang xếp cặp")))
-        else:
-            text = str(words.get(job.state, ""))
+    words: dict[str, str] = {Job.State.QUEUED: _("Đang chờ đến lượt xếp cặp"),
+                             Job.State.SUCCEEDED: _("Đã xếp xong ván %(n)s") % {"n": number}}
+    if job.state == Job.State.FAILED:
+        text = (job.error or {}).get("message") or _("Không xếp được cặp.")
+    elif job.state == Job.State.RUNNING:
+        text = str(PROGRESS_WORDS.get(job.message, _("Đang xếp cặp")))
+    else:
+        text = str(words.get(job.state, ""))
     return {"round": number, "percent": 100 if job.state == Job.State.SUCCEEDED
             else int(job.progress or 0), "text": text,
             "done": job.state == Job.State.SUCCEEDED, "failed": job.state == Job.State.FAILED,
