@@ -72,7 +72,7 @@ def test_every_page_answers_in_vietnamese_and_english(world):
         assert "CLB Cờ Ba Đình" in page_text(response)
         english = manager.get("/en" + club_url(world, path))
         assert english.status_code == 200 and 'lang="en"' in page_text(english)
-        assert "Event entries" in page_text(english)  # the club's tabs, in English
+        assert "Sign out" in page_text(english) and "Đăng xuất" not in page_text(english)
     for path in body_pages(world):
         response = officer.get(body_url(world, path))
         assert response.status_code == 200, (path, page_text(response)[:2000])
