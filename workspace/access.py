@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Value
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -61,9 +61,10 @@ class Roles:
 
     user: object
     staff: bool = False
-    #: Clubs the user manages (``Club.managers``), by name.
+    #: Clubs the user manages (``Club.managers``), by name (``pk`` and ``name`` loaded).
     clubs: list[Club] = field(default_factory=list)
-    #: Bodies the user is an officer of (directly; their scope includes the bodies below).
+    #: Bodies the user is an officer of (directly; their scope includes the bodies below),
+    #: by name (``pk`` and ``name`` loaded).
     bodies: list[Body] = field(default_factory=list)
     #: Assigned official (arbiter) of at least one event (``tournaments.models.Official``).
     arbiter: bool = False
@@ -76,7 +77,7 @@ class Roles:
 
 
 def roles(user) -> Roles:
-    """The user's roles (3 short queries; cached on the user object for the request)."""
+    """The user's roles (2 short queries; cached on the user object for the request)."""
     if not perms.is_authenticated(user):
         return Roles(user)
     cached = getattr(user, "_workspace_roles", None)
@@ -86,11 +87,18 @@ def roles(user) -> Roles:
     person = (Person.objects.filter(user=user)
               .annotate(officiates=Exists(Official.objects.filter(person=OuterRef("pk"))))
               .first())
+    # Clubs managed and bodies served, in one query (the header needs their ids and names).
+    places = (Club.objects.filter(managers=user).order_by().annotate(place=Value("club"))
+              .values_list("place", "pk", "name")
+              .union(Body.objects.filter(officers__user=user).order_by()
+                     .annotate(place=Value("body")).values_list("place", "pk", "name"),
+                     all=True))
+    rows = sorted(places, key=lambda row: (row[0], row[2], row[1]))
     found = Roles(
         user,
         staff=perms.is_staff(user),
-        clubs=list(Club.objects.filter(managers=user).order_by("name")),
-        bodies=list(Body.objects.filter(officers__user=user).order_by("level", "name")),
+        clubs=[Club(pk=pk, name=name) for place, pk, name in rows if place == "club"],
+        bodies=[Body(pk=pk, name=name) for place, pk, name in rows if place == "body"],
         arbiter=bool(person is not None and person.officiates),
         person=person,
     )

@@ -51,8 +51,9 @@ class DateField(forms.Field):
 
 
 #: Names a service uses for a field -> the form field showing it, when they differ
-#: (``approve_application`` says ``date``, the form's field is ``on``...). Passed per call.
-FieldMap = dict[str, str]
+#: (``approve_application`` says ``date``, the form's field is ``on``...), or None for the
+#: form's own errors (the top of the form). Passed per call.
+FieldMap = dict[str, str | None]
 
 
 def apply_service_error(form: forms.BaseForm, exc: ServiceError,
@@ -63,7 +64,7 @@ def apply_service_error(form: forms.BaseForm, exc: ServiceError,
     placed = False
     for name, messages in (exc.fields or {}).items():
         target = (fields or {}).get(name, name)
-        if target in form.fields:
+        if target is not None and target in form.fields:
             for message in messages:
                 form.add_error(target, message)
             placed = True

@@ -28,6 +28,13 @@ urlpatterns = [
          views_club.withdraw_team, name="club-event-team-withdraw"),
     # the officer of a body
     path("to-chuc/<int:body_pk>/", views_officer.body, name="body"),
+    path("to-chuc/<int:body_pk>/don/<int:application_pk>/", views_officer.application,
+         name="body-application"),
+    path("to-chuc/<int:body_pk>/don/<int:application_pk>/<slug:action>/",
+         views_officer.application, name="body-application-action"),
+    path("to-chuc/<int:body_pk>/clb/", views_officer.clubs, name="body-clubs"),
+    path("to-chuc/<int:body_pk>/hoi-vien/", views_officer.members, name="body-members"),
+    path("to-chuc/<int:body_pk>/giai/", views_officer.events, name="body-events"),
     # the person themself
     path("ca-nhan/", views_person.me, name="me"),
 ]

@@ -35,6 +35,7 @@ from federation.models import (
 from federation.permissions import PrivateAccess
 from federation.selectors import (
     active_members_with_lapse_facts,
+    current_club_subquery,
     lapse_due,
     lapse_due_of,
     members_about_to_lapse,
@@ -79,10 +80,16 @@ def _active_members(club):
 
 
 def _member_of_club(club, member_pk: int) -> Member:
-    """A member who is, or was, in ``club`` (404 otherwise: no member of another club)."""
-    return get_object_or_404(
+    """A member who is, or was, in ``club`` (404 otherwise: no member of another club),
+    with ``current_club_id`` (his open club membership's club)."""
+    member = get_object_or_404(
         Member.objects.select_related("person", "person__province")
-        .filter(club_memberships__club=club).distinct(), pk=member_pk)
+        .filter(club_memberships__club=club).annotate(current_club_id=current_club_subquery())
+        .distinct(), pk=member_pk)
+    if member.status == Member.Status.ACTIVE:  # as PrivateAccess reads it off a person
+        member.person.current_club_id = getattr(  # type: ignore[attr-defined]
+            member, "current_club_id", None)
+    return member
 
 
 # --- the club's page ---------------------------------------------------------------------------
@@ -153,11 +160,10 @@ def member(request, club, member_pk: int, action: str | None = None):
                 return HttpResponseRedirect(wreverse("club-member", club.pk, member.pk))
         else:
             status = 400
-    current = member.club_memberships.filter(ended_on__isnull=True).first()
     return render(request, "workspace/club/member.html", {
         "club": club, "member": member, "action": action,
         "forms": {name.replace("-", "_"): form for name, form in forms.items()},
-        "in_club": current is not None and current.club_id == club.pk,
+        "in_club": getattr(member, "current_club_id", None) == club.pk,
         "lapse": _lapse_of(member),
         "dues": member.dues.order_by("-period_end", "-pk")[:12],
         "attendance": member.attendance.order_by("-date")[:12],
@@ -210,15 +216,15 @@ def member_card(request, club, member_pk: int):
         response["Cache-Control"] = "no-store"
         return response
     return FileResponse(document.file.open("rb"), content_type="application/pdf",
-                        filename=document.file.name.rsplit("/", 1)[-1])
+                        filename=(document.file.name or "").rsplit("/", 1)[-1])
 
 
 @club_manager_required
 def session(request, club):
     """A club session: the members present on a day (``record_session``, all or nothing)."""
     members = list(_active_members(club))
-    form = SessionForm(request.POST or None, members=members,
-                       initial={"day": timezone.localdate()})
+    data = request.POST if request.method == "POST" else None
+    form = SessionForm(data, members=members, initial={"day": timezone.localdate()})
     status = 200
     if request.method == "POST" and form.is_valid():
         chosen = [m for m in members if str(m.pk) in set(form.cleaned_data["members"])]
@@ -364,11 +370,13 @@ def event(request, club, tournament_pk: int):
     members = [m for m in _active_members(club) if m.pk not in entered]
     team_event = tournament.is_team_event
     boards, reserves = tournament.boards_per_team or 0, tournament.reserves_per_team or 0
+    data = request.POST if request.method == "POST" else None
+    form: TeamForm | EntriesForm
     if team_event:
-        form = TeamForm(request.POST or None, members=members, boards=boards,
-                        reserves=reserves, initial={"name": club.name})
+        form = TeamForm(data, members=members, boards=boards, reserves=reserves,
+                        initial={"name": club.name})
     else:
-        form = EntriesForm(request.POST or None, members=members)
+        form = EntriesForm(data, members=members)
     status = 200
     if request.method == "POST" and form.is_valid():
         by_pk = {str(m.pk): m for m in members}

@@ -55,6 +55,9 @@ RESULT_MARKS = {
     Result.BYE: "",
 }
 
+#: A board still waiting for its result.
+WAITING = (Result.PENDING.value, Result.ADJOURNED.value)
+
 #: The buttons of a board, in the order of a score sheet.
 BUTTONS = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_FORFEIT_WIN,
            Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT)
@@ -171,7 +174,7 @@ class RoundPage:
     rounds: list[Round]
     round: Round | None
     boards: list[Board]
-    page: object
+    page: Any
     pending: int
     is_last: bool
     can_pair_next: bool

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponseRedirect, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
-from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -32,6 +33,7 @@ from tournaments.models import Pairing, ResultChange, Round
 from workspace.access import forbidden, roles, signed_in, wreverse
 from workspace.arbiter import forms as F
 from workspace.arbiter import reads
+from workspace.arbiter.cards import board_cards
 from workspace.arbiter.records import record_view
 from workspace.forms import apply_service_error
 
@@ -81,7 +83,7 @@ def _back(request, tournament, pairing: Pairing, *, next_pending: bool = False) 
     anchor = f"ban-{pairing.board}"
     if next_pending:
         following = (pairing.round.pairings.filter(kind=Pairing.Kind.GAME, board__gt=pairing.board,
-                                                   result__in=["", "*"])
+                                                   result__in=reads.WAITING)
                      .order_by("board").values_list("board", flat=True).first())
         if following is not None and (following - 1) // reads.BOARDS_PER_PAGE == (
                 pairing.board - 1) // reads.BOARDS_PER_PAGE:
@@ -124,12 +126,17 @@ def _render_round(request, tournament, number, *, board_errors=None, action_erro
                             only_pending=pending)
     if number is not None and data.round is None and data.rounds:
         raise Http404
+    locked = tournament.status == tournament.Status.CERTIFIED
+    errors = board_errors or {}
     return render(request, "workspace/arbiter/round.html", {
+        "cards": board_cards(data, buttons=reads.buttons(tournament.discipline),
+                             csrf=get_token(request), board_errors=errors,
+                             pending_only=pending, locked=locked),
         "t": tournament, "data": data, "buttons": reads.buttons(tournament.discipline),
-        "board_errors": board_errors or {}, "action_error": action_error,
+        "action_error": action_error,
         "pending_only": pending, "state": reads.ROUND_STATES.get(data.round.status)
         if data.round else "",
-        "locked": tournament.status == tournament.Status.CERTIFIED,
+        "locked": locked,
     }, status=status)
 
 
@@ -266,10 +273,12 @@ def pair(request, tournament_id: int):
     return HttpResponseRedirect(wreverse("arbiter-pairing", tournament.pk, job.pk))
 
 
+#: The pairing job's steps (``tournaments.services.pair_round_job``'s progress messages) in
+#: words.
 PROGRESS_WORDS = {
-    "loading": _("Đang đọc dữ liệu giải"),
-    "pairing": _("Đang xếp cặp"),
-    "writing": _("Đang ghi các cặp đấu"),
+    "loading": gettext_lazy("Đang đọc dữ liệu giải"),
+    "pairing": gettext_lazy("Đang xếp cặp"),
+    "writing": gettext_lazy("Đang ghi các cặp đấu"),
 }
 
 
@@ -283,15 +292,14 @@ def _pairing_job(tournament, job_id) -> Job:
 
 def _progress(tournament, job: Job) -> dict:
     number = _int(job.params.get("round"), 0)
-    with translation.override(translation.get_language()):
-        words: dict[str, str] = {Job.State.QUEUED: _("Đang chờ đến lượt xếp cặp"),
-                 Job.State.SUCCEEDED: _("Đã xếp xong ván %(n)s") % {"n": number}}
-        if job.state == Job.State.FAILED:
-            text = (job.error or {}).get("message") or _("Không xếp được cặp.")
-        elif job.state == Job.State.RUNNING:
-            text = str(PROGRESS_WORDS.get(job.message, _("Đang xếp cặp")))
-        else:
-            text = str(words.get(job.state, ""))
+    words: dict[str, str] = {Job.State.QUEUED: _("Đang chờ đến lượt xếp cặp"),
+                             Job.State.SUCCEEDED: _("Đã xếp xong ván %(n)s") % {"n": number}}
+    if job.state == Job.State.FAILED:
+        text = (job.error or {}).get("message") or _("Không xếp được cặp.")
+    elif job.state == Job.State.RUNNING:
+        text = str(PROGRESS_WORDS.get(job.message, _("Đang xếp cặp")))
+    else:
+        text = str(words.get(job.state, ""))
     return {"round": number, "percent": 100 if job.state == Job.State.SUCCEEDED
             else int(job.progress or 0), "text": text,
             "done": job.state == Job.State.SUCCEEDED, "failed": job.state == Job.State.FAILED,
