@@ -16,21 +16,29 @@ from django.utils import translation
 
 from chessrules.competition import tiebreaks
 from chessrules.values import (
+    FINAL_STAGE_SYSTEMS,
     PREDETERMINED_SYSTEMS,
+    QUALIFYING_SYSTEMS,
     RATING_ORDER_SYSTEMS,
+    ROUND_ROBIN_SYSTEMS,
     SWISS_SYSTEMS,
     TEAM_SYSTEMS,
     TWO_GAME_MATCH_SYSTEMS,
     System,
 )
+from federation.models import Discipline
 from tests.helpers import assert_error
 from tournaments import systems
+from tournaments.engine import loader
 from tournaments.engine.errors import EngineError
 from tournaments.engine.snapshot import EntryRow, Settings, Snapshot
+from tournaments.models import Tournament
+from tournaments.services import rounds
 from tournaments.services._common import refusal
 from tournaments.systems import base
 
 SYSTEMS_DIR = Path(systems.__file__).parent
+LAWS = [d.value for d in Discipline]
 
 
 def _spec_classes() -> list[type]:
@@ -94,7 +102,7 @@ def test_each_spec_answers_every_question(system):
     if spec.ends_on_decision:
         assert spec.decided_message and spec.undecided_message
     # tie-breaks per law: known codes
-    for law in base.LAWS:
+    for law in LAWS:
         for code in spec.default_tiebreaks(law):
             tiebreaks.parse_code(code)
     # the TRF names lead back to the system
@@ -109,13 +117,17 @@ def test_specs_agree_with_the_groupings_of_chessrules_values(system):
     assert spec.swiss == (system in SWISS_SYSTEMS)
     assert spec.predetermined == (system in PREDETERMINED_SYSTEMS)
     assert (base.TWO_GAME_MATCHES in spec.accepts) == (system in TWO_GAME_MATCH_SYSTEMS)
-    assert (spec.starting_order in ("rating", "adjusted")) == (system in RATING_ORDER_SYSTEMS)
+    assert spec.rating_order == (system in RATING_ORDER_SYSTEMS)
+    assert spec.qualifying_stage == (system in QUALIFYING_SYSTEMS)  # Điều 17.3
+    assert spec.final_stage == (system in FINAL_STAGE_SYSTEMS)
+    assert spec.crosstable_matrix == (system in ROUND_ROBIN_SYSTEMS)
+    assert spec.draws_each_round <= spec.swiss and spec.swiss_guidance <= spec.swiss
 
 
 def test_default_tiebreaks_per_system():
     """Điều 21.3 for the round robins, 21.4/29.5 for the Swiss and knockout, none for a
     match (002 Điều 8: the score decides)."""
-    for law in base.LAWS:
+    for law in LAWS:
         assert systems.spec_of("round_robin").default_tiebreaks(law) == [
             "DE", "SB", "WON", "BWG", "LOT"]
         assert systems.spec_of("dutch").default_tiebreaks(law) == ["BH-VN"]
@@ -170,3 +182,32 @@ def test_a_pairing_refusal_answers_in_vietnamese_and_in_english(driver):
                            "no_more_rounds", "round")
     assert english["message"] == "The match is over (002 Article 8)."
     assert driver.arbiter.post(finish).status_code == 200  # decided: it may finish
+
+
+def test_a_knockout_round_loads_the_event_once_in_the_request_and_once_in_the_job(
+        driver, monkeypatch):
+    """Điều 25: before round 2 of a knockout the spec checks that the bracket is not decided;
+    the request reads the event's snapshot once, and the job once for its check and its
+    planner (it was read three times)."""
+    driver.create(system="knockout", knockout_tie_rule="lots")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration", {"seed": 5})
+    driver.pair_next()
+    driver.play_round(1, random.Random(0), choose=lambda p: "1-0")
+    loads: list[int] = []
+    real = loader.load
+
+    def counting(tournament, **kwargs):
+        loads.append(tournament.pk)
+        return real(tournament, **kwargs)
+
+    monkeypatch.setattr(loader, "load", counting)
+    t = Tournament.objects.get(pk=driver.tid)
+    rounds._check_can_pair(t, 2)  # the request's check
+    assert loads == [t.pk]
+    loads.clear()
+    summary = rounds.pair_round_job({"tournament": t.pk, "round": 2, "seed": 1},
+                                    lambda *args: None)
+    assert summary["round"] == 2 and summary["boards"] >= 1
+    assert loads == [t.pk]
