@@ -26,6 +26,7 @@ from chessrules.values import (
     TWO_GAME_MATCH_SYSTEMS,
     System,
 )
+from core.errors import ServiceError
 from federation.models import Discipline
 from tests.helpers import assert_error
 from tournaments import systems
@@ -211,3 +212,35 @@ def test_a_knockout_round_loads_the_event_once_in_the_request_and_once_in_the_jo
                                     lambda *args: None)
     assert summary["round"] == 2 and summary["boards"] >= 1
     assert loads == [t.pk]
+
+
+@pytest.mark.parametrize("language, message", [
+    ("vi", "Đội 2 không có đấu thủ ở bàn 3."),
+    ("en", "Team 2 has no player on board 3."),
+])
+def test_a_planner_refusal_in_the_job_answers_in_the_requests_language(
+        driver, monkeypatch, language, message):
+    """The job records the planner's refusal (code and message) in the language of the
+    request that started it, whatever the worker's own language."""
+    driver.create(system="round_robin")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration", {"seed": 5})
+
+    def refuse(*args, **kwargs):
+        raise EngineError("Đội %(team)s không có đấu thủ ở bàn %(board)s.",
+                          code="lineup_incomplete", team=2, board=3)
+
+    monkeypatch.setattr(rounds.engine, "plan_round", refuse)
+    params = {"tournament": driver.tid, "round": 1, "seed": 1, "language": language}
+    with translation.override("vi" if language == "en" else "en"):  # a worker's own language
+        with pytest.raises(ServiceError) as refused:
+            rounds.pair_round_job(params, lambda *args: None)
+    assert (refused.value.code, refused.value.message) == ("lineup_incomplete", message)
+    monkeypatch.undo()
+    # the request names its language in the job it starts
+    response = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/",
+                                   HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 202, response.content
+    job = driver.job_worker.wait(response.json()["id"], timeout=300)
+    assert job.params["language"] == language and job.state == "succeeded", job.error
