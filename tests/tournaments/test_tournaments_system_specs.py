@@ -27,6 +27,7 @@ from chessrules.values import (
     System,
 )
 from core.errors import ServiceError
+from core.text import fold
 from federation.models import Discipline
 from tests.helpers import assert_error
 from tournaments import systems
@@ -145,6 +146,15 @@ def test_trf_names_prefer_the_more_specific_system():
     assert named("he thuy si boc tham") is System.SWISS_DRAW
     assert named("scheveningen") is System.SCHEVENINGEN
     assert named("giai co") is None
+
+
+@pytest.mark.parametrize("system", list(System))
+def test_the_trf_name_our_export_writes_reads_back_as_the_system(system):
+    """The TRF export writes the system's Vietnamese name on the 092 line; the import reads
+    it back as the same system (issue 13: the system is the file's own)."""
+    with translation.override("vi"):
+        label = str(Tournament.System(system.value).label)
+    assert systems.system_named(fold(label).replace("_", " ")) is system
 
 
 def test_an_engine_refusal_is_translated_at_the_service_boundary():

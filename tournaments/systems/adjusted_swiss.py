@@ -16,6 +16,8 @@ class AdjustedSwiss(SystemSpec):
     qualifying_stage = True
     swiss_guidance = True
     starting_order = "adjusted"
+    trf_words = (("thuy si dieu chinh",),)
+    trf_rank = 75  # before the Dutch ("thuy si")
 
     def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
         pairing.adjusted_swiss(snapshot, number, plan)

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from chessrules.competition import roundrobin
 from chessrules.competition import tiebreaks as ctiebreaks
 from chessrules.competition.knockout import bracket_size
-from chessrules.values import MatchScoring, System
+from chessrules.values import MatchScoring, System, TeamMatchForm
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
 from tournaments.engine.pairing import RoundPlan, no_further_round
@@ -171,7 +171,7 @@ class SystemSpec:
         events drawn before the field keep the board-against-board form it was migrated to
         (migration 0025)."""
         if ("team_match_form" in given and TEAM_MATCH_FORM not in self.accepts
-                and (t.team_match_form or "scheveningen") != "scheveningen"):
+                and t.team_match_form != TeamMatchForm.SCHEVENINGEN):
             raise EngineError(N_("Thể thức trận đồng đội (Điều 30.3) chỉ dùng cho giải đồng "
                                  "đội loại trực tiếp; các hệ khác theo thể thức của hệ đó."),
                               field="team_match_form", code="invalid")

@@ -22,6 +22,8 @@ class IndividualScheveningen(SystemSpec):
     rounds_from_field = True
     groups = True
     starting_order = "groups"
+    trf_words = (("svennhighen",), ("individual", "scheveningen"))
+    trf_rank = 5  # before the team Scheveningen
 
     def total_rounds(self, t: Any, counts: Counts) -> int:
         return counts.players() // 2

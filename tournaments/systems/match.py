@@ -22,6 +22,7 @@ class Match(SystemSpec):
     ends_on_decision = True
     decided_message = pairing.MATCH_DECIDED
     undecided_message = N_("Trận đối kháng chưa kết thúc (002 Điều 8).")
+    trf_words = (("doi khang ca nhan",),)
 
     def check_settings(self, t: Any) -> None:
         super().check_settings(t)

@@ -17,6 +17,7 @@ from tournaments.systems.base import Field, SystemSpec, two_teams
 class Simultaneous(SystemSpec):
     system = System.SIMULTANEOUS
     team = True
+    trf_words = (("doi khang dong loat",),)
 
     def check_settings(self, t: Any) -> None:
         super().check_settings(t)

@@ -23,6 +23,8 @@ class TeamKnockout(SystemSpec):
     rounds_from_field = True
     accepts = frozenset({TEAM_MATCH_FORM})
     team_bracket = True
+    trf_words = (("dong doi", "loai truc tiep"), ("team", "knock"))
+    trf_rank = 25  # before the knockout
 
     def total_rounds(self, t: Any, counts: Counts) -> int:
         """One team match per stage (30.3): the English form's ``boards`` rounds a tie."""
