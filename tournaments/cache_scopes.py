@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.conf import settings
 
 from core.caching import touch_and_warm, touch_now_and_on_commit
+from tournaments import systems
 
 LIST = "tournaments"
 ROWS = "tournament-rows"
@@ -51,7 +52,10 @@ def live_round(tournament_id: int) -> int | None:
 
     row = (Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
            .values_list("system", flat=True).first())
-    if row is None or Tournament(system=row).is_team_event or row == Tournament.System.KNOCKOUT:
+    if row is None:
+        return None
+    spec = systems.spec_of(row)
+    if spec.team or spec.bracket:  # individual events ranked by points only
         return None
     from tournaments.models import Entry, Round
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, Result, TieBreak
+from chessrules.values import MatchScoring, Result, TieBreak
 from core.errors import ServiceError
 from documents.admin_actions import pdf_action
 from documents.models import Document
@@ -18,7 +18,7 @@ from documents.presentation import TextGrid, vn_number
 from documents.registry import DocumentKind
 from documents.targets import get_object, parse_target, slug
 from federation.selectors import shown_clubs
-from tournaments import engine, selectors
+from tournaments import engine, selectors, systems
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 K = Document.Kind
@@ -344,7 +344,7 @@ def crosstable_data(target: str) -> dict:
     robin of at most 30 players as the classic player × player table (Phụ lục 1)."""
     data = standings_data(target, K.CROSSTABLE)
     system = data["tournament"]["system"]
-    matrix = system in ROUND_ROBIN_SYSTEMS and len(data["rows"]) <= MATRIX_LIMIT
+    matrix = systems.spec_of(system).crosstable_matrix and len(data["rows"]) <= MATRIX_LIMIT
     data["layout"] = "matrix" if matrix else "rounds"
     data["round_numbers"] = list(range(1, data["after_round"] + 1))
     numbers = sorted(row["number"] for row in data["rows"])
@@ -437,7 +437,7 @@ def _team_cross(tournament: Tournament, table: dict) -> dict:
     """A team round robin's results table (30.4: "giống bảng đấu vòng tròn cá nhân"): teams
     by number, each cell the game points of the row's team against the column's ("X" on
     the diagonal, empty before they meet), then the total."""
-    if tournament.system != Tournament.System.TEAM_ROUND_ROBIN:
+    if not systems.spec_of(tournament.system).team_crosstable:
         return {}
     cross = selectors.team_crosstable(tournament, table["after_round"])
     teams = sorted((row["starting_number"], row["name"], row["game_points"])

@@ -33,7 +33,7 @@ from documents import selectors as document_selectors
 from documents import services as document_services
 from documents.models import Document
 from federation.cache_scopes import CLUBS
-from tournaments import cache_scopes, selectors
+from tournaments import cache_scopes, selectors, systems
 from tournaments.documents import PUBLIC_KINDS, public_target
 from tournaments.models import Official, Pairing, Round, Tournament
 
@@ -424,7 +424,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def bracket(self, request, pk=None):
         """Knockout bracket (Điều 25): stages, placement matches and places (002 Điều 11)."""
         tournament = self._tournament(pk)
-        if tournament.system != Tournament.System.KNOCKOUT or tournament.lot_seed is None:
+        if not systems.spec_of(tournament.system).bracket or tournament.lot_seed is None:
             raise ServiceError(_("Không phải giải loại trực tiếp đã bốc số."),
                                code="not_knockout")
         return self.cached(lambda: Response(selectors.knockout_bracket(tournament)))

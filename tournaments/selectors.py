@@ -27,7 +27,7 @@ from chessrules.rating import Performance, performance_rating
 from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
 from federation.models import Body, Club, Person
 from federation.selectors import can_enter_tournaments, officer_body_ids, shown_clubs
-from tournaments import engine
+from tournaments import engine, systems
 from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
 
 # --- time control (Điều 10) ----------------------------------------------------------------
@@ -200,16 +200,7 @@ def _table(tournament: Tournament, after_round: int | None, cross: bool) -> dict
 def format_summary(tournament: Tournament, after: int, rows: list[dict]) -> dict:
     """What a format adds to its standings: an individual match's score (002 Điều 8), the
     groups' totals of an individual Scheveningen (002 Điều 10)."""
-    if tournament.system == Tournament.System.MATCH:
-        state = engine.match_state(tournament, after)
-        numbers = sorted(row["starting_number"] for row in rows)
-        return {"match": {
-            "games": state.games, "players": numbers, "points": list(state.points),
-            "wins": list(state.wins), "decided": state.decided,
-            "winner": numbers[state.winner] if state.winner is not None else None}}
-    if tournament.system == Tournament.System.INDIVIDUAL_SCHEVENINGEN:
-        return {"groups": engine.group_scores(tournament, rows)}
-    return {}
+    return engine.format_summary(tournament, after, rows)
 
 
 def _rows(snapshot: engine.Snapshot, after: int, codes: list[str], cross: bool) -> list[dict]:
@@ -363,13 +354,14 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
     teams = {t.starting_number: t for t in tournament.teams.filter(
         starting_number__isnull=False)}
     matches = engine.team_matches(tournament, after)
-    if tournament.system == Tournament.System.TEAM_KNOCKOUT:
+    bracket = systems.spec_of(tournament.system).team_bracket  # Điều 30.3: ties
+    if bracket:
         matches = _ties_as_matches(matches)
     rows = engine.team_standings(matches, sorted(teams),
                                  tournament.boards_per_team or 4,
                                  ranking=tournament.team_ranking)
     extra: dict = {}
-    if tournament.system == Tournament.System.TEAM_KNOCKOUT and tournament.lot_seed is not None:
+    if bracket and tournament.lot_seed is not None:
         rows, extra = _team_knockout_table(tournament, after, rows)
     for row in rows:
         team: TeamEntry = teams[row.pop("team")]

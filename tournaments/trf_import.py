@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
-from chessrules.trf import TrfError, check_birth_date
+from chessrules.trf import TrfError, TrfTournament, check_birth_date
 from chessrules.values import BYE_POINTS, GAME_CODE_POINTS, PLAYED, Result
 from core.errors import ServiceError
 from core.text import fold
@@ -54,7 +55,7 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()
 
 
-def system_of(trf, text: str) -> tuple[str | None, int | None, str]:
+def system_of(trf: TrfTournament, text: str) -> tuple[str | None, int | None, str]:
     """(system, line number, text) of the file's 092 line; system None when it names none
     we know (a stored value, or the words of a system's spec)."""
     values = trf.fields.get("092") or []
@@ -69,7 +70,7 @@ def system_of(trf, text: str) -> tuple[str | None, int | None, str]:
     return (system.value if system else None), line, said
 
 
-def choose_system(trf, text: str, asked: str | None) -> str:
+def choose_system(trf: TrfTournament, text: str, asked: str | None) -> str:
     """The file's system (092), or the one asked for; refused when they differ."""
     found, line, said = system_of(trf, text)
     if found is None and said and not asked:
@@ -88,7 +89,7 @@ def choose_system(trf, text: str, asked: str | None) -> str:
     return system
 
 
-def file_date(trf, code: str, field: str, text: str) -> date | None:
+def file_date(trf: TrfTournament, code: str, field: str, text: str) -> date | None:
     """The 042 (start) / 052 (end) date of the file, if it gives one."""
     values = trf.fields.get(code) or []
     if not values or not values[0].strip():
@@ -106,7 +107,7 @@ def file_date(trf, code: str, field: str, text: str) -> date | None:
                            field=field, code="trf_invalid") from None
 
 
-def file_time_control(trf) -> dict:
+def file_time_control(trf: TrfTournament) -> dict[str, Any]:
     """The event's control from the file's 122 line when it reads as one (the PGN form this
     project writes, or "90' + 30\\""), with its class; nothing otherwise (the default)."""
     values = trf.fields.get("122") or []

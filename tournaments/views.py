@@ -22,7 +22,7 @@ from core.limits import body_too_large
 from core.models import Job
 from core.serializers import JobSerializer
 from federation.models import Club
-from tournaments import selectors, services
+from tournaments import selectors, services, systems
 from tournaments.models import (
     Entry,
     Official,
@@ -30,7 +30,6 @@ from tournaments.models import (
     Round,
     SanctionProposal,
     TeamEntry,
-    Tournament,
 )
 from tournaments.serializers import (
     BulkEntryResultSerializer,
@@ -248,7 +247,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def bracket(self, request, pk=None):
         """Knockout bracket (Điều 25): stages, mini-matches, games, winners, champion."""
         tournament = self.get_object()
-        if tournament.system != Tournament.System.KNOCKOUT or tournament.lot_seed is None:
+        if not systems.spec_of(tournament.system).bracket or tournament.lot_seed is None:
             raise ServiceError(_("Giải không phải hệ loại trực tiếp đã bốc số"), code="not_knockout")
         return Response(selectors.knockout_bracket(tournament))
 

@@ -16,21 +16,31 @@ from django.utils import translation
 
 from chessrules.competition import tiebreaks
 from chessrules.values import (
+    FINAL_STAGE_SYSTEMS,
     PREDETERMINED_SYSTEMS,
+    QUALIFYING_SYSTEMS,
     RATING_ORDER_SYSTEMS,
+    ROUND_ROBIN_SYSTEMS,
     SWISS_SYSTEMS,
     TEAM_SYSTEMS,
     TWO_GAME_MATCH_SYSTEMS,
     System,
 )
+from core.errors import ServiceError
+from core.text import fold
+from federation.models import Discipline
 from tests.helpers import assert_error
 from tournaments import systems
+from tournaments.engine import loader
 from tournaments.engine.errors import EngineError
 from tournaments.engine.snapshot import EntryRow, Settings, Snapshot
+from tournaments.models import Tournament
+from tournaments.services import rounds
 from tournaments.services._common import refusal
 from tournaments.systems import base
 
 SYSTEMS_DIR = Path(systems.__file__).parent
+LAWS = [d.value for d in Discipline]
 
 
 def _spec_classes() -> list[type]:
@@ -94,7 +104,7 @@ def test_each_spec_answers_every_question(system):
     if spec.ends_on_decision:
         assert spec.decided_message and spec.undecided_message
     # tie-breaks per law: known codes
-    for law in base.LAWS:
+    for law in LAWS:
         for code in spec.default_tiebreaks(law):
             tiebreaks.parse_code(code)
     # the TRF names lead back to the system
@@ -109,13 +119,17 @@ def test_specs_agree_with_the_groupings_of_chessrules_values(system):
     assert spec.swiss == (system in SWISS_SYSTEMS)
     assert spec.predetermined == (system in PREDETERMINED_SYSTEMS)
     assert (base.TWO_GAME_MATCHES in spec.accepts) == (system in TWO_GAME_MATCH_SYSTEMS)
-    assert (spec.starting_order in ("rating", "adjusted")) == (system in RATING_ORDER_SYSTEMS)
+    assert spec.rating_order == (system in RATING_ORDER_SYSTEMS)
+    assert spec.qualifying_stage == (system in QUALIFYING_SYSTEMS)  # Điều 17.3
+    assert spec.final_stage == (system in FINAL_STAGE_SYSTEMS)
+    assert spec.crosstable_matrix == (system in ROUND_ROBIN_SYSTEMS)
+    assert spec.draws_each_round <= spec.swiss and spec.swiss_guidance <= spec.swiss
 
 
 def test_default_tiebreaks_per_system():
     """Điều 21.3 for the round robins, 21.4/29.5 for the Swiss and knockout, none for a
     match (002 Điều 8: the score decides)."""
-    for law in base.LAWS:
+    for law in LAWS:
         assert systems.spec_of("round_robin").default_tiebreaks(law) == [
             "DE", "SB", "WON", "BWG", "LOT"]
         assert systems.spec_of("dutch").default_tiebreaks(law) == ["BH-VN"]
@@ -132,6 +146,15 @@ def test_trf_names_prefer_the_more_specific_system():
     assert named("he thuy si boc tham") is System.SWISS_DRAW
     assert named("scheveningen") is System.SCHEVENINGEN
     assert named("giai co") is None
+
+
+@pytest.mark.parametrize("system", list(System))
+def test_the_trf_name_our_export_writes_reads_back_as_the_system(system):
+    """The TRF export writes the system's Vietnamese name on the 092 line; the import reads
+    it back as the same system (issue 13: the system is the file's own)."""
+    with translation.override("vi"):
+        label = str(Tournament.System(system.value).label)
+    assert systems.system_named(fold(label).replace("_", " ")) is system
 
 
 def test_an_engine_refusal_is_translated_at_the_service_boundary():
@@ -170,3 +193,64 @@ def test_a_pairing_refusal_answers_in_vietnamese_and_in_english(driver):
                            "no_more_rounds", "round")
     assert english["message"] == "The match is over (002 Article 8)."
     assert driver.arbiter.post(finish).status_code == 200  # decided: it may finish
+
+
+def test_a_knockout_round_loads_the_event_once_in_the_request_and_once_in_the_job(
+        driver, monkeypatch):
+    """Điều 25: before round 2 of a knockout the spec checks that the bracket is not decided;
+    the request reads the event's snapshot once, and the job once for its check and its
+    planner (it was read three times)."""
+    driver.create(system="knockout", knockout_tie_rule="lots")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration", {"seed": 5})
+    driver.pair_next()
+    driver.play_round(1, random.Random(0), choose=lambda p: "1-0")
+    loads: list[int] = []
+    real = loader.load
+
+    def counting(tournament, **kwargs):
+        loads.append(tournament.pk)
+        return real(tournament, **kwargs)
+
+    monkeypatch.setattr(loader, "load", counting)
+    t = Tournament.objects.get(pk=driver.tid)
+    rounds._check_can_pair(t, 2)  # the request's check
+    assert loads == [t.pk]
+    loads.clear()
+    summary = rounds.pair_round_job({"tournament": t.pk, "round": 2, "seed": 1},
+                                    lambda *args: None)
+    assert summary["round"] == 2 and summary["boards"] >= 1
+    assert loads == [t.pk]
+
+
+@pytest.mark.parametrize("language, message", [
+    ("vi", "Đội 2 không có đấu thủ ở bàn 3."),
+    ("en", "Team 2 has no player on board 3."),
+])
+def test_a_planner_refusal_in_the_job_answers_in_the_requests_language(
+        driver, monkeypatch, language, message):
+    """The job records the planner's refusal (code and message) in the language of the
+    request that started it, whatever the worker's own language."""
+    driver.create(system="round_robin")
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration", {"seed": 5})
+
+    def refuse(*args, **kwargs):
+        raise EngineError("Đội %(team)s không có đấu thủ ở bàn %(board)s.",
+                          code="lineup_incomplete", team=2, board=3)
+
+    monkeypatch.setattr(rounds.engine, "plan_round", refuse)
+    params = {"tournament": driver.tid, "round": 1, "seed": 1, "language": language}
+    with translation.override("vi" if language == "en" else "en"):  # a worker's own language
+        with pytest.raises(ServiceError) as refused:
+            rounds.pair_round_job(params, lambda *args: None)
+    assert (refused.value.code, refused.value.message) == ("lineup_incomplete", message)
+    monkeypatch.undo()
+    # the request names its language in the job it starts
+    response = driver.arbiter.post(f"/api/v1/tournaments/{driver.tid}/pair-next-round/",
+                                   HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 202, response.content
+    job = driver.job_worker.wait(response.json()["id"], timeout=300)
+    assert job.params["language"] == language and job.state == "succeeded", job.error

@@ -60,7 +60,7 @@ __all__ = [
     "TrfEntry", "TrfError", "TrfRead", "check_tiebreak_codes", "crosstable",
     "engine_version", "export_trf", "history_of", "initial_colour",
     "knockout_champion", "knockout_placement_stages",
-    "board_rankings", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
+    "board_rankings", "format_summary", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
     "decided", "more_rounds_refusal", "pairing_snapshot", "plan_round",
     "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
     "team_standings",
@@ -111,10 +111,10 @@ def total_rounds(tournament, players: int | None = None, teams: int | None = Non
 
 
 def tiebreak_codes(tournament) -> list[str]:
-    """The event's tie-breaks in order, or its system's defaults for its law."""
-    law = "chess" if tournament.discipline == "chess" else "xiangqi"
+    """The event's tie-breaks in order, or its system's defaults for its law (the
+    discipline's value names the law)."""
     return parse_codes(tournament.tiebreaks) or systems.spec_of(
-        tournament.system).default_tiebreaks(law)
+        tournament.system).default_tiebreaks(tournament.discipline)
 
 
 # --- snapshot-based reads ---------------------------------------------------------------------
@@ -267,6 +267,13 @@ def team_matches(tournament, up_to_round: int) -> list[dict]:
 def match_state(tournament, up_to_round: int | None = None) -> MatchState:
     """002 Điều 8: the individual match's score, wins, and whether it is decided."""
     return _formats.match_state(snapshot_of(tournament, up_to_round, teams=False))
+
+
+def format_summary(tournament, after_round: int, rows: list[dict]) -> dict:
+    """What the event's system adds to its standings ``rows`` (``SystemSpec.summary``: an
+    individual match's score, the groups' totals of an individual Scheveningen)."""
+    return systems.spec_of(tournament.system).summary(
+        lambda: snapshot_of(tournament, after_round, teams=False), rows)
 
 
 def group_scores(tournament, rows: list[dict]) -> list[dict]:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from django.db.models import FloatField
 from django.db.models.functions import Cast
 
-from chessrules.values import TEAM_SYSTEMS
+from tournaments import systems
 from tournaments.engine.snapshot import (
     NO_BYES,
     EntryRow,
@@ -119,7 +119,7 @@ def load(tournament, *, up_to_round: int | None = None, draws: bool = False,
         rounds = tuple(r for r in rounds if r.number <= up_to_round)
     team_rows: tuple[TeamRow, ...] = ()
     matches: tuple[TeamMatchRow, ...] = ()
-    if teams if teams is not None else tournament.system in TEAM_SYSTEMS:
+    if teams if teams is not None else systems.spec_of(tournament.system).team:
         team_rows, matches = load_teams(tournament.pk)
         if up_to_round is not None:
             matches = tuple(m for m in matches if m.round <= up_to_round)

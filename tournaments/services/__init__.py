@@ -26,8 +26,6 @@ One module per concern; the public names are re-exported here, so callers import
 from tournaments import engine, selectors
 from tournaments.services._common import (
     ARBITER_SOURCES,
-    RATING_ORDER_SYSTEMS,
-    SWISS_SYSTEMS,
     S,
 )
 from tournaments.services.bulk_entries import register_entries, rows_from_csv
@@ -90,8 +88,8 @@ from tournaments.services.trf_import import import_trf
 
 __all__ = [
     "ENTRY_FIELDS", "register_entries", "rows_from_csv",
-    "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "S",
-    "SWISS_SYSTEMS", "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
+    "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "S",
+    "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
     "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",
     "check_rounds_fit_dates", "games_per_day_needed", "is_late", "register_late_entry", "close_registration", "create_tournament",
     "engine", "finish_tournament", "normalize_result", "open_registration",

@@ -1,11 +1,10 @@
 """Helpers shared by the tournament services: row locks, permission and state checks,
-the status transition, and the constants of the systems."""
+the status transition, the spec of the event's system and the translation of refusals."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from chessrules.values import RATING_ORDER_SYSTEMS, SWISS_SYSTEMS  # noqa: F401 (re-exported)
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, selectors, systems
 from tournaments.engine.errors import EngineError

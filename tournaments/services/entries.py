@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chessrules.competition.match import GROUPS
-from chessrules.values import GenderSection, System
+from chessrules.values import GenderSection
 from core.errors import NotAllowedError, ServiceError
 from federation.models import Club, Member, Person
 from tournaments import cache_scopes, engine, selectors
@@ -23,13 +23,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services._common import (
-    RATING_ORDER_SYSTEMS,
-    SWISS_SYSTEMS,
     S,
     _expect_status,
     _lock,
     _require_manager,
     _require_not_locked,
+    spec_of,
 )
 
 Withdrawing = TypeVar("Withdrawing", Entry, TeamEntry)
@@ -53,17 +52,18 @@ def _draw_numbers(t: Tournament) -> None:
 
 def _number_entries(t: Tournament) -> None:
     entries = list(t.entries.select_related("member"))
-    if t.system == System.ADJUSTED_SWISS:  # Điều 28.1; 28.7: renumbered on a late entry
+    order_by = spec_of(t).starting_order
+    if order_by == "adjusted":  # Điều 28.1; 28.7: renumbered on a late entry
         national = _national_ratings(t, entries)
         category = _national_categories(t, entries)
         order = engine.adjusted_order(
             [(e.pk, e.rating, e.title, national.get(e.pk, 0), category.get(e.pk, 0))
              for e in entries],
             t.lot_seed or 0)
-    elif t.system == System.INDIVIDUAL_SCHEVENINGEN:  # 002 Điều 10: A1..An, then B1..Bn
+    elif order_by == "groups":  # 002 Điều 10: A1..An, then B1..Bn
         order = [pk for g in GROUPS for pk in engine.lot_order(
             [e.pk for e in entries if e.group == g], t.lot_seed)]
-    elif t.system in RATING_ORDER_SYSTEMS:
+    elif order_by == "rating":  # C.04.2
         order = engine.rating_order([(e.pk, e.rating, e.title, e.name) for e in entries])
     else:
         order = engine.lot_order([e.pk for e in entries], t.lot_seed)
@@ -157,7 +157,7 @@ def is_late(t: Tournament, today: date | None = None) -> bool:
 def check_group(t: Tournament, group: str) -> None:
     """002 Điều 10: an individual Scheveningen's entries are in group A or B; other
     formats have no groups."""
-    if t.system == System.INDIVIDUAL_SCHEVENINGEN:
+    if spec_of(t).groups:
         if group not in GROUPS:
             raise ServiceError(_("Svennhighen cá nhân (002 Điều 10): chọn nhóm A hoặc B."),
                                field="group", code="group_missing")
@@ -230,7 +230,7 @@ def _register(tournament: Tournament, build, *, user, late_reason: str,
         if t.is_team_event:
             raise ServiceError(_("Giải đồng đội: đăng ký theo đội."), code="team_event")
         after_draw = t.status in (S.CLOSED, S.RUNNING)
-        if after_draw and t.system not in SWISS_SYSTEMS:
+        if after_draw and not spec_of(t).swiss:
             raise ServiceError(_("Chỉ hệ Thụy Sĩ nhận đăng ký muộn."), field="status",
                                code="invalid_state")
         if not after_draw:
@@ -252,7 +252,7 @@ def _register(tournament: Tournament, build, *, user, late_reason: str,
             entry.joins_in_round = t.rounds.count() + 1
         entry.save()
         if after_draw:
-            if t.system in RATING_ORDER_SYSTEMS:
+            if spec_of(t).rating_order:
                 _number_entries(t)  # C.04.2: pairing numbers reassigned in rating order
             else:
                 top = t.entries.aggregate(m=Max("starting_number"))["m"] or 0
@@ -549,7 +549,7 @@ def request_bye(entry: Entry, round_number: int, *, user, points: float | None =
     if points is None:
         points = float(tournament.requested_bye_score)
     _require_arbiter_or_manager(user, tournament, _("Chỉ trọng tài hoặc ban tổ chức ghi nhận xin nghỉ."))
-    if tournament.system not in SWISS_SYSTEMS:
+    if not spec_of(tournament).swiss:
         raise ServiceError(_("Chỉ hệ Thụy Sĩ nhận xin nghỉ."), code="invalid_state")
     if float(points) not in (0.0, 0.5, 1.0):
         raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="points")

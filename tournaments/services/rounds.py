@@ -9,9 +9,10 @@ from collections.abc import Callable
 from datetime import timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from chessrules.values import RESULT_POINTS, Result
@@ -83,13 +84,18 @@ def request_pairing(tournament: Tournament, *, user, round_number: int | None = 
                            field="round", code="wrong_round")
     _check_can_pair(t, number)
     key = pairing_job_key(t, number)
-    params = {"tournament": t.pk, "round": number, "seed": secrets.randbits(62), "key": key}
+    # the job's refusal answers in the language of the request (a worker has its own)
+    params = {"tournament": t.pk, "round": number, "seed": secrets.randbits(62), "key": key,
+              "language": translation.get_language() or settings.LANGUAGE_CODE}
     return start_job("tournaments.pair_round", params=params, key=key,
                      user=user)
 
 
 def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict:
-    """The job: lock the tournament, return the round if it exists, else pair and write it."""
+    """The job: lock the tournament, return the round if it exists, else pair and write it.
+    A refusal is in the language of the request that started the job (``language``); what
+    the round stores (its warnings) is written as the worker's default."""
+    language = params.get("language") or settings.LANGUAGE_CODE
     progress(5, "loading")
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=params["tournament"])
@@ -97,13 +103,15 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
         existing = t.rounds.filter(number=number).first()
         if existing is not None:
             return _round_summary(existing, reused=True)
-        snapshot = _check_can_pair(t, number, for_job=True)
+        with translation.override(language):
+            snapshot = _check_can_pair(t, number, for_job=True)
         progress(20, "pairing")
         try:
             plan = engine.plan_round(t, number, params.get("seed"),
                                      _pairing_progress(progress), snapshot)
         except engine.EngineError as exc:
-            raise refusal(exc, field="round") from exc
+            with translation.override(language):
+                raise refusal(exc, field="round") from exc
         progress(80, "writing")
         job = Job.objects.filter(key=params.get("key")).first() if params.get("key") else None
         rnd = _write_round(t, plan, job)
@@ -182,8 +190,6 @@ def warm_tracking_cards(tournament_id: int, number: int, moment: str) -> None:
 
 
 def _start_card_warm(tournament_id: int, number: int, moment: str) -> None:
-    from django.conf import settings
-
     from documents.services import request_parts_warm
 
     try:

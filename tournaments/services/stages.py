@@ -8,11 +8,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from chessrules.values import FINAL_STAGE_SYSTEMS, QUALIFYING_SYSTEMS
 from core.errors import NotAllowedError, ServiceError
 from tournaments import selectors
 from tournaments.models import Entry, Tournament
-from tournaments.services._common import S, _expect_status, _lock, _require_manager
+from tournaments.services._common import S, _expect_status, _lock, _require_manager, spec_of
 from tournaments.services.entries import register_entry
 
 
@@ -28,10 +27,10 @@ def validate_stage(t: Tournament) -> None:
     if final.pk == t.pk or final.qualifies_to_id is not None:
         raise ServiceError(_("Vòng chung kết phải là một giải khác, không phải một bảng vòng "
                              "loại (Điều 17.3)."), field="qualifies_to")
-    if t.system not in QUALIFYING_SYSTEMS:
+    if not spec_of(t).qualifying_stage:
         raise ServiceError(_("Bảng vòng loại đấu vòng tròn hoặc hệ Thụy Sĩ (Điều 17.3)."),
                            field="system")
-    if final.system not in FINAL_STAGE_SYSTEMS:
+    if not spec_of(final).final_stage:
         raise ServiceError(_("Vòng chung kết đấu vòng tròn hoặc loại trực tiếp (Điều 17.3)."),
                            field="qualifies_to")
     if final.discipline != t.discipline:

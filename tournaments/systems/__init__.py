@@ -41,9 +41,12 @@ SPECS: dict[System, SystemSpec] = {spec.system: spec for spec in (
 )}
 
 
+_BY_VALUE: dict[str, SystemSpec] = {system.value: spec for system, spec in SPECS.items()}
+
+
 def spec_of(system: str) -> SystemSpec:
     """The spec of a stored system value; an ``EngineError`` for one no module registers."""
-    spec = SPECS.get(system)  # type: ignore[call-overload]  # a str finds its StrEnum key
+    spec = _BY_VALUE.get(str(system))
     if spec is None:
         raise EngineError(N_("Thể thức '%(system)s' chưa có trong chessrules %(version)s."),
                           code="unknown_system", field="system", system=system,

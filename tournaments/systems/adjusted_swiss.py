@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from chessrules.values import System
 from tournaments.engine import pairing
+from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import SystemSpec
 
 
 class AdjustedSwiss(SystemSpec):
     system = System.ADJUSTED_SWISS
-    planner = staticmethod(pairing.adjusted_swiss)
     swiss = True
+    qualifying_stage = True
     swiss_guidance = True
     starting_order = "adjusted"
+    trf_words = (("thuy si dieu chinh",),)
+    trf_rank = 75  # before the Dutch ("thuy si")
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        pairing.adjusted_swiss(snapshot, number, plan)

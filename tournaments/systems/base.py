@@ -31,18 +31,16 @@ from typing import Any, ClassVar
 from chessrules.competition import roundrobin
 from chessrules.competition import tiebreaks as ctiebreaks
 from chessrules.competition.knockout import bracket_size
-from chessrules.values import MatchScoring, System
+from chessrules.values import MatchScoring, System, TeamMatchForm
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
 from tournaments.engine.pairing import RoundPlan, no_further_round
 from tournaments.engine.snapshot import Snapshot
 
 __all__ = ["Counts", "Field", "Planner", "SystemSpec", "TWO_GAME_MATCHES", "MATCH_TERMS",
-           "TEAM_MATCH_FORM", "LAWS", "two_teams", "round_robin_rounds", "knockout_stage_count"]
+           "TEAM_MATCH_FORM", "two_teams", "round_robin_rounds", "knockout_stage_count"]
 
 Planner = Callable[[Snapshot, int, RoundPlan], None]
-#: the rule sets a default tie-break may depend on (the event's discipline)
-LAWS = ("xiangqi", "chess")
 
 #: Optional settings a system may accept; set on another system they are refused.
 TWO_GAME_MATCHES = "two_game_matches"  # Điều 21.2 (match_scoring = two_game_match)
@@ -89,7 +87,6 @@ class SystemSpec:
     the registry holds one instance per system."""
 
     system: ClassVar[System]
-    planner: ClassVar[Planner]
     #: teams enter (Điều 30), not players
     team: ClassVar[bool] = False
     #: each round is a new seeded draw that reads the previous rounds' draws (Điều 29, 30.5);
@@ -117,11 +114,27 @@ class SystemSpec:
     groups: ClassVar[bool] = False
     #: the tie-breaks of a round robin (Điều 21.3) rather than of a Swiss (21.4)
     predetermined: ClassVar[bool] = False
+    #: Điều 17.3 "đấu hỗn hợp": it may be a qualifying group / the final stage
+    qualifying_stage: ClassVar[bool] = False
+    final_stage: ClassVar[bool] = False
+    #: an individual knockout: the bracket (Điều 25) is shown, the standings by stage
+    bracket: ClassVar[bool] = False
+    #: a team knockout: the team table counts its ties and places (Điều 30.3)
+    team_bracket: ClassVar[bool] = False
+    #: the crosstable may be the player × player table (Phụ lục 1)
+    crosstable_matrix: ClassVar[bool] = False
+    #: a team × team results table (Điều 30.4)
+    team_crosstable: ClassVar[bool] = False
     #: a TRF 092 line naming it: each tuple is words that must all appear (folded, no
     #: diacritics); our export writes the Vietnamese name, other programs English
     trf_words: ClassVar[tuple[tuple[str, ...], ...]] = ()
     #: the order the 092 words are tried in, the more specific names first
     trf_rank: ClassVar[int] = 100
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        """Pair round ``number`` into ``plan`` (pure: the snapshot holds all it reads); a
+        refusal is an ``EngineError``. Each system names its planner (``engine.pairing``)."""
+        raise NotImplementedError
 
     # --- rounds ------------------------------------------------------------------------------
 
@@ -158,7 +171,7 @@ class SystemSpec:
         events drawn before the field keep the board-against-board form it was migrated to
         (migration 0025)."""
         if ("team_match_form" in given and TEAM_MATCH_FORM not in self.accepts
-                and (t.team_match_form or "scheveningen") != "scheveningen"):
+                and t.team_match_form != TeamMatchForm.SCHEVENINGEN):
             raise EngineError(N_("Thể thức trận đồng đội (Điều 30.3) chỉ dùng cho giải đồng "
                                  "đội loại trực tiếp; các hệ khác theo thể thức của hệ đó."),
                               field="team_match_form", code="invalid")
@@ -191,12 +204,23 @@ class SystemSpec:
 
     def default_tiebreaks(self, law: str) -> list[str]:
         """The tie-breaks when the regulations name none (Điều 21.3 for the round robins,
-        21.4/29.5 for the others); the same for both laws unless a system says so."""
+        21.4/29.5 for the others); ``law``: the event's discipline value. The same for both
+        laws unless a system says so."""
         if self.predetermined:
             return list(ctiebreaks.DEFAULT_ROUND_ROBIN)
         return list(ctiebreaks.DEFAULT_SWISS)
 
-    def rerank(self, snapshot: Snapshot, rows: list[dict]) -> list[dict]:
+    @property
+    def rating_order(self) -> bool:
+        """Starting numbers follow the ratings, so a late entry renumbers (C.04.2, 28.7)."""
+        return self.starting_order in ("rating", "adjusted")
+
+    def summary(self, load: Callable[[], Snapshot], rows: list[dict[str, Any]]) -> dict[str, Any]:
+        """What the system adds to its standings ``rows`` (``load``: the snapshot up to the
+        standings' round, loaded only when needed); nothing by default."""
+        return {}
+
+    def rerank(self, snapshot: Snapshot, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The standings rows as the system ranks them (a knockout: by stage reached)."""
         return rows
 

@@ -3,6 +3,7 @@ may last when a target is set) and at most one target, points or games won."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from chessrules.competition.match import MAX_MATCH_GAMES, check_match_terms
@@ -10,17 +11,18 @@ from chessrules.values import System
 from tournaments.engine import formats, pairing
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
+from tournaments.engine.pairing import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import MATCH_TERMS, Field, SystemSpec
 
 
 class Match(SystemSpec):
     system = System.MATCH
-    planner = staticmethod(pairing.match)
     accepts = frozenset({MATCH_TERMS})
     ends_on_decision = True
     decided_message = pairing.MATCH_DECIDED
     undecided_message = N_("Trận đối kháng chưa kết thúc (002 Điều 8).")
+    trf_words = (("doi khang ca nhan",),)
 
     def check_settings(self, t: Any) -> None:
         super().check_settings(t)
@@ -54,6 +56,18 @@ class Match(SystemSpec):
     def decided(self, snapshot: Snapshot) -> bool:
         return formats.match_state(snapshot).decided
 
+    def summary(self, load: Callable[[], Snapshot], rows: list[dict[str, Any]]) -> dict[str, Any]:
+        """002 Điều 8: the match's score, games won, and whether it is decided."""
+        state = formats.match_state(load())
+        numbers = sorted(row["starting_number"] for row in rows)
+        return {"match": {
+            "games": state.games, "players": numbers, "points": list(state.points),
+            "wins": list(state.wins), "decided": state.decided,
+            "winner": numbers[state.winner] if state.winner is not None else None}}
+
     def default_tiebreaks(self, law: str) -> list[str]:
         """002 Điều 8: the score decides; equal scores share."""
         return []
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        pairing.match(snapshot, number, plan)

@@ -7,12 +7,13 @@ from typing import Any
 
 from chessrules.values import System
 from tournaments.engine import pairing
+from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import Counts, Field, SystemSpec, two_teams
 
 
 class Scheveningen(SystemSpec):
     system = System.SCHEVENINGEN
-    planner = staticmethod(pairing.scheveningen)
     team = True
     rounds_from_field = True
     trf_words = (("scheveningen",),)
@@ -26,3 +27,6 @@ class Scheveningen(SystemSpec):
 
     def check_field(self, t: Any, entries: Field) -> None:
         two_teams(entries)
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        pairing.scheveningen(snapshot, number, plan)

@@ -9,13 +9,15 @@ from chessrules.values import System
 from tournaments.engine import pairing
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
+from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import Field, SystemSpec, two_teams
 
 
 class Simultaneous(SystemSpec):
     system = System.SIMULTANEOUS
-    planner = staticmethod(pairing.simultaneous)
     team = True
+    trf_words = (("doi khang dong loat",),)
 
     def check_settings(self, t: Any) -> None:
         super().check_settings(t)
@@ -25,3 +27,6 @@ class Simultaneous(SystemSpec):
 
     def check_field(self, t: Any, entries: Field) -> None:
         two_teams(entries)
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        pairing.simultaneous(snapshot, number, plan)

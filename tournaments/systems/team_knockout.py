@@ -8,6 +8,8 @@ from typing import Any
 
 from chessrules.values import System, TeamMatchForm
 from tournaments.engine import pairing
+from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import TEAM_MATCH_FORM, Counts, SystemSpec, knockout_stage_count
 
 
@@ -17,10 +19,12 @@ def _english_form(t: Any) -> bool:
 
 class TeamKnockout(SystemSpec):
     system = System.TEAM_KNOCKOUT
-    planner = staticmethod(pairing.team_knockout)
     team = True
     rounds_from_field = True
     accepts = frozenset({TEAM_MATCH_FORM})
+    team_bracket = True
+    trf_words = (("dong doi", "loai truc tiep"), ("team", "knock"))
+    trf_rank = 25  # before the knockout
 
     def total_rounds(self, t: Any, counts: Counts) -> int:
         """One team match per stage (30.3): the English form's ``boards`` rounds a tie."""
@@ -32,3 +36,6 @@ class TeamKnockout(SystemSpec):
         if t.team_match_form == TeamMatchForm.SCHEVENINGEN:
             return max(low, 3), min(high, 6)  # the tables of 30.2.2
         return low, high
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        pairing.team_knockout(snapshot, number, plan)

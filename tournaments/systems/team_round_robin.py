@@ -7,17 +7,22 @@ from typing import Any
 
 from chessrules.values import System
 from tournaments.engine import pairing
+from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import Counts, SystemSpec, round_robin_rounds
 
 
 class TeamRoundRobin(SystemSpec):
     system = System.TEAM_ROUND_ROBIN
-    planner = staticmethod(pairing.team_round_robin)
     team = True
     predetermined = True
     rounds_from_field = True
+    team_crosstable = True
     trf_words = (("team", "round"), ("dong doi", "vong tron"))
     trf_rank = 30
 
     def total_rounds(self, t: Any, counts: Counts) -> int:
         return round_robin_rounds(counts.teams())
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        pairing.team_round_robin(snapshot, number, plan)

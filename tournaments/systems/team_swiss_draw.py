@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from chessrules.values import System
 from tournaments.engine import pairing
+from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import SystemSpec
 
 
 class TeamSwissDraw(SystemSpec):
     system = System.TEAM_SWISS_DRAW
-    planner = staticmethod(pairing.team_swiss_draw)
     team = True
     swiss = True
     draws_each_round = True
     trf_words = (("team", "swiss"), ("dong doi", "thuy si"))
     trf_rank = 20
+
+    def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
+        pairing.team_swiss_draw(snapshot, number, plan)
