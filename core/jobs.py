@@ -46,7 +46,7 @@ from kombu.exceptions import KombuError
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ServiceError, ServiceUnavailableError
-from core.models import Job
+from core.models import KIND_LABELS, Job
 
 logger = logging.getLogger(__name__)
 
@@ -61,15 +61,23 @@ class JobKind:
 
     kind: str
     work: Work
+    #: the job's name for a person (the admin's job pages, issue 28), e.g. "Xếp cặp ván"
+    label: Any = ""
+    #: params -> the row the job is about (linked from the job's page), or None
+    subject: Callable[[dict], Any] | None = None
 
 
 _REGISTRY: dict[str, JobKind] = {}
 
 
-def register(kind: str, work: Work) -> JobKind:
-    """Declare a job kind (called from an app's ``jobs.py``). Registering a kind twice with
-    another work function is a programming error."""
-    entry = JobKind(kind, work)
+def register(kind: str, work: Work, *, label: Any = "",
+             subject: Callable[[dict], Any] | None = None) -> JobKind:
+    """Declare a job kind (called from an app's ``jobs.py``) with its name for a person and
+    what it is about. Registering a kind twice with another work function is a programming
+    error."""
+    entry = JobKind(kind, work, label, subject)
+    if label:
+        KIND_LABELS[kind] = label
     existing = _REGISTRY.get(kind)
     if existing is not None and existing.work is not work:
         raise ValueError(f"job kind {kind!r} is already registered to {existing.work!r}")
@@ -86,6 +94,23 @@ def job_kind(kind: str) -> JobKind:
 
 def registered_kinds() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def kind_label(kind: str) -> str:
+    """The job's name for a person; an unknown kind (an old row) reads as "Công việc"."""
+    entry = _REGISTRY.get(kind)
+    return str(entry.label) if entry is not None and entry.label else _("Công việc khác")
+
+
+def job_subject(job: Job) -> Any:
+    """The row the job is about (a tournament, a game, a period…), or None."""
+    entry = _REGISTRY.get(job.kind)
+    if entry is None or entry.subject is None:
+        return None
+    try:
+        return entry.subject(job.params or {})
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def start_job(kind: str, *, params: dict | None = None, key: str | None = None,

@@ -1,7 +1,16 @@
 """Jobs of the documents app (one name each: the kind; run by ``core.run_job``)."""
 
+from django.utils.translation import gettext_lazy as _
+
 from core.jobs import register
 from documents import services
+from documents.models import Document
 
-register("document", services.render_document)
-register("documents.warm_parts", services.warm_document_parts)
+
+def _document(params: dict):
+    return Document.objects.filter(kind=params["kind"], target=params["target"]).first()
+
+
+register("document", services.render_document, label=_("Tạo văn bản PDF"), subject=_document)
+register("documents.warm_parts", services.warm_document_parts,
+         label=_("Chuẩn bị trước các phần của văn bản"), subject=_document)

@@ -1,6 +1,17 @@
 """Jobs of the tournaments app (one name each: the kind; run by ``core.run_job``)."""
 
+from django.utils.translation import gettext_lazy as _
+
 from core.jobs import register
 from tournaments import services
+from tournaments.models import Round, Tournament
 
-register("tournaments.pair_round", services.pair_round_job)
+
+def _round_or_event(params: dict):
+    found = Round.objects.filter(tournament_id=params["tournament"],
+                                 number=params.get("round")).first()
+    return found or Tournament.objects.filter(pk=params["tournament"]).first()
+
+
+register("tournaments.pair_round", services.pair_round_job, label=_("Xếp cặp ván đấu"),
+         subject=_round_or_event)

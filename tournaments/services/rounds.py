@@ -90,7 +90,7 @@ def request_pairing(tournament: Tournament, *, user, round_number: int | None = 
 
 def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict:
     """The job: lock the tournament, return the round if it exists, else pair and write it."""
-    progress(5, "loading")
+    progress(5, _("Đang đọc dữ liệu giải"))
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=params["tournament"])
         number = int(params["round"])
@@ -98,13 +98,13 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
         if existing is not None:
             return _round_summary(existing, reused=True)
         _check_can_pair(t, number)
-        progress(20, "pairing")
+        progress(20, _("Đang xếp cặp"))
         try:
             plan = engine.plan_round(t, number, params.get("seed"),
                                      _pairing_progress(progress))
         except engine.EngineError as exc:
             raise ServiceError(str(exc), field="round", code="pairing_failed") from exc
-        progress(80, "writing")
+        progress(80, _("Đang ghi các cặp đấu"))
         job = Job.objects.filter(key=params.get("key")).first() if params.get("key") else None
         rnd = _write_round(t, plan, job)
         if t.status == S.CLOSED:
@@ -115,7 +115,7 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
 def _pairing_progress(progress: Callable[[float, str], None]) -> Callable[[float], None]:
     """The engine's share of players paired, as the job's 20-80 % ("pairing")."""
     def report(share: float) -> None:
-        progress(20 + 60 * share, "pairing")
+        progress(20 + 60 * share, _("Đang xếp cặp"))
     return report
 
 
