@@ -247,6 +247,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Ho_Chi_Minh"
 #: dd/mm/yyyy first (what the admin calendar writes), ISO too (core.dates, issue 18).
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y"]
+#: dd/mm/yyyy shown everywhere in Vietnamese (issue 28): config/formats/vi/formats.py
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 USE_TZ = True
 

@@ -5,8 +5,10 @@ from django.apps import apps as django_apps
 from django.contrib import admin
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from core import dashboard, selectors
+from core import admin_jobs as job_display
+from core import dashboard, jobs, selectors
 from core.admin_service import ServiceAdmin
 from core.models import Job
 
@@ -14,15 +16,64 @@ from core.models import Job
 FAILED_JOBS_DAYS = 7
 
 
+class JobKindFilter(admin.SimpleListFilter):
+    """Jobs by their name for a person (issue 28), not the registry's kind."""
+
+    title = gettext_lazy("loại việc")
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        return sorted(((kind, jobs.kind_label(kind)) for kind in jobs.registered_kinds()),
+                      key=lambda item: item[1])
+
+    def queryset(self, request, queryset):
+        return queryset.filter(kind=self.value()) if self.value() else queryset
+
+
 @admin.register(Job)
 class JobAdmin(ServiceAdmin, admin.ModelAdmin):
-    list_display = ["kind", "state", "progress", "created_by", "created_at", "finished_at"]
-    list_filter = ["kind", "state"]
+    """A job's page for people (issue 28): its name in Vietnamese, what it is about (linked),
+    a progress bar that moves while it runs (the page asks the job API), the outcome in words
+    and, when it failed, the error in Vietnamese with what to do. Read-only: jobs are written
+    by the job runner only."""
+
+    list_display = ["name", "state", "progress_bar", "created_by", "created_at", "finished_at"]
+    list_filter = [JobKindFilter, "state"]
     list_select_related = ["created_by"]
-    readonly_fields = [f.name for f in Job._meta.fields]
+    fields = ["name", "subject_link", "state", "progress_bar", "message", "outcome",
+              "error_words", "attempts", "created_by", "created_at", "started_at",
+              "finished_at"]
+    readonly_fields = fields
+    change_form_template = "admin/core/job/change_form.html"
+
+    @admin.display(description=gettext_lazy("công việc"), ordering="kind")
+    def name(self, job: Job) -> str:
+        return jobs.kind_label(job.kind)
+
+    @admin.display(description=gettext_lazy("đối tượng"))
+    def subject_link(self, job: Job) -> str:
+        return job_display.subject_link(jobs.job_subject(job))
+
+    @admin.display(description=gettext_lazy("tiến độ"), ordering="progress")
+    def progress_bar(self, job: Job) -> str:
+        return job_display.progress_bar(job)
+
+    @admin.display(description=gettext_lazy("kết quả"))
+    def outcome(self, job: Job) -> str:
+        return job_display.outcome(job)
+
+    @admin.display(description=gettext_lazy("lỗi và cách xử lý"))
+    def error_words(self, job: Job) -> str:
+        return job_display.error_words(job)
 
     def has_add_permission(self, request):
         return False
+
+    def has_change_permission(self, request, obj=None):
+        return False  # read-only: no Save
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a job is the trace of work done
 
 
 @dashboard.register

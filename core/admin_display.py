@@ -35,3 +35,16 @@ def table(headers: list, rows: list[tuple]) -> SafeString | str:
                                                for c in row)),) for row in rows))
     return format_html('<table class="panel"><thead><tr>{}</tr></thead><tbody>{}</tbody>'
                        "</table>", head, body)
+
+
+def display_for_field(value: Any, field: Any, empty_value_display: str, **kwargs: Any) -> Any:
+    """Django admin's ``display_for_field`` (read-only fields, list columns), except that a
+    JSON value reads as lines (``readable_json``), never as JSON (issue 28). Installed by
+    ``core.apps.AdminConfig``; an admin shows a record's JSON in its own words where it has
+    them (a time control in words, a document's target by name)."""
+    from django.contrib.admin import utils
+    from django.db import models
+
+    if isinstance(field, models.JSONField) and value not in (None, "", [], {}):
+        return readable_json(value)
+    return utils.display_for_field(value, field, empty_value_display, **kwargs)

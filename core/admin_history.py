@@ -5,13 +5,16 @@ as a dash. Every admin with a history uses ``HistoryAdmin``."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
+from django.db import models
 from django.utils import timezone
 from django.utils.formats import date_format
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
+
+from core.admin_display import readable_json
 
 EMPTY = "—"
 
@@ -20,7 +23,7 @@ class LabelledHistoryHelper(HistoricalRecordContextHelper):
     """Old and new values as a user reads them elsewhere in the admin."""
 
     def prepare_delta_change_value(self, change, value: Any) -> Any:
-        if value is None or value == "":
+        if value is None or value == "" or value == [] or value == {}:
             return EMPTY
         field = self.model._meta.get_field(change.field)
         if getattr(field, "flatchoices", None) and not isinstance(value, (list, dict)):
@@ -28,7 +31,14 @@ class LabelledHistoryHelper(HistoricalRecordContextHelper):
         if isinstance(value, datetime):
             value = timezone.localtime(value) if timezone.is_aware(value) else value
             return date_format(value, "DATETIME_FORMAT")
-        return super().prepare_delta_change_value(change, value)
+        if isinstance(value, date):
+            return date_format(value, "DATE_FORMAT")  # dd/mm/yyyy (issue 28)
+        if isinstance(field, models.JSONField):
+            return readable_json(value)  # as lines, not JSON
+        shown = super().prepare_delta_change_value(change, value)
+        if isinstance(shown, str) and shown.startswith("[") and shown.endswith("]"):
+            shown = shown[1:-1] or EMPTY  # many-to-many rows: "a, b", not "[a, b]"
+        return shown
 
 
 class HistoryAdmin(SimpleHistoryAdmin):

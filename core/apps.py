@@ -12,9 +12,10 @@ class CoreConfig(AppConfig):
         from core import services, worker_beat  # noqa: F401 (the worker's heartbeat signals)
         from core.jobs import BACKGROUND, register
 
-        register("health_check", services.health_check)
+        register("health_check", services.health_check, label=_("Kiểm tra hệ thống"))
         # the same check on the background queue: are its workers alive (docs/production.md)
-        register("health_check.background", services.health_check, priority=BACKGROUND)
+        register("health_check.background", services.health_check, priority=BACKGROUND,
+                 label=_("Kiểm tra hệ thống (hàng đợi nền)"))
         _use_core_date_field_in_serializers()
         autodiscover_modules("jobs")  # each app declares its jobs in its jobs.py
 
@@ -30,7 +31,8 @@ def _use_core_date_field_in_serializers() -> None:
 
 
 class AdminConfig(admin_apps.AdminConfig):
-    """django.contrib.admin, with the project's date field on every admin form (issue 18).
+    """django.contrib.admin, with the project's date field on every admin form (issue 18)
+    and JSON shown as lines in read-only fields and list columns (issue 28).
 
     The override must be in place before ``autodiscover`` builds the ModelAdmins (each copies
     the defaults), hence here and not in CoreConfig.ready."""
@@ -46,4 +48,12 @@ class AdminConfig(admin_apps.AdminConfig):
         options.FORMFIELD_FOR_DBFIELD_DEFAULTS[models.DateField] = {
             **options.FORMFIELD_FOR_DBFIELD_DEFAULTS[models.DateField],
             "form_class": FormDateField}
+        # JSON held by a record is read as lines, never as JSON (issue 28)
+        from django.contrib.admin import helpers
+        from django.contrib.admin.templatetags import admin_list
+
+        from core.admin_display import display_for_field
+
+        helpers.display_for_field = display_for_field  # type: ignore[attr-defined]
+        admin_list.display_for_field = display_for_field  # type: ignore[attr-defined]
         super().ready()

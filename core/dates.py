@@ -134,3 +134,8 @@ def check_citizen_id(value: str | None) -> None:
         raise ValidationError(
             _("Số CCCD/CMND không hợp lệ: CCCD gồm 12 chữ số, CMND gồm 9 chữ số "
               "(nhận được “%(value)s”).") % {"value": str(value)[:30]}, code="invalid")
+
+
+def dmy(value: date | None) -> str:
+    """A date as a person reads it: dd/mm/yyyy (issue 28); nothing for no date."""
+    return value.strftime("%d/%m/%Y") if value else ""

@@ -46,7 +46,7 @@ from kombu.exceptions import KombuError
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ServiceError, ServiceUnavailableError
-from core.models import Job
+from core.models import KIND_LABELS, Job
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +71,10 @@ class JobKind:
     kind: str
     work: Work
     priority: str = INTERACTIVE
+    #: the job's name for a person (the admin's job pages, issue 28), e.g. "Xếp cặp ván"
+    label: Any = ""
+    #: params -> the row the job is about (linked from the job's page), or None
+    subject: Callable[[dict], Any] | None = None
 
     @property
     def queue(self) -> str:
@@ -91,13 +95,17 @@ def all_queues() -> list[str]:
 _REGISTRY: dict[str, JobKind] = {}
 
 
-def register(kind: str, work: Work, *, priority: str = INTERACTIVE) -> JobKind:
+def register(kind: str, work: Work, *, priority: str = INTERACTIVE, label: Any = "",
+             subject: Callable[[dict], Any] | None = None) -> JobKind:
     """Declare a job kind (called from an app's ``jobs.py``): ``priority`` is
-    :data:`INTERACTIVE` (someone waits for it) or :data:`BACKGROUND`. Registering a kind
-    twice with another work function is a programming error."""
+    :data:`INTERACTIVE` (someone waits for it) or :data:`BACKGROUND`; ``label`` its name for
+    a person and ``subject`` what it is about. Registering a kind twice with another work
+    function is a programming error."""
     if priority not in (INTERACTIVE, BACKGROUND):
         raise ValueError(f"job kind {kind!r}: unknown priority {priority!r}")
-    entry = JobKind(kind, work, priority)
+    entry = JobKind(kind, work, priority, label, subject)
+    if label:
+        KIND_LABELS[kind] = label
     existing = _REGISTRY.get(kind)
     if existing is not None and existing.work is not work:
         raise ValueError(f"job kind {kind!r} is already registered to {existing.work!r}")
@@ -114,6 +122,23 @@ def job_kind(kind: str) -> JobKind:
 
 def registered_kinds() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def kind_label(kind: str) -> str:
+    """The job's name for a person; an unknown kind (an old row) reads as "Công việc"."""
+    entry = _REGISTRY.get(kind)
+    return str(entry.label) if entry is not None and entry.label else _("Công việc khác")
+
+
+def job_subject(job: Job) -> Any:
+    """The row the job is about (a tournament, a game, a period…), or None."""
+    entry = _REGISTRY.get(job.kind)
+    if entry is None or entry.subject is None:
+        return None
+    try:
+        return entry.subject(job.params or {})
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def start_job(kind: str, *, params: dict | None = None, key: str | None = None,

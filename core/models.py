@@ -6,6 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+#: Each job kind's name for a person ("Xếp cặp ván đấu"), filled by ``core.jobs.register``.
+KIND_LABELS: dict[str, object] = {}
+
 
 class Job(models.Model):
     """A long-running job (pairing, validation, rating period, lapse, documents).
@@ -54,7 +57,8 @@ class Job(models.Model):
                                 condition=models.Q(state__in=["queued", "running"]))]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.id} ({self.state})"
+        """The job's name and state for a person (issue 28): "Xếp cặp ván đấu (Hoàn thành)"."""
+        return f"{KIND_LABELS.get(self.kind) or _('Công việc khác')} ({self.get_state_display()})"
 
     @property
     def is_finished(self) -> bool:

@@ -11,18 +11,26 @@ from core.admin import TouchesPublicCache
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin, reason_action
 from core.admin_service import ServiceAdmin
+from core.admin_widgets import LinesField
 from core.errors import ServiceError
-from documents import admin_actions, selectors, services
+from documents import admin_actions, presentation, selectors, services
 from documents.models import Decision, Document, Signatory
 
 
 class DecisionForm(forms.ModelForm):
-    """The signature block comes from a signatory kept by staff, never typed (issue 13)."""
+    """The signature block comes from a signatory kept by staff, never typed (issue 13).
+    "Căn cứ", "Các điều" and "Nơi nhận" are typed one a line (issue 28), stored as lists."""
+
+    grounds = LinesField(label=_("Căn cứ"), help_text=_("Mỗi dòng một căn cứ."))
+    articles = LinesField(label=_("Các điều"), help_text=_(
+        "Mỗi dòng một điều (Điều 1, Điều 2…), theo thứ tự."))
+    recipients = LinesField(label=_("Nơi nhận"), required=False,
+                            help_text=_("Mỗi dòng một nơi nhận."))
 
     class Meta:
         model = Decision
         fields = ["suffix", "kind", "issuing_body", "place", "issued_on", "subject", "grounds",
-                  "articles", "recipients", "signatory", "payload"]
+                  "articles", "recipients", "signatory"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -78,9 +86,17 @@ class DecisionAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Histo
                     "status"]
     list_filter = ["kind", "year", "status"]
     search_fields = ["subject", "signer_name"]
-    readonly_fields = ["year", "number", "signer_name", "signer_position", "signer_authority",
-                       "created_by", "created_at", "status", "status_reason",
-                       "status_changed_at", "status_changed_by"]
+    readonly_fields = ["date_line", "year", "number", "signer_name", "signer_position",
+                       "signer_authority", "created_by", "created_at", "status",
+                       "status_reason", "status_changed_at", "status_changed_by"]
+
+    @admin.display(description=_("Dòng ngày tháng"))
+    def date_line(self, decision) -> str:
+        """As printed on the decision (Nghị định 30/2020 form): "Hà Nội, ngày 20 tháng 11
+        năm 2026"."""
+        if decision is None or not decision.issued_on:
+            return "-"
+        return presentation.date_line(decision.place, decision.issued_on)
     actions = ["render_pdf", "correct_signatory", withdraw, annul]
 
     def save_model(self, request, obj, form, change):
@@ -136,11 +152,33 @@ class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
     """Rendered PDFs; "Tạo văn bản" asks for any document by kind and target, and the other
     apps' admin actions (``documents.admin_actions``) link here."""
 
-    list_display = ["kind", "target", "pages", "size", "generated_at", "download"]
+    list_display = ["kind", "subject", "pages", "size", "generated_at", "download"]
     list_filter = ["kind"]
     search_fields = ["target"]
-    readonly_fields = ["kind", "target", "data_hash", "file", "size", "pages", "generated_at"]
+    fields = ["kind", "subject", "file", "size", "pages", "generated_at", "data_hash"]
+    readonly_fields = fields
     change_list_template = "admin/documents/document/change_list.html"
+
+    @admin.display(description=_("Đối tượng"))
+    def subject(self, document):
+        """The subject by name, linked to its page (issue 28), not ``505`` or ``game:10``."""
+        shown = getattr(document, "_subject", None)
+        if shown is None:
+            shown = selectors.subjects_of([document]).get(document.pk, (None, None))
+        label, url = shown
+        if label is None:
+            return document.get_kind_display()
+        return format_html('<a href="{}">{}</a>', url, label) if url else label
+
+    def changelist_view(self, request, extra_context=None):
+        response = super().changelist_view(request, extra_context)
+        changelist = getattr(response, "context_data", {}).get("cl")
+        if changelist is not None:  # the page's subjects in one query per kind of subject
+            rows = list(changelist.result_list)
+            shown = selectors.subjects_of(rows)
+            for row in rows:
+                row._subject = shown.get(row.pk, (None, None))
+        return response
 
     @admin.display(description=_("Tải về"))
     def download(self, document):

@@ -20,6 +20,7 @@ def _can_view(user, parsed: dict[str, int]) -> bool:
     return Decision.objects.filter(pk=parsed["id"], kind__in=public_decision_kinds()).exists()
 
 
+SUBJECTS = {f"{Document.Kind.DECISION}:<id>": Decision}
 KINDS = [
     DocumentKind(Document.Kind.DECISION, "documents/decision.html", ("<id>",),
                  _context, _filename, _can_view),

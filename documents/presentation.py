@@ -165,3 +165,9 @@ class TextGrid:
 def _n(value: float) -> str:
     """A coordinate of an SVG path: three decimals at most, no trailing zeros."""
     return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def date_line(place: str, day) -> str:
+    """The date line of an administrative document (Nghị định 30/2020/NĐ-CP): "Hà Nội, ngày
+    20 tháng 11 năm 2026" — the same words as the printed decision."""
+    return f"{place}, ngày {day.day} tháng {day.month} năm {day.year}"

@@ -37,6 +37,10 @@ class DocumentKind:
 
 
 _KINDS: dict[str, DocumentKind] = {}
+#: What a target names (issue 28: the admin shows a document's subject by name, linked): each
+#: app's ``SUBJECTS`` maps a target key (``"tournament"``) or a kind's bare id
+#: (``"decision:<id>"``) to its model.
+_SUBJECTS: dict[str, Any] = {}
 
 
 def register(kind: DocumentKind) -> None:
@@ -48,8 +52,17 @@ def register(kind: DocumentKind) -> None:
 def load() -> None:
     """Import every module of ``settings.DOCUMENT_KINDS`` and register its ``KINDS``."""
     for path in settings.DOCUMENT_KINDS:
-        for kind in import_module(path).KINDS:
+        module = import_module(path)
+        for kind in module.KINDS:
             register(kind)
+        _SUBJECTS.update(getattr(module, "SUBJECTS", {}))
+
+
+def subject_model(kind: str, key: str) -> Any:
+    """The model a target's key names (``"id"``: the kind's bare id), or None."""
+    if not _KINDS:
+        load()
+    return _SUBJECTS.get(f"{kind}:<id>" if key == "id" else key)
 
 
 def get(kind: str) -> DocumentKind | None:

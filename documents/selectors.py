@@ -6,13 +6,15 @@ The other kinds' view-models live with their subjects (``settings.DOCUMENT_KINDS
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.errors import ServiceError
 from documents import registry
 from documents.models import Decision, clean_subject
 from documents.targets import canonical_target, get_object, parse_target
 
 __all__ = ["can_view", "canonical_target", "decision_data", "parse_target",
-           "public_decision_kinds"]
+           "public_decision_kinds", "subjects_of"]
 
 
 def decision_data(pk: str) -> dict:
@@ -47,3 +49,41 @@ def can_view(user, kind: str, target: str) -> bool:
         return bool(spec.can_view(user, parse_target(kind, target)))
     except ServiceError:
         return False  # nothing to show; staff (above) get the clear 400 instead
+
+
+def subjects_of(documents) -> dict[int, tuple[str, str | None]]:
+    """Each document's subject as a person reads it: its name (a round's number after its
+    event) and the admin page of it (or None), found in one query per kind of subject
+    (issue 28: not ``505`` or ``game:10``)."""
+    from django.urls import NoReverseMatch, reverse
+    from django.utils.translation import gettext as _
+
+    wanted: dict[int, tuple[Any, int, dict[str, int]]] = {}
+    for document in documents:
+        try:
+            parsed = parse_target(document.kind, document.target)
+        except ServiceError:
+            continue
+        key = next(iter(parsed))
+        model = registry.subject_model(document.kind, key)
+        if model is not None:
+            wanted[document.pk] = (model, parsed[key], parsed)
+    by_model: dict[Any, set[int]] = {}
+    for model, pk, _parsed in wanted.values():
+        by_model.setdefault(model, set()).add(pk)
+    found = {model: model._default_manager.in_bulk(pks) for model, pks in by_model.items()}
+    shown: dict[int, tuple[str, str | None]] = {}
+    for document_pk, (model, pk, parsed) in wanted.items():
+        obj = found[model].get(pk)
+        if obj is None:
+            continue
+        label = str(obj)
+        if "round" in parsed and len(parsed) > 1:
+            label = _("%(subject)s — ván %(n)s") % {"subject": label, "n": parsed["round"]}
+        try:
+            url = reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change",
+                          args=[obj.pk])
+        except NoReverseMatch:
+            url = None
+        shown[document_pk] = (label, url)
+    return shown

@@ -168,9 +168,9 @@ def render_document(params: dict, progress) -> dict:
     existing = Document.objects.filter(kind=kind, target=target).first()
     if existing and existing.data_hash == built.data_hash and existing.file:
         return _describe(existing)
-    progress(20, "rendering")
+    progress(20, _("Đang tạo PDF"))
     pdf, pages = built.render()
-    progress(80, "storing")
+    progress(80, _("Đang lưu văn bản"))
     with transaction.atomic():
         document, _created = Document.objects.select_for_update().get_or_create(
             kind=kind, target=target, defaults={"data_hash": built.data_hash})
@@ -220,7 +220,7 @@ def warm_document_parts(params: dict, progress) -> dict:
     render renders none of them. Safe to retry: every batch is kept as it is rendered and
     a run with every part kept renders nothing. Stores no ``Document``."""
     kind, target = params["kind"], canonical_target(params["kind"], params["target"])
-    progress(5, "loading")
+    progress(5, _("Đang đọc dữ liệu"))
     built = builders.build(kind, target)
     result = built.warm(progress)
     return {"kind": kind, "target": target, **result}

@@ -28,6 +28,7 @@ def _manages_member(user, parsed: dict[str, int]) -> bool:
         member_id=parsed["id"], ended_on__isnull=True, club__managers=user).exists()
 
 
+SUBJECTS = {f"{Document.Kind.MEMBER_CARD}:<id>": Member}
 KINDS = [
     DocumentKind(Document.Kind.MEMBER_CARD, "documents/member_card.html", ("<id>",),
                  member_card_data,

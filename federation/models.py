@@ -210,7 +210,7 @@ class ClubMeeting(models.Model):
         constraints = [models.UniqueConstraint(fields=["club", "held_on"], name="unique_meeting_day")]
 
     def __str__(self) -> str:
-        return f"{self.club} {self.held_on}"
+        return f"{self.club} {dates.dmy(self.held_on)}"
 
 
 class ClubBoardMember(models.Model):
@@ -455,7 +455,7 @@ class DuesPayment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.member} {self.period_start}–{self.period_end}"
+        return f"{self.member} {dates.dmy(self.period_start)}–{dates.dmy(self.period_end)}"
 
 
 class Attendance(models.Model):
@@ -483,7 +483,7 @@ class Attendance(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.member} {self.date}"
+        return f"{self.member} {dates.dmy(self.date)}"
 
 
 class MemberEvent(models.Model):
@@ -513,7 +513,7 @@ class MemberEvent(models.Model):
         ordering = ["member", "at"]
 
     def __str__(self) -> str:
-        return f"{self.member}: {self.get_kind_display()} {self.date}"
+        return f"{self.member}: {self.get_kind_display()} {dates.dmy(self.date)}"
 
 
 class Resignation(models.Model):
@@ -532,7 +532,7 @@ class Resignation(models.Model):
         verbose_name_plural = _("đơn xin ra")
 
     def __str__(self) -> str:
-        return f"{self.member} {self.effective_on}"
+        return f"{self.member} {dates.dmy(self.effective_on)}"
 
 
 class Suspension(models.Model):
@@ -570,4 +570,4 @@ class Suspension(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.person} {self.starts_on}–{self.ends_on}"
+        return f"{self.person} {dates.dmy(self.starts_on)}–{dates.dmy(self.ends_on)}"

@@ -10,12 +10,20 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from core.admin import TouchesPublicCache
+from core.admin_display import readable_json, table
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.admin_service import ServiceAdmin, adopt
 from games import engine, pgn_export, selectors, services, svg
 from games.documents import scoresheet_pdf
-from games.models import GameFault, GameRecord, GameUpload, GameWarning, MoveLimitClaim
+from games.models import (
+    GameFault,
+    GameRecord,
+    GameUpload,
+    GameWarning,
+    MoveLimitClaim,
+    Notation,
+)
 
 
 class GameRecordAdminForm(forms.ModelForm):
@@ -203,8 +211,8 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
     actions = ["revalidate", correct_record, scoresheet_pdf]
     readonly_fields = [
         "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",
-        "validation_status", "validation_summary", "validation_flags", "validation_warnings",
-        "validation_consistency", "validated_at", "decision", "decision_reason_label",
+        "validation_status", "validation_summary", "validation_flags_words",
+        "validation_warnings", "validation_consistency_words", "validated_at", "decision", "decision_reason_label",
         "decided_by", "decided_at", "proposed_decision", "proposed_reason",
         "repetition_proposal_display", "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
         "version", "created_by", "created_at", "updated_at",
@@ -217,8 +225,8 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
                                     "white_time_used", "black_time_used"]}),
         (_("Kiểm tra"), {"fields": ["validation_status", "validation_summary",
                                     "moves_vietnamese", "board_diagram", "ending", "final_fen",
-                                    "moves_normalised", "validation_flags",
-                                    "validation_warnings", "validation_consistency",
+                                    "moves_normalised", "validation_flags_words",
+                                    "validation_warnings", "validation_consistency_words",
                                     "validated_at"]}),
         (_("Phán quyết và chữ ký"), {"fields": [
             "decision", "decision_reason_label", "decided_by", "decided_at",
@@ -239,6 +247,14 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
     def moves_vietnamese(self, game: GameRecord) -> str:
         text = "\n".join(pgn_export.move_lines(game)) if game.pk else ""
         return format_html('<pre style="white-space:pre-wrap">{}</pre>', text or "-")
+
+    @admin.display(description=_("dấu hiệu (lặp, chiếu mãi, đuổi bắt)"))
+    def validation_flags_words(self, game: GameRecord) -> str:
+        return evidence_table(game, game.validation_flags, FLAG_LABELS)
+
+    @admin.display(description=_("tỷ số và thế cờ cuối"))
+    def validation_consistency_words(self, game: GameRecord) -> str:
+        return evidence_table(game, game.validation_consistency, CONSISTENCY_LABELS)
 
     @admin.display(description=_("Lỗi đầu tiên"))
     def validation_summary(self, game: GameRecord) -> str:
@@ -285,6 +301,70 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
         for game in queryset:
             services.start_validation(game, user=request.user)
         self.message_user(request, _("Đã xếp %d việc kiểm tra.") % queryset.count())
+
+
+#: The validation's evidence in words (issue 28): the keys chessrules reports, by label.
+FLAG_LABELS = {
+    "plies_since_capture": _("Số nửa nước chưa ăn quân (cuối ván)"),
+    "no_capture_limit": _("Giới hạn số nước không ăn quân"),
+    "counted_no_capture_moves": _("Số nước không ăn quân đã đếm"),
+    "fifty_move_reached": _("Đã đủ số nước không ăn quân"),
+    "fifty_move_ply": _("Đủ số nước không ăn quân ở nửa nước"),
+    "repetitions": _("Lặp lại thế cờ"),
+    "perpetual_checks": _("Chiếu mãi"),
+    "chases": _("Đuổi bắt"),
+    "no_attacking_material": _("Không bên nào còn quân tấn công"),
+    "dead_position": _("Thế cờ chết (không bên nào chiếu hết được)"),
+    "fifty_moves": _("Đủ 50 nước ở nửa nước"),
+    "seventy_five_moves": _("Đủ 75 nước ở nửa nước"),
+    "threefold_repetition": _("Lặp lại 3 lần ở nửa nước"),
+    "fivefold_repetition": _("Lặp lại 5 lần ở nửa nước"),
+    "halfmove_clock": _("Số nửa nước từ lần ăn quân hoặc đi tốt cuối"),
+}
+CONSISTENCY_LABELS = {
+    "consistent": _("Tỷ số khớp với thế cờ cuối"),
+    "problems": _("Chỗ không khớp"),
+    "declared_result": _("Tỷ số ghi trên biên bản"),
+    "declared_reason": _("Lý do ghi trên biên bản"),
+    "board_winner": _("Bên thắng theo thế cờ"),
+    "notation_read": _("Cách ghi nước đi đã đọc"),
+}
+
+
+def _side(game: GameRecord, code: object) -> str:
+    sides = ({"w": _("Trắng"), "b": _("Đen")} if game.discipline == "chess"
+             else {"w": _("Đỏ"), "b": _("Đen")})
+    return str(sides.get(str(code), code))
+
+
+def _evidence_value(game: GameRecord, key: str, value: object) -> object:
+    if isinstance(value, bool):
+        return _("có") if value else _("không")
+    if value in (None, "", [], {}):
+        return "-"
+    if key == "counted_no_capture_moves" and isinstance(value, dict):
+        return ", ".join(f"{_side(game, side)}: {count}" for side, count in value.items())
+    if key == "board_winner":
+        return _side(game, value)
+    if key == "declared_reason":
+        return engine.reason_label(str(value))
+    if key == "notation_read":
+        return dict(Notation.choices).get(str(value), value)
+    if isinstance(value, list):
+        return readable_json([item if not isinstance(item, dict) else
+                              (item.get("text") or item.get("message") or
+                               _("nửa nước %(a)s-%(b)s") % {"a": item.get("first_ply", "?"),
+                                                            "b": item.get("last_ply", "?")})
+                              for item in value])
+    return value
+
+
+def evidence_table(game: GameRecord, data: dict, labels: dict) -> str:
+    """A validation's evidence as a small table in words; keys without a label are left to
+    the API."""
+    rows = [(label, _evidence_value(game, key, data[key])) for key, label in labels.items()
+            if key in (data or {})]
+    return table([_("Nội dung"), _("Giá trị")], rows)
 
 
 def _agreement(proposal: dict) -> str:

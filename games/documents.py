@@ -180,6 +180,7 @@ def _can_view(user, parsed: dict[str, int]) -> bool:
     return can_arbitrate(user, tournament_of(parsed))
 
 
+SUBJECTS = {"game": GameRecord}
 KINDS = [
     DocumentKind(Document.Kind.SCORESHEET, "documents/scoresheet.html",
                  ("pairing:<id>", "game:<id>"),

@@ -181,6 +181,9 @@ class TitleQualificationAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
         return readable_json(qualification.evidence)
     actions = ["approve", "reject"]
 
+    def has_add_permission(self, request):
+        return False  # qualifications come from the title check (a job), never typed
+
     @admin.action(description=_("Duyệt và ra quyết định phong cấp"))
     def approve(self, request, queryset):
         """Asks who signs (a signatory kept by staff, the national federation's default

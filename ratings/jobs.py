@@ -1,9 +1,22 @@
 """Jobs of the ratings app (one name each: the kind; run by ``core.run_job``;
 on the background queue: nobody waits for them, issue 31)."""
 
+from django.utils.translation import gettext_lazy as _
+
 from core.jobs import BACKGROUND, register
 from ratings import services
+from ratings.models import RatingPeriod
+from tournaments.models import Tournament
 
-register("rating_period", services.compute_period_job, priority=BACKGROUND)
-register("rating_recompute", services.recompute_from_job, priority=BACKGROUND)
-register("title_check", services.check_titles_job, priority=BACKGROUND)
+
+def _period(params: dict):
+    return RatingPeriod.objects.filter(pk=params["period"]).first()
+
+
+register("rating_period", services.compute_period_job, priority=BACKGROUND,
+         label=_("Tính hệ số của kỳ"), subject=_period)
+register("rating_recompute", services.recompute_from_job, priority=BACKGROUND,
+         label=_("Tính lại hệ số (có lý do)"), subject=_period)
+register("title_check", services.check_titles_job, priority=BACKGROUND,
+         label=_("Xét tiêu chuẩn phong cấp"),
+         subject=lambda params: Tournament.objects.filter(pk=params["tournament"]).first())

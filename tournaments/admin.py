@@ -9,21 +9,29 @@ show a refusal on the form, and a certified tournament (an official record, see
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib import admin, messages
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
+from core.admin_display import readable_json
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.admin_service import ServiceAdmin, add_service_error, adopt
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
+from tournaments import admin_lifecycle, engine, selectors, services
 from tournaments import documents as document_actions
-from tournaments import engine, selectors, services
+from tournaments.admin_forms import (
+    TOURNAMENT_FIELDSETS,
+    TimeControlField,
+    tournament_add_fieldsets,
+)
 from tournaments.models import (
     Entry,
     LateArrival,
@@ -68,10 +76,13 @@ class OfficialInline(OfficialParentInline, admin.TabularInline):
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
-    fields = ["number", "status", "system", "engine_version", "seed", "paired_at",
-              "completed_at"]
+    fields = ["number", "status", "system_label", "paired_at", "completed_at"]
     readonly_fields = fields
     show_change_link = True
+
+    @admin.display(description=_("thể thức"))
+    def system_label(self, rnd: Round) -> str:
+        return round_system_label(rnd)
     can_delete = False
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -149,9 +160,28 @@ def publish_regulations(modeladmin, request, queryset):
           lambda tournament, _result: _("%(t)s: điều lệ đã công bố.") % {"t": tournament})
 
 
+def _lifecycle(modeladmin, request, queryset, service, done) -> None:
+    """A lifecycle step on each selected event; a refusal says what must happen first and
+    links to where it is done (issue 28)."""
+    for tournament in queryset:
+        try:
+            service(tournament, user=request.user)
+        except ServiceError as exc:
+            modeladmin.message_user(request, format_html(
+                "{}: {}", tournament, admin_lifecycle.refusal_with_link(tournament, exc)),
+                messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{tournament}: {done}", messages.SUCCESS)
+
+
+@admin.action(description=_("Kết thúc giải"))
+def finish(modeladmin, request, queryset):
+    _lifecycle(modeladmin, request, queryset, services.finish_tournament, _("đã kết thúc"))
+
+
 @admin.action(description=_("Công nhận kết quả"))
 def certify(modeladmin, request, queryset):
-    _run(modeladmin, request, queryset, services.certify_tournament, _("đã công nhận"))
+    _lifecycle(modeladmin, request, queryset, services.certify_tournament, _("đã công nhận"))
 
 
 reopen = reason_action(
@@ -180,6 +210,8 @@ class TournamentAdminForm(forms.ModelForm):
     draw, dates, rounds that fit the dates…) when the admin saves (``ServiceAdmin``): the
     refusal shows on the form, next to its field."""
 
+    time_control = TimeControlField(label=_("thời gian thi đấu"))
+
     class Meta:
         model = Tournament
         fields = sorted(services.TOURNAMENT_FIELDS)
@@ -194,6 +226,8 @@ class TournamentAdminForm(forms.ModelForm):
                 if name in services.TOURNAMENT_FIELDS}
         if data.get("regulation_document") is None:
             data["regulation_document"] = self.instance.regulation_document or ""
+        if data.get("time_control") and "time_control_preset" not in self.changed_data:
+            data.pop("time_control_preset", None)  # a table typed: the service finds its preset
         if self.instance.pk is None:
             return data
         current = Tournament.objects.get(pk=self.instance.pk)
@@ -208,6 +242,7 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     term is matched on ``name_folded``, as the public events search)."""
 
     form = TournamentAdminForm
+    fieldsets = TOURNAMENT_FIELDSETS
     list_display = ["name", "discipline", "system", "status", "start_date", "rated"]
     list_filter = ["status", "discipline", "system", "category"]
     search_fields = ["name", "venue"]
@@ -222,9 +257,33 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     @admin.display(description=_("cảnh báo (Điều 27)"))
     def size_warnings(self, obj) -> str:
         return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
-    actions = [open_registration, draw_numbers, pair_next_round, certify, reopen,
+    actions = [open_registration, draw_numbers, pair_next_round, finish, certify, reopen,
                advance_qualifiers, publish_regulations,
                *document_actions.TOURNAMENT_ACTIONS]
+
+    change_form_template = "admin/tournaments/tournament/change_form.html"
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None:
+            return tournament_add_fieldsets()
+        if self.official_reason(obj):  # read-only: the control in words, not its data
+            return [(name, {**options, "fields": [f for f in options["fields"]
+                                                  if f != "time_control"]})
+                    for name, options in super().get_fieldsets(request, obj)]
+        return super().get_fieldsets(request, obj)
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(
+            lambda request, object_id: admin_lifecycle.next_step_view(self, request, object_id))
+        return [path("<int:object_id>/next-step/", view,
+                     name="tournaments_tournament_next_step"), *super().get_urls()]
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="",
+                           obj=None):
+        """The change page shows the event's next step as one button (issue 28)."""
+        if obj is not None and self.has_change_permission(request, obj):
+            context.update(admin_lifecycle.panel_context(obj))
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def save_model(self, request, obj, form, change):
         """Through the service; a refusal rolls the save back and shows on the form
@@ -300,11 +359,32 @@ class PairingInline(OfficialParentInline, admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
-    list_display = ["tournament", "number", "status", "system", "engine_version", "seed"]
+    list_display = ["tournament", "number", "status", "system_label", "paired_at"]
     list_select_related = ["tournament"]
-    list_filter = ["status", "system"]
-    readonly_fields = ["tournament", "number", "status", "system", "engine_version", "seed",
-                       "warnings", "draw", "job", "paired_at", "started_at", "completed_at"]
+    list_filter = ["status"]
+    readonly_fields = ["tournament", "number", "status", "system_label", "warnings_list",
+                       "job", "paired_at", "started_at", "completed_at", "seed",
+                       "engine_version_label", "draw"]
+    fieldsets = [
+        (None, {"fields": ["tournament", "number", "status", "system_label", "warnings_list",
+                           "paired_at", "started_at", "completed_at", "job"]}),
+        (_("Dữ liệu bốc thăm (để kiểm tra lại)"), {"classes": ("collapse",), "fields": [
+            "seed", "engine_version_label", "draw"]}),
+    ]
+
+    @admin.display(description=_("thể thức"))
+    def system_label(self, rnd: Round) -> str:
+        return round_system_label(rnd)
+
+    @admin.display(description=_("cảnh báo khi xếp cặp"))
+    def warnings_list(self, rnd: Round) -> str:
+        return readable_json([round_warning_words(w if isinstance(w, str)
+                                                  else (w.get("message") or str(w)))
+                              for w in rnd.warnings or []])
+
+    @admin.display(description=_("phiên bản chương trình xếp cặp"))
+    def engine_version_label(self, rnd: Round) -> str:
+        return rnd.engine_version or "-"
     inlines = [PairingInline]
     actions = document_actions.ROUND_ACTIONS
 
@@ -341,6 +421,41 @@ class RoundAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.Mo
                 raise ServiceError(_("Bàn %(board)s: %(why)s") % {
                     "board": pairing.board, "why": exc.message}, code=exc.code) from exc
             formset.changed_objects.append((pairing, ["result"]))
+
+
+#: The pairing planners' warnings (chessrules writes some in English) in Vietnamese.
+_ROUND_WARNINGS = [
+    (re.compile(r"^Điều 27: colour limits waived in the last round$"),
+     _("Điều 27: ván cuối, không giữ giới hạn màu quân.")),
+    (re.compile(r"^Điều 27: no pairing keeps the colour limits; .*$"),
+     _("Điều 27: không cách xếp nào giữ được giới hạn màu quân; ván này bỏ giới hạn đó.")),
+    (re.compile(r"^Điều 28\.4: the median group could not be completed; the groups met at "
+                r"(?P<points>[\d.]+) points$"),
+     _("Điều 28.4: không hoàn thành được nhóm giữa; các nhóm gặp nhau ở mức %(points)s "
+       "điểm.")),
+    (re.compile(r"^Điều 28: .*; the remaining players (?P<players>\[.*\]) were paired by the "
+                r"smallest score difference$"),
+     _("Điều 28: không xếp được hết theo 28.3-28.6; các đấu thủ còn lại (số %(players)s) được "
+       "xếp theo chênh lệch điểm nhỏ nhất.")),
+    (re.compile(r"^Điều 28: .*; the whole round was paired by the smallest score "
+                r"differences$"),
+     _("Điều 28: không xếp được theo 28.3-28.6; cả ván được xếp theo chênh lệch điểm nhỏ "
+       "nhất.")),
+]
+
+
+def round_warning_words(text: str) -> str:
+    for pattern, words in _ROUND_WARNINGS:
+        found = pattern.match(text)
+        if found:
+            values = {k: v.strip("[]") for k, v in found.groupdict().items()}
+            return str(words) % values if values else str(words)
+    return text
+
+
+def round_system_label(rnd: Round) -> str:
+    """The round's pairing system by its name (a round keeps the system it was paired by)."""
+    return str(dict(Tournament.System.choices).get(rnd.system, rnd.system))
 
 
 class EntryAddForm(forms.ModelForm):

@@ -579,6 +579,7 @@ def _file(prefix: str):
 
 
 _BY_TOURNAMENT = ("tournament:<id>", "tournament:<id>:round:<n>")
+SUBJECTS = {"tournament": Tournament, "round": Round, "entry": Entry, "pairing": Pairing}
 KINDS = [
     DocumentKind(K.TRACKING_CARD, "documents/tracking_cards.html",
                  ("tournament:<id>", "entry:<id>"), tracking_cards_data,

@@ -180,11 +180,9 @@ class Tournament(models.Model):
                                            default=TimeControlPreset.MIN_90)
     time_control = models.JSONField(
         _("thời gian thi đấu"), default=dict, blank=True,
-        help_text=_("Điều 10: các giai đoạn {\"moves\": số nước hoặc null (hết ván), "
-                    "\"minutes\": phút, \"repeat\": lặp lại} và giây cộng thêm mỗi nước, ví dụ "
-                    "{\"periods\": [{\"moves\": 40, \"minutes\": 90}, {\"moves\": null, "
-                    "\"minutes\": 30}], \"increment_seconds\": 30}. Chọn một mẫu thì ô này "
-                    "lấy theo mẫu."))
+        help_text=_("Điều 10: các giai đoạn (số nước phải đi trong số phút, giai đoạn cuối "
+                    "đến hết ván hoặc lặp lại) và số giây cộng thêm mỗi nước. Chọn một mẫu "
+                    "thì lấy theo mẫu."))
     time_control_note = models.CharField(
         _("ghi chú thời gian"), max_length=120, blank=True,
         help_text=_("Chỉ để ghi chú thêm; thời gian thi đấu là các giai đoạn ở trên."))
@@ -503,7 +501,7 @@ class Entry(models.Model):
                     "bản của ban tổ chức."))
     requested_byes = models.JSONField(
         _("xin nghỉ"), default=list, blank=True,
-        help_text=_("Danh sách ván xin nghỉ: [{\"round\": 3, \"points\": 0.5}]"))
+        help_text=_("Các ván đấu thủ xin nghỉ và số điểm được tính cho mỗi ván."))
     registered_at = models.DateTimeField(_("đăng ký lúc"), auto_now_add=True)
     registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                       on_delete=models.SET_NULL, related_name="+",
@@ -679,8 +677,20 @@ class ResultChange(models.Model):
                                 verbose_name=_("cặp đấu"))
     old_result = models.CharField(_("kết quả cũ"), max_length=8, blank=True)
     new_result = models.CharField(_("kết quả mới"), max_length=8, blank=True)
+    class Source(models.TextChoices):
+        """Through what the result came (services._common.ARBITER_SOURCES and the games app)."""
+
+        API = "api", _("API (phần mềm trọng tài)")
+        BULK = "bulk", _("nhập cả ván đấu")
+        ADMIN = "admin", _("trang quản trị")
+        IMPORT = "import", _("nhập tệp giải")
+        GAME_RECORD_CORRECTION = "game_record_correction", _("sửa biên bản")
+        LATE_ARRIVAL = "late_arrival", _("xử thua do đến muộn")
+        LATE_ARRIVAL_CANCEL = "late_arrival_cancel", _("hủy xử thua do đến muộn")
+        GAMES = "games", _("phán quyết trên biên bản")
+
     version = models.PositiveIntegerField(_("phiên bản mới"))
-    source = models.CharField(_("nguồn"), max_length=30, default="api")
+    source = models.CharField(_("nguồn"), max_length=30, default="api", choices=Source.choices)
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+",
                                    verbose_name=_("người sửa"))

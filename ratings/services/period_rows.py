@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
+from django.utils.translation import gettext as _
 
 from chessrules.values import competition_ranks
 from ratings import engine
@@ -72,7 +73,7 @@ def _write_rows(period: RatingPeriod, stored: dict[int, tuple], states: dict,
                 "became_rated": False, "delisted": False, "initial": None,
                 "period_id": period.pk}
     _bulk_insert(PlayerRating, fields, ({**defaults, **row} for row in rows))
-    progress(80, "storing details")
+    progress(80, _("Đang lưu chi tiết từng đấu thủ"))
     ids = dict(PlayerRating.objects.filter(period=period).values_list("person_id", "id"))
     detail_fields = ["player_rating_id", "tournament_id", "old_rating", "games", "score",
                      "expected", "k", "change", "performance", "opponents"]

@@ -270,7 +270,7 @@ def compute_period(period: RatingPeriod, *, correction_reason: str = "", chained
                 _("Kỳ trước (%(start)s) chưa công bố: phải tính và công bố kỳ trước trước.")
                 % {"start": previous.start.isoformat()}, field="period",
                 code="previous_period_not_published")
-        progress(5, "loading games")
+        progress(5, _("Đang đọc các ván"))
         tournaments = _tournaments_of(period)
         games = rated_games(tournaments)
         signature_of = duplicates.signatures(games)
@@ -278,13 +278,13 @@ def compute_period(period: RatingPeriod, *, correction_reason: str = "", chained
         if copies:
             games = [game for game in games if game[0] not in copies]
         stored = _start_states(previous)
-        progress(25, "rating")
+        progress(25, _("Đang tính hệ số"))
         states = _engine_states(stored, games)
         results = engine.rate(states, games, period.rating_list.rules, period=period.start)
-        progress(55, "storing")
+        progress(55, _("Đang lưu hệ số"))
         _delete_rows(period)
         summary = _write_rows(period, stored, states, results, progress, published=False)
-        progress(90, "linking tournaments")
+        progress(90, _("Đang gắn các giải vào kỳ"))
         _link_tournaments(period, tournaments, games, signature_of, copies)
         period.status = RatingPeriod.Status.COMPUTED
         period.computed_at = timezone.now()
@@ -295,8 +295,8 @@ def compute_period(period: RatingPeriod, *, correction_reason: str = "", chained
             "warnings": duplicates.warnings_for(copies)} | correction
         period.save(update_fields=["status", "computed_at", "published_at", "computations",
                                    "summary"])
-        progress(95, "committing")
-    progress(99, "done")
+        progress(95, _("Đang hoàn tất"))
+    progress(99, _("Xong"))
     return {"period": period.pk, "start": period.start.isoformat(), **period.summary,
             "published": False}
 

@@ -90,7 +90,7 @@ def check_tournament_titles(tournament: Tournament, *, progress: Progress = _no_
     rounds = selectors.event_rounds(tournament)
     minimum = engine.load_table(table.data).minimum_games(rounds) if rounds else 0
     performances = selectors.title_performances(tournament, minimum_games=minimum)
-    progress(30, "checking")
+    progress(30, _("Đang kiểm tra tiêu chuẩn phong cấp"))
     created = kept = 0
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()

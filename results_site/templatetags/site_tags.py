@@ -116,3 +116,19 @@ def reason(code) -> str:
     if found is None:
         return code or ""
     return found.label_en if get_language() == "en" else found.label_vi
+
+
+@register.filter
+def day(value) -> str:
+    """A date as dd/mm/yyyy (issue 28): the API's ISO text (``2026-12-01``, or a moment
+    ``2026-12-01T08:00:00+07:00``: its day) or a date; anything else unchanged."""
+    from datetime import date, datetime
+
+    if isinstance(value, datetime):
+        return value.strftime("%d/%m/%Y")
+    if isinstance(value, date):
+        return value.strftime("%d/%m/%Y")
+    text = str(value or "")
+    if len(text) >= 10 and text[4] == "-" and text[7] == "-" and text[:4].isdigit():
+        return f"{text[8:10]}/{text[5:7]}/{text[:4]}"
+    return text

@@ -29,21 +29,26 @@ def _messages(response) -> str:
 
 class _FieldErrors(HTMLParser):
     """The error lists of the page, each with the admin form row (``field-<name>``) holding
-    it: "next to the field" checked on the HTML a person sees."""
+    it: "next to the field" checked on the HTML a person sees. In a row of several fields
+    Django writes each field's errors just before that field's box."""
 
     def __init__(self):
         super().__init__()
-        self.rows: list[str] = []
-        self.depth: list[str] = []
+        self.depth: list[list[str]] = []
         self.found: dict[str, str] = {}
         self._in_error: str | None = None
+        self._pending = ""
 
     def handle_starttag(self, tag, attrs):
         classes = (dict(attrs).get("class") or "").split()
-        row = next((c[len("field-"):] for c in classes if c.startswith("field-")), None)
-        self.depth.append(row or "")
+        names = [c[len("field-"):] for c in classes if c.startswith("field-")]
+        self.depth.append(names)
+        if len(names) == 1 and self._pending:
+            self.found[names[0]] = self.found.get(names[0], "") + self._pending
+            self._pending = ""
         if "errorlist" in classes:
-            self._in_error = next((r for r in reversed(self.depth) if r), "__all__")
+            owner = next((n for n in reversed(self.depth) if n), [])
+            self._in_error = owner[0] if len(owner) == 1 else ("?" if owner else "__all__")
 
     def handle_endtag(self, tag):
         if self.depth:
@@ -52,7 +57,11 @@ class _FieldErrors(HTMLParser):
             self._in_error = None
 
     def handle_data(self, data):
-        if self._in_error and data.strip():
+        if not (self._in_error and data.strip()):
+            return
+        if self._in_error == "?":
+            self._pending += data.strip()
+        else:
             self.found[self._in_error] = self.found.get(self._in_error, "") + data.strip()
 
 

@@ -1,7 +1,11 @@
 """Every admin page in Vietnamese (issue #18): the admin walk of issue #13 again, this time
 reading the visible text of each page and failing on any English string that comes from the
-project (the English of locale/en) or its admin libraries (Django admin, django-simple-history)
-left untranslated. A short allow-list keeps proper names and codes.
+project (the English of locale/en) or its admin libraries (Django admin, django-simple-history,
+django-rest-framework) left untranslated. A short allow-list keeps proper names and codes.
+
+Issue 28 adds: a page with form errors (the add form posted empty) is walked too; a stored
+code (a choice's value such as ``adjusted_swiss`` or ``bulk``, a job kind, a document target
+``game:10``), JSON (``{"…``, ``[…]``, ``{}``) or a yyyy-mm-dd date shown to a person fails.
 """
 
 from __future__ import annotations
@@ -12,12 +16,15 @@ from pathlib import Path
 
 import django
 import pytest
+import rest_framework
 import simple_history
+from django.apps import apps
 from django.conf import settings
 from django.contrib import admin
 from django.core.management import call_command
 from django.utils.text import camel_case_to_spaces
 
+from tests.admin_forms import form_data
 from tests.core.test_core_admin_walk import _one_of_each, _url
 from tests.factories import make_staff
 
@@ -27,7 +34,9 @@ pytestmark = pytest.mark.django_db
 ALLOWED = {"English", "Django", "API", "PDF", "PGN", "TRF", "FIDE", "CSV", "JSON", "ID", "OK",
            "Email", "Elo", "Token", "URL", "Ok", "Go", "Online", "ICCS (h2e2)", "SAN (Nf3)", "UCI (g1f3)",
            # English names of the titles, kept beside the Vietnamese in the criteria tables
-           "National", "National Master", "National Candidate Master"}
+           "National", "National Master", "National Candidate Master",
+           # a term of the regulations, written so in Vietnamese ("điểm nghỉ (bye)")
+           "bye"}
 _PERMISSION_PICKERS = {"permissions", "user_permissions", "permissions_old",
                        "user_permissions_old"}
 _VOID = {"input", "br", "img", "hr", "meta", "link", "source", "col", "wbr"}
@@ -65,6 +74,17 @@ def english_phrases() -> set[str]:
         (Path(settings.BASE_DIR) / "locale/en/LC_MESSAGES/django.po", "msgstr"),
     ]
     phrases = set()
+    import gettext
+
+    drf = Path(rest_framework.__file__).parent / "locale/en/LC_MESSAGES/django.mo"
+    with drf.open("rb") as handle:
+        drf_ids = [k for k in gettext.GNUTranslations(handle)._catalog if isinstance(k, str)]
+    for text in drf_ids:
+        if text and "%" not in text and "{" not in text and _ENGLISH.fullmatch(text):
+            words = re.findall(r"[A-Za-z]+", text)
+            if len(words) > 1 or (words and words[0][0].isupper() and len(words[0]) > 2
+                                  and words[0] not in ALLOWED):
+                phrases.add(text.strip(" .:"))
     for path, field in sources:
         for text in _po_entries(path, field):
             for fragment in _PLACEHOLDER.split(text):
@@ -110,6 +130,10 @@ class _Visible(HTMLParser):
             self._skip += 1
         if tag == "input" and attrs.get("type") in ("submit", "button"):
             self.parts.append(attrs.get("value") or "")
+        # what a person reads in a text box (a date, a time control) counts too
+        if (tag == "input" and attrs.get("type") in (None, "text", "number", "search")
+                and attrs.get("value") and self._skip == 0 and self._hidden_tag is None):
+            self.parts.append(attrs["value"])
         for name in ("placeholder", "title"):
             if attrs.get(name):
                 self.parts.append(attrs[name])
@@ -142,6 +166,60 @@ def english_in(html: str, patterns: list[tuple[str, re.Pattern]]) -> set[str]:
     return found
 
 
+#: A stored code: lowercase words joined by "_" or "." (``adjusted_swiss``,
+#: ``tournaments.pair_round``), or a single lowercase word that is a choice's value.
+_CODE_SHAPE = re.compile(r"[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]{3,}")
+#: A document target or a job key (``game:10``, ``tournament:5:round:3``, ``validate:4``).
+_TARGET = re.compile(r"(?<![\w/])(?:pairing|game|tournament|round|entry|decision|member|"
+                     r"person|period|validate|pair|upload|document):\d+(?::[a-z_]+:\d+)*"
+                     r"(?![\w/])")
+#: A word as a code would stand: not part of a hyphenated name (``demo-arbiter``).
+_WORD = re.compile(r"(?<![\w-])[a-z][a-z0-9_.]*[a-z0-9](?![\w-])")
+_JSON = re.compile(r'(?:^|[\s:(])(?:\{\s*"|\[\s*"|\[\s*\{|\{\s*\}|\[\s*\])')
+_ISO_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
+
+
+def raw_codes() -> set[str]:
+    """The values stored for choices (where they differ from their label) and the job kinds:
+    a person reads the label, never these."""
+    from core import jobs
+
+    codes = set(jobs.registered_kinds())
+    for model in apps.get_models():
+        for field in model._meta.get_fields():
+            for value, label in getattr(field, "flatchoices", None) or ():
+                if (isinstance(value, str) and _CODE_SHAPE.fullmatch(value)
+                        and str(label) != value and value not in ALLOWED):
+                    codes.add(value)
+    return codes
+
+
+def django_vietnamese_words() -> set[str]:
+    """Words of Django's own Vietnamese ("trang web admin"): not codes of ours."""
+    django_dir = Path(django.__file__).parent
+    words: set[str] = set()
+    for path in (django_dir / "contrib/admin/locale/vi/LC_MESSAGES/django.po",
+                 django_dir / "contrib/auth/locale/vi/LC_MESSAGES/django.po"):
+        for text in _po_entries(path, "msgstr"):
+            words.update(re.findall(r"[a-z]+", text))
+    return words
+
+
+def codes_json_and_dates_in(html: str, codes: set[str]) -> set[str]:
+    found = set()
+    for piece in visible_text(html):
+        for word in _WORD.findall(piece):
+            if word in codes:
+                found.add(f"code {word}")
+        if _TARGET.search(piece):
+            found.add(f"target {_TARGET.search(piece).group(0)}")
+        if _JSON.search(piece):
+            found.add(f"JSON {piece[:60]}")
+        if _ISO_DATE.search(piece):
+            found.add(f"date {_ISO_DATE.search(piece).group(0)}")
+    return found
+
+
 def _pages(model):
     obj = model._default_manager.order_by("pk").first()
     yield "changelist", _url(model, "changelist")
@@ -159,17 +237,33 @@ def test_every_admin_page_is_vietnamese(client):
     client.raise_request_exception = False
     patterns = [(p, re.compile(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])"))
                 for p in sorted(english_phrases())]
+    from django.contrib.auth import get_user_model
+
+    codes = (raw_codes() - set(get_user_model().objects.values_list("username", flat=True))
+             - django_vietnamese_words())
+    assert {"adjusted_swiss", "bulk"} <= codes
     leaks: dict[str, set[str]] = {}
     pages = [("index", "/admin/")]
     for model in admin.site._registry:
         pages += [(f"{model._meta.label} {kind}", url) for kind, url in _pages(model) if url]
-    for label, url in pages:
-        response = client.get(url, HTTP_ACCEPT_LANGUAGE="vi")
+
+    def read(label: str, response) -> None:
         if response.status_code != 200:
-            continue
-        found = english_in(response.content.decode(), patterns)
+            return
+        html = response.content.decode()
+        found = english_in(html, patterns) | codes_json_and_dates_in(html, codes)
         if found:
             leaks[label] = found
+
+    for label, url in pages:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="vi")
+        read(label, response)
+        if label.endswith(" add") and response.status_code == 200:
+            # the add form posted as shown (empty): the page with form errors
+            model_name = url.rstrip("/").split("/")[-2]
+            data = form_data(response.content.decode(), f"{model_name}_form")
+            data["_save"] = ["Lưu"]
+            read(label + " errors", client.post(url, data, HTTP_ACCEPT_LANGUAGE="vi"))
     report = "\n".join(f"{label}: {sorted(found)}" for label, found in sorted(leaks.items()))
     assert not leaks, "English left in the admin:\n" + report
 

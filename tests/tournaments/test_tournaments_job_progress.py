@@ -36,7 +36,7 @@ def test_another_connection_sees_pairing_progress_while_the_job_runs(real_worker
         while (seen := Job.objects.get(pk=job["id"])).progress < 80:
             assert time.monotonic() < deadline, f"progress stuck at {seen.progress} %"
             time.sleep(0.1)
-        assert seen.state == Job.State.RUNNING and seen.message == "writing"
+        assert seen.state == Job.State.RUNNING and seen.message == "Đang ghi các cặp đấu"
         assert not Round.objects.filter(tournament_id=driver.tid).exists()
     finally:
         lock.rollback()
@@ -61,8 +61,8 @@ def test_dutch_pairing_reports_the_share_paired_while_it_pairs(driver):
     summary = pair_round_job({"tournament": driver.tid, "round": 2, "seed": 1},
                              lambda percent, message="": seen.append((percent, message)))
     assert summary["round"] == 2 and summary["boards"] == 12
-    during = [percent for percent, message in seen if message == "pairing"]
+    during = [percent for percent, message in seen if message == "Đang xếp cặp"]
     assert during[0] == 20 and during[-1] == 80  # every player paired
     assert len(during) >= 3 and any(20 < p < 80 for p in during), seen  # brackets in between
     assert during == sorted(during)
-    assert seen[-1] == (80, "writing")
+    assert seen[-1] == (80, "Đang ghi các cặp đấu")

@@ -136,14 +136,30 @@ def test_admin_form_chooses_a_preset_and_shows_the_control(db, client):
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert t.time_control == PRESETS["asian"] and t.late_arrival_minutes == 30
-    # a control typed in the form that breaks a limit is shown on the form, nothing saved
+    # a control typed in the form's table (issue 28: periods in rows, never JSON) that breaks
+    # a limit is shown on the form, nothing saved
     data = form_data(client.get(url).content.decode(), "tournament_form")
-    data.update({"time_control": ['{"periods": [{"moves": null, "minutes": 900}]}'],
-                 "_save": ["Lưu"]})
+    assert "time_control" not in data and data["time_control_0_moves"] == ["25"]
+    data.update({"time_control_0_minutes": ["900"], "_save": ["Lưu"]})
     answer = client.post(url, data)
-    assert answer.status_code == 200 and "periods[0].minutes" in answer.content.decode()
+    assert answer.status_code == 200
+    assert "Giai đoạn 1: số phút phải là số nguyên từ 1 đến 600" in answer.content.decode()
     t.refresh_from_db()
     assert t.time_control == PRESETS["asian"]
+    # a control of its own typed in the rows is saved as the stored control (preset "custom")
+    data = form_data(client.get(url).content.decode(), "tournament_form")
+    for i in range(6):
+        data.update({f"time_control_{i}_moves": [""], f"time_control_{i}_minutes": [""]})
+        data.pop(f"time_control_{i}_repeat", None)
+    data.update({"time_control_0_moves": ["40"], "time_control_0_minutes": ["100"],
+                 "time_control_1_minutes": ["50"], "time_control_increment": ["30"],
+                 "_save": ["Lưu"]})
+    assert client.post(url, data).status_code == 302
+    t.refresh_from_db()
+    assert t.time_control == {"periods": [{"moves": 40, "minutes": 100},
+                                          {"moves": None, "minutes": 50}],
+                              "increment_seconds": 30}
+    assert t.time_control_preset == "custom"
 
 
 def test_public_api_documents_and_trf_carry_the_control(db, client):

@@ -96,7 +96,7 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
     A refusal is in the language of the request that started the job (``language``); what
     the round stores (its warnings) is written as the worker's default."""
     language = params.get("language") or settings.LANGUAGE_CODE
-    progress(5, "loading")
+    progress(5, _("Đang đọc dữ liệu giải"))
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=params["tournament"])
         number = int(params["round"])
@@ -105,14 +105,14 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
             return _round_summary(existing, reused=True)
         with translation.override(language):
             snapshot = _check_can_pair(t, number, for_job=True)
-        progress(20, "pairing")
+        progress(20, _("Đang xếp cặp"))
         try:
             plan = engine.plan_round(t, number, params.get("seed"),
                                      _pairing_progress(progress), snapshot)
         except engine.EngineError as exc:
             with translation.override(language):
                 raise refusal(exc, field="round") from exc
-        progress(80, "writing")
+        progress(80, _("Đang ghi các cặp đấu"))
         job = Job.objects.filter(key=params.get("key")).first() if params.get("key") else None
         rnd = _write_round(t, plan, job)
         if t.status == S.CLOSED:
@@ -123,7 +123,7 @@ def pair_round_job(params: dict, progress: Callable[[float, str], None]) -> dict
 def _pairing_progress(progress: Callable[[float, str], None]) -> Callable[[float], None]:
     """The engine's share of players paired, as the job's 20-80 % ("pairing")."""
     def report(share: float) -> None:
-        progress(20 + 60 * share, "pairing")
+        progress(20 + 60 * share, _("Đang xếp cặp"))
     return report
 
 
