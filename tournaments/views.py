@@ -30,6 +30,7 @@ from tournaments.models import (
     Round,
     SanctionProposal,
     TeamEntry,
+    Tournament,
 )
 from tournaments.serializers import (
     BulkEntryResultSerializer,
