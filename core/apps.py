@@ -12,7 +12,7 @@ class CoreConfig(AppConfig):
         from core import services
         from core.jobs import register
 
-        register("health_check", services.health_check)
+        register(services.HEALTH_CHECK_JOB, services.health_check)
         _use_core_date_field_in_serializers()
         autodiscover_modules("jobs")  # each app declares its jobs in its jobs.py
 

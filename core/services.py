@@ -7,6 +7,8 @@ from django.db import connection
 from core.jobs import start_job
 
 MAX_HOLD_SECONDS = 600
+#: the job kinds of this app: one name each, registered by ``CoreConfig.ready`` and started here
+HEALTH_CHECK_JOB = "core.health_check"
 
 
 def health_check(params: dict, progress) -> dict:
@@ -28,4 +30,4 @@ def health_check(params: dict, progress) -> dict:
 
 def start_health_check(user=None, *, seconds: float = 0, key: str | None = None):
     params = {"seconds": seconds} if seconds else {}
-    return start_job("health_check", params=params, key=key, user=user)
+    return start_job(HEALTH_CHECK_JOB, params=params, key=key, user=user)

@@ -3,5 +3,5 @@
 from core.jobs import register
 from documents import services
 
-register("document", services.render_document)
-register("documents.warm_parts", services.warm_document_parts)
+register(services.RENDER_JOB, services.render_document)
+register(services.WARM_PARTS_JOB, services.warm_document_parts)

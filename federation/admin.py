@@ -23,8 +23,10 @@ from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin
 from core.errors import ServiceError
+from core.hooks import provider
 from core.official import why_official
 from core.text import fold
+from documents.models import Decision, Document
 from federation import selectors, services
 from federation.documents import member_card_pdf
 from federation.models import (
@@ -395,8 +397,7 @@ class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
 
     @admin.display(description=gettext_lazy("hệ số (các kỳ đã công bố)"))
     def ratings_panel(self, member):
-        from ratings.selectors import published_ratings_of
-
+        published_ratings_of = provider("published_ratings_of")  # the ratings app's
         return admin_table(
             [_("Bảng hệ số"), _("Kỳ"), _("Hệ số"), _("Thay đổi"), _("Thứ hạng")],
             [(r.period.rating_list, f"{r.period.start:%m/%Y}", r.rating, r.change, r.rank)
@@ -404,8 +405,7 @@ class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
 
     @admin.display(description=gettext_lazy("đẳng cấp"))
     def titles_panel(self, member):
-        from ratings.selectors import titles_of
-
+        titles_of = provider("titles_of")  # the ratings app's (settings.PROVIDERS)
         return admin_table([_("Đẳng cấp"), _("Ngày phong"), _("Quyết định")],
                            [(t.get_title_display(), _day(t.awarded_on),
                              _admin_link(t.decision) if t.decision else None)
@@ -423,9 +423,7 @@ class MemberAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     def documents_panel(self, member):
         """The member card and the decisions about this person (titles, suspensions), each
         opened as its current PDF (rendered on demand)."""
-        from documents.models import Decision, Document
-        from ratings.selectors import titles_of
-
+        titles_of = provider("titles_of")  # the ratings app's (settings.PROVIDERS)
         rows = [(Document.Kind.MEMBER_CARD.label, member.card_number,
                  _pdf_link(Document.Kind.MEMBER_CARD, member.pk))]
         decisions = {t.decision for t in titles_of(member.person) if t.decision}

@@ -3,4 +3,4 @@
 from core.jobs import register
 from federation import services
 
-register("federation.lapse", services.lapse_members)
+register(services.LAPSE_JOB, services.lapse_members)

@@ -3,5 +3,5 @@
 from core.jobs import register
 from games import pgn_import, services
 
-register("games.validate", services.validate_game_work)
-register("games.import_pgn", pgn_import.import_upload_work)
+register(services.VALIDATE_JOB, services.validate_game_work)
+register(services.IMPORT_PGN_JOB, pgn_import.import_upload_work)

@@ -3,6 +3,6 @@
 from core.jobs import register
 from ratings import services
 
-register("rating_period", services.compute_period_job)
-register("rating_recompute", services.recompute_from_job)
-register("title_check", services.check_titles_job)
+register(services.PERIOD_JOB, services.compute_period_job)
+register(services.RECOMPUTE_JOB, services.recompute_from_job)
+register(services.TITLE_CHECK_JOB, services.check_titles_job)

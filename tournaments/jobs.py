@@ -3,4 +3,4 @@
 from core.jobs import register
 from tournaments import services
 
-register("tournaments.pair_round", services.pair_round_job)
+register(services.PAIR_ROUND_JOB, services.pair_round_job)

@@ -26,6 +26,7 @@ from chessrules.values import Result, System
 from core.errors import ConflictError, ServiceError
 from core.text import fold
 from federation.models import Body, Club, Member, Person
+from federation.selectors import suspension_on
 from tournaments import cache_scopes, engine, services
 from tournaments.models import Entry, Pairing, Round, Tournament
 
@@ -64,8 +65,6 @@ def _match_person(player: engine.TrfEntry) -> Person | None:
 def _check_not_suspended(tournament: Tournament, person: Person | None, line) -> None:
     """Điều 15.6: a player the file names who is suspended on the event's first day is
     refused, with the decision's number (the import writes nothing)."""
-    from federation.selectors import suspension_on
-
     suspension = suspension_on(person, tournament.start_date) if person is not None else None
     if person is not None and suspension is not None:
         raise ServiceError(

@@ -4,6 +4,11 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from chessrules.validation import DECISION_REASONS
+from federation.models import Discipline, Gender
+from ratings.models import TitleCode
+from tournaments.models import Round, Tournament
+
 register = template.Library()
 
 
@@ -59,10 +64,6 @@ def score(value) -> str:
 
 
 def _choices() -> dict:
-    from federation.models import Discipline, Gender
-    from ratings.models import TitleCode
-    from tournaments.models import Round, Tournament
-
     return {"discipline": Discipline, "category": Tournament.Category,
             "status": Tournament.Status, "system": Tournament.System,
             "time_control_class": Tournament.TimeControlClass, "gender": Gender,
@@ -91,8 +92,6 @@ def choices_of(kind: str) -> list:
 def reason(code) -> str:
     """A game's ending or the arbiter's reason (``chessrules.validation``) in the page's
     language (``agreed_draw`` -> "Hai bên thỏa thuận hòa")."""
-    from chessrules.validation import DECISION_REASONS
-
     found = DECISION_REASONS.get(code or "")
     if found is None:
         return code or ""
