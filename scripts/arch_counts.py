@@ -78,9 +78,8 @@ ALLOWANCES: dict[str, tuple[int, str]] = {
     "in-function cross-app imports": (1, "games/apps.py: ready() registers the games guard on "
                                          "tournaments' results; apps.py is imported before "
                                          "the models can be"),
-    "writes outside services": (11, "issue 33: trf_import writes directly (lines 230-304), the "
-                                    "admin copies results with __dict__.update (6), the PGN "
-                                    "import job stores its report"),
+    "writes outside services": (10, "issue 33: trf_import writes directly (lines 230-304), the "
+                                    "admin copies results with __dict__.update (6)"),
     "service writes in clean()": (4, "issue 33: the admin base class is to write in save_model"),
     "ignored mypy modules": (50, "issue 19: not yet clean, errors not reported"),
     "modules > 450 lines": (12, "issue 33: to be split"),
@@ -274,7 +273,10 @@ def in_function_imports() -> list[Offender]:
 # --- writes outside services -----------------------------------------------------------------
 
 #: modules that are services by role though not by name (their writes are the service)
-SERVICE_MODULES = ("core/jobs.py",)  # start_job / run_job: the job state machine (docs, Jobs)
+SERVICE_MODULES = (
+    "core/jobs.py",  # start_job / run_job: the job state machine (docs/architecture.md, Jobs)
+    "games/pgn_import.py",  # the PGN import job's work: a service (.importlinter: above services)
+)
 _ALWAYS_WRITES = {"bulk_create", "bulk_update", "get_or_create", "update_or_create"}
 _QUERYSET = re.compile(r"\.objects\b|\bobjects\.|\.(filter|exclude|all|select_for_update)\(|_set$")
 _READ_ONLY_SERVICE = re.compile(r"^_?(check|validate|can|is|may)_")
