@@ -139,13 +139,14 @@ def keep_pairing(tournament_id: int, stop: threading.Event, report: dict) -> Non
     from core.jobs import start_job
     from core.models import Job
     from tournaments.models import Round
+    from tournaments.services import PAIR_ROUND_JOB
 
     attempt = 0
     while not stop.is_set():
         attempt += 1
         Round.objects.filter(tournament_id=tournament_id, number__gt=1).delete()
         key = f"bench.pair:{tournament_id}:{os.getpid()}:{attempt}:{time.time()}"
-        job = start_job("tournaments.pair_round", key=key,
+        job = start_job(PAIR_ROUND_JOB, key=key,
                         params={"tournament": tournament_id, "round": 2, "seed": 1, "key": key})
         started = time.perf_counter()
         while not stop.wait(0.2):

@@ -2,9 +2,10 @@
 
 from rest_framework.routers import DefaultRouter
 
-from federation.public_api import PublicClubViewSet, PublicPlayerViewSet
+from federation.public_api import PublicClubViewSet
 from games.public_api import PublicGameViewSet
 from ratings.public_api import PublicRatingListViewSet, PublicTitledPlayerViewSet
+from ratings.public_players import PublicPlayerViewSet
 from tournaments.public_api import PublicTournamentViewSet
 
 router = DefaultRouter()

@@ -3,8 +3,8 @@
 With no configuration at all the service runs on the embedded default: an SQLite
 file in the project directory, tasks run in-process, DEBUG on. Production sets
 DATABASE_URL (PostgreSQL), CELERY_BROKER_URL (Redis), SECRET_KEY and DEBUG=0;
-see docs/production.md. ``config.checks`` refuses to start a non-debug service
-without them.
+see docs/production.md. The production guard at the end of this module refuses to
+start a non-debug service without them (ImproperlyConfigured, naming each problem).
 """
 
 import ipaddress
@@ -70,6 +70,19 @@ HOOKS = {
     # Công nhận kết quả: the ratings app starts its title check and, for an already
     # computed period (a correction or a late certification), the rating recomputation.
     "tournament_certified": ["ratings.services.on_tournament_certified"],
+}
+
+# Facts an app reads from an app above it (core.hooks.provider): fact -> the one function that
+# answers. The layers contract (.importlinter) forbids importing upward; this list names the
+# calls that go up, and nothing else does.
+PROVIDERS = {
+    # Điều 28.1 (adjusted Swiss): the entrants' national ratings and national categories at
+    # the event's start, read by tournaments.services.entries to number the entries
+    "national_ratings": "ratings.selectors.national_ratings",
+    "national_categories": "ratings.selectors.category_ranks",
+    # the member page of the staff site (federation.admin): ratings and titles of the person
+    "published_ratings_of": "ratings.selectors.published_ratings_of",
+    "titles_of": "ratings.selectors.titles_of",
 }
 
 DOCUMENT_KINDS = [

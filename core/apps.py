@@ -12,10 +12,10 @@ class CoreConfig(AppConfig):
         from core import services, worker_beat  # noqa: F401 (the worker's heartbeat signals)
         from core.jobs import BACKGROUND, register
 
-        register("health_check", services.health_check, label=_("Kiểm tra hệ thống"))
+        register(services.HEALTH_CHECK_JOB, services.health_check, label=_("Kiểm tra hệ thống"))
         # the same check on the background queue: are its workers alive (docs/production.md)
-        register("health_check.background", services.health_check, priority=BACKGROUND,
-                 label=_("Kiểm tra hệ thống (hàng đợi nền)"))
+        register(services.HEALTH_CHECK_BACKGROUND_JOB, services.health_check,
+                 priority=BACKGROUND, label=_("Kiểm tra hệ thống (hàng đợi nền)"))
         _use_core_date_field_in_serializers()
         autodiscover_modules("jobs")  # each app declares its jobs in its jobs.py
 

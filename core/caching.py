@@ -36,6 +36,8 @@ from django.utils.translation import get_language
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from core.inprocess import get_request
+
 STAMP_PREFIX = "stamp:"
 #: the scope of every response: touched when all data may have changed (a restore)
 EVERYTHING = "everything"
@@ -204,20 +206,16 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
     """Build ``urls`` as an anonymous reader's GET would (the view resolved and called with
     the site's default language; the site's pages choose theirs from the path) with
     :func:`stamps` reporting ``ahead``; returns how many bodies were stored."""
-    from django.contrib.auth.models import AnonymousUser
-    from django.test import RequestFactory
     from django.urls import resolve
     from django.utils import translation
 
-    factory = RequestFactory()
     built = 0
     token = _STAMP_OVERRIDE.set(dict(ahead))
     memo = _WARM_MEMO.set({})
     try:
         for url in urls:
             match = resolve(url.split("?", 1)[0])
-            request = factory.get(url)
-            request.user = AnonymousUser()
+            request = get_request(url)
             with translation.override(settings.LANGUAGE_CODE):
                 response = match.func(request, *match.args, **match.kwargs)
             built += response.status_code == 200

@@ -97,10 +97,14 @@ _REGISTRY: dict[str, JobKind] = {}
 
 def register(kind: str, work: Work, *, priority: str = INTERACTIVE, label: Any = "",
              subject: Callable[[dict], Any] | None = None) -> JobKind:
-    """Declare a job kind (called from an app's ``jobs.py``): ``priority`` is
-    :data:`INTERACTIVE` (someone waits for it) or :data:`BACKGROUND`; ``label`` its name for
-    a person and ``subject`` what it is about. Registering a kind twice with another work
-    function is a programming error."""
+    """Declare a job kind (called from an app's ``jobs.py``, the kind a constant of the app's
+    services, which start it). A kind is named ``<app>.<name>`` after the app of its work;
+    ``priority`` is :data:`INTERACTIVE` (someone waits for it) or :data:`BACKGROUND`;
+    ``label`` its name for a person and ``subject`` what it is about. Registering a kind twice
+    with another work function is a programming error."""
+    app = getattr(work, "__module__", "").split(".")[0]
+    if kind.partition(".")[0] != app or not kind.partition(".")[2]:
+        raise ValueError(f"job kind {kind!r}: name it '{app}.<name>' (the app of its work)")
     if priority not in (INTERACTIVE, BACKGROUND):
         raise ValueError(f"job kind {kind!r}: unknown priority {priority!r}")
     entry = JobKind(kind, work, priority, label, subject)
@@ -166,6 +170,17 @@ def start_job(kind: str, *, params: dict | None = None, key: str | None = None,
     job.refresh_from_db()
     job_id = str(job.pk)
     transaction.on_commit(lambda: _send_or_fail(job_id, token))
+    return job
+
+
+def run_now(kind: str, *, params: dict | None = None, key: str | None = None,
+            user=None) -> Job:
+    """Record the job (or take the one with this ``key``) and run it in this process, without
+    the broker (a management command); returns the job as it ended. A job already succeeded
+    is not run again (:func:`run_job`)."""
+    job, _created = _get_or_create_job(kind, params or {}, key, user)
+    run_job(str(job.pk), job_kind(kind).work)
+    job.refresh_from_db()
     return job
 
 

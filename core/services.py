@@ -7,6 +7,10 @@ from django.db import connection
 from core.jobs import start_job
 
 MAX_HOLD_SECONDS = 600
+#: the job kinds of this app: one name each, registered by ``CoreConfig.ready`` and started here
+HEALTH_CHECK_JOB = "core.health_check"
+#: the same check on the background queue (are its workers alive?)
+HEALTH_CHECK_BACKGROUND_JOB = "core.health_check.background"
 
 
 def health_check(params: dict, progress) -> dict:
@@ -29,5 +33,5 @@ def health_check(params: dict, progress) -> dict:
 def start_health_check(user=None, *, seconds: float = 0, key: str | None = None,
                        background: bool = False):
     params = {"seconds": seconds} if seconds else {}
-    kind = "health_check.background" if background else "health_check"
+    kind = HEALTH_CHECK_BACKGROUND_JOB if background else HEALTH_CHECK_JOB
     return start_job(kind, params=params, key=key, user=user)

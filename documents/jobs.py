@@ -12,7 +12,7 @@ def _document(params: dict):
     return Document.objects.filter(kind=params["kind"], target=params["target"]).first()
 
 
-register("document", services.render_document, priority=BACKGROUND,
+register(services.RENDER_JOB, services.render_document, priority=BACKGROUND,
          label=_("Tạo văn bản PDF"), subject=_document)
-register("documents.warm_parts", services.warm_document_parts, priority=BACKGROUND,
+register(services.WARM_PARTS_JOB, services.warm_document_parts, priority=BACKGROUND,
          label=_("Chuẩn bị trước các phần của văn bản"), subject=_document)

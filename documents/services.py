@@ -16,6 +16,10 @@ from documents import builders, cache_scopes
 from documents.models import Decision, DecisionSequence, Document, Signatory, clean_subject
 from documents.targets import canonical_target
 
+#: the job kinds of this app (documents/jobs.py registers them)
+RENDER_JOB = "documents.render"
+WARM_PARTS_JOB = "documents.warm_parts"
+
 
 def default_signatory(body=None) -> Signatory | None:
     """The body's default signatory (the national federation when no body is given)."""
@@ -156,7 +160,7 @@ def request_document(kind: str, target: str, *, user=None):
     """Start (or join) the job rendering this document from its current data."""
     target = canonical_target(kind, target)
     built = builders.build(kind, target)  # validates kind and target before queuing
-    return start_job("document",
+    return start_job(RENDER_JOB,
                      params={"kind": kind, "target": str(target)},
                      key=f"document:{kind}:{target}:{built.data_hash}", user=user)
 
@@ -210,7 +214,7 @@ def request_parts_warm(kind: str, target: str, *, key: str):
     cache. The caller decides when (a round paired, a round complete) and names the moment
     in ``key``; a key already used returns its job (a failed or lost one runs again)."""
     target = canonical_target(kind, target)
-    return start_job("documents.warm_parts", params={"kind": kind, "target": str(target)},
+    return start_job(WARM_PARTS_JOB, params={"kind": kind, "target": str(target)},
                      key=key)
 
 

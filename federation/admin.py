@@ -24,8 +24,10 @@ from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin
 from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
+from core.hooks import provider
 from core.official import why_official
 from core.text import fold
+from documents.models import Decision, Document
 from federation import selectors, services
 from federation.documents import member_card_pdf
 from federation.models import (
@@ -401,8 +403,7 @@ class MemberAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
 
     @admin.display(description=gettext_lazy("hệ số (các kỳ đã công bố)"))
     def ratings_panel(self, member):
-        from ratings.selectors import published_ratings_of
-
+        published_ratings_of = provider("published_ratings_of")  # the ratings app's
         return admin_table(
             [_("Bảng hệ số"), _("Kỳ"), _("Hệ số"), _("Thay đổi"), _("Thứ hạng")],
             [(r.period.rating_list, f"{r.period.start:%m/%Y}", r.rating, r.change, r.rank)
@@ -410,8 +411,7 @@ class MemberAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
 
     @admin.display(description=gettext_lazy("đẳng cấp"))
     def titles_panel(self, member):
-        from ratings.selectors import titles_of
-
+        titles_of = provider("titles_of")  # the ratings app's (settings.PROVIDERS)
         return admin_table([_("Đẳng cấp"), _("Ngày phong"), _("Quyết định")],
                            [(t.get_title_display(), _day(t.awarded_on),
                              _admin_link(t.decision) if t.decision else None)
@@ -429,9 +429,7 @@ class MemberAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
     def documents_panel(self, member):
         """The member card and the decisions about this person (titles, suspensions), each
         opened as its current PDF (rendered on demand)."""
-        from documents.models import Decision, Document
-        from ratings.selectors import titles_of
-
+        titles_of = provider("titles_of")  # the ratings app's (settings.PROVIDERS)
         rows = [(Document.Kind.MEMBER_CARD.label, member.card_number,
                  _pdf_link(Document.Kind.MEMBER_CARD, member.pk))]
         decisions = {t.decision for t in titles_of(member.person) if t.decision}

@@ -22,6 +22,8 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from core.text import fold
+from documents.models import Signatory
+from documents.services import issue_decision, render_document
 from federation.models import (
     Attendance,
     BoardPosition,
@@ -359,9 +361,6 @@ def load_discipline(ctx: DemoContext) -> str:
     """The federation's signatories (a chairman, the default, and a deputy who signs "KT. CHỦ
     TỊCH"), and a suspension (Điều 15.6): a disciplinary decision signed by the chairman,
     its PDF, and the member's suspension for 2 years citing its number."""
-    from documents.models import Signatory
-    from documents.services import issue_decision, render_document
-
     national = Body.objects.get(level=Body.Level.NATIONAL)
     chairman = Signatory.objects.create(body=national, full_name=vietnamese_name(ctx.rng, "M"),
                                         position="CHỦ TỊCH", is_default=True)

@@ -6,5 +6,5 @@ from django.utils.translation import gettext_lazy as _
 from core.jobs import BACKGROUND, register
 from federation import services
 
-register("federation.lapse", services.lapse_members, priority=BACKGROUND,
+register(services.LAPSE_JOB, services.lapse_members, priority=BACKGROUND,
          label=_("Khai trừ hội viên quá hạn (Điều 15.5)"))

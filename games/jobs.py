@@ -6,7 +6,7 @@ from core.jobs import register
 from games import pgn_import, services
 from games.models import GameRecord, GameUpload
 
-register("games.validate", services.validate_game_work, label=_("Kiểm tra biên bản"),
+register(services.VALIDATE_JOB, services.validate_game_work, label=_("Kiểm tra biên bản"),
          subject=lambda params: GameRecord.objects.filter(pk=params["game_id"]).first())
-register("games.import_pgn", pgn_import.import_upload_work, label=_("Nhập tệp PGN"),
+register(services.IMPORT_PGN_JOB, pgn_import.import_upload_work, label=_("Nhập tệp PGN"),
          subject=lambda params: GameUpload.objects.filter(pk=params["upload_id"]).first())

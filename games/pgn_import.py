@@ -17,6 +17,7 @@ from datetime import date
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.text import fold
 from federation.models import Person
 from games import cache_scopes, engine, selectors, services
 from games.models import GameRecord, GameUpload, ValidationStatus
@@ -195,8 +196,6 @@ def _persons_by_name(games) -> dict[str, Person]:
     """Registered persons for the names of a standalone upload, by ``selectors.name_key``:
     a name written in the registry's word order (with or without diacritics) that belongs to
     exactly one person."""
-    from core.text import fold
-
     folded = {fold(g.tags.get(side, "")) for g in games for side in ("White", "Black")} - {""}
     found: dict[str, list[Person]] = {}
     for person in Person.objects.filter(name_folded__in=folded):

@@ -40,8 +40,14 @@ from games.models import (
     ValidationStatus,
     WarningReason,
 )
+from tournaments import services as tournament_services
+from tournaments.models import Pairing
 
 Progress = Callable[[float, str], None]
+
+#: the job kinds of this app (games/jobs.py registers them)
+VALIDATE_JOB = "games.validate"
+IMPORT_PGN_JOB = "games.import_pgn"
 
 #: Fields a client may set when creating or editing a record.
 EDITABLE_FIELDS = (
@@ -207,8 +213,8 @@ def _reset_validation(game: GameRecord) -> None:
 
 def start_validation(game: GameRecord, *, user=None):
     """Queue the validation job of the record's current inputs (idempotent per inputs)."""
-    key = f"games.validate:{game.pk}:{validation_key(game)}:{game.version}"
-    return start_job("games.validate",
+    key = f"{VALIDATE_JOB}:{game.pk}:{validation_key(game)}:{game.version}"
+    return start_job(VALIDATE_JOB,
                      params={"game_id": game.pk}, key=key, user=user)
 
 
@@ -360,9 +366,6 @@ def _record_pairing_result(game: GameRecord, decision: str, *, user) -> None:
     """Write the decision's result on the pairing, or refuse (409) when the pairing already
     holds another result: the arbiter corrects the pairing's result first (tournaments API,
     audited there), then the record's decision agrees with it."""
-    from tournaments import services as tournament_services
-    from tournaments.models import Pairing
-
     pairing = Pairing.objects.select_for_update().get(pk=game.pairing_id)
     result = engine.pairing_result_of_decision(decision)
     if pairing.result == result:
@@ -642,8 +645,8 @@ def start_upload(*, user, content: str, file_name: str = "", tournament=None,
         discipline=tournament.discipline if tournament is not None else "",
         file_name=file_name[:200], keep_valid=keep_valid, notation=notation,
         event_name=event_name, uploaded_by=user if user and user.is_authenticated else None)
-    job = start_job("games.import_pgn", params={"upload_id": upload.pk},
-                    key=f"games.import_pgn:{upload.pk}", user=user)
+    job = start_job(IMPORT_PGN_JOB, params={"upload_id": upload.pk},
+                    key=f"{IMPORT_PGN_JOB}:{upload.pk}", user=user)
     GameUpload.objects.filter(pk=upload.pk).update(job=job)
     upload.job = job
     return upload, job

@@ -19,6 +19,7 @@ from core.admin_official import OfficialRecordAdmin
 from core.admin_service import ServiceAdmin, adopt
 from core.errors import ServiceError
 from documents.models import Signatory
+from documents.services import default_signatory
 from ratings import selectors, services
 from ratings.models import (
     ForeignTitle,
@@ -188,8 +189,6 @@ class TitleQualificationAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     def approve(self, request, queryset):
         """Asks who signs (a signatory kept by staff, the national federation's default
         preselected) and the date, then issues one decision per qualification."""
-        from documents.services import default_signatory
-
         applying = "apply" in request.POST
         form = ApproveForm(request.POST if applying else None,
                            initial={"signatory": default_signatory()})

@@ -13,10 +13,10 @@ def _period(params: dict):
     return RatingPeriod.objects.filter(pk=params["period"]).first()
 
 
-register("rating_period", services.compute_period_job, priority=BACKGROUND,
+register(services.PERIOD_JOB, services.compute_period_job, priority=BACKGROUND,
          label=_("Tính hệ số của kỳ"), subject=_period)
-register("rating_recompute", services.recompute_from_job, priority=BACKGROUND,
+register(services.RECOMPUTE_JOB, services.recompute_from_job, priority=BACKGROUND,
          label=_("Tính lại hệ số (có lý do)"), subject=_period)
-register("title_check", services.check_titles_job, priority=BACKGROUND,
+register(services.TITLE_CHECK_JOB, services.check_titles_job, priority=BACKGROUND,
          label=_("Xét tiêu chuẩn phong cấp"),
          subject=lambda params: Tournament.objects.filter(pk=params["tournament"]).first())

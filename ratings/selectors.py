@@ -13,6 +13,7 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from chessrules.values import PLAYED, RESULT_POINTS, GenderSection, competition_ranks
+from core.text import fold
 from federation.models import Person
 from federation.selectors import shown_club_memberships
 from ratings import engine
@@ -27,6 +28,7 @@ from ratings.models import (
     TitleQualification,
 )
 from tournaments.models import Pairing, Tournament
+from tournaments.selectors import standings
 
 # --- periods ------------------------------------------------------------------------------------
 
@@ -128,8 +130,6 @@ def list_rows(period: RatingPeriod, *, province: str | None = None, club: str | 
         rows = rows.filter(Exists(PlayerTitle.objects.filter(person=OuterRef("person_id"),
                                                              title=title)))
     if search:
-        from core.text import fold
-
         rows = rows.filter(person__name_folded__contains=fold(search))
     from django.db.models import F
 
@@ -195,6 +195,17 @@ def ratings_in_force(rating_list: RatingList, day: date) -> tuple[RatingPeriod |
         return None, {}
     return period, dict(PlayerRating.objects.filter(period=period, rating__isnull=False)
                         .values_list("person_id", "rating"))
+
+
+def national_ratings(tournament: Tournament) -> dict[int, int]:
+    """Điều 28.1 "hệ số của quốc gia": person -> rating on the federation's list of the
+    event's discipline and time control in force at its start (settings.PROVIDERS: the
+    adjusted Swiss numbers its entries by it); no list, or not on it: absent."""
+    rating_list = list_of(tournament)
+    if rating_list is None:
+        return {}
+    _period, by_person = ratings_in_force(rating_list, tournament.start_date)
+    return by_person
 
 
 def tournament_performances(tournament: Tournament) -> dict:
@@ -307,8 +318,6 @@ def title_performances(tournament: Tournament, *, minimum_games: int = 0) -> lis
                                "rounds": max(rounds or 0, games[entry_id]),
                                "board_rank": ranks.get(entry_id)})
         return result
-    from tournaments.selectors import standings
-
     rows = standings(tournament)["rows"]
     by_section = defaultdict(list)
     for row in sorted(rows, key=lambda r: r["rank"]):

@@ -21,6 +21,7 @@ from rest_framework.generics import get_object_or_404  # 404 (not 500) for a mal
 from rest_framework.response import Response
 
 from core.errors import NotAllowedError, ServiceError
+from core.pagination import StandardPagination
 from core.serializers import JobSerializer
 from federation.models import Person
 from ratings import charts, selectors, services
@@ -48,6 +49,7 @@ from ratings.serializers import (
     SeedSerializer,
 )
 from tournaments.models import Tournament
+from tournaments.selectors import visible_tournaments
 
 PERIOD = OpenApiParameter("period", str, description="Period id or YYYY-MM (default: current)")
 LIST_FILTERS = [
@@ -158,8 +160,6 @@ class RatingListViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     @property
     def paginator_for_rows(self):
-        from core.pagination import StandardPagination
-
         if not hasattr(self, "_rows_paginator"):
             self._rows_paginator = StandardPagination()
         return self._rows_paginator
@@ -324,8 +324,6 @@ class PerformanceViewSet(viewsets.GenericViewSet):
     pagination_class = None
 
     def get_queryset(self):
-        from tournaments.selectors import visible_tournaments
-
         return visible_tournaments(self.request.user)
 
     @extend_schema(responses=OpenApiTypes.OBJECT)

@@ -13,13 +13,15 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, QueryDict
+from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import get_language
 
-from federation.public_api import PublicClubViewSet, PublicPlayerViewSet
+from core.inprocess import get_request
+from federation.public_api import PublicClubViewSet
 from games.public_api import PublicGameViewSet
 from ratings.public_api import PublicRatingListViewSet, PublicTitledPlayerViewSet
+from ratings.public_players import PublicPlayerViewSet
 from tournaments.public_api import PublicTournamentViewSet
 
 BASE = "/api/v1/public/"
@@ -47,13 +49,10 @@ class ApiError(Exception):
 
 
 def _inner_request(outer, path: str, params: dict) -> HttpRequest:
+    """The API's GET of ``path`` for the page's request ``outer`` (its client's address and
+    host, the page's language)."""
     query = urlencode({k: v for k, v in params.items() if v not in (None, "")})
-    request = HttpRequest()
-    request.method = "GET"
-    request.path = request.path_info = path
-    request.GET = QueryDict(query)
-    request.META = {
-        "REQUEST_METHOD": "GET", "QUERY_STRING": query, "PATH_INFO": path,
+    meta = {
         "REMOTE_ADDR": outer.META.get("REMOTE_ADDR", ""),
         "SERVER_NAME": outer.META.get("SERVER_NAME", "localhost"),
         "SERVER_PORT": outer.META.get("SERVER_PORT", "80"),
@@ -61,8 +60,8 @@ def _inner_request(outer, path: str, params: dict) -> HttpRequest:
         "HTTP_ACCEPT_LANGUAGE": get_language() or "vi",
     }
     if "HTTP_HOST" in outer.META:
-        request.META["HTTP_HOST"] = outer.META["HTTP_HOST"]
-    return request
+        meta["HTTP_HOST"] = outer.META["HTTP_HOST"]
+    return get_request(f"{path}?{query}" if query else path, meta=meta)
 
 
 #: the answers whose data has no word in a language (numbers, names, codes): fetched in
@@ -73,6 +72,16 @@ LANGUAGE_NEUTRAL = {("tournaments", "standings"), ("tournaments", "crosstable"),
                     ("tournaments", "pairings"), ("tournaments", "team_standings"),
                     ("tournaments", "board_standings"), ("tournaments", "entries")}
 NEUTRAL_LANGUAGE = "vi"
+
+
+def scopes(resource: str, pk: int | None = None, action: str | None = None) -> tuple[str, ...]:
+    """The cache scopes of the answer :func:`fetch` returns for the same arguments, as the
+    API's view declares them (``request_scopes``): a page that shows the answer is kept
+    under them, so the writes that invalidate the answer invalidate the page (one
+    declaration, the API's)."""
+    name = action or ("retrieve" if pk is not None else "list")
+    kwargs = {"pk": str(pk)} if pk is not None else {}
+    return RESOURCES[resource]().request_scopes(name, kwargs) or ()
 
 
 def fetch(outer, resource: str, pk: int | None = None, action: str | None = None,

@@ -24,18 +24,10 @@ from django.utils.translation import gettext as _
 
 from chessrules.values import TEAM_SYSTEMS, Discipline, System
 from core import caching
-from documents.cache_scopes import DECISIONS
-from federation.cache_scopes import CLUBS, PLAYERS
-from games.cache_scopes import GAMES
-from ratings.cache_scopes import RATINGS
 from results_site import boards, tables
-from results_site.api import ApiError, fetch, fetch_all, fetch_document
-from tournaments import cache_scopes as tournament_scopes
+from results_site.api import ApiError, fetch, fetch_all, fetch_document, scopes
 
 ENGLISH_PREFIX = "/en"
-PLAYER_SCOPES = (PLAYERS, CLUBS, RATINGS, DECISIONS, tournament_scopes.LIST)
-RATING_SCOPES = (RATINGS, PLAYERS, DECISIONS)
-GAME_SCOPES = (GAMES, tournament_scopes.ROWS)
 
 
 SITE_ROOT = Path(__file__).resolve().parent
@@ -67,6 +59,11 @@ def _params(request, *names: str) -> dict:
     """The page's query parameters that the API takes (passed on as they are: the API
     checks them and its 400 names the parameter)."""
     return {name: request.GET[name] for name in names if request.GET.get(name, "") != ""}
+
+
+def shows(*answers: tuple[str, ...]) -> tuple[str, ...]:
+    """A page's scopes: those of the API's answers it shows (``api.scopes``), once each."""
+    return tuple(dict.fromkeys(scope for answer in answers for scope in answer))
 
 
 def page(request, scopes: tuple[str, ...], template: str,
@@ -101,7 +98,8 @@ def events(request):
         return {"listing": listing, "filters": params, "provinces": provinces,
                 "pages": _pages(request, listing)}
 
-    return page(request, (tournament_scopes.LIST, CLUBS), "results_site/events.html", context)
+    return page(request, shows(scopes("tournaments"), scopes("clubs")), "results_site/events.html",
+                context)
 
 
 def _pages(request, listing: dict) -> dict:
@@ -160,7 +158,9 @@ def event(request, pk: int):
                 "bracket": bracket, "teams": teams, "team_bracket": _team_bracket(teams),
                 "has_games": bool(games)}
 
-    return page(request, _event_scopes(pk), "results_site/event.html", context)
+    # its answers (pairings, standings, bracket, entries) are the event's; its games' links
+    return page(request, shows(scopes("tournaments", pk), scopes("games")),
+                "results_site/event.html", context)
 
 
 def _team_bracket(teams: dict | None) -> list[dict]:
@@ -181,10 +181,6 @@ def _team_bracket(teams: dict | None) -> list[dict]:
     return out
 
 
-def _event_scopes(pk: int) -> tuple[str, ...]:
-    return (tournament_scopes.event(pk), CLUBS, *GAME_SCOPES)
-
-
 def crosstable(request, pk: int):
     def context():
         tournament = fetch(request, "tournaments", pk)
@@ -195,7 +191,8 @@ def crosstable(request, pk: int):
                 "colour_legend": tables.colour_legend(tournament["discipline"]),
                 "round_numbers": range(1, len(tournament["rounds"]) + 1)}
 
-    return page(request, _event_scopes(pk), "results_site/crosstable.html", context)
+    return page(request, shows(scopes("tournaments", pk), scopes("tournaments", pk, "crosstable")),
+                "results_site/crosstable.html", context)
 
 
 def board_standings(request, pk: int):
@@ -213,7 +210,9 @@ def board_standings(request, pk: int):
                 "boards": [{"board": b["board"], "rows": tables.board_rows(b["rows"], people)}
                            for b in table["boards"]]}
 
-    return page(request, _event_scopes(pk), "results_site/board_standings.html", context)
+    return page(request, shows(scopes("tournaments", pk),
+                               scopes("tournaments", pk, "board_standings")),
+                "results_site/board_standings.html", context)
 
 
 def event_pdf(request, pk: int, kind: str):
@@ -255,7 +254,7 @@ def game(request, pk: int, printable: bool = False):
                 "printable": printable}
 
     template = "results_site/game_print.html" if printable else "results_site/game.html"
-    return page(request, GAME_SCOPES, template, context)
+    return page(request, scopes("games", pk), template, context)
 
 
 def game_print(request, pk: int):
@@ -279,7 +278,8 @@ def player(request, pk: int):
         charts = [_chart(history) for history in profile["rating_history"]]
         return {"p": profile, "charts": charts}
 
-    return page(request, PLAYER_SCOPES, "results_site/player.html", context)
+    # the profile's scopes include every event's list: the events' standings it reads too
+    return page(request, scopes("players", pk), "results_site/player.html", context)
 
 
 #: the newest events of a profile shown with the player's rank and points (each is one read
@@ -320,7 +320,7 @@ def clubs(request):
         listing = fetch(request, "clubs", **params)
         return {"listing": listing, "filters": params, "pages": _pages(request, listing)}
 
-    return page(request, (CLUBS,), "results_site/clubs.html", context)
+    return page(request, scopes("clubs"), "results_site/clubs.html", context)
 
 
 def club(request, pk: int):
@@ -329,7 +329,8 @@ def club(request, pk: int):
         members = fetch(request, "players", club=pk, page_size=200)
         return {"c": found, "members": members}
 
-    return page(request, PLAYER_SCOPES, "results_site/club.html", context)
+    return page(request, shows(scopes("clubs", pk), scopes("players")), "results_site/club.html",
+                context)
 
 
 # --- ratings, titles --------------------------------------------------------------------------
@@ -338,7 +339,7 @@ def rating_lists(request):
     def context():
         return {"lists": fetch(request, "rating-lists")["results"]}
 
-    return page(request, RATING_SCOPES, "results_site/rating_lists.html", context)
+    return page(request, scopes("rating-lists"), "results_site/rating_lists.html", context)
 
 
 LIST_FILTERS = ("period", "province", "gender", "title", "search", "born_from", "born_to")
@@ -351,7 +352,8 @@ def rating_list(request, pk: int):
         rows = fetch(request, "rating-lists", pk, "players", **params)
         return {"l": found, "rows": rows, "filters": params, "pages": _pages(request, rows)}
 
-    return page(request, RATING_SCOPES, "results_site/rating_list.html", context)
+    return page(request, shows(scopes("rating-lists", pk), scopes("rating-lists", pk, "players")),
+                "results_site/rating_list.html", context)
 
 
 def rating_list_csv(request, pk: int):
@@ -365,7 +367,8 @@ def rating_list_csv(request, pk: int):
                                     content_type="text/plain; charset=utf-8")
             return _csv_response(rows, f"rating-list-{pk}.csv")
 
-        return caching.cached_response(request, (*RATING_SCOPES, PAGES), build)
+        return caching.cached_response(
+            request, (*scopes("rating-lists", pk, "players"), PAGES), build)
 
 
 def _all_rows(request, pk: int) -> list[dict]:
@@ -402,7 +405,7 @@ def titled_players(request):
         listing = fetch(request, "titled-players", **params)
         return {"listing": listing, "filters": params, "pages": _pages(request, listing)}
 
-    return page(request, RATING_SCOPES, "results_site/titled.html", context)
+    return page(request, scopes("titled-players"), "results_site/titled.html", context)
 
 
 def home(request):

@@ -15,6 +15,7 @@ cached (warm-ahead, core.caching.touch_and_warm).
 from __future__ import annotations
 
 from django.conf import settings
+from django.urls import reverse
 
 from core.caching import touch_and_warm, touch_now_and_on_commit
 from tournaments import systems
@@ -37,10 +38,6 @@ def touch_event_and_warm(tournament_id: int) -> None:
     the commit. Called once, after the service's last write (a later touch in the same
     transaction only makes it fall back to the plain touch)."""
     touch_and_warm(LIST, event(tournament_id), hot=event(tournament_id))
-
-
-#: the public API of one event
-PUBLIC_EVENT = "/api/v1/public/tournaments/{id}/"
 
 
 def live_round(tournament_id: int) -> int | None:
@@ -80,10 +77,11 @@ def hot_urls(scope: str) -> list[str]:
     current = live_round(tournament_id) if tournament_id is not None else None
     if current is None:
         return []
-    base = PUBLIC_EVENT.format(id=tournament_id)
-    return [f"{base}standings/", f"{base}standings/?after_round={current}",
-            f"{base}crosstable/", f"{base}crosstable/?after_round={current}",
-            f"{base}pairings/?round={current}"]
+    standings, crosstable, pairings = (  # the public API's routes (config/public_urls.py)
+        reverse(f"public-tournament-{action}", args=[tournament_id])
+        for action in ("standings", "crosstable", "pairings"))
+    return [standings, f"{standings}?after_round={current}",
+            crosstable, f"{crosstable}?after_round={current}", f"{pairings}?round={current}"]
 
 
 def touch_event_row(tournament_id: int) -> None:

@@ -14,7 +14,7 @@ def _round_or_event(params: dict):
     return found or Tournament.objects.filter(pk=params["tournament"]).first()
 
 
-register("tournaments.pair_round", services.pair_round_job, label=_("Xếp cặp ván đấu"),
+register(services.PAIR_ROUND_JOB, services.pair_round_job, label=_("Xếp cặp ván đấu"),
          subject=_round_or_event)
 register(trf_import_job.KIND, trf_import_job.import_trf_job,  # issue 31: not in the request
          label=_("Nhập giải từ tệp TRF"))

@@ -121,7 +121,7 @@ class PublicClubRefSerializer(serializers.Serializer):
     name = serializers.CharField()
 
     class Meta:
-        ref_name = "PublicStandingClubRef"  # federation.public_api has a PublicClubRef too
+        ref_name = "PublicStandingClubRef"  # ratings.public_players has a PublicClubRef too
 
 
 class StandingRowSerializer(serializers.Serializer):

@@ -44,8 +44,10 @@ from federation.services.endings import (
 )
 from federation.services.lapse import (
     LAPSE_BATCH,
+    LAPSE_JOB,
     lapse_job_key,
     lapse_members,
+    run_lapse_job_now,
     start_lapse_job,
 )
 from federation.services.registry import (
@@ -64,12 +66,14 @@ from federation.services.registry import (
 )
 
 __all__ = [
-    "CLUB_FIELDS", "LAPSE_BATCH", "PERSON_FIELDS", "add_play_group", "appoint_board_member",
-    "approve_application", "card_number_for", "check_application", "check_board_term", "confirm_application",
+    "CLUB_FIELDS", "LAPSE_BATCH", "LAPSE_JOB", "PERSON_FIELDS", "add_play_group",
+    "appoint_board_member", "approve_application", "card_number_for", "check_application",
+    "check_board_term", "confirm_application",
     "check_disciplinary_decision", "check_suspension_period", "create_body", "create_club", "create_person", "ensure_provinces",
     "issue_card_number", "lapse_job_key", "lapse_members", "lift_suspension", "record_attendance",
     "record_card_return", "record_club_meeting", "record_dues", "record_session",
     "record_tournament_activities", "record_tournament_activity", "reinstate_member",
-    "reject_application", "resign_member", "resolve_member", "start_lapse_job",
+    "reject_application", "resign_member", "resolve_member", "run_lapse_job_now",
+    "start_lapse_job",
     "submit_application", "suspend_person", "transfer_member", "update_club", "update_person",
 ]

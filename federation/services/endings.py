@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _stored
 
 from core.errors import ServiceError
+from documents.models import Decision
 from federation import cache_scopes
 from federation import permissions as perms
 from federation.models import (
@@ -113,8 +114,6 @@ def check_suspension_period(starts_on: date, ends_on: date) -> None:
 def check_disciplinary_decision(decision) -> None:
     """400 on ``decision`` unless it is an issued disciplinary decision (Điều 16.2: the
     sanction is announced in writing)."""
-    from documents.models import Decision
-
     if decision is None:
         raise ServiceError(_("Hãy chọn quyết định kỷ luật (đình chỉ phải theo một quyết định "
                              "đã ban hành, Điều 15.6, 16.2)."), field="decision",

@@ -9,6 +9,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _stored
 
+from core.jobs import run_now, start_job
+from core.models import Job
 from federation.models import (
     Member,
     MemberEvent,
@@ -69,16 +71,24 @@ def _lapse_batch(batch, on: date) -> list[dict]:
     return done
 
 
+#: the lapse job's kind (federation/jobs.py registers it)
+LAPSE_JOB = "federation.lapse"
+
+
 def lapse_job_key(on: date) -> str:
     return f"lapse:{on.isoformat()}"
 
 
 def start_lapse_job(*, on: date | None = None, by=None):
     """Start (or return today's) lapse job through ``core.jobs`` (staff only when ``by`` given)."""
-    from core.jobs import start_job
-
     if by is not None:
         _require_staff(by)
     on = on or _today()
-    return start_job("federation.lapse", params={"date": on.isoformat()},
+    return start_job(LAPSE_JOB, params={"date": on.isoformat()},
                      key=lapse_job_key(on), user=by)
+
+
+def run_lapse_job_now(on: date) -> Job:
+    """Run the lapse job of ``on`` in this process (``manage.py lapse_members``): the same job
+    (its key) as celery beat's and the API's, so a day is never lapsed twice."""
+    return run_now(LAPSE_JOB, params={"date": on.isoformat()}, key=lapse_job_key(on))

@@ -13,7 +13,9 @@ The public names are re-exported here: callers write ``from ratings import servi
 from ratings.services.common import Progress
 from ratings.services.csv_export import list_csv
 from ratings.services.periods import (
+    PERIOD_JOB,
     PLAYED_RESULTS,
+    RECOMPUTE_JOB,
     compute_period,
     compute_period_job,
     create_period,
@@ -32,6 +34,7 @@ from ratings.services.periods import (
 from ratings.services.publication import PUBLISH_PERMISSION, publish_period, require_publisher
 from ratings.services.titles import (
     CATEGORY_OF,
+    TITLE_CHECK_JOB,
     approve_qualification,
     check_titles_job,
     check_tournament_titles,
@@ -44,7 +47,7 @@ from ratings.services.titles import (
 )
 
 __all__ = [
-    "CATEGORY_OF", "PLAYED_RESULTS", "Progress", "approve_qualification", "check_titles_job",
+    "CATEGORY_OF", "PERIOD_JOB", "PLAYED_RESULTS", "RECOMPUTE_JOB", "TITLE_CHECK_JOB", "Progress", "approve_qualification", "check_titles_job",
     "check_tournament_titles", "compute_period", "compute_period_job", "create_period",
     "get_or_create_period", "list_csv", "month_bounds", "on_tournament_certified",
     "PUBLISH_PERMISSION", "publish_period", "require_publisher", "rated_games", "recompute_from", "recompute_from_job",

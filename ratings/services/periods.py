@@ -41,6 +41,9 @@ from ratings.services.period_rows import (
 from tournaments.models import Entry, Pairing, Tournament
 
 #: Results that are rated, with White's score: played games only (forfeits are not rated).
+#: the job kinds of rating periods (ratings/jobs.py registers them)
+PERIOD_JOB = "ratings.compute_period"
+RECOMPUTE_JOB = "ratings.recompute"
 PLAYED_RESULTS = {r.value: r.points[0] for r in PLAYED if r.points}
 
 
@@ -139,7 +142,7 @@ def request_period_computation(period: RatingPeriod, *, user=None):
     if user is not None and getattr(user, "is_authenticated", False):
         _require_staff(user)
     _refuse_published(period)
-    job = start_job("rating_period", params={"period": period.pk},
+    job = start_job(PERIOD_JOB, params={"period": period.pk},
                     key=f"rating-period:{period.pk}:{period.computations}", user=user)
     RatingPeriod.objects.filter(pk=period.pk).update(job=job)
     return job
@@ -154,7 +157,7 @@ def request_recompute(period: RatingPeriod, *, user=None, reason: str = "", key:
     if not reason and _published_from(period):
         raise ServiceError(_("Cần ghi lý do: tính lại sẽ sửa danh sách đã công bố."),
                            field="reason", code="reason_required")
-    return start_job("rating_recompute",
+    return start_job(RECOMPUTE_JOB,
                      params={"period": period.pk, "reason": reason},
                      key=key or f"rating-recompute:{period.pk}:{period.computations}", user=user)
 

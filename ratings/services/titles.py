@@ -19,7 +19,9 @@ from django.utils.translation import gettext as _
 from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
 from core.jobs import start_job
+from documents.services import choose_signatory, issue_decision
 from federation.models import Person
+from federation.selectors import active_club_of
 from ratings import cache_scopes, engine, selectors
 from ratings.models import (
     TITLE_ORDER,
@@ -32,6 +34,8 @@ from ratings.models import (
 from ratings.services.common import Progress, _no_progress, _require_staff
 from tournaments.models import Tournament
 
+#: the title check's job kind (ratings/jobs.py registers it)
+TITLE_CHECK_JOB = "ratings.check_titles"
 CATEGORY_OF = {
     Tournament.Category.NATIONAL_INDIVIDUAL: engine.INDIVIDUAL_CHAMPIONSHIP,
     Tournament.Category.NATIONAL_TEAM: engine.TEAM_CHAMPIONSHIP,
@@ -67,7 +71,7 @@ def table_for(discipline: str, day: date) -> TitleCriteriaTable | None:
 
 def request_title_check(tournament: Tournament, *, user=None):
     stamp = tournament.certified_at.isoformat() if tournament.certified_at else "manual"
-    return start_job("title_check", params={"tournament": tournament.pk},
+    return start_job(TITLE_CHECK_JOB, params={"tournament": tournament.pk},
                      key=f"title-check:{tournament.pk}:{stamp}", user=user)
 
 
@@ -178,8 +182,6 @@ def approve_qualification(qualification: TitleQualification, *, user, signatory=
     """Duyệt: issue the title-award decision (numbered, unique per year), signed by a
     signatory kept by staff (the one chosen, else the national federation's default; never a
     user name, issue 13), and award the title."""
-    from documents.services import choose_signatory, issue_decision
-
     _require_staff(user)
     signatory = choose_signatory(signatory)
     with transaction.atomic():
@@ -228,8 +230,6 @@ def reject_qualification(qualification: TitleQualification, *, user, reason: str
 
 
 def _unit_of(person: Person) -> str:
-    from federation.selectors import active_club_of
-
     club = active_club_of(person)
     if club is not None:
         return club.name

@@ -5,7 +5,12 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from chessrules.validation import DECISION_REASONS
 from chessrules.values import Discipline
+from federation.models import Discipline as DisciplineChoice
+from federation.models import Gender
+from ratings.models import TitleCode
+from tournaments.models import Round, Tournament
 
 register = template.Library()
 
@@ -62,11 +67,7 @@ def score(value) -> str:
 
 
 def _choices() -> dict:
-    from federation.models import Discipline, Gender
-    from ratings.models import TitleCode
-    from tournaments.models import Round, Tournament
-
-    return {"discipline": Discipline, "category": Tournament.Category,
+    return {"discipline": DisciplineChoice, "category": Tournament.Category,
             "status": Tournament.Status, "system": Tournament.System,
             "time_control_class": Tournament.TimeControlClass, "gender": Gender,
             "title": TitleCode, "round_status": Round.Status,
@@ -110,8 +111,6 @@ def choices_of(kind: str) -> list:
 def reason(code) -> str:
     """A game's ending or the arbiter's reason (``chessrules.validation``) in the page's
     language (``agreed_draw`` -> "Hai bên thỏa thuận hòa")."""
-    from chessrules.validation import DECISION_REASONS
-
     found = DECISION_REASONS.get(code or "")
     if found is None:
         return code or ""

@@ -67,10 +67,10 @@ def _setup(today: date):
             table=TitleCriteriaTable.objects.first(), section="men", status=status,
             event_date=today, criterion_text="")
     now = timezone.now()
-    Job.objects.create(kind="document", state="failed", finished_at=now - timedelta(days=1),
+    Job.objects.create(kind="documents.render", state="failed", finished_at=now - timedelta(days=1),
                        error={"error": {"code": "x", "message": "hỏng"}})
-    Job.objects.create(kind="document", state="failed", finished_at=now - timedelta(days=30))
-    Job.objects.create(kind="document", state="succeeded", finished_at=now)
+    Job.objects.create(kind="documents.render", state="failed", finished_at=now - timedelta(days=30))
+    Job.objects.create(kind="documents.render", state="succeeded", finished_at=now)
     return lapsing
 
 

@@ -41,7 +41,7 @@ def _one_of_each(staff) -> None:
     )
     from tournaments.models import Pairing, PairingChange, TeamEntry, Tournament
 
-    Job.objects.create(kind="document", params={})
+    Job.objects.create(kind="documents.render", params={})
     Group.objects.get_or_create(name="Trọng tài")
     Token.objects.get_or_create(user=staff)
     person = make_person()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from core import hooks
 
 
@@ -32,3 +34,15 @@ def test_every_hook_runs_in_order_and_a_failure_is_logged(settings, monkeypatch,
 def test_certification_hook_is_the_ratings_service():
     assert [h.__name__ for h in hooks.hooks_of("tournament_certified")] == [
         "on_tournament_certified"]
+
+
+def test_every_provider_is_a_function_and_national_ratings_come_from_ratings(settings):
+    """settings.PROVIDERS (issue 33): what an app reads from an app above it, by name."""
+    for fact in settings.PROVIDERS:
+        assert callable(hooks.provider(fact)), fact
+    assert hooks.provider("national_ratings").__module__ == "ratings.selectors"
+
+
+def test_a_fact_nobody_provides_is_a_programming_error():
+    with pytest.raises(KeyError):
+        hooks.provider("no_such_fact")

@@ -159,7 +159,7 @@ def test_broker_down_answers_503_and_leaves_no_queued_job(transactional_db, staf
 
 def _running(runner="a", beat_ago=0, restarts=0) -> Job:
     beat = timezone.now() - timedelta(seconds=beat_ago)
-    return Job.objects.create(kind="health_check", state=Job.State.RUNNING, runner=runner,
+    return Job.objects.create(kind="core.health_check", state=Job.State.RUNNING, runner=runner,
                               started_at=beat, heartbeat_at=beat, restarts=restarts)
 
 
@@ -203,7 +203,7 @@ def test_which_jobs_a_new_request_starts_again(settings):
     assert not jobs.needs_new_attempt(Job(state=Job.State.SUCCEEDED))
     assert not jobs.needs_new_attempt(_running(beat_ago=1))
     assert jobs.needs_new_attempt(_running(beat_ago=lease))
-    queued = Job.objects.create(kind="health_check", sent_at=timezone.now())
+    queued = Job.objects.create(kind="core.health_check", sent_at=timezone.now())
     assert not jobs.needs_new_attempt(queued)
     queued.sent_at -= timedelta(seconds=lease)
     assert jobs.needs_new_attempt(queued)

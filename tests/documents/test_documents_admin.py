@@ -24,7 +24,7 @@ def _admin() -> Client:
 
 
 def _finish_jobs(job_worker) -> None:
-    for job in Job.objects.filter(kind="document"):
+    for job in Job.objects.filter(kind="documents.render"):
         assert job_worker.wait(job.pk).state == "succeeded"
 
 
@@ -77,7 +77,7 @@ def test_request_form_checks_the_target_and_queues_the_job(db):
     good = admin.post("/admin/documents/document/request/",
                       {"kind": "crosstable", "target": f"tournament:{tournament.pk}"})
     assert good.status_code == 302
-    job = Job.objects.get(kind="document")
+    job = Job.objects.get(kind="documents.render")
     assert job.params == {"kind": "crosstable", "target": f"tournament:{tournament.pk}"}
     assert "Tạo văn bản" in admin.get("/admin/documents/document/").content.decode()
 

@@ -175,7 +175,7 @@ def test_editing_a_decision_rerenders_its_pdf_and_the_stale_one_is_refused(job_w
     assert decision.history.first().history_change_reason == "Ký nhầm người"
 
     # The save started the re-rendering (in-process without a broker, else on the worker).
-    for job in Job.objects.filter(kind="document"):
+    for job in Job.objects.filter(kind="documents.render"):
         assert job_worker.wait(job.pk).state == "succeeded"
     pdf = client.get(f"/api/v1/documents/{document_id}/pdf/")
     assert pdf.status_code == 200

@@ -27,7 +27,7 @@ def _url(t, kind: str) -> str:
 def _run_job(job_id: int) -> None:
     """The documents job's work, run in the test's transaction (no worker needed)."""
     job = Job.objects.get(pk=job_id)
-    assert job.kind == "document"
+    assert job.kind == "documents.render"
     render_document(job.params, _quiet)
 
 
@@ -79,7 +79,7 @@ def test_private_kinds_and_bad_rounds_are_refused(api_client):
     t = build_round_robin(4, seed=63)
     for kind in ("tracking_card", "scoresheet", "member_card", "decision", "nothing"):
         assert_error(api_client.get(_url(t, kind)), 404, field="kind")
-    assert not Job.objects.filter(kind="document").exists()
+    assert not Job.objects.filter(kind="documents.render").exists()
     assert_error(api_client.get(_url(t, "pairings")), 400, field="round")
     assert_error(api_client.get(_url(t, "pairings"), {"round": "x"}), 400, field="round")
     assert_error(api_client.get(_url(t, "pairings"), {"round": "9"}), 404, field="round")
@@ -101,6 +101,6 @@ def test_the_event_page_links_the_pdfs_and_the_link_waits_then_downloads(client)
     assert '<meta http-equiv="refresh" content="3">' in waiting.content.decode()
     english = client.get(f"/en/giai-dau/{t.pk}/pdf/standings/").content.decode()
     assert "Preparing the PDF" in english
-    _run_job(Job.objects.get(kind="document").pk)
+    _run_job(Job.objects.get(kind="documents.render").pk)
     _assert_public_pdf(client.get(f"/giai-dau/{t.pk}/pdf/standings/"), t)
     assert client.get(f"/giai-dau/{t.pk}/pdf/member_card/").status_code == 404

@@ -208,7 +208,7 @@ def test_correction_of_a_published_period_is_recomputed_with_a_reason_and_publis
     tournament_services.record_result(pairing, "1/2-1/2", user=staff,
                                       expected_version=pairing.version)
     tournament_services.certify_tournament(event, user=staff)
-    assert not Job.objects.filter(kind="rating_recompute").exists()  # official: not touched
+    assert not Job.objects.filter(kind="ratings.recompute").exists()  # official: not touched
     assert PlayerRating.objects.get(period=november, person=a.person).rating == 1985
     review = client.get(f"/api/v1/ratings/periods/{november.pk}/review/").json()
     assert review["corrections_pending"] == [event.pk]
@@ -281,7 +281,7 @@ def test_a_tournament_counted_twice_is_rated_once_with_a_warning(job_worker, fou
     from core import hooks
 
     hooks.fire("tournament_certified", tournament=third)
-    assert not Job.objects.filter(kind="rating_recompute").exists()
+    assert not Job.objects.filter(kind="ratings.recompute").exists()
     assert RatingPeriod.objects.get(pk=november.pk).status == RatingPeriod.Status.PUBLISHED
     december = services.get_or_create_period(lst, date(2026, 12, 1))
     _compute(client, december, job_worker, publish=False)

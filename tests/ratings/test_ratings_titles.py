@@ -34,7 +34,7 @@ from tournaments.models import Tournament
 def certify(job_worker, tournament) -> dict:
     """Fire the certification hooks (settings.HOOKS) and wait for the title job."""
     hooks.fire("tournament_certified", tournament=tournament)
-    job = Job.objects.filter(kind="title_check", params__tournament=tournament.pk).latest(
+    job = Job.objects.filter(kind="ratings.check_titles", params__tournament=tournament.pk).latest(
         "created_at")
     job = job_worker.wait(job.pk)
     assert job.state == Job.State.SUCCEEDED, job.error

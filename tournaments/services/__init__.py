@@ -5,7 +5,7 @@ Lifecycle (each transition a service with its preconditions)::
     draft → registration → closed (starting numbers drawn) → running (round N paired,
     round N complete, …) → finished → certified (locked; staff may reopen with a reason)
 
-Pairing is the job ``tournaments.pair_round`` (declared in ``tournaments/jobs.py``;
+Pairing is the job ``PAIR_ROUND_JOB`` (registered in ``tournaments/jobs.py``;
 ``request_pairing`` starts it, ``pair_round_job`` does the work, idempotently: it locks the
 tournament row and checks for the round inside the writing transaction).
 
@@ -69,6 +69,7 @@ from tournaments.services.results import (
     record_results,
 )
 from tournaments.services.rounds import (
+    PAIR_ROUND_JOB,
     change_pairing,
     pair_round_job,
     pairing_job_key,
@@ -93,7 +94,7 @@ __all__ = [
     "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",
     "check_rounds_fit_dates", "games_per_day_needed", "is_late", "register_late_entry", "close_registration", "create_tournament",
     "engine", "finish_tournament", "normalize_result", "open_registration",
-    "pair_round_job", "pairing_job_key", "record_result", "record_results",
+    "PAIR_ROUND_JOB", "pair_round_job", "pairing_job_key", "record_result", "record_results",
     "refresh_round_status", "register_entry", "register_team", "remove_official",
     "reopen_tournament", "request_bye", "request_pairing", "selectors", "start_round",
     "update_entry", "update_tournament", "withdraw_entry", "withdraw_team", "publish_regulations", "advance_qualifiers", "record_late_arrival",

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from chessrules.competition.match import GROUPS
 from chessrules.values import GenderSection
 from core.errors import NotAllowedError, ServiceError
+from core.hooks import provider
 from federation.models import Club, Member, Person
+from federation.selectors import member_on, suspension_on
 from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
     Entry,
@@ -75,12 +77,7 @@ def _number_entries(t: Tournament) -> None:
 def _national_ratings(t: Tournament, entries: list[Entry]) -> dict[int, int]:
     """Điều 28.1 "hệ số của quốc gia": each entry's rating on the federation's list (the
     event's discipline and time control) in force at its start; absent: none."""
-    from ratings import selectors as rating_selectors  # ratings imports tournaments
-
-    rating_list = rating_selectors.list_of(t)
-    if rating_list is None:
-        return {}
-    _period, by_person = rating_selectors.ratings_in_force(rating_list, t.start_date)
+    by_person = provider("national_ratings")(t)  # the ratings app's (settings.PROVIDERS)
     return {e.pk: by_person.get(e.member.person_id, 0) for e in entries
             if e.member is not None}
 
@@ -89,10 +86,8 @@ def _national_categories(t: Tournament, entries: list[Entry]) -> dict[int, int]:
     """Điều 28.1 "đẳng cấp theo thứ hạng quốc gia": each entry's highest national category
     (Phụ lục 6: kiện tướng 3, kiện tướng dự bị 2, cấp I 1) awarded by the event's start;
     none: 0."""
-    from ratings import selectors as rating_selectors  # ratings imports tournaments
-
     people = {e.pk: e.member.person_id for e in entries if e.member is not None}
-    ranks = rating_selectors.category_ranks(set(people.values()), t.start_date, t.discipline)
+    ranks = provider("national_categories")(set(people.values()), t.start_date, t.discipline)
     return {pk: ranks.get(person, 0) for pk, person in people.items()}
 
 
@@ -274,8 +269,6 @@ def check_guest(tournament: Tournament, *, name: str, gender: str, federation_co
     17.2: giải mời, giải quốc tế): guests from Vietnam in "guests" or "international", a
     foreign federation only in "international". A person of the registry who is a member
     enters as a member; a suspended one is refused with the decision's number (15.6)."""
-    from federation.selectors import member_on, suspension_on
-
     E = Tournament.Entrants
     if tournament.entrants == E.MEMBERS:
         raise ServiceError(

@@ -19,6 +19,8 @@ from chessrules.values import RESULT_POINTS, Result
 from core.errors import ConflictError, ServiceError
 from core.jobs import needs_new_attempt, start_job
 from core.models import Job
+from documents.services import parts_warming_enabled, request_parts_warm
+from federation.services import record_tournament_activities
 from tournaments import cache_scopes, engine
 from tournaments.models import (
     Entry,
@@ -66,6 +68,10 @@ def pairing_job_key(tournament: Tournament, number: int) -> str:
     return f"tournaments.pair:{tournament.pk}:{number}"
 
 
+#: the pairing job's kind (tournaments/jobs.py registers it)
+PAIR_ROUND_JOB = "tournaments.pair_round"
+
+
 def request_pairing(tournament: Tournament, *, user, round_number: int | None = None) -> Job:
     """Start the "pair next round" job (idempotent: one job per tournament and round).
 
@@ -87,7 +93,7 @@ def request_pairing(tournament: Tournament, *, user, round_number: int | None = 
     # the job's refusal answers in the language of the request (a worker has its own)
     params = {"tournament": t.pk, "round": number, "seed": secrets.randbits(62), "key": key,
               "language": translation.get_language() or settings.LANGUAGE_CODE}
-    return start_job("tournaments.pair_round", params=params, key=key,
+    return start_job(PAIR_ROUND_JOB, params=params, key=key,
                      user=user)
 
 
@@ -183,15 +189,11 @@ def warm_tracking_cards(tournament_id: int, number: int, moment: str) -> None:
     the document renders those parts itself). Only for events of at least
     ``DOCUMENT_PARTS_WARM_MIN_ENTRIES`` entries, and only with a broker and a shared cache
     (``documents.services.parts_warming_enabled``). Never fails the write."""
-    from documents.services import parts_warming_enabled
-
     if parts_warming_enabled():
         transaction.on_commit(lambda: _start_card_warm(tournament_id, number, moment))
 
 
 def _start_card_warm(tournament_id: int, number: int, moment: str) -> None:
-    from documents.services import request_parts_warm
-
     try:
         entries = Entry.objects.filter(tournament_id=tournament_id).count()
         if entries < settings.DOCUMENT_PARTS_WARM_MIN_ENTRIES:
@@ -209,8 +211,6 @@ def card_warm_key(tournament_id: int, number: int, moment: str) -> str:
 
 def _record_play_as_activity(rnd: Round) -> None:
     """Playing in a tournament is club activity for the lapse rule (Phụ lục 2, Điều 15.5)."""
-    from federation.services import record_tournament_activities
-
     t = rnd.tournament
     day = min(max(timezone.localdate(), t.start_date), t.end_date)
     members = []

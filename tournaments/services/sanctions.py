@@ -24,7 +24,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.errors import ConflictError, NotAllowedError, ServiceError
+from documents.services import choose_signatory, issue_decision
+from federation import services as federation_services
 from federation.models import Person
+from federation.selectors import add_months
 from tournaments import cache_scopes
 from tournaments.models import Entry, Official, Pairing, Result, SanctionProposal, Tournament
 from tournaments.services._common import S, _lock, _require_not_locked
@@ -131,8 +134,6 @@ def remove_from_list(entry: Entry, *, user, reason: str, signatory=None,
     disciplinary decision signed for the organising body (its default signatory unless one is
     chosen). The player is disqualified if he was not already, and every game of his is
     annulled in the standings."""
-    from documents.services import choose_signatory, issue_decision
-
     reason = _reason(reason)
     t = entry.tournament
     _require_organiser_or_chief(user, t)
@@ -216,8 +217,6 @@ def _locked_pending(proposal: SanctionProposal) -> SanctionProposal:
 
 
 def _last_day(starts_on: date, years: int) -> date:
-    from federation.selectors import add_months
-
     return date.fromordinal(add_months(starts_on, 12 * years).toordinal() - 1)
 
 
@@ -227,9 +226,6 @@ def approve_proposal(proposal: SanctionProposal, *, user, starts_on: date | None
     """The federation decides (Điều 15.6): a numbered disciplinary decision is issued and the
     suspension recorded from ``starts_on`` (default: the decision's date) for the proposed
     number of years (or ``years``, 1-3, when the federation decides otherwise)."""
-    from documents.services import choose_signatory, issue_decision
-    from federation import services as federation_services
-
     _require_decider(user)
     signatory = choose_signatory(signatory)
     with transaction.atomic():

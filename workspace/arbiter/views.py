@@ -283,7 +283,7 @@ PROGRESS_WORDS = {
 
 
 def _pairing_job(tournament, job_id) -> Job:
-    job = Job.objects.filter(pk=job_id, kind="tournaments.pair_round").first()
+    job = Job.objects.filter(pk=job_id, kind=services.PAIR_ROUND_JOB).first()
     if job is None or job.key != services.pairing_job_key(tournament,
                                                           _int(job.params.get("round"), 0)):
         raise Http404

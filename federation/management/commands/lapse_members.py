@@ -12,7 +12,6 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from core.jobs import run_job
 from core.models import Job
 from federation import services
 
@@ -28,11 +27,7 @@ class Command(BaseCommand):
             on = date.fromisoformat(options["date"]) if options["date"] else timezone.localdate()
         except ValueError as exc:
             raise CommandError(f"--date: {exc}") from exc
-        job, _created = Job.objects.get_or_create(
-            key=services.lapse_job_key(on),
-            defaults={"kind": "federation.lapse", "params": {"date": on.isoformat()}})
-        run_job(str(job.pk), services.lapse_members)
-        job.refresh_from_db()
+        job = services.run_lapse_job_now(on)
         if job.state != Job.State.SUCCEEDED:
             raise CommandError(f"lapse job {job.pk} {job.state}: {json.dumps(job.error)}")
         result = job.result
