@@ -11,9 +11,16 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from chessrules.values import Result
+from chessrules.values import Discipline, Result
 from games import engine as games_engine
-from games.models import Decision, DeclaredScore, FaultKind, Notation, WarningReason
+from games.models import (
+    AUTO_NOTATION,
+    Decision,
+    DeclaredScore,
+    FaultKind,
+    Notation,
+    WarningReason,
+)
 from workspace.arbiter.reads import colour
 from workspace.forms import DateField
 
@@ -129,9 +136,9 @@ class MovesForm(forms.Form):
 
     def __init__(self, *args, discipline: str = "chess", **kwargs):
         super().__init__(*args, **kwargs)
-        readable = set(games_engine.NOTATIONS.get(discipline, ()))
+        readable = set(Discipline(discipline).notations)
         set_choices(self, "notation", [(value, label) for value, label in Notation.choices
-                                       if value == Notation.AUTO or value in readable])
+                                       if value == AUTO_NOTATION or value in readable])
         set_choices(self, "declared_score", [("", _("Chưa ghi"))] + [
             (value, label) for value, label in DeclaredScore.choices])
 
