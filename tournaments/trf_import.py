@@ -23,7 +23,6 @@ from chessrules.values import BYE_POINTS, GAME_CODE_POINTS, PLAYED, Result
 from core.errors import ServiceError
 from core.text import fold
 from tournaments import engine, systems
-from tournaments.models import Tournament
 
 __all__ = ["ImportedBoard", "birth_date", "choose_system", "file_date", "file_time_control",
            "fingerprint", "player_lines", "round_boards", "system_of"]
@@ -64,7 +63,7 @@ def system_of(trf: TrfTournament, text: str) -> tuple[str | None, int | None, st
     said = values[0].strip()
     line = next((n for n, raw in enumerate(text.splitlines(), 1) if raw.startswith("092")),
                 None)
-    if said in Tournament.System.values:
+    if said in systems.SPECS:  # a stored value
         return said, line, said
     system = systems.system_named(fold(said).replace("_", " "))
     return (system.value if system else None), line, said

@@ -28,7 +28,10 @@ from tournaments.models import Entry, Pairing, Round, TeamEntry, TeamMatch
 
 
 def settings_of(tournament) -> Settings:
+    spec = systems.spec_of(tournament.system)
     return Settings(
+        round_robin=spec.round_robin, legs=spec.legs, team_bye_points=spec.team_bye_points,
+        english_form=spec.english_form(tournament),
         id=tournament.pk, system=tournament.system, discipline=tournament.discipline,
         bye_score=float(tournament.bye_score), lot_seed=tournament.lot_seed,
         number_of_rounds=tournament.number_of_rounds,

@@ -110,7 +110,7 @@ def initial_colour(lot_seed: int | None) -> str:
 def round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     players = {p.number: p for p in snapshot.entries}
     two_games = snapshot.settings.two_game_matches
-    table = schedule(snapshot.settings.system, len(players), two_game=two_games)
+    table = schedule(len(players), snapshot.settings.legs, two_game=two_games)
     if number > len(table):
         raise _beyond(number, len(table))
     rest = []

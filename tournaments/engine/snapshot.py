@@ -22,12 +22,13 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from chessrules.trf import TrfGame
-from chessrules.values import ROUND_ROBIN_SYSTEMS, MatchScoring, Result, bye_code
+from chessrules.values import MatchScoring, Result, bye_code
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The event's regulations as the rules need them."""
+    """The event's regulations as the rules need them, and what its system's spec says
+    that the pure readers below the specs need (the loader fills them from the spec)."""
 
     id: int
     system: str
@@ -46,6 +47,14 @@ class Settings:
     match_target_wins: int | None = None
     match_scoring: str = "games"  # Điều 21.2: or "two_game_match"
     disqualification_scoring: str = "own_points"  # Điều 15.6: or "all_games"
+    #: an individual round robin: the Berger table (Điều 24), the withdrawals of 21.5.1
+    round_robin: bool = False
+    #: times the Berger table is played (a double round robin: 2, colours reversed)
+    legs: int = 1
+    #: a team bye scores ``bye_score`` on every board (30.5, docs/decisions-tournaments.md)
+    team_bye_points: bool = False
+    #: team matches follow the tables of 30.2.2 (every player against every player)
+    english_form: bool = False
 
     @property
     def two_game_matches(self) -> bool:
@@ -59,10 +68,6 @@ class Settings:
     @property
     def boards(self) -> int:
         return self.boards_per_team or 4
-
-    @property
-    def round_robin(self) -> bool:
-        return self.system in ROUND_ROBIN_SYSTEMS
 
 
 NO_BYES: Mapping[int, float] = MappingProxyType({})

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
-from chessrules.values import BYE_POINTS, Result, System
+from chessrules.values import BYE_POINTS, Result
 from tournaments.engine.snapshot import Snapshot, bye_code
 
 _GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
@@ -57,11 +57,11 @@ def _entries(snapshot: Snapshot, after_round: int) -> dict[int, dict[int, cmodel
     return rounds
 
 
-def schedule(system: str, n: int, two_game: bool = False) -> list[list[roundrobin.Board]]:
-    """The round-robin table by round. ``two_game`` (Điều 21.2, "lượt đi, lượt về"): each
-    table round is a match of two games, played as two rounds, colours reversed in the
-    second."""
-    if system == System.DOUBLE_ROUND_ROBIN:
+def schedule(n: int, legs: int = 1, two_game: bool = False) -> list[list[roundrobin.Board]]:
+    """The round-robin table by round; ``legs`` 2: played twice, colours reversed (the
+    double round robin). ``two_game`` (Điều 21.2, "lượt đi, lượt về"): each table round is
+    a match of two games, played as two rounds, colours reversed in the second."""
+    if legs == 2:
         return roundrobin.double_round_robin(n)
     table = roundrobin.berger_table(n)
     if not two_game:
@@ -112,7 +112,7 @@ def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Compet
             entries=rounds.get(p.number, {}))
     rr = settings.round_robin
     if rr:
-        table = schedule(settings.system, len(snapshot.entries), settings.two_game_matches)
+        table = schedule(len(snapshot.entries), settings.legs, settings.two_game_matches)
         pairs = {r: [b.pair() for b in boards if b.bye is None]
                  for r, boards in enumerate(table, 1)}
     for p in snapshot.entries:

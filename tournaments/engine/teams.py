@@ -10,7 +10,7 @@ from collections import defaultdict
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
 from chessrules.competition.knockout import Placement
-from chessrules.values import RESULT_POINTS, Result, System, TeamMatchForm
+from chessrules.values import RESULT_POINTS, Result, TeamMatchForm
 from tournaments.engine.snapshot import Snapshot
 
 _PLAYED = frozenset(r.value for r in Result if r.played and r.points is not None)
@@ -34,7 +34,7 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
             continue
         row = {"round": match.round, "home": match.home, "away": match.away, "points": []}
         if match.away is None:
-            if settings.system == System.TEAM_SWISS_DRAW:
+            if settings.team_bye_points:
                 row["points"] = [(match.home, b, settings.bye_score)
                                  for b in range(1, boards + 1)]
             matches.append(row)
@@ -81,14 +81,6 @@ def board_results(snapshot: Snapshot, up_to_round: int) -> list[tuple[int, int, 
     return out
 
 
-def _english_form(settings) -> bool:
-    """Team matches played by the tables of 30.2.2 (every player against every player)."""
-    return settings.system == System.SCHEVENINGEN or (
-        settings.system == System.TEAM_KNOCKOUT
-        and (settings.team_match_form or TeamMatchForm.SCHEVENINGEN)
-        == TeamMatchForm.SCHEVENINGEN)
-
-
 def board_of(settings, player, pairing, match) -> int:
     """The board a player's game counts on: his board order; a reserve's, the board of the
     player he replaced (30.1.4 "thay … vào đúng bảng có đấu thủ phải nghỉ"). Board against
@@ -98,7 +90,7 @@ def board_of(settings, player, pairing, match) -> int:
     if player.board_order and player.board_order <= boards:
         return player.board_order
     seat = pairing.match_board
-    if match is None or not _english_form(settings) or player.team == match.home or not seat:
+    if match is None or not settings.english_form or player.team == match.home or not seat:
         return seat
     r = (match.round - 1) % boards + 1
     return (seat - r - 1) % boards + 1

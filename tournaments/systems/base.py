@@ -114,6 +114,12 @@ class SystemSpec:
     groups: ClassVar[bool] = False
     #: the tie-breaks of a round robin (Điều 21.3) rather than of a Swiss (21.4)
     predetermined: ClassVar[bool] = False
+    #: an individual round robin (the Berger table, Điều 24; withdrawals by 21.5.1)
+    round_robin: ClassVar[bool] = False
+    #: times the Berger table is played
+    legs: ClassVar[int] = 1
+    #: a team bye scores the bye score on every board (30.5)
+    team_bye_points: ClassVar[bool] = False
     #: Điều 17.3 "đấu hỗn hợp": it may be a qualifying group / the final stage
     qualifying_stage: ClassVar[bool] = False
     final_stage: ClassVar[bool] = False
@@ -175,6 +181,11 @@ class SystemSpec:
             raise EngineError(N_("Thể thức trận đồng đội (Điều 30.3) chỉ dùng cho giải đồng "
                                  "đội loại trực tiếp; các hệ khác theo thể thức của hệ đó."),
                               field="team_match_form", code="invalid")
+
+    def english_form(self, t: Any) -> bool:
+        """Its team matches follow the tables of 30.2.2 (every player against every
+        player)."""
+        return False
 
     def board_limits(self, t: Any, low: int, high: int) -> tuple[int, int]:
         """Boards a team may have, within the regulations' ``low``-``high`` (Điều 30)."""

@@ -14,6 +14,8 @@ from tournaments.systems.base import Counts, SystemSpec, round_robin_rounds
 class DoubleRoundRobin(SystemSpec):
     system = System.DOUBLE_ROUND_ROBIN
     predetermined = True
+    round_robin = True
+    legs = 2
     qualifying_stage = True
     final_stage = True
     crosstable_matrix = True

@@ -15,6 +15,7 @@ from tournaments.systems.base import TWO_GAME_MATCHES, Counts, SystemSpec, round
 class RoundRobin(SystemSpec):
     system = System.ROUND_ROBIN
     predetermined = True
+    round_robin = True
     qualifying_stage = True
     final_stage = True
     crosstable_matrix = True

@@ -22,6 +22,9 @@ class Scheveningen(SystemSpec):
     def total_rounds(self, t: Any, counts: Counts) -> int:
         return t.boards_per_team or 0
 
+    def english_form(self, t: Any) -> bool:
+        return True
+
     def board_limits(self, t: Any, low: int, high: int) -> tuple[int, int]:
         return max(low, 3), min(high, 6)  # the tables of 30.2.2
 

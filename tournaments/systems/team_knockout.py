@@ -32,6 +32,10 @@ class TeamKnockout(SystemSpec):
         per_tie = (t.boards_per_team or 4) if _english_form(t) else 1
         return knockout_stage_count(teams) * per_tie if teams >= 2 else 0
 
+    def english_form(self, t: Any) -> bool:
+        """30.3: "thường là đối kháng kiểu Anh" (the default), or board against board."""
+        return _english_form(t)
+
     def board_limits(self, t: Any, low: int, high: int) -> tuple[int, int]:
         if t.team_match_form == TeamMatchForm.SCHEVENINGEN:
             return max(low, 3), min(high, 6)  # the tables of 30.2.2

@@ -15,6 +15,7 @@ class TeamSwissDraw(SystemSpec):
     team = True
     swiss = True
     draws_each_round = True
+    team_bye_points = True
     trf_words = (("team", "swiss"), ("dong doi", "thuy si"))
     trf_rank = 20
 
