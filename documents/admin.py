@@ -50,6 +50,8 @@ class SignatoryAdmin(HistoryAdmin):
     list_display = ["full_name", "position", "authority", "body", "is_default", "active"]
     list_filter = ["body", "active"]
     search_fields = ["full_name"]
+    autocomplete_fields = ["body"]
+    list_select_related = ["body"]
 
 withdraw = reason_action(
     "withdraw", _("Thu hồi quyết định (ghi lý do)"),

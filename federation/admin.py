@@ -148,6 +148,7 @@ class BodyAdmin(TouchesPublicCache, HistoryAdmin):
     list_filter = ["level", "province"]
     list_select_related = ["province", "parent"]
     search_fields = ["name"]
+    autocomplete_fields = ["parent"]
     inlines = [BoardPositionInline, OfficerInline]
 
 
@@ -165,6 +166,7 @@ class ClubAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
     list_select_related = ["body", "province"]
     search_fields = ["name"]
+    autocomplete_fields = ["body"]
     filter_horizontal = ["managers"]
     inlines = [PlayGroupInline]
 

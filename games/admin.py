@@ -120,8 +120,10 @@ class GameWarningAdmin(admin.ModelAdmin):
     readonly_fields = ["level", "fault", "article", "recorded_by", "recorded_at"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            return type("GameWarningAddForm", (GameWarningAddForm,), {"user": request.user})
+        if obj is None:  # through the admin's factory: the game is a box, not every game
+            kwargs["form"] = GameWarningAddForm
+            form = super().get_form(request, obj, change=change, **kwargs)
+            return type("GameWarningAddForm", (form,), {"user": request.user})
         return super().get_form(request, obj, change=change, **kwargs)
 
     def get_fields(self, request, obj=None):
@@ -183,9 +185,10 @@ class MoveLimitClaimAdmin(admin.ModelAdmin):
     raw_id_fields = ["game"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            return type("MoveLimitClaimAddForm", (MoveLimitClaimAddForm,),
-                        {"user": request.user})
+        if obj is None:  # through the admin's factory: the game is a box, not every game
+            kwargs["form"] = MoveLimitClaimAddForm
+            form = super().get_form(request, obj, change=change, **kwargs)
+            return type("MoveLimitClaimAddForm", (form,), {"user": request.user})
         return super().get_form(request, obj, change=change, **kwargs)
 
     def get_fields(self, request, obj=None):

@@ -86,6 +86,9 @@ class RoundInline(admin.TabularInline):
     show_change_link = True
     can_delete = False
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("tournament")  # the rows' names
+
     def has_add_permission(self, request, obj=None) -> bool:
         return False  # rounds come from the pairing job
 
@@ -237,6 +240,7 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, FoldedSearchMixin
     list_display = ["name", "discipline", "system", "status", "start_date", "rated"]
     list_filter = ["status", "discipline", "system", "category"]
     search_fields = ["name", "venue"]
+    autocomplete_fields = ["organiser_body", "organiser_club", "qualifies_to"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
                        "certified_by", "size_warnings", "time_control_words"]
     inlines = [OfficialInline, RoundInline, StatusChangeInline]
@@ -579,9 +583,10 @@ class SanctionProposalAdmin(HistoryAdmin):
     actions = ["approve", "reject"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            return type("SanctionProposalAddForm", (SanctionProposalAddForm,),
-                        {"user": request.user})
+        if obj is None:  # through the admin's factory: the entry is a box, not every entry
+            kwargs["form"] = SanctionProposalAddForm
+            form = super().get_form(request, obj, change=change, **kwargs)
+            return type("SanctionProposalAddForm", (form,), {"user": request.user})
         return super().get_form(request, obj, change=change, **kwargs)
 
     def get_fields(self, request, obj=None):
