@@ -21,8 +21,8 @@ from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reaso
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
+from tournaments import admin_bulk, engine, selectors, services
 from tournaments import documents as document_actions
-from tournaments import engine, selectors, services
 from tournaments.models import (
     Entry,
     LateArrival,
@@ -252,9 +252,12 @@ class TournamentAdmin(OfficialRecordAdmin, TouchesPublicCache, FoldedSearchMixin
     @admin.display(description=_("cảnh báo (Điều 27)"))
     def size_warnings(self, obj) -> str:
         return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
-    actions = [open_registration, draw_numbers, pair_next_round, certify, reopen,
-               advance_qualifiers, publish_regulations,
+    actions = [open_registration, admin_bulk.enter_players, draw_numbers, pair_next_round,
+               certify, reopen, advance_qualifiers, publish_regulations,
                *document_actions.TOURNAMENT_ACTIONS]
+
+    def get_urls(self):
+        return [*admin_bulk.urls(self), *super().get_urls()]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)

@@ -29,7 +29,12 @@ from tournaments.services._common import (
     SWISS_SYSTEMS,
     S,
 )
-from tournaments.services.bulk_entries import register_entries, rows_from_csv
+from tournaments.services.bulk_entries import (
+    member_by_name,
+    register_entries,
+    rows_from_csv,
+    rows_from_lines,
+)
 from tournaments.services.entries import (
     ENTRY_FIELDS,
     check_eligibility,
@@ -87,7 +92,7 @@ from tournaments.services.sanctions import (
 from tournaments.services.stages import advance_qualifiers
 
 __all__ = [
-    "ENTRY_FIELDS", "register_entries", "rows_from_csv",
+    "ENTRY_FIELDS", "register_entries", "rows_from_csv", "rows_from_lines", "member_by_name",
     "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "RATING_ORDER_SYSTEMS", "S",
     "SWISS_SYSTEMS", "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
     "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",
