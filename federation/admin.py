@@ -25,7 +25,7 @@ from core.admin_history import HistoryAdmin
 from core.errors import ServiceError
 from core.official import why_official
 from core.text import fold
-from federation import selectors, services
+from federation import admin_merge, selectors, services
 from federation.documents import member_card_pdf
 from federation.models import (
     Attendance,
@@ -196,6 +196,9 @@ class PersonAdmin(TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
     autocomplete_fields = ["user"]
     list_select_related = ["province"]
+    form = admin_merge.PersonDuplicateCheckForm  # possible duplicates shown before saving
+    actions = [admin_merge.merge_persons]
+    readonly_fields = ["merged_into", "merged_at", "merged_by", "merge_reason"]
 
 
 # --- applications ----------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from federation.services.lapse import (
     lapse_members,
     start_lapse_job,
 )
+from federation.services.merge import merge_persons
 from federation.services.registry import (
     CLUB_FIELDS,
     PERSON_FIELDS,
@@ -71,4 +72,5 @@ __all__ = [
     "record_tournament_activities", "record_tournament_activity", "reinstate_member",
     "reject_application", "resign_member", "resolve_member", "start_lapse_job",
     "submit_application", "suspend_person", "transfer_member", "update_club", "update_person",
+    "merge_persons",
 ]
