@@ -59,6 +59,8 @@ class SignatoryAdmin(ServiceAdmin, HistoryAdmin):
     list_display = ["full_name", "position", "authority", "body", "is_default", "active"]
     list_filter = ["body", "active"]
     search_fields = ["full_name"]
+    autocomplete_fields = ["body"]
+    list_select_related = ["body"]
 
 withdraw = reason_action(
     "withdraw", _("Thu hồi quyết định (ghi lý do)"),

@@ -28,7 +28,7 @@ from core.hooks import provider
 from core.official import why_official
 from core.text import fold
 from documents.models import Decision, Document
-from federation import selectors, services
+from federation import admin_merge, selectors, services
 from federation.documents import member_card_pdf
 from federation.models import (
     Attendance,
@@ -151,6 +151,7 @@ class BodyAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     list_filter = ["level", "province"]
     list_select_related = ["province", "parent"]
     search_fields = ["name"]
+    autocomplete_fields = ["parent"]
     inlines = [BoardPositionInline, OfficerInline]
 
 
@@ -168,6 +169,7 @@ class ClubAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmi
     list_filter = ["kind", "is_active", "plays_xiangqi", "plays_chess", "province", "body"]
     list_select_related = ["body", "province"]
     search_fields = ["name"]
+    autocomplete_fields = ["body"]
     filter_horizontal = ["managers"]
     inlines = [PlayGroupInline]
 
@@ -197,6 +199,9 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
     autocomplete_fields = ["user"]
     list_select_related = ["province"]
+    form = admin_merge.PersonDuplicateCheckForm  # possible duplicates shown before saving
+    actions = [admin_merge.merge_persons]
+    readonly_fields = ["merged_into", "merged_at", "merged_by", "merge_reason"]
 
 
 # --- applications ----------------------------------------------------------------------------

@@ -251,6 +251,16 @@ class Person(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
                                 on_delete=models.SET_NULL, related_name="person",
                                 verbose_name=_("tài khoản"))
+    # A duplicate record merged into the one kept (issue #28, federation.services.merge):
+    # never deleted; every reference moved to ``merged_into``.
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="merged_persons",
+                                    verbose_name=_("đã gộp vào"))
+    merged_at = models.DateTimeField(_("gộp lúc"), null=True, blank=True)
+    merged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.SET_NULL, related_name="+",
+                                  verbose_name=_("người gộp"))
+    merge_reason = models.TextField(_("lý do gộp"), blank=True)
     history = HistoricalRecords()
 
     PRIVATE_FIELDS = ("date_of_birth", "citizen_id", "phone", "email", "address")
@@ -371,6 +381,7 @@ class Member(models.Model):
         ACTIVE = "active", _("Đang sinh hoạt")
         LAPSED = "lapsed", _("Bị khai trừ (15.5)")
         RESIGNED = "resigned", _("Đã ra khỏi Liên đoàn")
+        SUPERSEDED = "superseded", _("Thẻ trùng (đã gộp)")
 
     class EndRule(models.TextChoices):
         NO_DUES = "15.5-dues", _("Không đóng hội phí 6 tháng (Điều 15.5)")
@@ -388,6 +399,10 @@ class Member(models.Model):
                                 blank=True)
     # The Điều 15.5 clock restarts at a reinstatement (else the job would lapse them again).
     reinstated_on = models.DateField(_("ngày khôi phục"), null=True, blank=True)
+    # The second card of a person entered twice (issue #28): kept, ended, and pointing at
+    # the card that continues.
+    superseded_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
+                                      related_name="+", verbose_name=_("thay bằng thẻ"))
     history = HistoricalRecords()
 
     class Meta:
@@ -496,6 +511,7 @@ class MemberEvent(models.Model):
         REINSTATED = "reinstated", _("Khôi phục")
         RESIGNED = "resigned", _("Xin ra")
         SUSPENDED = "suspended", _("Đình chỉ")
+        MERGED = "merged", _("Gộp hồ sơ trùng")
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="events",
                                verbose_name=_("hội viên"))

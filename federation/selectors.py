@@ -38,6 +38,29 @@ def add_months(day: date, months: int) -> date:
 
 # --- membership ----------------------------------------------------------------------
 
+#: The most possible duplicates named for one person.
+DUPLICATES_SHOWN = 10
+
+
+def possible_duplicates(*, full_name: str, date_of_birth: date | None,
+                        citizen_id: str | None, exclude_pk: int | None = None
+                        ) -> QuerySet[Person]:
+    """Persons who may be this one entered before (issue #28): the same name (without
+    diacritics or case) and birth date, or the same ID number; merged records left out."""
+    from core.text import fold
+
+    match = Q(pk__in=[])
+    folded = fold(full_name or "")
+    if folded and date_of_birth:
+        match |= Q(name_folded=folded, date_of_birth=date_of_birth)
+    if citizen_id and citizen_id.strip():
+        match |= Q(citizen_id=citizen_id.strip())
+    found = Person.objects.filter(match, merged_into__isnull=True)
+    if exclude_pk is not None:
+        found = found.exclude(pk=exclude_pk)
+    return found.select_related("province").order_by("pk")
+
+
 def active_member_of(person: Person) -> Member | None:
     """The person's open (active) membership, if any."""
     return Member.objects.filter(person=person, status=Member.Status.ACTIVE).first()

@@ -97,6 +97,13 @@ class PlayGroupSerializer(serializers.ModelSerializer):
         fields = ["id", "club", "kind", "name", "address"]
 
 
+class PersonMergeSerializer(serializers.Serializer):
+    """The duplicate record merged into the person of the URL, and why (issue #28)."""
+
+    duplicate = serializers.PrimaryKeyRelatedField(queryset=Person.objects.all())
+    reason = serializers.CharField(max_length=1000)
+
+
 class PersonSerializer(serializers.ModelSerializer):
     """Public: name, gender, province, FIDE id, current club and card. Private fields only
     for staff, the person himself and the officers/managers of his club."""

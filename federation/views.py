@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 
 from core.serializers import JobSerializer
 from federation import selectors, services
@@ -162,6 +164,37 @@ class PersonViewSet(PrivateContextMixin, mixins.CreateModelMixin, mixins.UpdateM
     def perform_create(self, serializer):
         serializer.instance = services.create_person(serializer.validated_data,
                                                      by=self.request.user)
+
+    def create(self, request, *args, **kwargs):
+        """Record a person; the answer's ``warnings`` name the possible duplicates already in
+        the registry (the same name and birth date, or the same ID number: issue #28)."""
+        response = super().create(request, *args, **kwargs)
+        person = Person.objects.get(pk=response.data["id"])
+        found = list(selectors.possible_duplicates(
+            full_name=person.full_name, date_of_birth=person.date_of_birth,
+            citizen_id=person.citizen_id, exclude_pk=person.pk)[:selectors.DUPLICATES_SHOWN])
+        response.data["warnings"] = [{
+            "code": "possible_duplicate",
+            "message": _("Có thể trùng với người đã có trong danh bạ: %(name)s (#%(id)s). Nếu "
+                         "là một người, hãy gộp hai hồ sơ.") % {"name": p.full_name, "id": p.pk},
+            "person": p.pk,
+            "url": reverse("person-detail", args=[p.pk], request=request),
+        } for p in found]
+        return response
+
+    @extend_schema(request=s.PersonMergeSerializer, responses=s.PersonSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAdminUser])
+    def merge(self, request, pk=None):
+        """Staff: merge the person ``duplicate`` into this one, with a ``reason`` (issue #28).
+        Nothing is deleted: the duplicate is marked merged into this person and every record
+        moves here; 409 when both hold active cards in different clubs (and other conflicts,
+        named in the message)."""
+        keep = self.get_object()
+        body = s.PersonMergeSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.merge_persons(keep, body.validated_data["duplicate"],
+                               reason=body.validated_data["reason"], by=request.user)
+        return Response(self.get_serializer(self.get_queryset().get(pk=keep.pk)).data)
 
     def perform_update(self, serializer):
         serializer.instance = services.update_person(serializer.instance,

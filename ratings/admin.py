@@ -20,7 +20,7 @@ from core.admin_service import ServiceAdmin, adopt
 from core.errors import ServiceError
 from documents.models import Signatory
 from documents.services import default_signatory
-from ratings import selectors, services
+from ratings import admin_review, selectors, services
 from ratings.models import (
     ForeignTitle,
     PlayerRating,
@@ -58,7 +58,7 @@ class RatingPeriodAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, a
 
     @admin.display(description=_("tóm tắt"))
     def summary_readable(self, period):
-        return readable_json(period.summary)
+        return admin_review.summary_words(period)  # labelled lines and the review's link
 
     @admin.display(description=_("cảnh báo"))
     def warning_count(self, period):
@@ -68,7 +68,8 @@ class RatingPeriodAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, a
     def review(self, period):
         if period.pk is None:
             return "-"
-        data = selectors.period_review(period)
+        # the players' changes are on the review page (admin_review), 200 a page: not here
+        data = selectors.period_review(period, with_changes=False)
         lines = [_("%(g)s ván được tính, %(p)s đấu thủ") % {"g": data["games"],
                                                             "p": data["players"]}]
         lines += [w["message"] for w in data["warnings"]]
@@ -89,13 +90,10 @@ class RatingPeriodAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, a
 
     @admin.action(description=_("Công bố kỳ"), permissions=["publish"])
     def publish(self, request, queryset):
-        for period in queryset.order_by("start"):
-            try:
-                services.publish_period(period, user=request.user)
-            except ServiceError as exc:
-                self.message_user(request, f"{period}: {exc.message}", messages.ERROR)
-            else:
-                self.message_user(request, _("%s: đã công bố.") % period, messages.SUCCESS)
+        return admin_review.publish_with_confirmation(self, request, queryset)
+
+    def get_urls(self):
+        return [*admin_review.urls(self), *super().get_urls()]
 
     def has_publish_permission(self, request):
         return request.user.has_perm(services.PUBLISH_PERMISSION)

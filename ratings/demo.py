@@ -31,7 +31,8 @@ def _published_list(ctx, staff):
                          {p: (2200 - 40 * i, 60) for i, p in enumerate(people)}, user=staff)
     period = services.get_or_create_period(rating_list, ctx.today)
     services.compute_period(period)
-    return services.publish_period(period, user=staff)
+    return services.publish_period(period, user=staff,
+                                   reason="Dữ liệu minh họa: công bố trước khi kỳ kết thúc")
 
 
 def load_official_records(ctx) -> str:

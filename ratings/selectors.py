@@ -56,7 +56,29 @@ def resolve_period(rating_list: RatingList, value: str | None, *, staff: bool = 
     return None
 
 
-def period_review(period: RatingPeriod) -> dict:
+#: The review table's sortable columns (issue #28) -> ordering.
+CHANGE_ORDERS = {"name": "person__name_folded", "old_rating": "old_rating", "games": "games",
+                 "expected": "expected", "score": "score", "k": "k", "rating": "rating",
+                 "change": "change"}
+
+
+def period_changes(period: RatingPeriod, order: str = ""):
+    """Every player who played in the period, with his change: ordered by a column of
+    ``CHANGE_ORDERS`` ("-" first: descending), by default the largest gain first."""
+    from django.db.models import F
+
+    key = order.lstrip("-")
+    if key in CHANGE_ORDERS:
+        field = F(CHANGE_ORDERS[key])
+        first = field.desc(nulls_last=True) if order.startswith("-") else field.asc(
+            nulls_last=True)
+    else:
+        first = F("change").desc(nulls_last=True)
+    return (PlayerRating.objects.filter(period=period, games__gt=0).select_related("person")
+            .order_by(first, "person__name_folded", "person_id"))
+
+
+def period_review(period: RatingPeriod, *, with_changes: bool = True) -> dict:
     """What staff review before publishing (issue 13): the tournaments and games counted, the
     warnings of the computation (a tournament counted twice), the corrections pending (a
     tournament rated here and certified again after the publication) and the change of every
@@ -69,7 +91,8 @@ def period_review(period: RatingPeriod) -> dict:
                if period.published_at and link.tournament.certified_at
                and link.tournament.certified_at > period.published_at]
     changes = (PlayerRating.objects.filter(period=period, games__gt=0)
-               .select_related("person").order_by("-change", "person_id"))
+               .select_related("person").order_by("-change", "person_id")
+               if with_changes else PlayerRating.objects.none())
     summary = period.summary or {}
     return {
         "period": period.pk, "status": period.status, "computed_at": period.computed_at,

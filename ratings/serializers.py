@@ -134,6 +134,12 @@ class PeriodPublicationSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class PublishSerializer(serializers.Serializer):
+    """Why a period is published before it has ended (required then, issue #28)."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+
 class PeriodReviewSerializer(serializers.Serializer):
     """The computed result of a period, reviewed before it is published."""
 

@@ -41,6 +41,7 @@ from ratings.serializers import (
     PeriodCreateSerializer,
     PeriodReviewSerializer,
     PlayerTitleSerializer,
+    PublishSerializer,
     QualificationSerializer,
     RatingListSerializer,
     RatingPeriodSerializer,
@@ -253,13 +254,18 @@ class RatingPeriodViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             raise NotAllowedError(_("Chỉ cán bộ Liên đoàn được xem kết quả tính chưa công bố."))
         return Response(PeriodReviewSerializer(selectors.period_review(self.get_object())).data)
 
-    @extend_schema(request=None, responses=RatingPeriodSerializer)
+    @extend_schema(request=PublishSerializer, responses=RatingPeriodSerializer)
     @action(detail=True, methods=["post"])
     def publish(self, request, pk=None):
         """Publish the reviewed period (a separate act, permission
         ``ratings.publish_ratingperiod``; 403 without it). 409 when it is already published
-        or the previous period is not. Each publication is kept (never deleted)."""
-        period = services.publish_period(self.get_object(), user=request.user)
+        or the previous period is not; 400 ``period_not_ended`` before its last day has passed
+        unless a ``reason`` is given (recorded on the publication). Each publication is kept
+        (never deleted)."""
+        body = PublishSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        period = services.publish_period(self.get_object(), user=request.user,
+                                         reason=body.validated_data.get("reason", ""))
         return Response(RatingPeriodSerializer(period).data)
 
 

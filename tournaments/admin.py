@@ -25,7 +25,7 @@ from core.admin_service import ServiceAdmin, add_service_error, adopt
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
-from tournaments import admin_lifecycle, engine, selectors, services
+from tournaments import admin_bulk, admin_lifecycle, engine, selectors, services
 from tournaments import documents as document_actions
 from tournaments.admin_forms import (
     TOURNAMENT_FIELDSETS,
@@ -84,6 +84,9 @@ class RoundInline(admin.TabularInline):
     def system_label(self, rnd: Round) -> str:
         return round_system_label(rnd)
     can_delete = False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("tournament")  # the rows' names
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False  # rounds come from the pairing job
@@ -246,6 +249,7 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     list_display = ["name", "discipline", "system", "status", "start_date", "rated"]
     list_filter = ["status", "discipline", "system", "category"]
     search_fields = ["name", "venue"]
+    autocomplete_fields = ["organiser_body", "organiser_club", "qualifies_to"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
                        "certified_by", "size_warnings", "time_control_words"]
     inlines = [OfficialInline, RoundInline, StatusChangeInline]
@@ -257,8 +261,8 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     @admin.display(description=_("cảnh báo (Điều 27)"))
     def size_warnings(self, obj) -> str:
         return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
-    actions = [open_registration, draw_numbers, pair_next_round, finish, certify, reopen,
-               advance_qualifiers, publish_regulations,
+    actions = [open_registration, admin_bulk.enter_players, draw_numbers, pair_next_round,
+               finish, certify, reopen, advance_qualifiers, publish_regulations,
                *document_actions.TOURNAMENT_ACTIONS]
 
     change_form_template = "admin/tournaments/tournament/change_form.html"
@@ -276,7 +280,8 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
         view = self.admin_site.admin_view(
             lambda request, object_id: admin_lifecycle.next_step_view(self, request, object_id))
         return [path("<int:object_id>/next-step/", view,
-                     name="tournaments_tournament_next_step"), *super().get_urls()]
+                     name="tournaments_tournament_next_step"),
+                *admin_bulk.urls(self), *super().get_urls()]
 
     def render_change_form(self, request, context, add=False, change=False, form_url="",
                            obj=None):

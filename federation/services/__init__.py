@@ -50,6 +50,7 @@ from federation.services.lapse import (
     run_lapse_job_now,
     start_lapse_job,
 )
+from federation.services.merge import merge_persons
 from federation.services.registry import (
     CLUB_FIELDS,
     PERSON_FIELDS,
@@ -76,4 +77,5 @@ __all__ = [
     "reject_application", "resign_member", "resolve_member", "run_lapse_job_now",
     "start_lapse_job",
     "submit_application", "suspend_person", "transfer_member", "update_club", "update_person",
+    "merge_persons",
 ]

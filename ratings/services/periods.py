@@ -126,7 +126,7 @@ def seed_period(rating_list: RatingList, start: date, end: date,
         period.status = RatingPeriod.Status.COMPUTED
         period.computed_at = timezone.now()
         period.save(update_fields=["status", "computed_at"])
-        return publish_period(period, user=user)
+        return publish_period(period, user=user, seeded=True)
 
 
 def _refuse_published(period: RatingPeriod) -> None:

@@ -22,12 +22,30 @@ def require_publisher(user) -> None:
         raise NotAllowedError(_("Cần quyền công bố danh sách hệ số."))
 
 
+def check_period_ended(period: RatingPeriod, reason: str) -> str:
+    """A period is published once it has ended (issue #28); before its last day has passed
+    only with a reason, which the publication records. Returns the reason, stripped."""
+    reason = (reason or "").strip()
+    if len(reason) > 1000:
+        raise ServiceError(_("Lý do tối đa 1000 ký tự."), field="reason")
+    if period.end >= timezone.localdate() and not reason:
+        raise ServiceError(
+            _("Kỳ %(period)s chưa kết thúc (đến hết ngày %(end)s): chỉ công bố sớm khi ghi lý "
+              "do.") % {"period": period, "end": period.end.strftime("%d/%m/%Y")},
+            field="reason", code="period_not_ended")
+    return reason
+
+
 @cache_scopes.touches
-def publish_period(period: RatingPeriod, *, user) -> RatingPeriod:
+def publish_period(period: RatingPeriod, *, user, reason: str = "",
+                   seeded: bool = False) -> RatingPeriod:
     """Công bố: the reviewed list becomes the current one and the start state of the next
-    period. Only a computed period, only after the previous one is published."""
+    period. Only a computed period, only after the previous one is published, and only once
+    it has ended unless ``reason`` says why earlier (recorded on the publication). A seeded
+    starting list (``seeded``) is published as it is entered."""
     _require_staff(user)
     require_publisher(user)
+    early_reason = "" if seeded else check_period_ended(period, reason)
     with transaction.atomic():
         period = RatingPeriod.objects.select_for_update().get(pk=period.pk)
         if period.status == RatingPeriod.Status.DRAFT:
@@ -46,12 +64,15 @@ def publish_period(period: RatingPeriod, *, user) -> RatingPeriod:
         period.status = RatingPeriod.Status.PUBLISHED
         period.published_at = timezone.now()
         period.save(update_fields=["status", "published_at"])
-        _record_publication(period, user)
+        _record_publication(period, user, early_reason)
     return period
 
 
-def _record_publication(period: RatingPeriod, user) -> RatingPublication:
+def _record_publication(period: RatingPeriod, user, early_reason: str = "") -> RatingPublication:
     number = period.publications.count() + 1
+    reasons = [period.summary.get("correction", {}).get("reason", "")]
+    if early_reason:  # stored in Vietnamese whatever the request's language
+        reasons.append(f"Công bố trước khi kỳ kết thúc: {early_reason}")
     rows = [list(row) for row in PlayerRating.objects.filter(period=period)
             .order_by("rank", "person_id")
             .values_list("person_id", "rank", "rating", "old_rating", "games", "change")
@@ -59,5 +80,5 @@ def _record_publication(period: RatingPeriod, user) -> RatingPublication:
     return RatingPublication.objects.create(
         period=period, number=number, published_at=period.published_at,
         published_by=user if getattr(user, "is_authenticated", False) else None,
-        reason=period.summary.get("correction", {}).get("reason", ""),
+        reason="; ".join(r for r in reasons if r),
         summary=period.summary, rows=rows)

@@ -46,7 +46,7 @@ def world(db, staff):
     ], certified_on=date(2026, 11, 20), start=date(2026, 11, 15))
     november = services.get_or_create_period(lst, date(2026, 11, 1))
     services.compute_period(november)
-    services.publish_period(november, user=staff)
+    services.publish_period(november, user=staff, reason="Thử nghiệm: công bố sớm")
     PlayerTitle.objects.create(person=b.person, title="national_master",
                                awarded_on=date(2026, 1, 1))
     return {"people": people, "list": lst, "event": event, "november": november,

@@ -20,6 +20,9 @@ from tests.ratings.conftest import certified_tournament, member, xiangqi_standar
 from tournaments.models import Pairing, Tournament
 
 OCT = (date(2026, 10, 1), date(2026, 10, 31))
+#: These periods (November, December 2026) may not have ended when the tests run: published
+#: early with a reason (issue #28).
+EARLY = {"reason": "Thử nghiệm: công bố sớm"}
 
 
 def _seed(staff, ratings: dict) -> RatingPeriod:
@@ -37,7 +40,8 @@ def _compute(client, period: RatingPeriod, job_worker, *, publish: bool = True) 
     assert period.status == RatingPeriod.Status.COMPUTED  # computing is not publishing
     assert not PlayerRating.objects.filter(period=period, published=True).exists()
     if publish:
-        response = client.post(f"/api/v1/ratings/periods/{period.pk}/publish/")
+        response = client.post(f"/api/v1/ratings/periods/{period.pk}/publish/", EARLY,
+                               format="json")
         assert response.status_code == 200, response.content
         assert response.json()["status"] == "published"
     return job
@@ -227,10 +231,12 @@ def test_correction_of_a_published_period_is_recomputed_with_a_reason_and_publis
                                               "corrects_publication": 1}
 
     # December cannot be published before November (the order of the lists).
-    response = client.post(f"/api/v1/ratings/periods/{december.pk}/publish/")
+    response = client.post(f"/api/v1/ratings/periods/{december.pk}/publish/", EARLY,
+                           format="json")
     assert response.status_code == 409
     for period in (november, december):
-        assert client.post(f"/api/v1/ratings/periods/{period.pk}/publish/").status_code == 200
+        assert client.post(f"/api/v1/ratings/periods/{period.pk}/publish/", EARLY,
+                               format="json").status_code == 200
     # November again: A now 1 + .5 + .5 = 2.0 → 20 × (2 − 2.25) = −5 → 1995.
     assert PlayerRating.objects.get(period=november, person=a.person).rating == 1995
     # D (junior, K 40) now .5 of expected .75 → 40 × (−.25) = −10 → 1690.
@@ -273,7 +279,8 @@ def test_a_tournament_counted_twice_is_rated_once_with_a_warning(job_worker, fou
     assert (changes[a.person_id]["games"], changes[a.person_id]["rating"]) == (3, 1985)
     assert client_for(None).get(f"/api/v1/ratings/periods/{november.pk}/review/"
                                 ).status_code in (401, 403, 404)
-    assert client.post(f"/api/v1/ratings/periods/{november.pk}/publish/").status_code == 200
+    assert client.post(f"/api/v1/ratings/periods/{november.pk}/publish/", EARLY,
+                       format="json").status_code == 200
 
     # A third copy certified late, in November, after the publication: November is not
     # recomputed; December rates it as a copy (no game counted) and warns again.

@@ -28,7 +28,12 @@ from tournaments.services._common import (
     ARBITER_SOURCES,
     S,
 )
-from tournaments.services.bulk_entries import register_entries, rows_from_csv
+from tournaments.services.bulk_entries import (
+    member_by_name,
+    register_entries,
+    rows_from_csv,
+    rows_from_lines,
+)
 from tournaments.services.entries import (
     ENTRY_FIELDS,
     check_eligibility,
@@ -88,7 +93,7 @@ from tournaments.services.stages import advance_qualifiers
 from tournaments.services.trf_import import import_trf
 
 __all__ = [
-    "ENTRY_FIELDS", "register_entries", "rows_from_csv",
+    "ENTRY_FIELDS", "register_entries", "rows_from_csv", "rows_from_lines", "member_by_name",
     "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "S",
     "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",
     "apply_tournament_changes", "build_tournament", "check_official", "change_pairing", "check_eligibility", "check_not_official",

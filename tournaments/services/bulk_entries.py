@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
 from core.text import fold
-from federation.models import Person
+from federation.models import Member, Person
 from federation.services import resolve_member
 from tournaments.models import Entry, Tournament
 from tournaments.services._common import _require_manager
@@ -78,6 +79,45 @@ def rows_from_csv(text: str) -> list[tuple[int, dict]]:
     return rows
 
 
+#: A card number ("01-2026-00033") or a member's id: one token with a digit; a name has none.
+_CARD_OR_ID = re.compile(r"[^\s]*\d[^\s]*")
+
+
+def rows_from_lines(text: str) -> list[tuple[int, dict]]:
+    """(line number, row) pairs of a pasted list, one player a line: a card number (or a
+    member's id) or a member's full name (with or without diacritics), optionally followed by
+    ";" (or a tab) and the rating. Blank lines are skipped but keep the numbering of the text."""
+    rows = []
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        parts = re.split(r"[;\t]", line, maxsplit=1)
+        reference = " ".join(parts[0].split())
+        rating = parts[1] if len(parts) > 1 else ""
+        if not reference:
+            continue
+        if len(rows) >= settings.BULK_MAX_ROWS:
+            raise _too_many_rows(len(rows) + 1)
+        key = "member" if _CARD_OR_ID.fullmatch(reference) else "member_name"
+        rows.append((number, {key: reference[:200], "rating": rating.strip()}))
+    return rows
+
+
+def member_by_name(name: str) -> Member:
+    """The one active member with this full name (compared without diacritics or case);
+    refused, naming the cards, when several members have it (Vietnamese: "ghi số thẻ")."""
+    folded = fold(name)
+    found = list(Member.objects.filter(person__name_folded=folded, status=Member.Status.ACTIVE)
+                 .select_related("person").order_by("card_number")[:6])
+    if not found:
+        raise ServiceError(_("Không có hội viên đang sinh hoạt tên “%(name)s”; hãy ghi số thẻ.")
+                           % {"name": name}, field="member", code="unknown_member")
+    if len(found) > 1:
+        cards = ", ".join(m.card_number for m in found[:5])
+        raise ServiceError(_("Có nhiều hội viên tên “%(name)s” (%(cards)s): hãy ghi số thẻ.")
+                           % {"name": name, "cards": cards}, field="member",
+                           code="ambiguous_member")
+    return found[0]
+
+
 def _row_values(row: dict) -> tuple[int, str]:
     raw = row.get("rating")
     try:
@@ -114,7 +154,10 @@ def _register_row(tournament: Tournament, row: dict, *, user, late_reason: str) 
     if not str(row.get("member") or "").strip() and (row.get("name") or row.get("person")):
         return _register_guest_row(tournament, row, user=user, late_reason=late_reason,
                                    rating=rating, title=title)
-    member = resolve_member(row.get("member"), "member")
+    if row.get("member_name") and not str(row.get("member") or "").strip():
+        member = member_by_name(row["member_name"])
+    else:
+        member = resolve_member(row.get("member"), "member")
     if late_reason:
         return register_late_entry(tournament, member, user=user, reason=late_reason,
                                    rating=rating, title=title)
