@@ -48,8 +48,8 @@ def _side(label: str, colour: str, entry) -> str:
     number = f"#{entry.starting_number}" if entry.starting_number else ""
     rating = f" · {entry.rating}" if entry.rating else ""
     return (f'<p class="pl {colour}"><span class="colour c-{colour}">{escape(label)}</span> '
-            f'<span class="name">{escape(entry.name)}</span> '
-            f'<span class="num">{number}{rating}</span></p>')
+            f'<span class="who"><span class="name">{escape(entry.name)}</span> '
+            f'<span class="num">{number}{rating}</span></span></p>')
 
 
 def _card(b: Board, t, buttons, urls, print_url, hidden, words, error, *, locked: bool,
