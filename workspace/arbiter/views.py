@@ -132,8 +132,7 @@ def _render_round(request, tournament, number, *, board_errors=None, action_erro
         "cards": board_cards(data, buttons=reads.buttons(tournament.discipline),
                              csrf=get_token(request), board_errors=errors,
                              pending_only=pending, locked=locked),
-        "t": tournament, "data": data, "buttons": reads.buttons(tournament.discipline),
-        "action_error": action_error,
+        "t": tournament, "data": data, "action_error": action_error,
         "pending_only": pending, "state": reads.ROUND_STATES.get(data.round.status)
         if data.round else "",
         "locked": locked,
