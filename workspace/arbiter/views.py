@@ -456,6 +456,8 @@ PRINTABLE = {
     "xep-hang": Document.Kind.STANDINGS,
     "bang-cheo": Document.Kind.CROSSTABLE,
     "bien-ban": Document.Kind.SCORESHEET,
+    "the-theo-doi": Document.Kind.TRACKING_CARD,
+    "xep-hang-dong-doi": Document.Kind.TEAM_STANDINGS,
 }
 
 
