@@ -326,7 +326,8 @@ def load_boards(ctx: DemoContext) -> str:
 DEMO_USERS = [("demo", "cán bộ Liên đoàn (staff, toàn quyền)"),
               ("demo-officer", "cán bộ Liên đoàn Cờ Hà Nội (officer)"),
               ("demo-manager", "quản lý câu lạc bộ (club manager)"),
-              ("demo-arbiter", "trọng tài các giải demo (arbiter)")]
+              ("demo-arbiter", "trọng tài các giải demo (arbiter)"),
+              ("demo-member", "hội viên của câu lạc bộ demo-manager, xem hồ sơ của mình (member)")]
 
 
 def load_users(ctx: DemoContext) -> str:
@@ -351,8 +352,21 @@ def load_users(ctx: DemoContext) -> str:
     name = vietnamese_name(ctx.rng, "M")
     Person.objects.get_or_create(user=arbiter, defaults={
         "full_name": name, "gender": "M", "province": ctx.data["provinces"]["01"]})
+    # A member of the manager's club with a login (Person.user): "Hồ sơ của tôi" (issue 27).
+    member_user = users.filter(username="demo-member").first()
+    if member_user is None:
+        stint = (ClubMembership.objects.filter(club=ctx.data["clubs"][0], ended_on__isnull=True,
+                                               member__status=Member.Status.ACTIVE,
+                                               member__person__user__isnull=True)
+                 .select_related("member__person").order_by("member__card_number").first())
+        if stint is not None:
+            person = stint.member.person
+            member_user = users.create_user("demo-member", password=DEMO_PASSWORD,
+                                            first_name=person.full_name)
+            person.user = member_user
+            person.save(update_fields=["user"])
     ctx.data["users"] = {"staff": staff, "officer": officer, "manager": manager,
-                         "arbiter": arbiter}
+                         "arbiter": arbiter, "member": member_user}
     roles = "; ".join(f"{username} = {role}" for username, role in DEMO_USERS)
     return f"users (password {DEMO_PASSWORD}): {roles}"
 

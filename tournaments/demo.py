@@ -3,7 +3,8 @@
 One finished event per discipline — a xiangqi round robin of 10 players and a chess round
 robin of 6 — a running chess Dutch Swiss of 30 players with 3 of 7 rounds played, and a
 running xiangqi team round robin of 4 clubs' teams (3 boards and a reserve, Điều 30; 2 of 3
-rounds played: its team and per-board standings); the demo arbiter (``demo-arbiter``) is chief arbiter of each (Điều 20). The games' loader
+rounds played: its team and per-board standings), and a xiangqi Swiss open for registration
+(the clubs enter their players before its deadline, issue 27); the demo arbiter (``demo-arbiter``) is chief arbiter of each (Điều 20). The games' loader
 writes the finished events' score sheets and then certifies them (a certified event takes
 no new record). Pairings are made by the real pairing work function (synchronously,
 whatever the broker settings).
@@ -73,11 +74,22 @@ def load_tournaments(ctx) -> str:
         organiser_body=national, start_date=today - timedelta(days=2),
         end_date=today + timedelta(days=4), venue="Nhà thi đấu Quần Ngựa")
     teams = _team_event(ctx, staff, hanoi, exclude=set(players))
-    ctx.data["tournaments"] = [round_robin, swiss, chess_round_robin, teams]
+    # Open for registration (issue 27): the clubs enter their players before the deadline.
+    open_event = services.create_tournament(
+        user=staff, name="Giải Cờ Tướng mở rộng Hà Nội", discipline="xiangqi",
+        system=System.DUTCH, number_of_rounds=7, category="open", organiser_body=hanoi,
+        start_date=today + timedelta(days=20), end_date=today + timedelta(days=23),
+        registration_deadline=today + timedelta(days=10), quota_per_unit=4,
+        venue="Cung Văn hóa Thể thao Thanh niên Hà Nội", time_control_preset="90")
+    services.assign_official(open_event, ctx.data["users"]["arbiter"].person,
+                             Official.Role.CHIEF, user=staff)
+    services.open_registration(open_event, user=staff)
+    ctx.data["tournaments"] = [round_robin, swiss, chess_round_robin, teams, open_event]
     ctx.data["finished"] = [round_robin, chess_round_robin]
     return (f"tournaments: '{round_robin.name}' (10 players) and '{chess_round_robin.name}' "
             f"(6 players) finished, '{swiss.name}' (30 players, 3 of 7 rounds played), "
-            f"'{teams.name}' (4 teams, 2 of 3 rounds played); "
+            f"'{teams.name}' (4 teams, 2 of 3 rounds played), '{open_event.name}' open for "
+            f"registration until {open_event.registration_deadline:%d/%m/%Y}; "
             f"chief arbiter {ctx.data['users']['arbiter'].person}")
 
 

@@ -21,6 +21,8 @@ urlpatterns = [
          name="arbiter-result"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/hoan-tac/", views.undo,
          name="arbiter-undo"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/doi-cap/", views.change_pairing,
+         name="arbiter-change"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/den-muon/", views.late_arrival,
          name="arbiter-late"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/den-muon/huy/",

@@ -492,3 +492,43 @@ def test_query_counts_are_pinned_and_do_not_grow_with_data(world):
     for url, count in large.items():
         assert count <= 15, (url, count)
         assert count == small[url], (url, small[url], count)
+
+
+def test_enter_the_clubs_team_with_its_board_order_and_withdraw_it(world):
+    """Điều 30.1.3: a team's boards in a fixed order, then the reserves."""
+    from tournaments import services as tournament_services
+    from tournaments.models import TeamEntry
+
+    today = timezone.localdate()
+    event = tournament_services.create_tournament(
+        user=world.staff, name="Giải Đồng Đội Mở", discipline="xiangqi",
+        system="team_round_robin", boards_per_team=3, reserves_per_team=1, category="club",
+        organiser_body=world.hanoi, start_date=today + timedelta(days=30),
+        end_date=today + timedelta(days=31), registration_deadline=today + timedelta(days=10))
+    tournament_services.open_registration(event, user=world.staff)
+    manager = client_of(world.manager_a)
+    url = club_url(world, f"giai/{event.pk}/")
+    page = page_text(manager.get(url))
+    assert "Bàn 1" in page and "Dự bị 1" in page
+    m = [str(x.pk) for x in world.members]
+    for data, field, message in [
+        ({"name": "Đội A", "board_1": m[0], "board_2": m[0], "board_3": m[1]}, "board_2",
+         "đã có ở bàn khác"),
+        ({"name": "Đội A", "board_1": m[0], "board_2": m[1]}, "board_3", "bắt buộc"),
+        ({"name": "", "board_1": m[0], "board_2": m[1], "board_3": m[2]}, "name", "bắt buộc"),
+        ({"name": "Đội A", "board_1": m[0], "board_2": m[1], "board_3": str(world.other.pk)},
+         "board_3", "lựa chọn"),
+    ]:
+        response = manager.post(url, data)
+        assert response.status_code == 400 and message in field_error(response, field), data
+        assert not TeamEntry.objects.exists()
+    response = manager.post(url, {"name": "Đội Ba Đình", "board_1": m[2], "board_2": m[0],
+                                  "board_3": m[1], "board_4": m[3]})
+    assert response.status_code == 302, page_text(response)[-3000:]
+    team = TeamEntry.objects.get(tournament=event)
+    assert team.club == world.club_a
+    assert list(team.roster.order_by("board_order").values_list("member_id", flat=True)) == [
+        world.members[2].pk, world.members[0].pk, world.members[1].pk, world.members[3].pk]
+    assert client_of(world.manager_b).post(url + f"rut-doi/{team.pk}/").status_code == 403
+    assert manager.post(url + f"rut-doi/{team.pk}/").status_code == 302
+    assert not TeamEntry.objects.filter(pk=team.pk).exists()

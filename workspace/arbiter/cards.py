@@ -10,7 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.models import ValidationStatus
-from tournaments.models import Pairing
+from tournaments.models import Pairing, Round
 from workspace.access import wreverse
 from workspace.arbiter.reads import Board, RoundPage
 from workspace.templatetags.workspace_tags import dmy
@@ -26,7 +26,7 @@ def board_cards(data: RoundPage, *, buttons: list[dict], csrf: str, board_errors
                 pending_only: bool, locked: bool) -> SafeString:
     t = data.tournament
     urls = {name: _pattern(f"arbiter-{name}", t.pk)
-            for name in ("result", "undo", "late", "late-cancel", "record")}
+            for name in ("result", "undo", "late", "late-cancel", "record", "change")}
     print_url = wreverse("arbiter-print", t.pk, "bien-ban") + "?ban={}"
     hidden = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf)
     page = data.page.number if data.page is not None else 1
@@ -34,11 +34,15 @@ def board_cards(data: RoundPage, *, buttons: list[dict], csrf: str, board_errors
         hidden += format_html('<input type="hidden" name="trang" value="{}">', page)
     if pending_only:
         hidden += mark_safe('<input type="hidden" name="chua-xong" value="1">')
-    words = {"late": escape(_("Đến muộn")), "record": escape(_("Biên bản")),
-             "print": escape(_("In biên bản")), "cancel": escape(_("Hủy")),
-             "lost_late": escape(_("thua do đến muộn (Điều 10.2.1a)")),
-             "signed": escape(_("đã ký")), "invalid": escape(_("có lỗi")),
-             "pending": escape(_("đang kiểm tra")), "valid": escape(_("hợp lệ"))}
+    words: dict[str, str] = {
+        "late": escape(_("Đến muộn")), "record": escape(_("Biên bản")),
+        "print": escape(_("In biên bản")), "cancel": escape(_("Hủy")),
+        "lost_late": escape(_("thua do đến muộn (Điều 10.2.1a)")),
+        "signed": escape(_("đã ký")), "invalid": escape(_("có lỗi")),
+        "pending": escape(_("đang kiểm tra")), "valid": escape(_("hợp lệ"))}
+    words["change"] = escape(_("Đổi cặp")) if (
+        data.is_last and data.round is not None and data.round.status == Round.Status.PAIRED
+        and not locked) else ""
     cards = [_card(b, t, buttons, urls, print_url, hidden, words, board_errors.get(b.pairing.pk),
                    locked=locked, is_last=data.is_last) for b in data.boards]
     return mark_safe("\n".join(cards))
@@ -48,8 +52,8 @@ def _side(label: str, colour: str, entry) -> str:
     number = f"#{entry.starting_number}" if entry.starting_number else ""
     rating = f" · {entry.rating}" if entry.rating else ""
     return (f'<p class="pl {colour}"><span class="colour c-{colour}">{escape(label)}</span> '
-            f'<span class="name">{escape(entry.name)}</span> '
-            f'<span class="num">{number}{rating}</span></p>')
+            f'<span class="who"><span class="name">{escape(entry.name)}</span> '
+            f'<span class="num">{number}{rating}</span></span></p>')
 
 
 def _card(b: Board, t, buttons, urls, print_url, hidden, words, error, *, locked: bool,
@@ -127,6 +131,8 @@ def _foot(b: Board, urls, print_url, hidden, words, *, locked: bool) -> str:
                    f'class="inline undo">{hidden}<input type="hidden" name="change" '
                    f'value="{b.undo.pk}"><button type="submit" class="secondary small">'
                    f'{escape(label)}</button></form>')
+    if words["change"]:
+        out.append(f'<a href="{escape(urls["change"].format(p.pk))}">{words["change"]}</a>')
     if not locked:
         out.append(f'<a href="{escape(urls["late"].format(p.pk))}">{words["late"]}</a>')
     state = ""

@@ -101,6 +101,27 @@ class LateArrivalForm(forms.Form):
                 "decided_at": now.time().replace(second=0, microsecond=0)}
 
 
+class PairingChangeForm(forms.Form):
+    """A manual change of a board before the round starts (swap the colours, or put another
+    player in by his starting number), with its reason (kept with the change)."""
+
+    swap_colours = forms.BooleanField(label=_("Đổi màu quân hai đấu thủ"), required=False)
+    white_number = forms.IntegerField(required=False, min_value=1, max_value=99999,
+                                      help_text=_("Để trống nếu không đổi."))
+    black_number = forms.IntegerField(required=False, min_value=1, max_value=99999,
+                                      help_text=_("Để trống nếu không đổi."))
+    reason = forms.CharField(label=_("Lý do thay đổi"), max_length=REASON_MAX,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, discipline: str = "chess", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["white_number"].label = _("Bên %(side)s: số thứ tự đấu thủ mới") % {
+            "side": colour(discipline, "white")}
+        self.fields["black_number"].label = _("Bên %(side)s: số thứ tự đấu thủ mới") % {
+            "side": colour(discipline, "black")}
+
+
 class CancelLateForm(forms.Form):
     side = forms.ChoiceField(choices=[("white", "white"), ("black", "black")])
     version = forms.IntegerField(min_value=1)

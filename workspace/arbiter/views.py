@@ -132,8 +132,7 @@ def _render_round(request, tournament, number, *, board_errors=None, action_erro
         "cards": board_cards(data, buttons=reads.buttons(tournament.discipline),
                              csrf=get_token(request), board_errors=errors,
                              pending_only=pending, locked=locked),
-        "t": tournament, "data": data, "buttons": reads.buttons(tournament.discipline),
-        "action_error": action_error,
+        "t": tournament, "data": data, "action_error": action_error,
         "pending_only": pending, "state": reads.ROUND_STATES.get(data.round.status)
         if data.round else "",
         "locked": locked,
@@ -326,6 +325,55 @@ def pairing_progress_data(request, tournament_id: int, job_id):
     return JsonResponse(_progress(tournament, _pairing_job(tournament, job_id)))
 
 
+# --- a pairing changed before the round starts --------------------------------------------
+
+@signed_in
+@never_cache
+def change_pairing(request, tournament_id: int, pairing_id: int):
+    """``tournaments.services.change_pairing``: swap colours or put another player in (the one
+    replaced takes his place on the other board), before the start; the reason is kept."""
+    tournament = _event(request, tournament_id)
+    pairing = _pairing(tournament, pairing_id)
+    kwargs = {"discipline": tournament.discipline}
+    status = 200
+    if request.method == "POST":
+        form = F.PairingChangeForm(request.POST, **kwargs)
+        if form.is_valid():
+            players = {}
+            for side in ("white", "black"):
+                number = form.cleaned_data[f"{side}_number"]
+                if number is not None:
+                    players[side] = tournament.entries.filter(starting_number=number).first()
+                    if players[side] is None:
+                        form.add_error(f"{side}_number", _(
+                            "Giải không có đấu thủ số %(n)s.") % {"n": number})
+        if form.is_valid():
+            try:
+                services.change_pairing(
+                    pairing, user=request.user, reason=form.cleaned_data["reason"],
+                    expected_version=form.cleaned_data["version"],
+                    swap_colours=form.cleaned_data["swap_colours"],
+                    white=players.get("white"), black=players.get("black"))
+            except ServiceError as exc:
+                apply_service_error(form, exc, {"white": "white_number",
+                                                "black": "black_number",
+                                                "version": "reason"})
+                status = exc.status_code
+            else:
+                messages.success(request, _("Bàn %(b)s: đã thay đổi cặp đấu.")
+                                 % {"b": pairing.board})
+                return HttpResponseRedirect(_round_url(tournament, pairing.round.number,
+                                                       anchor=f"ban-{pairing.board}"))
+        else:
+            status = 400
+    else:
+        form = F.PairingChangeForm(initial={"version": pairing.version}, **kwargs)
+    return render(request, "workspace/arbiter/change.html", {
+        "t": tournament, "p": pairing, "form": form,
+        "white_label": reads.colour(tournament.discipline, "white"),
+        "black_label": reads.colour(tournament.discipline, "black")}, status=status)
+
+
 # --- late arrivals (Điều 10.2.1a) ----------------------------------------------------------------
 
 @signed_in
@@ -457,6 +505,8 @@ PRINTABLE = {
     "xep-hang": Document.Kind.STANDINGS,
     "bang-cheo": Document.Kind.CROSSTABLE,
     "bien-ban": Document.Kind.SCORESHEET,
+    "the-theo-doi": Document.Kind.TRACKING_CARD,
+    "xep-hang-dong-doi": Document.Kind.TEAM_STANDINGS,
 }
 
 
