@@ -189,6 +189,9 @@ class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False  # a rendered PDF is made by its job, never edited (the list still opens)
+
     def get_urls(self):
         view = self.admin_site.admin_view
         return [
