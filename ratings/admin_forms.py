@@ -146,8 +146,9 @@ class TitleCriteriaTableForm(forms.ModelForm):
 def criteria_rows(table: TitleCriteriaTable) -> list[tuple]:
     """The standards as rows a person reads: criterion, section, title, text."""
     data = table.data or {}
-    titles = {t.get("code"): t.get("name_vi") or t.get("code") for t in data.get("titles", [])}
+    titles = {str(t.get("code")): t.get("name_vi") or t.get("code")
+              for t in data.get("titles", [])}
     sections = {"men": _("Nam"), "women": _("Nữ")}
-    return [(c.get("id", ""), sections.get(c.get("section"), c.get("section", "")),
-             titles.get(c.get("title"), c.get("title", "")), c.get("text", ""))
+    return [(c.get("id", ""), sections.get(str(c.get("section")), c.get("section", "")),
+             titles.get(str(c.get("title")), c.get("title", "")), c.get("text", ""))
             for c in data.get("criteria", []) if isinstance(c, dict)]

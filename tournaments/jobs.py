@@ -9,7 +9,7 @@ from tournaments.models import Round, Tournament
 
 def _round_or_event(params: dict):
     found = Round.objects.filter(tournament_id=params["tournament"],
-                                 number=params.get("round")).first()
+                                 number=params["round"]).first()
     return found or Tournament.objects.filter(pk=params["tournament"]).first()
 
 
