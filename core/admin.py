@@ -40,10 +40,9 @@ class JobAdmin(ServiceAdmin, admin.ModelAdmin):
     list_display = ["name", "state", "progress_bar", "created_by", "created_at", "finished_at"]
     list_filter = [JobKindFilter, "state"]
     list_select_related = ["created_by"]
-    fields = ["name", "subject_link", "state", "progress_bar", "message", "outcome",
-              "error_words", "attempts", "created_by", "created_at", "started_at",
-              "finished_at"]
-    readonly_fields = fields
+    readonly_fields = ["name", "subject_link", "state", "progress_bar", "message", "outcome",
+                       "error_words", "attempts", "created_by", "created_at", "started_at",
+                       "finished_at"]
     change_form_template = "admin/core/job/change_form.html"
 
     @admin.display(description=gettext_lazy("công việc"), ordering="kind")
@@ -65,6 +64,9 @@ class JobAdmin(ServiceAdmin, admin.ModelAdmin):
     @admin.display(description=gettext_lazy("lỗi và cách xử lý"))
     def error_words(self, job: Job) -> str:
         return job_display.error_words(job)
+
+    def get_fields(self, request, obj=None):
+        return list(self.readonly_fields)  # what a person reads, not the job's raw data
 
     def has_add_permission(self, request):
         return False

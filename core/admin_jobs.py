@@ -27,7 +27,6 @@ RESULT_WORDS = {
     "written": gettext_lazy("Số ván đã ghi"),
     "total": gettext_lazy("Tổng số"),
     "valid": gettext_lazy("Hợp lệ"),
-    "status": gettext_lazy("Kết luận"),
     "pages": gettext_lazy("Số trang"),
     "lapsed": gettext_lazy("Số hội viên bị khai trừ"),
     "checked": gettext_lazy("Số trường hợp đã xét"),

@@ -24,6 +24,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.db import models, router, transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html, format_html_join
@@ -164,9 +165,11 @@ class ServiceAdmin:
 
     # --- actions ---------------------------------------------------------------------------
 
-    def response_action(self, request, queryset):
+    def response_action(self, request: HttpRequest, queryset: QuerySet[Any], *args: Any,
+                        **kwargs: Any) -> HttpResponse | None:
         try:
-            return super().response_action(request, queryset)  # type: ignore[misc]
+            return super().response_action(  # type: ignore[misc,no-any-return]
+                request, queryset, *args, **kwargs)
         except (ServiceError, models.ProtectedError, models.RestrictedError) as exc:
             message = getattr(exc, "message", None) or (exc.args[0] if exc.args else "")
             self.message_user(request, str(message), messages.ERROR)  # type: ignore[attr-defined]

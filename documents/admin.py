@@ -84,13 +84,17 @@ class DecisionAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Histo
     signatory corrected, with a reason (the PDF is rendered again)."""
 
     form = DecisionForm
-    list_display = ["formatted_number", "kind", "subject", "issued_on", "signer_name",
+    list_display = ["number_display", "kind", "subject", "issued_on", "signer_name",
                     "status"]
     list_filter = ["kind", "year", "status"]
     search_fields = ["subject", "signer_name"]
     readonly_fields = ["date_line", "year", "number", "signer_name", "signer_position",
                        "signer_authority", "created_by", "created_at", "status",
                        "status_reason", "status_changed_at", "status_changed_by"]
+
+    @admin.display(description=_("số quyết định"), ordering="number")
+    def number_display(self, decision) -> str:
+        return decision.formatted_number
 
     @admin.display(description=_("Dòng ngày tháng"))
     def date_line(self, decision) -> str:
@@ -190,6 +194,9 @@ class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+    def has_change_permission(self, request, obj=None):
+        return False  # a rendered PDF is made by its job, never edited (the list still opens)
 
     def get_urls(self):
         view = self.admin_site.admin_view

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -196,4 +197,8 @@ class Document(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} {self.target}"
+        """The kind and when it was made (issue 28: the target's code is not a name; the admin
+        shows the subject by name, ``documents.selectors.subjects_of``)."""
+        made = timezone.localtime(self.generated_at) if self.generated_at else None
+        return f"{self.get_kind_display()} ({made:%d/%m/%Y %H:%M})" if made else \
+            str(self.get_kind_display())

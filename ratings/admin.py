@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core import dashboard
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
-from core.admin_display import readable_json
+from core.admin_display import readable_json, table
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin
 from core.admin_service import ServiceAdmin, adopt
@@ -21,6 +21,14 @@ from core.errors import ServiceError
 from documents.models import Signatory
 from documents.services import default_signatory
 from ratings import admin_review, selectors, services
+from ratings.admin_forms import (
+    SETTINGS,
+    RatingListForm,
+    TitleCriteriaTableForm,
+    criteria_rows,
+    rules_fieldsets,
+    rules_value,
+)
 from ratings.models import (
     ForeignTitle,
     PlayerRating,
@@ -35,10 +43,34 @@ from ratings.models import (
 
 @admin.register(RatingList)
 class RatingListAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
+    """The six lists (discipline × time control) come with the data; staff change a list's
+    FIDE B.02 settings, one named field each (issue 28), through ``update_list_rules``."""
+
+    form = RatingListForm
     list_display = ["name", "discipline", "time_control_class"]
+    readonly_fields = ["name", "discipline", "time_control_class", "rules_table"]
+
+    @admin.display(description=_("tham số tính hệ số"))
+    def rules_table(self, rating_list):
+        stored = rating_list.rules or {}
+        return table([_("Tham số"), _("Giá trị")], [
+            (label, rules_value(name, stored.get(name))) for name, label, _optional in SETTINGS
+            if name in stored])
+
+    def get_fieldsets(self, request, obj=None):
+        head = [(None, {"fields": ["name", "discipline", "time_control_class"]})]
+        if obj is not None and self.official_reason(obj):
+            return [*head, (None, {"fields": ["rules_table"]})]
+        return [*head, *rules_fieldsets()]
+
+    def has_add_permission(self, request):
+        return False  # one list per discipline and time control, made with the data
 
     def save_model(self, request, obj, form, change):
-        services.update_list_rules(obj, obj.rules, user=request.user)  # refusal: on the form
+        if self.official_reason(obj) or not hasattr(form, "rules"):
+            return
+        services.update_list_rules(RatingList.objects.get(pk=obj.pk), form.rules(),
+                                   user=request.user)  # a refusal shows on the form
 
 
 @admin.register(RatingPeriod)
@@ -128,14 +160,31 @@ class PlayerRatingAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, a
     def has_change_permission(self, request, obj=None):
         return False  # computed data: re-run the period instead
 
+    def has_add_permission(self, request):
+        return False  # computed by the period's job
+
 
 @admin.register(TitleCriteriaTable)
 class TitleCriteriaTableAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
+    """The standards shown as a table (issue 28); a new version comes as a file."""
+
+    form = TitleCriteriaTableForm
     list_display = ["code", "discipline", "valid_from", "valid_to"]
+    readonly_fields = ["valid_from", "valid_to", "criteria"]
+
+    @admin.display(description=_("các tiêu chuẩn"))
+    def criteria(self, table_row):
+        if table_row is None or table_row.pk is None:
+            return "-"
+        return table([_("Mục"), _("Nội dung"), _("Danh hiệu"), _("Tiêu chuẩn")],
+                     criteria_rows(table_row))
 
     def save_model(self, request, obj, form, change):
+        data = form.cleaned_data.get("data_file")
+        if data is None and change:
+            data = TitleCriteriaTable.objects.get(pk=obj.pk).data
         adopt(obj, services.save_criteria_table(  # a refusal shows on the form (ServiceAdmin)
-            user=request.user, code=obj.code, data=obj.data, discipline=obj.discipline,
+            user=request.user, code=obj.code, data=data, discipline=obj.discipline,
             source=obj.source, table=obj))
 
 

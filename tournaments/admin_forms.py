@@ -19,7 +19,7 @@ _COLLAPSED = ("collapse",)
 
 #: The tournament form in the order of the work: what the event is, when and where, its time
 #: control, its format; then the groups a given format or the regulations need (collapsed).
-TOURNAMENT_FIELDSETS = [
+TOURNAMENT_FIELDSETS: list[tuple[Any, dict[str, Any]]] = [
     (_("Giải đấu"), {"fields": [
         "name", "discipline", "system", "category", ("start_date", "end_date"), "venue",
         ("organiser_body", "organiser_club"), "rated"]}),

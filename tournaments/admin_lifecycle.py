@@ -91,7 +91,7 @@ def next_step(t: Tournament) -> NextStep:
             '{} <a href="{}">{}</a>', _("Đang xếp cặp ván tiếp theo."),
             reverse("admin:core_job_change", args=[job.pk]), _("xem tiến trình")))
     count, first = _missing_results(t)
-    if count:
+    if count and first is not None:
         blockers.append(format_html(
             '{} <a href="{}">{}</a>',
             _("Còn %(n)s bàn thiếu kết quả: nhập đủ kết quả trước.") % {"n": count},

@@ -10,7 +10,7 @@ from tournaments.services import trf_import_job
 
 def _round_or_event(params: dict):
     found = Round.objects.filter(tournament_id=params["tournament"],
-                                 number=params.get("round")).first()
+                                 number=params["round"]).first()
     return found or Tournament.objects.filter(pk=params["tournament"]).first()
 
 

@@ -98,6 +98,15 @@ def english_phrases() -> set[str]:
                                         or not words[0][0].isupper()):
                     continue
                 phrases.add(fragment)
+    # A column or read-only field without a description shows Django's English guess from its
+    # name ("formatted_number" -> "Formatted number", upper-cased in the list's header).
+    from django.forms.utils import pretty_name
+
+    for model_admin in admin.site._registry.values():
+        for name in [*model_admin.list_display, *model_admin.readonly_fields]:
+            if isinstance(name, str) and name != "__str__" and "_" in name:
+                phrases.add(pretty_name(name))
+                phrases.add(pretty_name(name).upper())
     # Default model names (from class names) mean a verbose_name is missing.
     for model in admin.site._registry:
         default = camel_case_to_spaces(model.__name__)
