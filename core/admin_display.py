@@ -53,6 +53,8 @@ COMMON_KEYS = {
     "increment_seconds": gettext_lazy("giây cộng thêm mỗi nước"),
     "games": gettext_lazy("số ván"), "players": gettext_lazy("số đấu thủ"),
     "warnings": gettext_lazy("cảnh báo"), "reason": gettext_lazy("lý do"),
+    # the two sides, as chessrules names them
+    "w": gettext_lazy("bên Đỏ (Trắng)"), "b": gettext_lazy("bên Đen"),
 }
 
 
