@@ -7,20 +7,27 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 EMPTY = "—"
 
 
-def readable_json(value: Any) -> SafeString | str:
-    """A dict as "key: value" lines, a list as bullet lines, nested the same way."""
+def readable_json(value: Any, labels: dict[str, Any] | None = None) -> SafeString | str:
+    """A dict as "key: value" lines, a list as bullet lines, nested the same way; ``labels``
+    names the keys for a person (a key without a label is shown as it is)."""
     if value in (None, "", [], {}):
         return EMPTY
+    if isinstance(value, bool):
+        return str(_("có") if value else _("không"))
     if isinstance(value, dict):
+        names = labels or {}
         return format_html("<ul>{}</ul>", format_html_join(
-            "", "<li>{}: {}</li>", ((key, readable_json(item)) for key, item in value.items())))
+            "", "<li>{}: {}</li>", ((names.get(key, key), readable_json(item, labels))
+                                   for key, item in value.items())))
     if isinstance(value, list):
         return format_html("<ul>{}</ul>", format_html_join(
-            "", "<li>{}</li>", ((readable_json(item),) for item in value)))
+            "", "<li>{}</li>", ((readable_json(item, labels),) for item in value)))
     return str(value)
 
 
@@ -37,6 +44,20 @@ def table(headers: list, rows: list[tuple]) -> SafeString | str:
                        "</table>", head, body)
 
 
+#: Words for keys that recur in the records' JSON (a requested bye, a time control, a period's
+#: summary), used where an admin has no display of its own for the field.
+COMMON_KEYS = {
+    "round": gettext_lazy("ván"), "points": gettext_lazy("điểm"),
+    "periods": gettext_lazy("giai đoạn"), "moves": gettext_lazy("số nước"),
+    "minutes": gettext_lazy("phút"), "repeat": gettext_lazy("lặp lại"),
+    "increment_seconds": gettext_lazy("giây cộng thêm mỗi nước"),
+    "games": gettext_lazy("số ván"), "players": gettext_lazy("số đấu thủ"),
+    "warnings": gettext_lazy("cảnh báo"), "reason": gettext_lazy("lý do"),
+    # the two sides, as chessrules names them
+    "w": gettext_lazy("bên Đỏ (Trắng)"), "b": gettext_lazy("bên Đen"),
+}
+
+
 def display_for_field(value: Any, field: Any, empty_value_display: str, **kwargs: Any) -> Any:
     """Django admin's ``display_for_field`` (read-only fields, list columns), except that a
     JSON value reads as lines (``readable_json``), never as JSON (issue 28). Installed by
@@ -46,5 +67,5 @@ def display_for_field(value: Any, field: Any, empty_value_display: str, **kwargs
     from django.db import models
 
     if isinstance(field, models.JSONField) and value not in (None, "", [], {}):
-        return readable_json(value)
+        return readable_json(value, COMMON_KEYS)
     return utils.display_for_field(value, field, empty_value_display, **kwargs)

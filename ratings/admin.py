@@ -195,6 +195,18 @@ class ApproveForm(forms.Form):
                                 help_text=_("Bỏ trống: hôm nay."))
 
 
+#: The evidence of a qualification (chessrules.titles) in words.
+EVIDENCE_LABELS = {
+    "event_id": _("giải (mã)"), "rank": _("thứ hạng"), "ranks": _("thứ hạng"),
+    "board_rank": _("thứ hạng theo bàn"), "score": _("điểm"), "games": _("số ván"),
+    "rounds": _("số ván của giải"), "required_score": _("điểm cần đạt"),
+    "minimum_games": _("số ván tối thiểu"), "foreign_titles": _("danh hiệu quốc tế"),
+    "foreign_title": _("danh hiệu quốc tế"), "times": _("số lần"),
+    "of_title": _("của danh hiệu"), "standards": _("các lần đạt"), "age_group": _("lứa tuổi"),
+    "category": _("loại giải"), "end_date": _("ngày kết thúc"), "year": _("năm"),
+    "section": _("nội dung"), "title": _("danh hiệu"), "criterion_id": _("tiêu chuẩn"),
+}
+
 #: The longest free text a list column shows (the rest in the change page).
 SHORT_TEXT = 32
 
@@ -226,7 +238,7 @@ class TitleQualificationAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
 
     @admin.display(description=_("căn cứ"))
     def evidence_readable(self, qualification):
-        return readable_json(qualification.evidence)
+        return readable_json(qualification.evidence, EVIDENCE_LABELS)
     actions = ["approve", "reject"]
 
     def has_add_permission(self, request):

@@ -29,6 +29,7 @@ from tournaments import admin_bulk, admin_lifecycle, engine, selectors, services
 from tournaments import documents as document_actions
 from tournaments.admin_forms import (
     TOURNAMENT_FIELDSETS,
+    TieBreakField,
     TimeControlField,
     tournament_add_fieldsets,
 )
@@ -214,6 +215,7 @@ class TournamentAdminForm(forms.ModelForm):
     refusal shows on the form, next to its field."""
 
     time_control = TimeControlField(label=_("thời gian thi đấu"))
+    tiebreaks = TieBreakField(label=_("hệ số phụ"))
 
     class Meta:
         model = Tournament

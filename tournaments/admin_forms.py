@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from chessrules import timecontrol
+from tournaments.documents import TIEBREAK_NAMES
 
 _COLLAPSED = ("collapse",)
 
@@ -239,3 +240,94 @@ def _explain(exc: timecontrol.TimeControlError) -> str:
     if exc.field == "periods":
         return str(_("Tối đa %(n)s giai đoạn.") % {"n": timecontrol.MAX_PERIODS})
     return str(_("Thời gian thi đấu không hợp lệ."))
+
+
+#: Rows of the tie-break picker (the longest default order has 4 codes).
+TIEBREAK_ROWS = 6
+#: The modifiers a person picks for a tie-break that takes them (FIDE C.07: -C1, -M1…).
+CUTS = [("", _("tính tất cả")), ("C1", _("bỏ 1 giá trị thấp nhất")),
+        ("C2", _("bỏ 2 giá trị thấp nhất")), ("M1", _("bỏ 1 giá trị cao nhất và 1 thấp nhất")),
+        ("M2", _("bỏ 2 giá trị cao nhất và 2 thấp nhất"))]
+
+
+class TieBreakWidget(forms.Widget):
+    """The tie-breaks in order, one row each: which one (by its name) and, for those that
+    take it, which values are left out — never a line of codes."""
+
+    def value_from_datadict(self, data, files, name) -> list[tuple[str, str]]:
+        return [((data.get(f"{name}_{i}") or "").strip(), (data.get(f"{name}_{i}_cut") or ""))
+                for i in range(TIEBREAK_ROWS)]
+
+    def value_omitted_from_data(self, data, files, name) -> bool:
+        return not any(key.startswith(f"{name}_") for key in data)
+
+    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
+        rows = _tiebreak_rows(value)
+        names = _tiebreak_choices()
+        body = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", (
+            (i + 1, _select(f"{name}_{i}", names, code), _select(f"{name}_{i}_cut", CUTS, cut))
+            for i, (code, cut) in enumerate(rows)))
+        return format_html('<table class="tiebreaks" id="id_{}"><thead><tr><th>{}</th><th>{}'
+                           "</th><th>{}</th></tr></thead><tbody>{}</tbody></table>", name,
+                           _("Thứ tự"), _("Hệ số phụ"), _("Bỏ giá trị (Búcgôn, Bécgơ…)"), body)
+
+
+def _tiebreak_choices() -> list[tuple[str, Any]]:
+    return [("", "—"), *((str(code), label) for code, label in TIEBREAK_NAMES.items())]
+
+
+def _select(name: str, choices, chosen: str) -> SafeString:
+    return format_html('<select name="{}" aria-label="{}">{}</select>', name, name,
+                       format_html_join("", '<option value="{}"{}>{}</option>', (
+                           (value, SafeString(" selected") if value == chosen else "", label)
+                           for value, label in choices)))
+
+
+def _tiebreak_rows(value: Any) -> list[tuple[str, str]]:
+    if isinstance(value, list):
+        rows = [(code, cut) for code, cut in value if code]
+    else:
+        rows = []
+        for part in str(value or "").split(","):
+            code, _sep, cut = part.strip().partition("-")
+            if code and f"{code}-{cut}" == "BH-VN":
+                code, cut = "BH-VN", ""
+            if code:
+                rows.append((code, cut))
+    return rows + [("", "")] * max(TIEBREAK_ROWS - len(rows), 0)
+
+
+class TieBreakField(forms.Field):
+    """The rows picked, as the stored text ("DE,SB,BH-C1"); the service checks the codes
+    (``engine.check_tiebreak_codes``). No row: the default of the event's system."""
+
+    widget = TieBreakWidget
+
+    def __init__(self, **kwargs):
+        kwargs.pop("max_length", None)
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("help_text", _("Theo thứ tự áp dụng (Điều 21.3, 21.4). Để trống tất "
+                                         "cả: mặc định theo thể thức."))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> str:
+        if not value:
+            return ""
+        if isinstance(value, str):
+            return value
+        parts = []
+        for code, cut in value:
+            if not code:
+                continue
+            if cut and code not in ("BH", "SB", "ARO", "PS"):
+                raise forms.ValidationError(
+                    _("Chỉ Búcgôn, Bécgơ, Elo trung bình và điểm lũy tiến mới bỏ giá trị."),
+                    code="invalid")
+            parts.append(f"{code}-{cut}" if cut else code)
+        return ",".join(parts)
+
+    def has_changed(self, initial: Any, data: Any) -> bool:
+        try:
+            return (initial or "") != self.to_python(data)
+        except forms.ValidationError:
+            return True

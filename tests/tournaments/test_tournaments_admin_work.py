@@ -38,6 +38,8 @@ def test_the_add_form_is_in_the_order_of_the_work(client, staff_user, organisati
     # the time control is a table of periods, not a JSON box
     assert 'name="time_control"' not in page and "{}" not in page
     assert 'name="time_control_0_minutes"' in page and "Giây cộng thêm mỗi nước" in page
+    # tie-breaks picked by their names in order, not typed as a line of codes
+    assert 'name="tiebreaks"' not in page and "Đối đầu trực tiếp" in page
 
 
 def test_a_swiss_is_created_from_the_form_with_its_time_control_typed(client, staff_user,
@@ -50,9 +52,12 @@ def test_a_swiss_is_created_from_the_form_with_its_time_control_typed(client, st
                  "organiser_body": [str(organisation[0].pk)],
                  "time_control_0_moves": ["40"], "time_control_0_minutes": ["90"],
                  "time_control_1_minutes": ["30"], "time_control_increment": ["30"],
+                 "tiebreaks_0": ["BH"], "tiebreaks_0_cut": ["C1"], "tiebreaks_1": ["SB"],
                  "_save": ["Lưu"]})
-    assert client.post(f"{URL}add/", data).status_code == 302
+    saved = client.post(f"{URL}add/", data)
+    assert saved.status_code == 302, saved.context_data["adminform"].form.errors
     t = Tournament.objects.get(name="Giải từ biểu mẫu")
+    assert t.tiebreaks == "BH-C1,SB"  # picked by name in order, stored as before
     assert t.time_control == {"periods": [{"moves": 40, "minutes": 90},
                                           {"moves": None, "minutes": 30}],
                               "increment_seconds": 30}
@@ -60,6 +65,7 @@ def test_a_swiss_is_created_from_the_form_with_its_time_control_typed(client, st
     # the saved page shows the table filled, and the control in words
     page = client.get(f"{URL}{t.pk}/change/").content.decode()
     assert 'name="time_control_0_moves" value="40"' in page
+    assert '<option value="BH" selected>' in page and '<option value="C1" selected>' in page
     assert "40 nước trong 90 phút" in page
 
 
