@@ -474,6 +474,8 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     search_fields = ["name", "fide_id"]
     autocomplete_fields = ["tournament", "member", "person", "team"]
     list_select_related = ["tournament", "team"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     actions = [document_actions.tracking_card_pdf, "disqualify", "remove_from_list"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
@@ -714,6 +716,8 @@ class ResultChangeAdmin(ReadOnlyAdmin):
     list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
                     "changed_at"]
     list_select_related = ["pairing__round", "pairing__white", "pairing__black", "changed_by"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     readonly_fields = list_display
 
 
@@ -722,5 +726,7 @@ class PairingChangeAdmin(ReadOnlyAdmin):
     list_display = ["round", "pairing", "reason", "changed_by", "changed_at"]
     list_select_related = ["round__tournament", "pairing__round", "pairing__white",
                            "pairing__black", "changed_by"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]
