@@ -23,6 +23,7 @@ from core.models import Job
 from federation.admin import FoldedSearchMixin
 from tournaments import admin_bulk, engine, selectors, services
 from tournaments import documents as document_actions
+from tournaments.admin_filters import RecentTournamentFilter
 from tournaments.models import (
     Entry,
     LateArrival,
@@ -470,7 +471,7 @@ class EntryAdmin(OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
 
     list_display = ["name", "tournament", "starting_number", "rating", "title", "team",
                     "is_late", "withdrawn_on"]
-    list_filter = ["tournament", "is_late"]
+    list_filter = [RecentTournamentFilter, "is_late"]
     search_fields = ["name", "fide_id"]
     autocomplete_fields = ["tournament", "member", "person", "team"]
     list_select_related = ["tournament", "team"]
@@ -631,7 +632,7 @@ class SanctionProposalAdmin(HistoryAdmin):
 @admin.register(TeamEntry)
 class TeamEntryAdmin(OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["name", "tournament", "starting_number", "withdrawn_on"]
-    list_filter = ["tournament"]
+    list_filter = [RecentTournamentFilter]
     list_select_related = ["tournament"]
     search_fields = ["name"]
     readonly_fields = ["tournament", "starting_number", "withdrawn_on"]
