@@ -143,3 +143,27 @@ def test_the_waiting_page_says_a_failed_render_in_words(db, monkeypatch):
     html = page.content.decode()
     assert page.status_code == 200 and "Không dựng được trang PDF." in html
     assert 'http-equiv="refresh"' not in html and "Thử tạo lại" in html
+
+
+def test_an_issued_decision_has_its_pdf_made_and_opens_in_one_click(job_worker):
+    """Issuing a decision (approving a title, a sanction…) starts its PDF's render once the
+    decision is committed (issue #28): "Mở PDF" then opens the PDF at once."""
+    from django.db import transaction
+
+    from documents import services as document_services
+    from documents.admin_actions import open_url
+
+    staff = make_staff()
+    with transaction.atomic():
+        decision = document_services.issue_decision(
+            kind="title_award", subject="phong cấp I", grounds=["Luật Cờ Tướng"],
+            articles=["Phong cấp I cho vận động viên"], signer_position="CHỦ TỊCH",
+            signer_name="Nguyễn Văn A", user=staff)
+    jobs = Job.objects.filter(kind="document", params__target=str(decision.pk))
+    assert jobs.count() == 1 and jobs.get().created_by == staff
+    _finish_jobs(job_worker)
+    assert Document.objects.filter(kind="decision", target=str(decision.pk)).exists()
+    client = Client()
+    client.force_login(staff)
+    opened = client.get(open_url("decision", str(decision.pk)))
+    assert opened.status_code == 302 and opened["Location"].endswith("/pdf/")
