@@ -13,7 +13,7 @@ from core.admin_official import OfficialRecordAdmin, reason_action
 from core.admin_service import ServiceAdmin
 from core.admin_widgets import LinesField
 from core.errors import ServiceError
-from documents import admin_actions, presentation, selectors, services
+from documents import admin_actions, admin_wait, presentation, selectors, services
 from documents.models import Decision, Document, Signatory
 
 
@@ -205,6 +205,7 @@ class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
             path("open/<str:kind>/<str:target>/", view(self.open_view),
                  name="documents_document_open"),
             path("request/", view(self.request_view), name="documents_document_request"),
+            *admin_wait.urls(self),
             *super().get_urls(),
         ]
 
@@ -222,11 +223,9 @@ class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
                             filename=document.file.name.rsplit("/", 1)[-1])
 
     def open_view(self, request, kind: str, target: str):
-        """The current PDF, or start its job and come back to the list with a message."""
-        if not selectors.can_view(request.user, kind, target):
-            raise Http404(_("Không có văn bản này."))
-        response = admin_actions.produce(self, request, kind, [target])
-        return response or HttpResponseRedirect(reverse("admin:documents_document_changelist"))
+        """The current PDF, or start its job and wait for it on a page that shows its
+        progress and opens the PDF when it is made (one click: documents.admin_wait)."""
+        return admin_wait.wait_view(self, request, kind, target)
 
     def request_view(self, request):
         form = DocumentRequestForm(request.POST or None)

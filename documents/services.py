@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -19,6 +20,7 @@ from documents.targets import canonical_target
 #: the job kinds of this app (documents/jobs.py registers them)
 RENDER_JOB = "documents.render"
 WARM_PARTS_JOB = "documents.warm_parts"
+logger = logging.getLogger(__name__)
 
 
 def default_signatory(body=None) -> Signatory | None:
@@ -71,7 +73,7 @@ def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: lis
     sequence.last += 1
     sequence.save(update_fields=["last"])
     cache_scopes.touch()
-    return Decision.objects.create(
+    decision = Decision.objects.create(
         year=issued_on.year, number=sequence.last, kind=kind, subject=clean_subject(subject),
         grounds=list(grounds), articles=list(articles), recipients=list(recipients or []),
         signer_position=signer_position, signer_name=signer_name, signatory=signatory,
@@ -79,6 +81,19 @@ def issue_decision(*, kind: str, subject: str, grounds: list[str], articles: lis
         created_by=user if getattr(user, "is_authenticated", False) else None,
         **extra,
     )
+    transaction.on_commit(lambda: _render_issued(decision.pk, user))
+    return decision
+
+
+def _render_issued(decision_id: int, user) -> None:
+    """A decision's PDF is made when it is issued (issue #28): its render job starts once the
+    decision is committed, so "Mở PDF" finds it made. A refusal to build it is logged; it
+    never undoes the issue (the PDF is then made on the first "Mở PDF")."""
+    try:
+        request_document(Document.Kind.DECISION, str(decision_id),
+                         user=user if getattr(user, "is_authenticated", False) else None)
+    except ServiceError as exc:
+        logger.warning("decision %s issued, its PDF not started: %s", decision_id, exc.message)
 
 
 @transaction.atomic

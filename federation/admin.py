@@ -493,6 +493,8 @@ class ClubMembershipAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     list_filter = ["club__province", "club"]
     search_fields = ["member__card_number", "member__person__full_name"]
     list_select_related = ["member__person", "club"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     readonly_fields = ["member", "club", "started_on", "ended_on"]
 
     def has_add_permission(self, request):

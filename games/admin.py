@@ -200,6 +200,8 @@ correct_record = reason_action(
 class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryAdmin):
     form = GameRecordAdminForm
     list_select_related = ["white", "black"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     list_display = ["__str__", "discipline", "event_name", "round_number", "board_number",
                     "decision", "validation_status", "version"]
     list_filter = ["discipline", "validation_status", "decision"]

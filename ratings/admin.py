@@ -156,6 +156,8 @@ class PlayerRatingAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, a
     raw_id_fields = ["period"]
     autocomplete_fields = ["person"]
     list_select_related = ["period__rating_list", "person"]
+    # the latest period first, by rank: no sort of the joined lists and periods (issue #28)
+    ordering = ["-period_id", "rank", "person_id"]
 
     def has_change_permission(self, request, obj=None):
         return False  # computed data: re-run the period instead

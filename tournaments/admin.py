@@ -27,6 +27,7 @@ from core.models import Job
 from federation.admin import FoldedSearchMixin
 from tournaments import admin_bulk, admin_lifecycle, engine, selectors, services
 from tournaments import documents as document_actions
+from tournaments.admin_filters import RecentTournamentFilter
 from tournaments.admin_forms import (
     TOURNAMENT_FIELDSETS,
     TieBreakField,
@@ -542,10 +543,12 @@ class EntryAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, HistoryA
 
     list_display = ["name", "tournament", "starting_number", "rating", "title", "team",
                     "is_late", "withdrawn_on"]
-    list_filter = ["tournament", "is_late"]
+    list_filter = [RecentTournamentFilter, "is_late"]
     search_fields = ["name", "fide_id"]
     autocomplete_fields = ["tournament", "member", "person", "team"]
     list_select_related = ["tournament", "team"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     actions = [document_actions.tracking_card_pdf, "disqualify", "remove_from_list"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
@@ -684,7 +687,7 @@ class SanctionProposalAdmin(ServiceAdmin, HistoryAdmin):
 @admin.register(TeamEntry)
 class TeamEntryAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.ModelAdmin):
     list_display = ["name", "tournament", "starting_number", "withdrawn_on"]
-    list_filter = ["tournament"]
+    list_filter = [RecentTournamentFilter]
     list_select_related = ["tournament"]
     search_fields = ["name"]
     readonly_fields = ["tournament", "starting_number", "withdrawn_on"]
@@ -756,6 +759,8 @@ class ResultChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
     list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
                     "changed_at"]
     list_select_related = ["pairing__round", "pairing__white", "pairing__black", "changed_by"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     readonly_fields = list_display
 
 
@@ -764,5 +769,7 @@ class PairingChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
     list_display = ["round", "pairing", "reason", "changed_by", "changed_at"]
     list_select_related = ["round__tournament", "pairing__round", "pairing__white",
                            "pairing__black", "changed_by"]
+    # newest first: an index scan whatever the table's size (issue #28); headers still sort
+    ordering = ["-id"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]

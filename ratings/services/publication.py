@@ -24,11 +24,14 @@ def require_publisher(user) -> None:
 
 def check_period_ended(period: RatingPeriod, reason: str) -> str:
     """A period is published once it has ended (issue #28); before its last day has passed
-    only with a reason, which the publication records. Returns the reason, stripped."""
+    only with a reason, which the publication records. Returns the reason of an early
+    publication ("" once the period has ended)."""
     reason = (reason or "").strip()
     if len(reason) > 1000:
         raise ServiceError(_("Lý do tối đa 1000 ký tự."), field="reason")
-    if period.end >= timezone.localdate() and not reason:
+    if period.end < timezone.localdate():
+        return ""
+    if not reason:
         raise ServiceError(
             _("Kỳ %(period)s chưa kết thúc (đến hết ngày %(end)s): chỉ công bố sớm khi ghi lý "
               "do.") % {"period": period, "end": period.end.strftime("%d/%m/%Y")},

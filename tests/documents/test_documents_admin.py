@@ -88,8 +88,9 @@ def test_admin_document_views_need_a_staff_login(db):
 
 
 def test_open_link_starts_the_job_then_downloads(job_worker):
-    """``document_link`` for other admin pages: the first visit queues the render, the next
-    one downloads the current PDF."""
+    """``document_link`` for other admin pages: the first visit starts the render and shows
+    its progress on a page that reloads itself (or opens the PDF at once when the render was
+    that fast); once made, the same link downloads the current PDF (issue #28: one click)."""
     from documents.admin_actions import document_link, open_url
 
     tournament = make_tournament()
@@ -99,7 +100,12 @@ def test_open_link_starts_the_job_then_downloads(job_worker):
     assert url in document_link("pairings", f"round:{rnd.pk}", "Cặp đấu")
     admin = _admin()
     first = admin.get(url)
-    assert first.status_code == 302 and first["Location"] == "/admin/documents/document/"
+    if first.status_code == 200:  # a worker process renders it: the page waits
+        html = first.content.decode()
+        assert 'http-equiv="refresh"' in html and "<progress" in html
+        assert "Đang tạo văn bản PDF" in html
+    else:  # rendered in-process at once
+        assert first.status_code == 302 and first["Location"].endswith("/pdf/")
     _finish_jobs(job_worker)
     second = admin.get(url)
     assert second.status_code == 302 and second["Location"].endswith("/pdf/")
@@ -119,3 +125,45 @@ def test_member_admin_action_renders_the_member_card(job_worker):
     document = Document.objects.get(kind="member_card", target=str(member.pk))
     pdf = admin.get(f"/admin/documents/document/{document.pk}/pdf/")
     assert "Võ Thị Kim Phụng" in pdf_pages(b"".join(pdf.streaming_content))[0]
+
+
+def test_the_waiting_page_says_a_failed_render_in_words(db, monkeypatch):
+    """A render that failed is said in Vietnamese with a link to try again, and the page stops
+    reloading."""
+    from documents import services
+    from documents.admin_actions import open_url
+
+    tournament = make_tournament()
+    entries = add_entries(tournament, 4)
+    [rnd] = play(tournament, entries, [[(0, 3), (1, 2)]])
+    failed = Job.objects.create(kind="document", state=Job.State.FAILED, params={}, error={
+        "error": {"code": "render_failed", "message": "Không dựng được trang PDF."}})
+    monkeypatch.setattr(services, "request_document", lambda kind, target, user=None: failed)
+    page = _admin().get(open_url("pairings", f"round:{rnd.pk}"))
+    html = page.content.decode()
+    assert page.status_code == 200 and "Không dựng được trang PDF." in html
+    assert 'http-equiv="refresh"' not in html and "Thử tạo lại" in html
+
+
+def test_an_issued_decision_has_its_pdf_made_and_opens_in_one_click(job_worker):
+    """Issuing a decision (approving a title, a sanction…) starts its PDF's render once the
+    decision is committed (issue #28): "Mở PDF" then opens the PDF at once."""
+    from django.db import transaction
+
+    from documents import services as document_services
+    from documents.admin_actions import open_url
+
+    staff = make_staff()
+    with transaction.atomic():
+        decision = document_services.issue_decision(
+            kind="title_award", subject="phong cấp I", grounds=["Luật Cờ Tướng"],
+            articles=["Phong cấp I cho vận động viên"], signer_position="CHỦ TỊCH",
+            signer_name="Nguyễn Văn A", user=staff)
+    jobs = Job.objects.filter(kind="document", params__target=str(decision.pk))
+    assert jobs.count() == 1 and jobs.get().created_by == staff
+    _finish_jobs(job_worker)
+    assert Document.objects.filter(kind="decision", target=str(decision.pk)).exists()
+    client = Client()
+    client.force_login(staff)
+    opened = client.get(open_url("decision", str(decision.pk)))
+    assert opened.status_code == 302 and opened["Location"].endswith("/pdf/")

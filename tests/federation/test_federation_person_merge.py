@@ -178,3 +178,22 @@ def test_the_api_merge_is_for_staff_only_and_merges(twice):
     again = client_for(staff).post(f"/api/v1/persons/{twice.first.pk}/merge/", {
         "duplicate": twice.second.pk, "reason": "trùng"}, format="json")
     assert_error(again, 409, "already_merged")
+
+
+def test_records_that_cannot_both_belong_to_one_person_refuse_the_whole_merge(twice):
+    """Both rated in the same period: the merge is refused naming the kind of record, and
+    nothing of it stays (the second card is not superseded, the game not moved)."""
+    from ratings.models import PlayerRating, RatingPeriod
+    from tests.ratings.conftest import xiangqi_standard
+
+    period = RatingPeriod.objects.create(rating_list=xiangqi_standard(), start=date(2026, 1, 1),
+                                         end=date(2026, 1, 31))
+    for person in (twice.first, twice.second):
+        PlayerRating.objects.create(period=period, person=person, rating=1500)
+    response = client_for(make_staff()).post(f"/api/v1/persons/{twice.first.pk}/merge/", {
+        "duplicate": twice.second.pk, "reason": "trùng"}, format="json")
+    error = assert_error(response, 409, "conflicting_records")
+    assert "hệ số đấu thủ" in error["message"]
+    assert Member.objects.get(pk=twice.card_35.pk).status == Member.Status.ACTIVE
+    assert GameRecord.objects.get(pk=twice.game.pk).white_id == twice.second.pk
+    assert Person.objects.get(pk=twice.second.pk).merged_into is None

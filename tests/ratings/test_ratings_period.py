@@ -249,7 +249,11 @@ def test_correction_of_a_published_period_is_recomputed_with_a_reason_and_publis
     assert PeriodTournament.objects.get(tournament=event).period_id == november.pk
     # Both publications of November are kept: the first with the list as first published.
     first, second = RatingPublication.objects.filter(period=november).order_by("number")
-    assert (first.reason, second.reason) == ("", "Sửa kết quả ván 1 giải tháng 11")
+    # (and, while the periods have not ended, the reason of the early publication: issue #28)
+    early = "Công bố trước khi kỳ kết thúc: " + EARLY["reason"]
+    assert first.reason in ("", early)
+    assert second.reason in ("Sửa kết quả ván 1 giải tháng 11",
+                             "Sửa kết quả ván 1 giải tháng 11; " + early)
     assert [r[2] for r in first.rows if r[0] == a.person_id] == [1985]
     assert [r[2] for r in second.rows if r[0] == a.person_id] == [1995]
 
@@ -332,9 +336,9 @@ def test_publishing_needs_its_own_permission(job_worker, four, staff):
     browser.force_login(type(computer).objects.get(pk=computer.pk))
     page = browser.get(f"/admin/ratings/ratingperiod/{november.pk}/change/")
     assert page.status_code == 200 and "6 ván được tính" in page.content.decode()
-    response = browser.post("/admin/ratings/ratingperiod/",
-                            {"action": "publish", "_selected_action": [november.pk]},
-                            follow=True)
+    response = browser.post("/admin/ratings/ratingperiod/",  # confirmed, with a reason
+                            {"action": "publish", "_selected_action": [november.pk],
+                             "apply": "1", **EARLY}, follow=True)
     assert response.status_code == 200
     november.refresh_from_db()
     assert november.status == RatingPeriod.Status.PUBLISHED

@@ -57,6 +57,16 @@ def test_a_pasted_list_of_cards_and_names_registers_everyone(client, staff, even
     entries = {e.member_id: e for e in Entry.objects.filter(tournament=event)}
     assert set(entries) == {a.pk, b.pk, c.pk}
     assert entries[b.pk].rating == 1850
+    other = services.create_tournament(  # its entries are not in the event's list
+        user=staff, name="Giải khác", discipline="xiangqi", system="swiss_draw",
+        number_of_rounds=5, start_date=START, end_date=START + timedelta(days=4),
+        organiser_body=national_body())
+    services.open_registration(other, user=staff)
+    services.register_entry(other, make_member(make_person(full_name="Người Giải Khác")),
+                            user=staff)
+    listed = client.get(response["Location"]).content.decode()
+    assert a.person.full_name in listed and "Người Giải Khác" not in listed
+    assert "giải đấu (gần đây)" in listed.lower()
 
 
 def test_refused_lines_are_named_in_vietnamese_and_nobody_is_registered(client, staff, event):
