@@ -470,21 +470,22 @@ def queries(client, url: str) -> int:
 
 def test_query_counts_are_pinned_and_do_not_grow_with_data(world):
     manager, officer = client_of(world.manager_a), client_of(world.officer_hanoi)
-    pages = ([(manager, club_url(world, p)) for p in club_pages(world)]
-             + [(officer, body_url(world, p)) for p in body_pages(world)]
-             + [(client_of(world.member_user), "/lam-viec/ca-nhan/"),
-                (manager, "/lam-viec/")])
     today = timezone.localdate()
 
-    def more(i: int) -> None:
+    def more(i: int):
         member = f.make_member(f.make_person(full_name=f"Thêm {i}"), world.club_a)
         f.make_dues(member, today - timedelta(days=100), today + timedelta(days=i))
         f.make_attendance(member, today - timedelta(days=i + 1))
-        MembershipApplication.objects.create(person=f.make_person(full_name=f"Thêm Đơn {i}"),
-                                             club=world.club_a, sponsor=member,
-                                             submitted_on=today)
+        return MembershipApplication.objects.create(
+            person=f.make_person(full_name=f"Thêm Đơn {i}"), club=world.club_a, sponsor=member,
+            submitted_on=today)
 
-    more(0)
+    application = more(0)
+    pages = ([(manager, club_url(world, p)) for p in club_pages(world)]
+             + [(officer, body_url(world, p)) for p in
+                [*body_pages(world), f"don/{application.pk}/"]]
+             + [(client_of(world.member_user), "/lam-viec/ca-nhan/"),
+                (manager, "/lam-viec/")])
     small = {url: queries(client, url) for client, url in pages}
     for i in range(1, 31):
         more(i)
