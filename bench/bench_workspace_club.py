@@ -139,6 +139,9 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
     club, event, manager, officer, member_user, person, body = build(args.members, args.players)
+    if connection.vendor == "postgresql":  # fresh bulk rows: the planner's statistics, as
+        with connection.cursor() as cursor:  # autovacuum keeps them in production
+            cursor.execute("ANALYZE")
     member = Member.objects.filter(person=person).get()
     application = MembershipApplication.objects.filter(club=club, status="pending").first()
     c, b = f"/lam-viec/clb/{club.pk}/", f"/lam-viec/to-chuc/{body.pk}/"

@@ -406,7 +406,9 @@ def event(request, club, tournament_pk: int):
         "team_event": team_event, "teams": teams, "late": is_late(tournament),
         "open": tournament.status == Tournament.Status.REGISTRATION,
         "boards": boards, "reserves": reserves,
-        "open_section": Tournament.GenderSection.OPEN}, status=status)
+        "open_section": Tournament.GenderSection.OPEN,
+        "can_withdraw": (tournament.status == Tournament.Status.REGISTRATION
+                         and not is_late(tournament) and not team_event)}, status=status)
 
 
 @transaction.atomic
