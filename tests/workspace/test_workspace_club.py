@@ -533,3 +533,25 @@ def test_enter_the_clubs_team_with_its_board_order_and_withdraw_it(world):
     assert client_of(world.manager_b).post(url + f"rut-doi/{team.pk}/").status_code == 403
     assert manager.post(url + f"rut-doi/{team.pk}/").status_code == 302
     assert not TeamEntry.objects.filter(pk=team.pk).exists()
+
+
+def test_a_certified_event_is_refused_and_the_api_applies_the_same_rule(world):
+    """The screens and the API call the same service: a club's managers enter their own
+    members (not another club's, not a wildcard) before the deadline; a certified event is
+    locked (issue 27)."""
+    from tests.helpers import client_for
+
+    api = client_for(world.manager_a)
+    body = {"tournament": world.event.pk, "member": world.members[0].pk}
+    assert api.post("/api/v1/tournament-entries/", body, format="json").status_code == 201
+    other = {"tournament": world.event.pk, "member": world.other.pk}
+    assert api.post("/api/v1/tournament-entries/", other, format="json").status_code == 403
+    wildcard = {**body, "member": world.members[1].pk, "wildcard": True}
+    assert api.post("/api/v1/tournament-entries/", wildcard, format="json").status_code == 403
+    assert Entry.objects.filter(tournament=world.event).count() == 1
+    Tournament.objects.filter(pk=world.event.pk).update(status=Tournament.Status.CERTIFIED)
+    response = client_of(world.manager_a).post(club_url(world, f"giai/{world.event.pk}/"),
+                                               {"members": [str(world.members[1].pk)]})
+    assert response.status_code == 400
+    assert "đã được công nhận kết quả và bị khóa" in page_text(response)
+    assert Entry.objects.filter(tournament=world.event).count() == 1
