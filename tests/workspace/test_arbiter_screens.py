@@ -524,3 +524,18 @@ def test_a_pairing_changed_before_the_start_with_its_reason():
     assert "Ván đã bắt đầu; không thay đổi cặp đấu được nữa." in _text(late)
     second.refresh_from_db()
     assert second.version == 1
+
+
+def test_finish_the_event_after_its_last_round():
+    t, arbiter, _staff = event(4, paired=1, rounds=1)
+    client = client_of(arbiter)
+    early = client.post(url(t, "ket-thuc/"))
+    assert early.status_code == 400
+    assert "Còn 2 bàn thiếu kết quả" in _text(early)
+    for p in _boards(t):
+        _enter(client, t, p, "1-0")
+    page = _text(client.get(url(t)))
+    assert "Kết thúc giải" in page and "Xếp cặp ván 2" not in page
+    assert client.post(url(t, "ket-thuc/")).status_code == 302
+    t.refresh_from_db()
+    assert t.status == t.Status.FINISHED
