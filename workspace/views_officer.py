@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -112,13 +113,15 @@ def application(request, body, application_pk: int, action: str | None = None):
 @officer_required
 def clubs(request, body):
     """The clubs of the body and of the bodies below, with their active members."""
+    active = (ClubMembership.objects.filter(club=OuterRef("pk"), ended_on__isnull=True,
+                                            member__status=Member.Status.ACTIVE)
+              .order_by().values("club").annotate(n=Count("pk")).values("n"))
+    pending = (MembershipApplication.objects.filter(club=OuterRef("pk"),
+                                                    status=MembershipApplication.Status.PENDING)
+               .order_by().values("club").annotate(n=Count("pk")).values("n"))
     rows = (Club.objects.filter(_under(body, "body")).select_related("body")
-            .annotate(active=Count("club_memberships", filter=Q(
-                club_memberships__ended_on__isnull=True,
-                club_memberships__member__status=Member.Status.ACTIVE)),
-                pending=Count("applications", filter=Q(
-                    applications__status=MembershipApplication.Status.PENDING),
-                    distinct=True))
+            .annotate(active=Coalesce(Subquery(active), 0),
+                      pending=Coalesce(Subquery(pending), 0))
             .order_by("name"))
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
     return render(request, "workspace/officer/clubs.html", {

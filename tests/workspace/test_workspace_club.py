@@ -77,6 +77,11 @@ def test_every_page_answers_in_vietnamese_and_english(world):
         response = officer.get(body_url(world, path))
         assert response.status_code == 200, (path, page_text(response)[:2000])
         assert officer.get("/en" + body_url(world, path)).status_code == 200
+    clubs = page_text(officer.get(body_url(world, "clb/")))
+    row = clubs[clubs.index("CLB Cờ Ba Đình"):]
+    row = row[:row.index("</tr>")]
+    assert 'class="num">4</td>' in row and 'class="num">0</td>' in row  # 4 active, 0 pending
+    assert "CLB Cờ Quận 1" not in clubs  # another province's club
     me = client_of(world.member_user).get("/lam-viec/ca-nhan/")
     assert me.status_code == 200 and "Hội Viên A1" in page_text(me)
     assert world.sponsor.card_number in page_text(me)
