@@ -106,11 +106,11 @@ class ApplicationForm(forms.Form):
     submitted_on = DateField(label=_("Ngày nộp đơn"), required=False,
                              help_text=_("Để trống: hôm nay."))
 
-    def __init__(self, *args, persons=(), sponsors=(), **kwargs):
+    def __init__(self, *args, persons=(), sponsors=(), labels=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.persons = {str(p.pk): p for p in persons}
         self.fields["person"].choices = [
-            *[(str(p.pk), p.full_name) for p in persons],
+            *[(str(p.pk), (labels or {}).get(p.pk, p.full_name)) for p in persons],
             (NEW_PERSON, _("Người chưa có trong hồ sơ: nhập mới bên dưới"))]
         self.fields["sponsor"].choices = [("", "—"), *member_choices(sponsors)]
         if not persons:

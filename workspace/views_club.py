@@ -306,8 +306,13 @@ def application_new(request, club):
             member__person__in=persons, ended_on__isnull=True,
             member__status=Member.Status.ACTIVE).values_list("member__person_id", "club__name"))
     sponsors = list(_active_members(club))
+    # Each person found with what tells them apart, public facts only (no date of birth).
+    labels = {p.pk: ", ".join(filter(None, [
+        p.full_name, p.get_gender_display(), p.province.name if p.province else "",
+        (_("đang sinh hoạt tại %(club)s") % {"club": memberships[p.pk]}
+         if p.pk in memberships else _("chưa là hội viên"))])) for p in persons}
     form = ApplicationForm(request.POST if request.method == "POST" else None,
-                           persons=persons, sponsors=sponsors, prefix="don")
+                           persons=persons, sponsors=sponsors, labels=labels, prefix="don")
     status = 400 if searched and not search.is_valid() else 200
     if request.method == "POST":
         if form.is_valid():

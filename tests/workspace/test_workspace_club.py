@@ -140,15 +140,17 @@ def test_no_member_or_application_of_another_club_or_body_through_ones_own(world
 def test_no_private_field_of_a_person_outside_the_club(world):
     """The search finds persons of the registry by name, and by a date of birth or an ID the
     manager already knows; it never shows their date of birth, ID or contact."""
-    stranger = f.make_person(full_name="Trần Thị Người Lạ", date_of_birth=date(1987, 6, 5),
+    stranger = f.make_person(full_name="Trần Thị Người Lạ", gender="F",
+                             date_of_birth=date(1987, 6, 5),
                              citizen_id="079187000123", phone="0909123456",
                              email="la@example.vn", address="99 Đường Xa")
     manager = client_of(world.manager_a)
     for query in ("?name=nguoi+la", "?name=Người+Lạ&born=05/06/1987",
                   "?citizen_id=079187000123"):
         text = page_text(manager.get(club_url(world, "don/moi/" + query)))
-        found = text[text.index('id="found"'):]
-        found = found[:found.index("</table>")]  # the results (the search box echoes the query)
+        found = text[text.index('id="field-don-person"'):]
+        found = found[:found.index('id="field-don-full_name"')]  # the persons found to choose
+        assert "Nữ, Hà Nội, chưa là hội viên" in found  # what tells them apart, public only
         assert stranger.full_name in found, query
         for private in ("05/06/1987", "1987-06-05", "1987", "079187000123", "0909123456",
                         "la@example.vn", "99 Đường Xa"):
