@@ -139,6 +139,9 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
     club, event, manager, officer, member_user, person, body = build(args.members, args.players)
+    if connection.vendor == "postgresql":  # fresh bulk rows: the planner's statistics, as
+        with connection.cursor() as cursor:  # autovacuum keeps them in production
+            cursor.execute("ANALYZE")
     member = Member.objects.filter(person=person).get()
     application = MembershipApplication.objects.filter(club=club, status="pending").first()
     c, b = f"/lam-viec/clb/{club.pk}/", f"/lam-viec/to-chuc/{body.pk}/"
@@ -163,27 +166,31 @@ def main() -> None:
         client.force_login(users[role])
         for name, path in paths.items():
             assert client.get(path).status_code == 200, (name, path)  # warm
-            wall, queries = [], 0
+            wall, cpu, queries = [], [], 0
             for _ in range(args.samples):
                 with CaptureQueriesContext(connection) as captured:
-                    start = time.perf_counter()
+                    start, start_cpu = time.perf_counter(), time.process_time()
                     response = client.get(path)
                     wall.append((time.perf_counter() - start) * 1000)
+                    cpu.append((time.process_time() - start_cpu) * 1000)
                 assert response.status_code == 200, (name, response.status_code)
                 queries = max(queries, len(captured))
-            results.append((f"{role}: {name}", wall, queries))
+            results.append((f"{role}: {name}", wall, cpu, queries))
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     print(f"club screens: a club of {args.members} members, an open event of "
           f"{event.entries.count()} players, {args.samples} samples, database {engine}, "
           f"load {os.getloadavg()[0]:.2f}")
-    print(f"{'page':40} {'p50 ms':>8} {'p95 ms':>8} {'queries':>8}")
+    # The wall time includes waiting for the CPU on a loaded machine; the CPU time is this
+    # process's own work (the database's is in the wall time only).
+    print(f"{'page':40} {'p50 ms':>8} {'p95 ms':>8} {'CPU p95':>8} {'queries':>8}")
     worst = 0.0
-    for name, wall, queries in results:
+    for name, wall, cpu, queries in results:
         p95 = percentile(wall, 0.95)
         worst = max(worst, p95)
         flag = "" if p95 <= TARGET_P95_MS and queries <= TARGET_QUERIES else "  !"
-        print(f"{name:40} {statistics.median(wall):8.1f} {p95:8.1f} {queries:8d}{flag}")
+        print(f"{name:40} {statistics.median(wall):8.1f} {p95:8.1f} "
+              f"{percentile(cpu, 0.95):8.1f} {queries:8d}{flag}")
     print(f"pages: worst p95 {worst:.1f} ms (target {TARGET_P95_MS:.0f} ms, "
           f"≤ {TARGET_QUERIES} queries)")
 

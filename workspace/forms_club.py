@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from federation.models import Attendance, Gender, Person, Province
-from workspace.forms import DateField
+from workspace.forms import DateField, PickList, QuickSelect
 
 MAX_AMOUNT = 100_000_000  # đồng: dues are far below; a typo with extra zeros is refused
 
@@ -47,8 +47,7 @@ class SessionForm(forms.Form):
     """A club session: the members present on a day."""
 
     day = DateField(label=_("Ngày sinh hoạt"))
-    members = forms.MultipleChoiceField(label=_("Hội viên có mặt"),
-                                        widget=forms.CheckboxSelectMultiple)
+    members = forms.MultipleChoiceField(label=_("Hội viên có mặt"), widget=PickList)
     note = forms.CharField(label=_("Ghi chú"), max_length=200, required=False)
 
     def __init__(self, *args, members=(), **kwargs):
@@ -103,15 +102,15 @@ class ApplicationForm(forms.Form):
     province = forms.ModelChoiceField(label=_("Tỉnh/thành phố"), required=False,
                                       queryset=Province.objects.order_by("name"),
                                       empty_label="—")
-    sponsor = forms.ChoiceField(label=_("Hội viên giới thiệu"))
+    sponsor = forms.ChoiceField(label=_("Hội viên giới thiệu"), widget=QuickSelect)
     submitted_on = DateField(label=_("Ngày nộp đơn"), required=False,
                              help_text=_("Để trống: hôm nay."))
 
-    def __init__(self, *args, persons=(), sponsors=(), **kwargs):
+    def __init__(self, *args, persons=(), sponsors=(), labels=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.persons = {str(p.pk): p for p in persons}
         self.fields["person"].choices = [
-            *[(str(p.pk), p.full_name) for p in persons],
+            *[(str(p.pk), (labels or {}).get(p.pk, p.full_name)) for p in persons],
             (NEW_PERSON, _("Người chưa có trong hồ sơ: nhập mới bên dưới"))]
         self.fields["sponsor"].choices = [("", "—"), *member_choices(sponsors)]
         if not persons:
@@ -145,8 +144,7 @@ class DecisionRejectForm(forms.Form):
 class EntriesForm(forms.Form):
     """The club's members to send to an event (each entered by ``register_entry``)."""
 
-    members = forms.MultipleChoiceField(label=_("Đấu thủ của câu lạc bộ"),
-                                        widget=forms.CheckboxSelectMultiple)
+    members = forms.MultipleChoiceField(label=_("Đấu thủ của câu lạc bộ"), widget=PickList)
 
     def __init__(self, *args, members=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -166,7 +164,7 @@ class TeamForm(forms.Form):
             label = (_("Bàn %(n)s") % {"n": order} if order <= boards
                      else _("Dự bị %(n)s") % {"n": order - boards})
             self.fields[f"board_{order}"] = forms.ChoiceField(
-                label=label, choices=choices, required=order <= boards)
+                label=label, choices=choices, required=order <= boards, widget=QuickSelect)
         self.orders = list(range(1, boards + reserves + 1))
 
     def clean(self):

@@ -34,11 +34,11 @@ from federation.models import (
 )
 from federation.permissions import PrivateAccess
 from federation.selectors import (
+    about_to_lapse_queryset,
     active_members_with_lapse_facts,
     current_club_subquery,
     lapse_due,
     lapse_due_of,
-    members_about_to_lapse,
 )
 from tournaments import services as tournament_services
 from tournaments.models import Entry, TeamEntry, Tournament
@@ -109,18 +109,28 @@ def club(request, club):
         page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
         members = [{"member": stint.member, "stint": stint} for stint in page]
     else:
-        rows = (active_members_with_lapse_facts()
-                .filter(club_memberships__club=club, club_memberships__ended_on__isnull=True)
-                .select_related("person").order_by("person__name_folded", "pk"))
+        # The page's members, then their dues and activity (the count stays a plain one).
+        rows = _active_members(club)
         if query:
             rows = rows.filter(person__name_folded__contains=fold(query))
         page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
-        members = [{"member": m, "lapse": lapse_due(m.pk, m.joined_on, m.reinstated_on,
-                                                    m.dues_until, m.last_activity)}
-                   for m in page]
-    due = members_about_to_lapse(today, LAPSE_WARNING_DAYS, members=_active_members(club))
-    due_members = {m.pk: m for m in Member.objects.filter(pk__in=[d.member_id for d in due])
-                   .select_related("person")}
+        facts = {row["id"]: row for row in active_members_with_lapse_facts()
+                 .filter(pk__in=[m.pk for m in page])
+                 .values("id", "joined_on", "reinstated_on", "dues_until", "last_activity")}
+        members = [{"member": m, "dues_until": f["dues_until"],
+                    "last_activity": f["last_activity"],
+                    "lapse": lapse_due(m.pk, f["joined_on"], f["reinstated_on"],
+                                       f["dues_until"], f["last_activity"])}
+                   for m, f in ((m, facts[m.pk]) for m in page)]
+    # Điều 15.5 within the warning days: selected in SQL (``about_to_lapse_queryset``, the
+    # same members as ``members_about_to_lapse``), their deadlines from their facts.
+    soon = (active_members_with_lapse_facts().select_related("person")
+            .filter(pk__in=about_to_lapse_queryset(today, LAPSE_WARNING_DAYS)
+                    .filter(club_memberships__club=club,
+                            club_memberships__ended_on__isnull=True).values("pk")))
+    about = sorted(((lapse_due(m.pk, m.joined_on, m.reinstated_on, m.dues_until,
+                               m.last_activity), m) for m in soon),
+                   key=lambda pair: (pair[0].deadline, pair[0].member_id))
     board = list(ClubBoardMember.objects.filter(meeting__club=club)
                  .select_related("person", "meeting").order_by("-meeting__held_on", "role"))
     board = [seat for seat in board if seat.meeting_id == board[0].meeting_id] if board else []
@@ -128,7 +138,7 @@ def club(request, club):
         club=club, status=MembershipApplication.Status.PENDING).count()
     return render(request, "workspace/club/club.html", {
         "club": club, "members": members, "page": page, "ended": ended, "query": query,
-        "about_to_lapse": [(d, due_members[d.member_id]) for d in due],
+        "about_to_lapse": about,
         "warning_days": LAPSE_WARNING_DAYS, "board": board, "pending": pending,
         "today": today})
 
@@ -296,8 +306,13 @@ def application_new(request, club):
             member__person__in=persons, ended_on__isnull=True,
             member__status=Member.Status.ACTIVE).values_list("member__person_id", "club__name"))
     sponsors = list(_active_members(club))
+    # Each person found with what tells them apart, public facts only (no date of birth).
+    labels = {p.pk: ", ".join(filter(None, [
+        p.full_name, p.get_gender_display(), p.province.name if p.province else "",
+        (_("đang sinh hoạt tại %(club)s") % {"club": memberships[p.pk]}
+         if p.pk in memberships else _("chưa là hội viên"))])) for p in persons}
     form = ApplicationForm(request.POST if request.method == "POST" else None,
-                           persons=persons, sponsors=sponsors, prefix="don")
+                           persons=persons, sponsors=sponsors, labels=labels, prefix="don")
     status = 400 if searched and not search.is_valid() else 200
     if request.method == "POST":
         if form.is_valid():
@@ -396,7 +411,9 @@ def event(request, club, tournament_pk: int):
         "team_event": team_event, "teams": teams, "late": is_late(tournament),
         "open": tournament.status == Tournament.Status.REGISTRATION,
         "boards": boards, "reserves": reserves,
-        "open_section": Tournament.GenderSection.OPEN}, status=status)
+        "open_section": Tournament.GenderSection.OPEN,
+        "can_withdraw": (tournament.status == Tournament.Status.REGISTRATION
+                         and not is_late(tournament) and not team_event)}, status=status)
 
 
 @transaction.atomic

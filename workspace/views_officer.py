@@ -11,7 +11,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -19,9 +20,8 @@ from django.utils.translation import gettext as _
 from core.errors import NotAllowedError, ServiceError
 from core.text import fold
 from federation import services
-from federation.models import Club, Member, MembershipApplication
+from federation.models import Club, ClubMembership, Member, MembershipApplication
 from federation.permissions import PrivateAccess
-from federation.selectors import body_and_descendant_ids
 from tournaments.models import Tournament
 from workspace.access import officer_required, wreverse
 from workspace.forms import apply_service_error
@@ -30,14 +30,19 @@ from workspace.forms_club import DecisionApproveForm, DecisionRejectForm
 PAGE_SIZE = 50
 
 
-def _scope(body) -> set[int]:
-    """The body and every body below it (a provincial body includes its districts)."""
-    return body_and_descendant_ids({body.pk})
+def _under(body, path: str) -> Q:
+    """Rows whose body (reached by ``path``) is ``body`` or a body below it, as joins rather
+    than a query per level: bodies are three levels deep at most (Điều 14: national,
+    provincial, district — ``create_body`` puts a district under a provincial body), so
+    "below" is the parent or the grandparent (``body_and_descendant_ids`` walks the same
+    tree)."""
+    return (Q(**{path: body}) | Q(**{f"{path}__parent": body})
+            | Q(**{f"{path}__parent__parent": body}))
 
 
-def _pending(ids: set[int]):
+def _pending(body):
     return (MembershipApplication.objects
-            .filter(club__body_id__in=ids, status=MembershipApplication.Status.PENDING)
+            .filter(_under(body, "club__body"), status=MembershipApplication.Status.PENDING)
             .select_related("person", "club", "sponsor__person")
             .order_by("submitted_on", "pk"))
 
@@ -45,8 +50,7 @@ def _pending(ids: set[int]):
 @officer_required
 def body(request, body):
     """The applications waiting for a decision, oldest first."""
-    ids = _scope(body)
-    page = Paginator(_pending(ids), PAGE_SIZE).get_page(request.GET.get("trang"))
+    page = Paginator(_pending(body), PAGE_SIZE).get_page(request.GET.get("trang"))
     return render(request, "workspace/officer/body.html", {
         "body": body, "page": page, "tab": "applications"})
 
@@ -54,11 +58,15 @@ def body(request, body):
 @officer_required
 def application(request, body, application_pk: int, action: str | None = None):
     """One application: the person and the sponsor side by side; approve or refuse."""
-    ids = _scope(body)
     found = get_object_or_404(
-        MembershipApplication.objects.filter(club__body_id__in=ids)
+        MembershipApplication.objects.filter(_under(body, "club__body"))
         .select_related("person__province", "club__body", "club__province", "sponsor__person",
-                        "member", "decided_by"), pk=application_pk)
+                        "member", "decided_by")
+        .annotate(sponsor_club=Subquery(ClubMembership.objects.filter(
+            member=OuterRef("sponsor_id"), ended_on__isnull=True).values("club__name")[:1]),
+                  person_card=Subquery(Member.objects.filter(
+                      person=OuterRef("person_id"), status=Member.Status.ACTIVE)
+                      .values("card_number")[:1])), pk=application_pk)
     form: forms.Form
     approve = DecisionApproveForm(prefix="duyet")
     reject = DecisionRejectForm(prefix="tu-choi")
@@ -92,34 +100,28 @@ def application(request, body, application_pk: int, action: str | None = None):
         else:
             status = 400
     person = found.person
-    sponsor = found.sponsor
-    sponsor_club = (sponsor.club_memberships.filter(ended_on__isnull=True)
-                    .select_related("club").first())
-    current = (Member.objects.filter(person=person, status=Member.Status.ACTIVE)
-               .first())
     return render(request, "workspace/officer/application.html", {
-        "body": body, "a": found, "person": person, "sponsor": sponsor,
-        "sponsor_club": sponsor_club.club if sponsor_club else None,
-        "current_member": current,
+        "body": body, "a": found, "person": person, "sponsor": found.sponsor,
+        "sponsor_club": getattr(found, "sponsor_club", None),
+        "person_card": getattr(found, "person_card", None),
         "private": PrivateAccess(request.user).allows(person),
         "approve": approve, "reject": reject,
         "pending": found.status == MembershipApplication.Status.PENDING,
-        "earlier": MembershipApplication.objects.filter(person=person).exclude(pk=found.pk)
-        .select_related("club").order_by("-submitted_on")[:10],
     }, status=status)
 
 
 @officer_required
 def clubs(request, body):
     """The clubs of the body and of the bodies below, with their active members."""
-    ids = _scope(body)
-    rows = (Club.objects.filter(body_id__in=ids).select_related("body")
-            .annotate(active=Count("club_memberships", filter=Q(
-                club_memberships__ended_on__isnull=True,
-                club_memberships__member__status=Member.Status.ACTIVE)),
-                pending=Count("applications", filter=Q(
-                    applications__status=MembershipApplication.Status.PENDING),
-                    distinct=True))
+    active = (ClubMembership.objects.filter(club=OuterRef("pk"), ended_on__isnull=True,
+                                            member__status=Member.Status.ACTIVE)
+              .order_by().values("club").annotate(n=Count("pk")).values("n"))
+    pending = (MembershipApplication.objects.filter(club=OuterRef("pk"),
+                                                    status=MembershipApplication.Status.PENDING)
+               .order_by().values("club").annotate(n=Count("pk")).values("n"))
+    rows = (Club.objects.filter(_under(body, "body")).select_related("body")
+            .annotate(active=Coalesce(Subquery(active), 0),
+                      pending=Coalesce(Subquery(pending), 0))
             .order_by("name"))
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
     return render(request, "workspace/officer/clubs.html", {
@@ -129,11 +131,10 @@ def clubs(request, body):
 @officer_required
 def members(request, body):
     """Active members of the body's clubs; search by name."""
-    ids = _scope(body)
     query = (request.GET.get("q") or "").strip()[:100]
-    rows = (Member.objects.filter(status=Member.Status.ACTIVE,
-                                  club_memberships__ended_on__isnull=True,
-                                  club_memberships__club__body_id__in=ids)
+    rows = (Member.objects.filter(_under(body, "club_memberships__club__body"),
+                                  status=Member.Status.ACTIVE,
+                                  club_memberships__ended_on__isnull=True)
             .select_related("person")
             .annotate(club_name=Max("club_memberships__club__name",
                                     filter=Q(club_memberships__ended_on__isnull=True)))
@@ -148,9 +149,8 @@ def members(request, body):
 @officer_required
 def events(request, body):
     """Events organised by the body, the bodies below or their clubs."""
-    ids = _scope(body)
-    rows = (Tournament.objects.filter(Q(organiser_body_id__in=ids)
-                                      | Q(organiser_club__body_id__in=ids))
+    rows = (Tournament.objects.filter(_under(body, "organiser_body")
+                                      | _under(body, "organiser_club__body"))
             .select_related("organiser_body", "organiser_club")
             .annotate(entries_count=Count("entries")).order_by("-start_date", "pk"))
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))

@@ -47,7 +47,7 @@ def _one_of_each(staff) -> None:
     person = make_person()
     make_suspension(person)
     certified = Tournament.objects.filter(status="certified").first()
-    running = Tournament.objects.exclude(status="certified").first()
+    running = Tournament.objects.filter(status="running").first()
     TeamEntry.objects.create(tournament=running, name="Đội thử")
     from tournaments.models import SanctionProposal
 

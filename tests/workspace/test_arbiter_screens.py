@@ -68,13 +68,15 @@ def test_permission_walk_every_page_and_form():
     job = Job.objects.create(kind="tournaments.pair_round", key=services.pairing_job_key(t, 2),
                              params={"tournament": t.pk, "round": 2})
     pages = ["", "?van=1", "dau-thu/", f"dau-thu/{entry.pk}/", f"ban/{p.pk}/den-muon/",
-             f"ban/{p.pk}/bien-ban/", f"xep-cap/{job.pk}/", f"xep-cap/{job.pk}/tien-do/",
+             f"ban/{p.pk}/bien-ban/", f"ban/{p.pk}/doi-cap/", f"xep-cap/{job.pk}/",
+             f"xep-cap/{job.pk}/tien-do/",
              "in/xep-hang/", "in/cap-dau/?van=1"]
     forms = {f"ban/{p.pk}/ket-qua/": {"result": "1-0", "version": p.version},
              f"ban/{p.pk}/hoan-tac/": {"change": 1},
              f"ban/{p.pk}/den-muon/": {"side": "white"},
              f"ban/{p.pk}/den-muon/huy/": {"side": "white", "version": 1},
              f"ban/{p.pk}/bien-ban/moves/": {"moves_text": LEGAL, "notation": "auto"},
+             f"ban/{p.pk}/doi-cap/": {"swap_colours": "on", "reason": "x", "version": 1},
              "xep-cap/": {"round": 2}, "van/1/bat-dau/": {}, "ket-thuc/": {},
              f"dau-thu/{entry.pk}/": {"action": "withdraw", "bo-confirm": "on"}}
     anonymous = Client()
@@ -91,7 +93,7 @@ def test_permission_walk_every_page_and_form():
             assert client.post(url(t, path), data).status_code == 404, (user, path)
     assert client_of(manager).get("/lam-viec/trong-tai/").status_code == 403
     own = client_of(arbiter)
-    for path in pages[:6]:  # the event's own arbiter: no player's private data on any page
+    for path in pages[:7]:  # the event's own arbiter: no player's private data on any page
         text = _text(own.get(url(t, path)))
         assert "01/01/1990" not in text and "1990-01-01" not in text, path
     p.refresh_from_db()
@@ -99,6 +101,7 @@ def test_permission_walk_every_page_and_form():
     assert p.result == "" and entry.withdrawn_on is None
     assert not GameRecord.objects.exists() and not LateArrival.objects.exists()
     assert t.rounds.count() == 1 and t.rounds.get().status == Round.Status.PAIRED
+    assert p.version == 1
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -464,7 +467,8 @@ def test_query_counts_do_not_grow_with_the_event():
             services.record_result(p, "1-0", user=staff, expected_version=p.version)
         entry = t.entries.order_by("starting_number").first()
         paths = ["", "?chua-xong=1", "dau-thu/", "dau-thu/?q=Kỳ", f"dau-thu/{entry.pk}/",
-                 f"ban/{boards[0].pk}/den-muon/", f"ban/{boards[1].pk}/bien-ban/"]
+                 f"ban/{boards[0].pk}/den-muon/", f"ban/{boards[1].pk}/bien-ban/",
+                 f"ban/{boards[2].pk}/doi-cap/"]
         counts[t.pk] = [_queries(client, url(t, path)) for path in paths]
     assert counts[small.pk] == counts[large.pk], counts
     assert max(counts[large.pk]) <= 15, counts
@@ -520,3 +524,18 @@ def test_a_pairing_changed_before_the_start_with_its_reason():
     assert "Ván đã bắt đầu; không thay đổi cặp đấu được nữa." in _text(late)
     second.refresh_from_db()
     assert second.version == 1
+
+
+def test_finish_the_event_after_its_last_round():
+    t, arbiter, _staff = event(4, paired=1, rounds=1)
+    client = client_of(arbiter)
+    early = client.post(url(t, "ket-thuc/"))
+    assert early.status_code == 400
+    assert "Còn 2 bàn thiếu kết quả" in _text(early)
+    for p in _boards(t):
+        _enter(client, t, p, "1-0")
+    page = _text(client.get(url(t)))
+    assert "Kết thúc giải" in page and "Xếp cặp ván 2" not in page
+    assert client.post(url(t, "ket-thuc/")).status_code == 302
+    t.refresh_from_db()
+    assert t.status == t.Status.FINISHED

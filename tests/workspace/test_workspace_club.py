@@ -77,6 +77,11 @@ def test_every_page_answers_in_vietnamese_and_english(world):
         response = officer.get(body_url(world, path))
         assert response.status_code == 200, (path, page_text(response)[:2000])
         assert officer.get("/en" + body_url(world, path)).status_code == 200
+    clubs = page_text(officer.get(body_url(world, "clb/")))
+    row = clubs[clubs.index("CLB Cờ Ba Đình"):]
+    row = row[:row.index("</tr>")]
+    assert 'class="num">4</td>' in row and 'class="num">0</td>' in row  # 4 active, 0 pending
+    assert "CLB Cờ Quận 1" not in clubs  # another province's club
     me = client_of(world.member_user).get("/lam-viec/ca-nhan/")
     assert me.status_code == 200 and "Hội Viên A1" in page_text(me)
     assert world.sponsor.card_number in page_text(me)
@@ -135,15 +140,17 @@ def test_no_member_or_application_of_another_club_or_body_through_ones_own(world
 def test_no_private_field_of_a_person_outside_the_club(world):
     """The search finds persons of the registry by name, and by a date of birth or an ID the
     manager already knows; it never shows their date of birth, ID or contact."""
-    stranger = f.make_person(full_name="Trần Thị Người Lạ", date_of_birth=date(1987, 6, 5),
+    stranger = f.make_person(full_name="Trần Thị Người Lạ", gender="F",
+                             date_of_birth=date(1987, 6, 5),
                              citizen_id="079187000123", phone="0909123456",
                              email="la@example.vn", address="99 Đường Xa")
     manager = client_of(world.manager_a)
     for query in ("?name=nguoi+la", "?name=Người+Lạ&born=05/06/1987",
                   "?citizen_id=079187000123"):
         text = page_text(manager.get(club_url(world, "don/moi/" + query)))
-        found = text[text.index('id="found"'):]
-        found = found[:found.index("</table>")]  # the results (the search box echoes the query)
+        found = text[text.index('id="field-don-person"'):]
+        found = found[:found.index('id="field-don-full_name"')]  # the persons found to choose
+        assert "Nữ, Hà Nội, chưa là hội viên" in found  # what tells them apart, public only
         assert stranger.full_name in found, query
         for private in ("05/06/1987", "1987-06-05", "1987", "079187000123", "0909123456",
                         "la@example.vn", "99 Đường Xa"):
@@ -192,7 +199,12 @@ def test_file_an_application_for_a_new_person_then_the_officer_approves_it(
     # the card PDF opens for the club's manager (rendered in-process without a broker)
     with django_capture_on_commit_callbacks(execute=True):  # the job starts on commit
         pdf = manager.get(club_url(world, f"hoi-vien/{application.member_id}/the.pdf"))
-    if pdf.status_code == 202:
+    if pdf.status_code == 202:  # with a broker the job waits for a worker: the wait page
+        assert "Đang tạo PDF" in page_text(pdf) and pdf["Retry-After"] == "3"
+        from documents.services import render_document  # what the worker would run
+
+        render_document({"kind": "member_card", "target": str(application.member_id)},
+                        lambda *args: None)
         pdf = manager.get(club_url(world, f"hoi-vien/{application.member_id}/the.pdf"))
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert b"".join(pdf.streaming_content).startswith(b"%PDF")
@@ -470,21 +482,22 @@ def queries(client, url: str) -> int:
 
 def test_query_counts_are_pinned_and_do_not_grow_with_data(world):
     manager, officer = client_of(world.manager_a), client_of(world.officer_hanoi)
-    pages = ([(manager, club_url(world, p)) for p in club_pages(world)]
-             + [(officer, body_url(world, p)) for p in body_pages(world)]
-             + [(client_of(world.member_user), "/lam-viec/ca-nhan/"),
-                (manager, "/lam-viec/")])
     today = timezone.localdate()
 
-    def more(i: int) -> None:
+    def more(i: int):
         member = f.make_member(f.make_person(full_name=f"Thêm {i}"), world.club_a)
         f.make_dues(member, today - timedelta(days=100), today + timedelta(days=i))
         f.make_attendance(member, today - timedelta(days=i + 1))
-        MembershipApplication.objects.create(person=f.make_person(full_name=f"Thêm Đơn {i}"),
-                                             club=world.club_a, sponsor=member,
-                                             submitted_on=today)
+        return MembershipApplication.objects.create(
+            person=f.make_person(full_name=f"Thêm Đơn {i}"), club=world.club_a, sponsor=member,
+            submitted_on=today)
 
-    more(0)
+    application = more(0)
+    pages = ([(manager, club_url(world, p)) for p in club_pages(world)]
+             + [(officer, body_url(world, p)) for p in
+                [*body_pages(world), f"don/{application.pk}/"]]
+             + [(client_of(world.member_user), "/lam-viec/ca-nhan/"),
+                (manager, "/lam-viec/")])
     small = {url: queries(client, url) for client, url in pages}
     for i in range(1, 31):
         more(i)
@@ -532,3 +545,25 @@ def test_enter_the_clubs_team_with_its_board_order_and_withdraw_it(world):
     assert client_of(world.manager_b).post(url + f"rut-doi/{team.pk}/").status_code == 403
     assert manager.post(url + f"rut-doi/{team.pk}/").status_code == 302
     assert not TeamEntry.objects.filter(pk=team.pk).exists()
+
+
+def test_a_certified_event_is_refused_and_the_api_applies_the_same_rule(world):
+    """The screens and the API call the same service: a club's managers enter their own
+    members (not another club's, not a wildcard) before the deadline; a certified event is
+    locked (issue 27)."""
+    from tests.helpers import client_for
+
+    api = client_for(world.manager_a)
+    body = {"tournament": world.event.pk, "member": world.members[0].pk}
+    assert api.post("/api/v1/tournament-entries/", body, format="json").status_code == 201
+    other = {"tournament": world.event.pk, "member": world.other.pk}
+    assert api.post("/api/v1/tournament-entries/", other, format="json").status_code == 403
+    wildcard = {**body, "member": world.members[1].pk, "wildcard": True}
+    assert api.post("/api/v1/tournament-entries/", wildcard, format="json").status_code == 403
+    assert Entry.objects.filter(tournament=world.event).count() == 1
+    Tournament.objects.filter(pk=world.event.pk).update(status=Tournament.Status.CERTIFIED)
+    response = client_of(world.manager_a).post(club_url(world, f"giai/{world.event.pk}/"),
+                                               {"members": [str(world.members[1].pk)]})
+    assert response.status_code == 400
+    assert "đã được công nhận kết quả và bị khóa" in page_text(response)
+    assert Entry.objects.filter(tournament=world.event).count() == 1

@@ -83,3 +83,8 @@ def test_sign_out_is_a_post_and_a_user_without_roles_is_told_so():
     assert client.get("/dang-xuat/").status_code == 405
     assert client.post("/dang-xuat/")["Location"] == "/dang-nhap/"
     assert client.get("/lam-viec/").status_code == 302
+
+
+def test_the_public_site_links_to_the_sign_in_page():
+    assert 'href="/dang-nhap/"' in Client().get("/").content.decode()
+    assert 'href="/en/dang-nhap/"' in Client().get("/en/").content.decode()
