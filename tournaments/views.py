@@ -273,11 +273,15 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         response["Content-Disposition"] = f'attachment; filename="tournament-{pk}.trf"'
         return response
 
-    @extend_schema(request=TrfImportSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=TrfImportSerializer,
+                   responses={201: OpenApiTypes.OBJECT, 202: JobSerializer})
     @action(detail=False, methods=["post"], url_path="import-trf")
     def import_trf(self, request):
         """Create a tournament from a TRF file; report of players matched/unmatched to
-        members. An error names the line and the reason, and nothing is imported."""
+        members. An error names the line and the reason, and nothing is imported. The import
+        is a job: 201 with the tournament and the report when it ends within
+        TRF_IMPORT_WAIT_SECONDS, else 202 with the job to poll (its result: the tournament's
+        id and the report)."""
         data = TrfImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)  # the file's size limits (players, lines)
         fields = dict(data.validated_data)
