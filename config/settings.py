@@ -208,6 +208,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "federation.tasks.lapse_members_task",
         "schedule": 24 * 60 * 60,
     },
+    "federation-purge-access-log": {  # the access log of private data: its kept period
+        "task": "federation.tasks.purge_access_log_task",
+        "schedule": 24 * 60 * 60,
+    },
     "core-sweep-jobs": {  # re-send lost queued jobs, re-run jobs whose worker died
         "task": "core.tasks.sweep_jobs_task",
         "schedule": JOB_SWEEP_SECONDS,
@@ -234,6 +238,8 @@ AUTHENTICATION_BACKENDS = ["core.auth_backends.GuardedModelBackend"]
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
 LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 15 * 60)
+# Days the access log of private data (federation.PrivateDataAccess) is kept (issue 31).
+PRIVATE_ACCESS_LOG_DAYS = env_int("PRIVATE_ACCESS_LOG_DAYS", 2 * 365)
 # Wrong paper-form proofs (ID number / birth date typed for an existing person when applying
 # for him, issue 31) allowed per user in LOGIN_WINDOW_SECONDS: guessing a birth date is refused.
 APPLICATION_PROOF_FAILURES = env_int("APPLICATION_PROOF_FAILURES", 5)

@@ -587,3 +587,28 @@ class Suspension(models.Model):
 
     def __str__(self) -> str:
         return f"{self.person} {dates.dmy(self.starts_on)}–{dates.dmy(self.ends_on)}"
+
+
+class PrivateDataAccess(models.Model):
+    """One read of a person's private fields by someone else (Nghị định 13/2023/NĐ-CP: the
+    controller records who processed which personal data, when and how; issue 31). Written
+    by ``federation.services.privacy.record_private_reads`` for every API answer that showed
+    private fields; kept ``PRIVATE_ACCESS_LOG_DAYS`` days; seen by staff and by the person."""
+
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="private_reads",
+                               verbose_name=_("người"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+",
+                             verbose_name=_("người xem"))
+    fields = models.CharField(_("các trường"), max_length=100)
+    via = models.CharField(_("qua"), max_length=20)
+    path = models.CharField(_("địa chỉ"), max_length=300, blank=True)
+    at = models.DateTimeField(_("lúc"), db_index=True)
+
+    class Meta:
+        verbose_name = _("lượt xem dữ liệu riêng")
+        verbose_name_plural = _("lượt xem dữ liệu riêng")
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.person} ({self.fields})"

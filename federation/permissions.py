@@ -73,6 +73,8 @@ class PrivateAccess:
         self.everyone = is_staff(user)
         self._club_ids: set[int] | None = None
         self._cache: dict[int, frozenset[str]] = {}
+        #: private fields shown per person in this answer (the access log)
+        self.reads: dict[int, frozenset[str]] = {}
 
     @property
     def club_ids(self) -> set[int]:
@@ -83,6 +85,12 @@ class PrivateAccess:
 
     def allows(self, person: Person) -> bool:
         return self.fields(person) == ALL_PRIVATE
+
+    def shown(self, person: Person, fields: frozenset[str]) -> None:
+        """Note that ``fields`` of ``person`` were shown (the access log, written once per
+        answer by ``federation.services.privacy``); one's own data is not noted."""
+        if fields and not (person.user_id is not None and person.user_id == self.user.pk):
+            self.reads[person.pk] = self.reads.get(person.pk, frozenset()) | fields
 
     def fields(self, person: Person) -> frozenset[str]:
         if self.everyone:

@@ -26,6 +26,7 @@ from federation.models import (
     MembershipApplication,
     Person,
     PlayGroup,
+    PrivateDataAccess,
     Province,
     Resignation,
     Suspension,
@@ -141,6 +142,8 @@ class PersonSerializer(serializers.ModelSerializer):
         for field in Person.PRIVATE_FIELDS:
             if field not in shown:
                 data.pop(field, None)
+        if shown and hasattr(access, "shown"):
+            access.shown(instance, frozenset(f for f in shown if data.get(f) not in (None, "")))
         return data
 
 
@@ -363,3 +366,16 @@ class LapseDueSerializer(serializers.Serializer):
     rule = serializers.CharField()
     reference = DateField()
     deadline = DateField()
+
+
+class PrivateDataAccessSerializer(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.get_username", default=None, read_only=True)
+    private_fields = serializers.SerializerMethodField(help_text="The private fields shown.")
+
+    class Meta:
+        model = PrivateDataAccess
+        fields = ["id", "at", "user", "private_fields", "via", "path"]
+        read_only_fields = fields
+
+    def get_private_fields(self, row) -> list[str]:
+        return [f for f in row.fields.split(",") if f]

@@ -12,3 +12,11 @@ def lapse_members_task() -> str:
     """Celery beat, daily: start the day's Điều 15.5 lapse job (key ``lapse:<date>``, so a
     second call the same day does nothing new) and return its id."""
     return str(services.start_lapse_job().pk)
+
+
+@shared_task(name="federation.tasks.purge_access_log_task")
+def purge_access_log_task() -> int:
+    """Celery beat, daily: delete access-log rows older than PRIVATE_ACCESS_LOG_DAYS."""
+    from federation.services.privacy import purge_access_log
+
+    return purge_access_log()

@@ -18,6 +18,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
+from core.errors import NotAllowedError
 from core.serializers import JobSerializer
 from federation import selectors, services
 from federation import serializers as s
@@ -138,10 +139,26 @@ class PlayGroupViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
 
 class PrivateContextMixin:
+    """Serializers decide private fields by one ``PrivateAccess`` per request; the private
+    fields an answer showed are written to the access log once, after it is built."""
+
     def get_serializer_context(self):
         context = super().get_serializer_context()
-        context["private"] = PrivateAccess(self.request.user)
+        if getattr(self, "_private", None) is None:
+            self._private = PrivateAccess(self.request.user)
+        context["private"] = self._private
         return context
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        private = getattr(self, "_private", None)
+        if private is not None and private.reads and response.status_code < 400:
+            from federation.services.privacy import record_private_reads
+
+            record_private_reads(request.user, private.reads, via="api",
+                                 path=request.get_full_path())
+            private.reads = {}
+        return response
 
 
 def _members_prefetch():
@@ -195,6 +212,20 @@ class PersonViewSet(PrivateContextMixin, mixins.CreateModelMixin, mixins.UpdateM
         services.merge_persons(keep, body.validated_data["duplicate"],
                                reason=body.validated_data["reason"], by=request.user)
         return Response(self.get_serializer(self.get_queryset().get(pk=keep.pk)).data)
+
+    @extend_schema(responses=s.PrivateDataAccessSerializer(many=True))
+    @action(detail=True, methods=["get"], url_path="access-log", filter_backends=[],
+            permission_classes=[permissions.IsAuthenticated])
+    def access_log(self, request, pk=None):
+        """Who read this person's private data, when, which fields and through what
+        (Nghị định 13/2023/NĐ-CP): for staff and the person himself, newest first."""
+        person = self.get_object()
+        if not (request.user.is_staff or person.user_id == request.user.pk):
+            raise NotAllowedError(_("Chỉ cán bộ Liên đoàn và chính người đó xem được nhật ký "
+                                    "truy cập dữ liệu riêng."))
+        rows = person.private_reads.select_related("user")
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(s.PrivateDataAccessSerializer(page, many=True).data)
 
     def perform_update(self, serializer):
         serializer.instance = services.update_person(serializer.instance,

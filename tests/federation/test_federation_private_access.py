@@ -341,3 +341,46 @@ def test_the_person_confirms_and_the_club_may_then_see_his_data(outsider):
     assert response.status_code == 200 and response.json()["proof"] == "confirmed"
     assert outsider.seen()["phone"] == outsider.person.phone
     assert outsider.patch().status_code == 200
+
+
+# --- issue 31, personal data: the access log of private data (API reads) ------------------------
+
+def test_private_reads_are_logged_and_shown_to_staff_and_the_person(scene):
+    from federation.models import PrivateDataAccess
+    from federation.services.privacy import purge_access_log
+
+    pending = scene.pending
+    pending.user = f.make_user("chu-du-lieu")
+    pending.save()
+    manager = scene.client("rejected_manager")  # manager of the club he applied to
+    assert manager.get(f"/api/v1/persons/{pending.pk}/").json()["phone"] == pending.phone
+    scene.client("anonymous").get(f"/api/v1/persons/{pending.pk}/")  # public: nothing shown
+    scene.client("other_manager").get(f"/api/v1/persons/{pending.pk}/")  # out of scope
+    client_for(pending.user).get(f"/api/v1/persons/{pending.pk}/")  # his own: not logged
+    rows = list(PrivateDataAccess.objects.filter(person=pending))
+    assert len(rows) == 1
+    assert rows[0].user == scene.users["rejected_manager"] and rows[0].via == "api"
+    assert set(rows[0].fields.split(",")) == set(Person.PRIVATE_FIELDS)
+    assert rows[0].path == f"/api/v1/persons/{pending.pk}/"
+    # a list that shows him is logged too, one row per answer and person
+    manager.get("/api/v1/persons/?page_size=500")
+    assert PrivateDataAccess.objects.filter(person=pending).count() == 2
+    # the person and staff read the log; a manager may not
+    own = client_for(pending.user).get(f"/api/v1/persons/{pending.pk}/access-log/")
+    assert own.status_code == 200, own.content
+    entries = own.json()["results"]
+    assert [e["user"] for e in entries] == ["walk-manager-b", "walk-manager-b"]
+    assert scene.client("staff").get(
+        f"/api/v1/persons/{pending.pk}/access-log/").status_code == 200
+    assert manager.get(f"/api/v1/persons/{pending.pk}/access-log/").status_code == 403
+    assert scene.client("anonymous").get(
+        f"/api/v1/persons/{pending.pk}/access-log/").status_code in (401, 403)
+    # kept for PRIVATE_ACCESS_LOG_DAYS, then purged
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    PrivateDataAccess.objects.filter(pk=rows[0].pk).update(
+        at=timezone.now() - timedelta(days=3 * 365))
+    assert purge_access_log() == 1
+    assert PrivateDataAccess.objects.filter(person=pending).count() == 1
