@@ -260,7 +260,8 @@ class Person(models.Model):
     merged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                   on_delete=models.SET_NULL, related_name="+",
                                   verbose_name=_("người gộp"))
-    merge_reason = models.TextField(_("lý do gộp"), blank=True)
+    merge_reason = textfields.bounded_text(_("lý do gộp"), blank=True,
+                                           max_length=textfields.NOTE)
     history = HistoricalRecords()
 
     PRIVATE_FIELDS = ("date_of_birth", "citizen_id", "phone", "email", "address")

@@ -18,7 +18,7 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
-from core.throttling import LoginLocked, login_attempt
+from core.throttling import LoginLocked
 from workspace.access import language_of, roles, signed_in, wreverse
 
 
@@ -41,12 +41,10 @@ def sign_in(request):
         status, wait = 200, 0
         if request.method == "POST":
             form = AuthenticationForm(request, data=request.POST)
-            try:
-                with login_attempt(request, request.POST.get("username", "")) as attempt:
-                    if form.is_valid():
-                        attempt.success()
-                        login(request, form.get_user())
-                        return HttpResponseRedirect(_safe_next(request, language))
+            try:  # the lockout is counted by the authentication backend (core.auth_backends)
+                if form.is_valid():
+                    login(request, form.get_user())
+                    return HttpResponseRedirect(_safe_next(request, language))
             except LoginLocked as locked:
                 # Locked out: the password is not checked; the form says why and keeps the name.
                 form = AuthenticationForm(request, data=request.POST)

@@ -122,7 +122,7 @@ def test_a_running_job_without_a_live_worker_says_so(staff_client):
 @pytest.mark.django_db
 @override_settings(CELERY_TASK_ALWAYS_EAGER=True)
 def test_in_process_jobs_never_say_no_worker(staff_client):
-    job = Job.objects.create(kind="health_check")
+    job = Job.objects.create(kind="core.health_check")
     data = staff_client.get(f"/api/v1/jobs/{job.pk}/").json()
     assert data["notice"] is None
     status = staff_client.get("/api/v1/jobs/workers/").json()
@@ -155,10 +155,11 @@ def test_a_worker_writes_its_heartbeat_and_the_api_reports_it(real_worker, staff
 # --- §7: interactive jobs never wait behind background work -------------------------------------
 
 def test_kinds_are_routed_to_their_queue(settings):
-    interactive = {"tournaments.pair_round", "games.validate", "games.import_pgn",
-                   "health_check"}
-    background = {"document", "documents.warm_parts", "federation.lapse", "rating_period",
-                  "rating_recompute", "title_check", "health_check.background"}
+    interactive = {"tournaments.pair_round", "tournaments.import_trf", "games.validate",
+                   "games.import_pgn", "core.health_check"}
+    background = {"documents.render", "documents.warm_parts", "federation.lapse",
+                  "ratings.compute_period", "ratings.recompute", "ratings.check_titles",
+                  "core.health_check.background"}
     for kind in interactive:
         assert jobs.job_kind(kind).queue == settings.CELERY_TASK_DEFAULT_QUEUE, kind
     for kind in background:

@@ -81,9 +81,10 @@ def test_every_kind_is_named_after_its_app_and_declared_once():
     from tournaments import services as tournaments_services
 
     assert registered_kinds() == sorted([
-        "core.health_check", "documents.render", "documents.warm_parts", "federation.lapse",
-        "games.import_pgn", "games.validate", "ratings.check_titles", "ratings.compute_period",
-        "ratings.recompute", "tournaments.pair_round"])
+        "core.health_check", "core.health_check.background", "documents.render",
+        "documents.warm_parts", "federation.lapse", "games.import_pgn", "games.validate",
+        "ratings.check_titles", "ratings.compute_period", "ratings.recompute",
+        "tournaments.import_trf", "tournaments.pair_round"])
     for kind, entry in _REGISTRY.items():
         assert entry.work.__module__.split(".")[0] == kind.split(".")[0]
     assert (documents_services.RENDER_JOB, ratings_services.TITLE_CHECK_JOB,
