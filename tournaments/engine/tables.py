@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
-from chessrules.values import BYE_POINTS, Result
+from chessrules.values import BYE_POINTS, Discipline, Result
 from tournaments.engine.snapshot import Snapshot, bye_code
 
 _GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
@@ -135,8 +135,8 @@ def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Compet
                 result[entry.opponent].entries.pop(r, None)
     # Điều 21.5.1: each counts the games he had played when he withdrew, in the order
     # of withdrawal (an earlier withdrawer's annulment does not cascade).
-    law = "chess" if settings.discipline == "chess" else "xiangqi"
-    scoring.withdraw_round_robin_all(result, [p.number for p in quitters], pairs, law=law)
+    scoring.withdraw_round_robin_all(result, [p.number for p in quitters], pairs,
+                                     law=Discipline(settings.discipline).law)
     return result
 
 
