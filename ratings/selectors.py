@@ -129,7 +129,8 @@ def _best_title_subquery():
                     .annotate(order=order).order_by("-order").values("title")[:1])
 
 
-def list_rows(period: RatingPeriod, *, province: str | None = None, club: str | None = None,
+def list_rows(period: RatingPeriod, *, province: str | None = None,
+              club: int | str | None = None,
               gender: str | None = None, born_from: int | None = None,
               born_to: int | None = None, title: str | None = None, search: str | None = None,
               rated_only: bool = False) -> QuerySet:

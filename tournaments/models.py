@@ -657,8 +657,8 @@ class Pairing(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "board"], name="board_once")]
 
     def __str__(self) -> str:
-        black = self.black.name if self.black_id else _("nghỉ")
-        white = self.white.name if self.white_id else "-"
+        black = self.black.name if self.black else _("nghỉ")
+        white = self.white.name if self.white else "-"
         return f"{self.round.number}.{self.board} {white} - {black} {self.result}"
 
     @property

@@ -8,8 +8,10 @@ checks; a refusal is shown on the field it names and nothing is written.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db import transaction
 from django.db.models import Count
 from django.http import FileResponse, HttpResponseRedirect
@@ -36,8 +38,8 @@ from federation.permissions import PrivateAccess
 from federation.selectors import (
     active_members_with_lapse_facts,
     current_club_subquery,
-    lapse_due,
     lapse_due_of,
+    lapse_due_of_annotated,
     members_about_to_lapse,
 )
 from tournaments import services as tournament_services
@@ -100,24 +102,24 @@ def club(request, club):
     today = timezone.localdate()
     ended = request.GET.get("xem") == "da-nghi"
     query = (request.GET.get("q") or "").strip()[:100]
+    members: list[dict[str, Any]]
     if ended:
-        rows = (ClubMembership.objects.filter(club=club)
-                .exclude(ended_on__isnull=True, member__status=Member.Status.ACTIVE)
-                .select_related("member__person").order_by("-ended_on", "-pk"))
+        stints = (ClubMembership.objects.filter(club=club)
+                  .exclude(ended_on__isnull=True, member__status=Member.Status.ACTIVE)
+                  .select_related("member__person").order_by("-ended_on", "-pk"))
         if query:
-            rows = rows.filter(member__person__name_folded__contains=fold(query))
-        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
-        members = [{"member": stint.member, "stint": stint} for stint in page]
+            stints = stints.filter(member__person__name_folded__contains=fold(query))
+        stint_page = Paginator(stints, PAGE_SIZE).get_page(request.GET.get("trang"))
+        members = [{"member": stint.member, "stint": stint} for stint in stint_page]
+        page: Page[Any] = stint_page
     else:
         rows = (active_members_with_lapse_facts()
                 .filter(club_memberships__club=club, club_memberships__ended_on__isnull=True)
                 .select_related("person").order_by("person__name_folded", "pk"))
         if query:
             rows = rows.filter(person__name_folded__contains=fold(query))
-        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
-        members = [{"member": m, "lapse": lapse_due(m.pk, m.joined_on, m.reinstated_on,
-                                                    m.dues_until, m.last_activity)}
-                   for m in page]
+        page = member_page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
+        members = [{"member": m, "lapse": lapse_due_of_annotated(m)} for m in member_page]
     due = members_about_to_lapse(today, LAPSE_WARNING_DAYS, members=_active_members(club))
     due_members = {m.pk: m for m in Member.objects.filter(pk__in=[d.member_id for d in due])
                    .select_related("person")}
