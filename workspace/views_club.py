@@ -102,16 +102,14 @@ def club(request, club):
     today = timezone.localdate()
     ended = request.GET.get("xem") == "da-nghi"
     query = (request.GET.get("q") or "").strip()[:100]
-    members: list[dict[str, Any]]
     if ended:
         stints = (ClubMembership.objects.filter(club=club)
                   .exclude(ended_on__isnull=True, member__status=Member.Status.ACTIVE)
                   .select_related("member__person").order_by("-ended_on", "-pk"))
         if query:
             stints = stints.filter(member__person__name_folded__contains=fold(query))
-        stint_page = Paginator(stints, PAGE_SIZE).get_page(request.GET.get("trang"))
-        members = [{"member": stint.member, "stint": stint} for stint in stint_page]
-        page: Page[Any] = stint_page
+        page: Page[Any] = Paginator(stints, PAGE_SIZE).get_page(request.GET.get("trang"))
+        members: list[dict[str, Any]] = [{"member": s.member, "stint": s} for s in page]
     else:
         rows = (active_members_with_lapse_facts()
                 .filter(club_memberships__club=club, club_memberships__ended_on__isnull=True)
