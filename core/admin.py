@@ -1,5 +1,6 @@
 from datetime import datetime, time, timedelta
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from django.apps import apps as django_apps
 from django.contrib import admin
@@ -11,6 +12,11 @@ from core import admin_jobs as job_display
 from core import dashboard, jobs, selectors
 from core.admin_service import ServiceAdmin
 from core.models import Job
+
+if TYPE_CHECKING:
+    _ModelAdmin = admin.ModelAdmin[Any]  # what the mixins below extend
+else:  # at run time they come before the real admin class in the bases
+    _ModelAdmin = object
 
 #: The dashboard counts the jobs that failed in the last days (older failures stay in the list).
 FAILED_JOBS_DAYS = 7
@@ -105,7 +111,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class TouchesPublicCache:
+class TouchesPublicCache(_ModelAdmin):
     """Admin saves, deletes and reverts that write rows directly (not through a service)
     touch the public cache scopes of the model's app: ``<app>.cache_scopes.touch_for_admin``
     (one object at a time; see core.caching). Services called from admin forms and actions

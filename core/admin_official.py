@@ -11,6 +11,7 @@ The changes made on purpose are admin actions that call the owning service with 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
@@ -27,6 +28,23 @@ from django.utils.translation import gettext_lazy
 from core.errors import ServiceError
 from core.official import is_governed, why_official
 
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    class _ModelAdmin(admin.ModelAdmin[Any]):
+        """What ``OfficialRecordAdmin`` extends, for the type checker: a ``ModelAdmin`` with
+        the methods of django-simple-history's ``SimpleHistoryAdmin`` it overrides (that
+        package has no types)."""
+
+        def revert_disabled(self, request: HttpRequest, obj: Any = None) -> bool: ...
+
+        def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
+                              extra_context: dict[str, Any] | None = None) -> HttpResponse: ...
+
+    _Inline = admin.options.InlineModelAdmin[Any, Any]
+else:  # at run time the mixins come before the real admin classes in the bases
+    _ModelAdmin = _Inline = object
+
 
 def official_in_cascade(objs) -> list[str]:
     """The official rows that deleting ``objs`` would delete (themselves or by cascade)."""
@@ -35,7 +53,7 @@ def official_in_cascade(objs) -> list[str]:
         return []
     collector = NestedObjects(using=router.db_for_write(type(objs[0])))
     collector.collect(objs)
-    found = []
+    found: list[str] = []
     for model, instances in collector.data.items():
         if not is_governed(model):
             continue
@@ -61,7 +79,7 @@ def stored_official_reason(obj) -> str | None:
     return reason
 
 
-class OfficialRecordAdmin:
+class OfficialRecordAdmin(_ModelAdmin):
     """Mixin for a ``ModelAdmin`` (before it in the bases) of a model with official rows."""
 
     def official_reason(self, obj) -> str | None:
@@ -135,7 +153,7 @@ class OfficialRecordAdmin:
         return super().history_form_view(request, object_id, version_id, extra_context)
 
 
-class OfficialParentInline:
+class OfficialParentInline(_Inline):
     """Mixin for an inline: read-only (no add, change or delete) under an official parent."""
 
     def _parent_official(self, obj) -> bool:

@@ -24,8 +24,10 @@ from rest_framework.views import exception_handler
 class ServiceError(Exception):
     """A business rule refused a write. Raised by services, shown as HTTP 400 by default."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
     default_code = "invalid"
+    #: seconds a client should wait before trying again (the Retry-After header), if any
+    retry_after: int | None = None
 
     def __init__(self, message: str, *, field: str | None = None, code: str | None = None,
                  fields: dict[str, list[str]] | None = None):
@@ -97,7 +99,7 @@ def api_exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         response = Response(error_body(exc.code, exc.message, exc.fields),
                             status=exc.status_code)
-        if getattr(exc, "retry_after", None):
+        if exc.retry_after:
             response["Retry-After"] = str(exc.retry_after)
         return response
     if isinstance(exc, RequestDataTooBig):  # a form body over DATA_UPLOAD_MAX_MEMORY_SIZE
@@ -105,8 +107,8 @@ def api_exception_handler(exc, context):
 
         exc = body_too_large()
     if isinstance(exc, DjangoValidationError):
-        detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
-        exc = exceptions.ValidationError(detail=detail)
+        messages = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+        exc = exceptions.ValidationError(detail=messages)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -119,20 +121,22 @@ def api_exception_handler(exc, context):
     elif isinstance(exc, DataError):
         # a value the database cannot store (number out of range, text too long) that no
         # serializer bounded: bad input (400), not an unavailable database (503)
-        return Response(error_body("invalid", exceptions.ValidationError.default_detail),
+        return Response(error_body("invalid", str(exceptions.ValidationError.default_detail)),
                         status=status.HTTP_400_BAD_REQUEST)
     elif isinstance(exc, (OperationalError, DatabaseError)):
         return database_unavailable_response()
 
-    response = exception_handler(exc, context)
-    if response is None:
+    handled = exception_handler(exc, context)
+    if handled is None:
         return None
+    response = handled
     if isinstance(exc, exceptions.ValidationError):
         fields = _flatten_fields(exc.detail)
         message = _first_message(fields, _("Dữ liệu không hợp lệ."))
         response.data = error_body("invalid", message, fields)
     elif isinstance(exc, exceptions.Throttled):
-        wait = int(exc.wait or 1)
+        # Throttled.__init__ sets ``wait``; djangorestframework-stubs do not declare it
+        wait = int(exc.wait or 1)  # type: ignore[attr-defined]
         message = (str(exc.detail) if exc.get_codes() == "login_locked"
                    else _("Quá nhiều yêu cầu; hãy thử lại sau %(wait)s giây.") % {"wait": wait})
         response.data = error_body(str(exc.get_codes()), message, retry_after=wait)
@@ -168,17 +172,17 @@ def _is_api(request) -> bool:
 def api_page_not_found(request, exception=None):
     if not _is_api(request):
         return defaults.page_not_found(request, exception)
-    return JsonResponse(error_body("not_found", exceptions.NotFound.default_detail), status=404)
+    return JsonResponse(error_body("not_found", str(exceptions.NotFound.default_detail)), status=404)
 
 
 def api_server_error(request):
     if not _is_api(request):
         return defaults.server_error(request)
-    return JsonResponse(error_body("server_error", exceptions.APIException.default_detail),
+    return JsonResponse(error_body("server_error", str(exceptions.APIException.default_detail)),
                         status=500)
 
 
 def api_bad_request(request, exception=None):
     if not _is_api(request):
         return defaults.bad_request(request, exception)
-    return JsonResponse(error_body("bad_request", exceptions.ParseError.default_detail), status=400)
+    return JsonResponse(error_body("bad_request", str(exceptions.ParseError.default_detail)), status=400)

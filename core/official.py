@@ -12,17 +12,21 @@ take a reason and leave a trace.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.db import models
 
-Rule = Callable[[models.Model], "str | None"]
+_M = TypeVar("_M", bound=models.Model)
+#: a rule: the reason a row is official, or None (it takes rows of the models it is declared for)
+Rule = Callable[[Any], "str | None"]
 _RULES: dict[type[models.Model], list[Rule]] = {}
 
 
-def official_rule(*model_classes: type[models.Model]) -> Callable[[Rule], Rule]:
+def official_rule(*model_classes: type[_M]
+                  ) -> Callable[[Callable[[_M], str | None]], Callable[[_M], str | None]]:
     """Declare ``rule(obj) -> reason | None`` for rows of ``model_classes``."""
 
-    def register(rule: Rule) -> Rule:
+    def register(rule: Callable[[_M], str | None]) -> Callable[[_M], str | None]:
         for model in model_classes:
             _RULES.setdefault(model, []).append(rule)
         return rule

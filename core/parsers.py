@@ -7,6 +7,8 @@ answered "Malformed request." for a body over Django's size limit.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -49,6 +51,7 @@ def _depth_exceeds(data, limit: int) -> bool:
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(value, dict):
             children = value.values()
         elif isinstance(value, list):

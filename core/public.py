@@ -62,7 +62,10 @@ class PublicPagination(StandardPagination):
 class ErrorDetailSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    # SerializerMetaclass moves declared fields into _declared_fields: this does not replace
+    # Serializer.fields at run time, which the stubs cannot express
+    fields = serializers.DictField(  # type: ignore[assignment]
+        child=serializers.ListField(child=serializers.CharField()))
     retry_after = serializers.IntegerField(required=False, allow_null=True)
 
 

@@ -5,8 +5,13 @@ so a service that cleans a model meets it too."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.core.validators import MaxLengthValidator
 from django.db import models
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: a reason, a note, a rejection: a few paragraphs
 NOTE = 2000
@@ -19,6 +24,6 @@ MOVES = 20000
 
 
 def bounded_text(verbose_name=None, *, max_length: int, blank: bool = False,
-                 help_text: str = "") -> models.TextField:
+                 help_text: StrOrPromise = "") -> models.TextField:
     return models.TextField(verbose_name, blank=blank, help_text=help_text,
                             max_length=max_length, validators=[MaxLengthValidator(max_length)])

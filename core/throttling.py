@@ -89,11 +89,15 @@ class _AtomicRateThrottle(throttling.SimpleRateThrottle):
     """``SimpleRateThrottle``'s rates with an atomic fixed-window counter; the client's
     identity is :func:`client_address` (never the raw ``X-Forwarded-For``)."""
 
+    # set by SimpleRateThrottle.__init__ from the rate; djangorestframework-stubs omit them
+    num_requests: int
+    duration: int
+
     def get_ident(self, request) -> str:
         return client_address(request)
 
     def allow_request(self, request, view) -> bool:
-        if self.rate is None:
+        if self.rate is None or self.scope is None:  # a rate comes from the scope
             return True
         self.key = self.get_cache_key(request, view)
         if self.key is None:
@@ -127,6 +131,8 @@ class UserThrottle(_AtomicRateThrottle):
 
 class LoginLocked(Throttled):
     default_code = "login_locked"
+    # set by Throttled.__init__ (seconds, or None); djangorestframework-stubs omit it
+    wait: float | None
 
 
 def _networks(entries) -> list:

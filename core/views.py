@@ -25,7 +25,7 @@ class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Gene
         jobs = Job.objects.all()
         if self.request.user.is_staff:
             return jobs
-        return jobs.filter(created_by=self.request.user)
+        return jobs.filter(created_by_id=self.request.user.pk)  # IsAuthenticated: a user
 
     @extend_schema(responses=WorkerStatusSerializer, filters=False)
     @action(detail=False, methods=["get"], filter_backends=[], pagination_class=None)

@@ -35,10 +35,12 @@ class DecisionForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields.get("signatory")
-        if field is not None:
+        if isinstance(field, forms.ModelChoiceField):  # the foreign key's field, when shown
             field.required = True
-            field.queryset = Signatory.objects.filter(active=True) | Signatory.objects.filter(
-                pk=getattr(self.instance, "signatory_id", None))
+            current = getattr(self.instance, "signatory_id", None)
+            active = Signatory.objects.filter(active=True)
+            field.queryset = (active | Signatory.objects.filter(pk=current)
+                              if current is not None else active)
             if self.instance.pk is None:
                 field.initial = services.default_signatory()
 
@@ -89,8 +91,8 @@ class DecisionAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Histo
     list_filter = ["kind", "year", "status"]
     search_fields = ["subject", "signer_name"]
     readonly_fields = ["date_line", "year", "number", "signer_name", "signer_position",
-                       "signer_authority", "created_by", "created_at", "status",
-                       "status_reason", "status_changed_at", "status_changed_by"]
+                                "signer_authority", "created_by", "created_at", "status",
+                                "status_reason", "status_changed_at", "status_changed_by"]
 
     @admin.display(description=_("số quyết định"), ordering="number")
     def number_display(self, decision) -> str:
@@ -161,14 +163,14 @@ class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
     list_display = ["kind", "subject", "pages", "size", "generated_at", "download"]
     list_filter = ["kind"]
     search_fields = ["target"]
-    fields = ["kind", "subject", "file", "size", "pages", "generated_at", "data_hash"]
-    readonly_fields = fields
+    readonly_fields = ["kind", "subject", "file", "size", "pages", "generated_at", "data_hash"]
+    fields = tuple(readonly_fields)
     change_list_template = "admin/documents/document/change_list.html"
 
     @admin.display(description=_("Đối tượng"))
     def subject(self, document):
         """The subject by name, linked to its page (issue 28), not ``505`` or ``game:10``."""
-        shown = getattr(document, "_subject", None)
+        shown: tuple[str | None, str | None] | None = getattr(document, "_subject", None)
         if shown is None:
             shown = selectors.subjects_of([document]).get(document.pk, (None, None))
         label, url = shown
@@ -220,7 +222,7 @@ class DocumentAdmin(ServiceAdmin, admin.ModelAdmin):
                                          "sau ít phút."), messages.WARNING)
             return HttpResponseRedirect(reverse("admin:documents_document_changelist"))
         return FileResponse(document.file.open("rb"), content_type="application/pdf",
-                            filename=document.file.name.rsplit("/", 1)[-1])
+                            filename=(document.file.name or "").rsplit("/", 1)[-1])
 
     def open_view(self, request, kind: str, target: str):
         """The current PDF, or start its job and wait for it on a page that shows its

@@ -135,6 +135,8 @@ class Decision(models.Model):
                                           on_delete=models.SET_NULL, related_name="+",
                                           verbose_name=_("người thu hồi/hủy bỏ"))
     history = HistoricalRecords()
+    #: the reason django-simple-history records with the next change (set before a save)
+    _change_reason: str
 
     class Meta:
         verbose_name = _("quyết định")

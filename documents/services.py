@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -25,7 +26,8 @@ logger = logging.getLogger(__name__)
 
 def default_signatory(body=None) -> Signatory | None:
     """The body's default signatory (the national federation when no body is given)."""
-    Body = Signatory._meta.get_field("body").related_model  # federation's, via the FK
+    # federation's, via the FK (documents sits below federation in the layers): not typed
+    Body: Any = Signatory._meta.get_field("body").related_model
 
     if body is None:
         body = Body.objects.filter(level=Body.Level.NATIONAL).order_by("pk").first()
@@ -218,7 +220,7 @@ def parts_warming_enabled() -> bool:
     an eager warm would put seconds of rendering into the write's request for a cache the
     document job, in another process, would not see. ``DOCUMENT_PARTS_WARM_MIN_ENTRIES``
     0 turns it off."""
-    backend = settings.CACHES["default"]["BACKEND"]
+    backend = str(settings.CACHES["default"]["BACKEND"])
     return (settings.DOCUMENT_PARTS_WARM_MIN_ENTRIES > 0
             and not settings.CELERY_TASK_ALWAYS_EAGER
             and not backend.endswith(("LocMemCache", "DummyCache")))

@@ -7,8 +7,11 @@ Search by name works with or without diacritics (the folded query is matched on
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import Prefetch, Q
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -52,13 +55,20 @@ from federation.models import (
 )
 from federation.selectors import about_to_lapse_queryset, applications_to_decide
 
+if TYPE_CHECKING:
+    _ModelAdmin = admin.ModelAdmin[Any]  # what the mixin below extends
+else:  # at run time it comes before the real admin class in the bases
+    _ModelAdmin = object
+
 
 def service_validation_error(exc: ServiceError) -> forms.ValidationError:
     """A service refusal shown on the admin form's fields."""
-    return forms.ValidationError(exc.fields or {None: [exc.message]})
+    # a refusal about no field is the form's own error (a None key made Django raise ValueError)
+    errors: dict[str, list[str]] = exc.fields or {NON_FIELD_ERRORS: [exc.message]}
+    return forms.ValidationError(errors)
 
 
-class FoldedSearchMixin:
+class FoldedSearchMixin(_ModelAdmin):
     """Search ``folded_field`` with the folded query ('nguyen duc' finds 'Nguyễn Đức')."""
 
     folded_field = "name_folded"
@@ -112,13 +122,17 @@ class ProvinceAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
 
 
 class BoardPositionForm(forms.ModelForm):
+    #: the body of the change page (BoardPositionInline sets it on the formset's form class)
+    parent_body: Body | None = None
+
     class Meta:
         model = BoardPosition
         fields = ["person", "role", "term_start", "term_end"]
 
     def clean(self):
-        data = super().clean()
-        body = self.instance.body if self.instance.body_id else getattr(self, "parent_body", None)
+        super().clean()
+        data = self.cleaned_data
+        body = self.instance.body if self.instance.body_id else self.parent_body
         if body and data.get("term_start") and data.get("term_end"):
             try:
                 services.check_board_term(body, data["term_start"], data["term_end"])
@@ -135,7 +149,8 @@ class BoardPositionInline(admin.TabularInline):
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
-        formset.form.parent_body = obj
+        if issubclass(formset.form, BoardPositionForm):  # the factory's subclass of it
+            formset.form.parent_body = obj
         return formset
 
 
@@ -217,7 +232,8 @@ class ApplicationForm(forms.ModelForm):
         return value
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.instance.pk is None and all(data.get(k) for k in ("person", "club", "sponsor")):
             try:
                 services.check_application(data["person"], data["club"], data["sponsor"])
@@ -543,7 +559,8 @@ class SuspensionForm(forms.ModelForm):
         fields = ["person", "starts_on", "ends_on", "decision", "article", "reason", "lifted_on"]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.instance.pk:
             self._check_lift(data)
             return data

@@ -4,6 +4,8 @@ saved, and the merge of two records of the same person (staff only, with a reaso
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -48,7 +50,8 @@ class PersonDuplicateCheckForm(forms.ModelForm):
                   "address", "fide_id", "province", "user"]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors or data.get("not_duplicate"):
             return data
         found = list(selectors.possible_duplicates(
@@ -74,7 +77,7 @@ class MergeForm(forms.Form):
 
     def __init__(self, persons, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["keep"].choices = [(p.pk, f"{p.full_name} (#{p.pk})") for p in persons]
+        cast(forms.ChoiceField, self.fields["keep"]).choices = [(p.pk, f"{p.full_name} (#{p.pk})") for p in persons]
 
 
 @admin.action(description=gettext_lazy("Gộp hai hồ sơ của cùng một người (ghi lý do)"))

@@ -167,7 +167,8 @@ def _fate(rng: random.Random) -> str:
 def load_members(ctx: DemoContext) -> str:
     """~500 members in 20 clubs, with cards, dues, attendance; some lapsed or resigned."""
     rng, today = ctx.rng, ctx.today
-    persons, plans = [], []
+    persons: list[Person] = []
+    plans: list[tuple[Club, date, str]] = []
     for club in ctx.data["clubs"]:
         for _i in range(MEMBERS_PER_CLUB + rng.randint(-3, 3)):
             persons.append(_person(ctx, club.province, len(persons) + 1))
@@ -204,7 +205,10 @@ def load_members(ctx: DemoContext) -> str:
         [ClubMembership(member=m, club=club, started_on=m.joined_on, ended_on=m.ended_on)
          for m, (club, _j, _f) in zip(members, plans, strict=True)], ClubMembership)
 
-    events, dues, attendance, resignations = [], [], [], []
+    events: list[MemberEvent] = []
+    dues: list[DuesPayment] = []
+    attendance: list[Attendance] = []
+    resignations: list[Resignation] = []
     for m, (club, _joined, _unused) in zip(members, plans, strict=True):
         events.append(MemberEvent(member=m, kind=MemberEvent.Kind.JOINED, date=m.joined_on,
                                   rule="8.3"))

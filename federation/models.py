@@ -81,7 +81,7 @@ class Body(models.Model):
 
     @property
     def term_years(self) -> int:
-        return self.TERM_YEARS[self.level]
+        return self.TERM_YEARS[self.Level(self.level)]
 
 
 class BoardPosition(models.Model):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import calendar
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, Greatest
@@ -223,7 +224,20 @@ def lapse_due(member_id: int, joined_on: date, reinstated_on: date | None,
     return LapseDue(member_id, Member.EndRule.NO_ACTIVITY, activity_ref, activity_deadline)
 
 
-def active_members_with_lapse_facts() -> QuerySet[Member]:
+class LapseFacts(TypedDict):
+    """What :func:`active_members_with_lapse_facts` adds to each member (Điều 15.5)."""
+
+    dues_until: date | None
+    last_activity: date | None
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    MemberWithLapseFacts = WithAnnotations[Member, LapseFacts]
+
+
+def active_members_with_lapse_facts() -> QuerySet[MemberWithLapseFacts]:
     """Active members annotated with ``dues_until`` and ``last_activity``."""
     dues_until = Subquery(DuesPayment.objects.filter(member=OuterRef("pk"))
                           .values("member").annotate(m=Max("period_end")).values("m")[:1])
@@ -231,6 +245,12 @@ def active_members_with_lapse_facts() -> QuerySet[Member]:
                              .values("member").annotate(m=Max("date")).values("m")[:1])
     return (Member.objects.filter(status=Member.Status.ACTIVE)
             .annotate(dues_until=dues_until, last_activity=last_activity))
+
+
+def lapse_due_of_annotated(member: MemberWithLapseFacts) -> LapseDue:
+    """The lapse deadline of a member of :func:`active_members_with_lapse_facts` (no query)."""
+    return lapse_due(member.pk, member.joined_on, member.reinstated_on, member.dues_until,
+                     member.last_activity)
 
 
 def lapse_due_of(member: Member) -> LapseDue:

@@ -6,6 +6,7 @@ Private person fields (Person.PRIVATE_FIELDS) are dropped unless the request's
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -64,7 +65,7 @@ class ClubSerializer(serializers.ModelSerializer):
     member_count = serializers.SerializerMethodField()
     managers = serializers.PrimaryKeyRelatedField(
         many=True, required=False, write_only=True,
-        queryset=Club._meta.get_field("managers").related_model.objects.all())
+        queryset=get_user_model().objects.all())  # Club.managers: users
 
     class Meta:
         model = Club
@@ -142,7 +143,7 @@ class PersonSerializer(serializers.ModelSerializer):
         for field in Person.PRIVATE_FIELDS:
             if field not in shown:
                 data.pop(field, None)
-        if shown and hasattr(access, "shown"):
+        if shown and access is not None and hasattr(access, "shown"):
             access.shown(instance, frozenset(f for f in shown if data.get(f) not in (None, "")))
         return data
 

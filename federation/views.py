@@ -9,6 +9,8 @@ the services (403 in the error shape when not allowed).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -41,8 +43,15 @@ from federation.models import (
 )
 from federation.permissions import PrivateAccess, scoped
 
+if TYPE_CHECKING:
+    from rest_framework.generics import GenericAPIView
 
-class ScopedReadMixin:
+    _GenericView = GenericAPIView[Any]  # what the mixins below extend
+else:  # at run time they come before the real view class in the bases
+    _GenericView = object
+
+
+class ScopedReadMixin(_GenericView):
     """List only the rows of the user's clubs (staff: all). Anonymous users are refused."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -138,13 +147,15 @@ class PlayGroupViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
                                                       **data)
 
 
-class PrivateContextMixin:
+class PrivateContextMixin(_GenericView):
     """Serializers decide private fields by one ``PrivateAccess`` per request; the private
     fields an answer showed are written to the access log once, after it is built."""
 
-    def get_serializer_context(self):
-        context = super().get_serializer_context()
-        if getattr(self, "_private", None) is None:
+    _private: PrivateAccess | None = None
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = dict(super().get_serializer_context())
+        if self._private is None:
             self._private = PrivateAccess(self.request.user)
         context["private"] = self._private
         return context
@@ -232,11 +243,11 @@ class PersonViewSet(PrivateContextMixin, mixins.CreateModelMixin, mixins.UpdateM
                                                      serializer.validated_data,
                                                      by=self.request.user)
 
-    def get_serializer(self, *args, **kwargs):
-        serializer = super().get_serializer(*args, **kwargs)
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
         if self.action == "create":  # the creator sees what he just entered
-            serializer.context["private"] = _AllowAll()
-        return serializer
+            context["private"] = _AllowAll()
+        return context
 
 
 class _AllowAll:
@@ -296,7 +307,8 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
         on = params.validated_data.get("date") or timezone.localdate()
         within = params.validated_data["within"]
         members = scoped(_member_queryset(), request.user, "last_club_id")
-        due = self.paginate_queryset(selectors.members_about_to_lapse(on, within, members))
+        due = self.paginate_queryset(
+            selectors.members_about_to_lapse(on, within, members)) or []  # paginated: a list
         names = dict(Member.objects.filter(pk__in=[d.member_id for d in due])
                      .values_list("pk", "person__full_name"))
         cards = dict(Member.objects.filter(pk__in=[d.member_id for d in due])
@@ -324,8 +336,11 @@ class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.Read
 
     def get_queryset(self):
         if self.action == "confirm":  # the applicant himself, whatever his club scope
+            user = self.request.user
+            if not user.is_authenticated:  # IsAuthenticated refuses first
+                return MembershipApplication.objects.none()
             return (MembershipApplication.objects.select_related("person", "club", "sponsor")
-                    .filter(person__user=self.request.user))
+                    .filter(person__user=user))
         return super().get_queryset()
 
     @extend_schema(request=None, responses=s.ApplicationSerializer)

@@ -38,9 +38,9 @@ class GameRecordAdminForm(forms.ModelForm):
 class GameFaultInline(OfficialParentInline, admin.TabularInline):
     model = GameFault
     extra = 0
-    fields = ["side", "kind", "scoresheet_omission", "article", "ply", "note", "recorded_by",
-              "recorded_at"]
-    readonly_fields = fields
+    readonly_fields = ["side", "kind", "scoresheet_omission", "article", "ply", "note", "recorded_by",
+                       "recorded_at"]
+    fields = tuple(readonly_fields)
     can_delete = False
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -50,9 +50,9 @@ class GameFaultInline(OfficialParentInline, admin.TabularInline):
 class GameWarningInline(OfficialParentInline, admin.TabularInline):
     model = GameWarning
     extra = 0
-    fields = ["side", "reason", "level", "fault", "article", "ply", "note", "recorded_by",
-              "recorded_at"]
-    readonly_fields = fields
+    readonly_fields = ["side", "reason", "level", "fault", "article", "ply", "note", "recorded_by",
+                       "recorded_at"]
+    fields = tuple(readonly_fields)
     can_delete = False
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -130,9 +130,9 @@ class GameWarningAdmin(ServiceAdmin, admin.ModelAdmin):
 class MoveLimitClaimInline(OfficialParentInline, admin.TabularInline):
     model = MoveLimitClaim
     extra = 0
-    fields = ["side", "ply", "counted", "limit", "minutes_to_opponent", "article", "note",
-              "recorded_by", "recorded_at"]
-    readonly_fields = fields
+    readonly_fields = ["side", "ply", "counted", "limit", "minutes_to_opponent", "article", "note",
+                       "recorded_by", "recorded_at"]
+    fields = tuple(readonly_fields)
     can_delete = False
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -212,13 +212,13 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
     inlines = [GameFaultInline, GameWarningInline, MoveLimitClaimInline]
     actions = ["revalidate", correct_record, scoresheet_pdf]
     readonly_fields = [
-        "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",
-        "validation_status", "validation_summary", "validation_flags_words",
-        "validation_warnings", "validation_consistency_words", "validated_at", "decision", "decision_reason_label",
-        "decided_by", "decided_at", "proposed_decision", "proposed_reason",
-        "repetition_proposal_display", "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
-        "version", "created_by", "created_at", "updated_at",
-    ]
+                 "board_diagram", "moves_vietnamese", "moves_normalised", "final_fen", "ending",
+                 "validation_status", "validation_summary", "validation_flags_words",
+                 "validation_warnings", "validation_consistency_words", "validated_at", "decision", "decision_reason_label",
+                 "decided_by", "decided_at", "proposed_decision", "proposed_reason",
+                 "repetition_proposal_display", "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
+                 "version", "created_by", "created_at", "updated_at",
+             ]
     fieldsets = [
         (pgettext_lazy("game", "Ván đấu"), {"fields": ["pairing", "discipline", "event_name", "played_on",
                                    "round_number", "board_number", "white", "white_name",
@@ -263,7 +263,7 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
         error = game.validation_error
         if not error:
             return "-"
-        return format_html(_("Nửa nước {} (nước {}, {}): “{}” — {}"), error.get("ply"),
+        return format_html(str(_("Nửa nước {} (nước {}, {}): “{}” — {}")), error.get("ply"),
                            error.get("move_number"), error.get("side"), error.get("text"),
                            error.get("reason_vi") or error.get("reason"))
 
@@ -383,8 +383,8 @@ class GameUploadAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
                     "uploaded_by", "uploaded_at"]
     list_filter = ["state"]
     readonly_fields = ["tournament", "round_number", "discipline", "event_name", "file_name",
-                       "notation", "keep_valid", "state", "report_summary", "job",
-                       "uploaded_by", "uploaded_at"]
+                                "notation", "keep_valid", "state", "report_summary", "job",
+                                "uploaded_by", "uploaded_at"]
     exclude = ["content", "report"]
 
     def has_add_permission(self, request) -> bool:

@@ -19,7 +19,7 @@ from tournaments.models import Pairing
 #: Short games that end as the board's result says (only their moves are checked).
 MOVES = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6"
 XIANGQI_MOVES = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 c6c5"
-DECISION_OF = {Result.WHITE_WINS: Decision.WHITE_WINS, Result.BLACK_WINS: Decision.BLACK_WINS,
+DECISION_OF: dict[str, Decision] = {Result.WHITE_WINS: Decision.WHITE_WINS, Result.BLACK_WINS: Decision.BLACK_WINS,
                Result.DRAW: Decision.DRAW}
 
 

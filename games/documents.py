@@ -3,6 +3,8 @@ Phụ lục 4), blank for a pairing without a record, else filled from the game 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -82,7 +84,7 @@ def _sheet_head_from_game(game) -> dict:
 
 def _sheet_body(game) -> dict:
     """Moves, score, decision and signatures of the record (empty for a blank form)."""
-    body = {"filled": game is not None, "game": game.pk if game else None, "pages": [],
+    body: dict[str, Any] = {"filled": game is not None, "game": game.pk if game else None, "pages": [],
             "status": "", "note": "", "white_score": "", "black_score": "", "decision": "",
             "decision_reason": "", "signed": {"white": None, "black": None, "arbiter": None},
             "repetition": []}

@@ -178,6 +178,8 @@ class GameRecord(models.Model):
         "validated_input", "moves_normalised", "moves_federation", "validation_flags",
         "validation_warnings", "validation_consistency", "validation_error", "final_fen",
         "ending", "validation_status", "validated_at", "repetition_proposals"])
+    #: the reason django-simple-history records with the next change (set before a save)
+    _change_reason: str
 
     class Meta:
         verbose_name = _("biên bản ván đấu")

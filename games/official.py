@@ -14,7 +14,7 @@ def signed_record(game: GameRecord) -> str | None:
     if game.arbiter_signed_at:
         return _("biên bản đã được trọng tài ký xác nhận; chỉ sửa qua thao tác sửa biên bản "
                  "có ghi lý do")
-    if game.pairing_id and game.pairing.round.tournament.status == "certified":
+    if game.pairing is not None and game.pairing.round.tournament.status == "certified":
         return _("biên bản thuộc giải đã được công nhận kết quả")
     return None
 

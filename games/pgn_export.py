@@ -28,8 +28,8 @@ def game_headers(game: GameRecord) -> dict[str, str]:
         "Site": "?",
         "Date": game.played_on.strftime("%Y.%m.%d") if game.played_on else "????.??.??",
         "Round": str(game.round_number) if game.round_number else "?",
-        "White": game.white_name or (game.white.full_name if game.white_id else "?"),
-        "Black": game.black_name or (game.black.full_name if game.black_id else "?"),
+        "White": game.white_name or (game.white.full_name if game.white else "?"),
+        "Black": game.black_name or (game.black.full_name if game.black else "?"),
     }
     if game.board_number:
         headers["Board"] = str(game.board_number)
@@ -72,8 +72,8 @@ def scoresheet_text(game: GameRecord) -> str:
     """The record for printing, laid out like the form of Phụ lục 4: event, round, date,
     White and Black, the moves in Vietnamese notation (Điều 11.2a) one numbered line per
     move (White then Black), the players' score and the arbiter's decision."""
-    white = game.white_name or (game.white.full_name if game.white_id else "")
-    black = game.black_name or (game.black.full_name if game.black_id else "")
+    white = game.white_name or (game.white.full_name if game.white else "")
+    black = game.black_name or (game.black.full_name if game.black else "")
     lines = [
         "BIÊN BẢN THI ĐẤU",
         f"Tên giải: {game.event_name}",

@@ -13,6 +13,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -21,6 +22,7 @@ from core.text import fold
 from federation.models import Person
 from games import cache_scopes, engine, selectors, services
 from games.models import GameRecord, GameUpload, ValidationStatus
+from tournaments.models import Entry, Pairing
 
 _PGN_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 #: PGN dates: YYYY.MM.DD with "??" for an unknown part (also "-" or "/" as separators).
@@ -45,6 +47,10 @@ class PlannedGame:
 
     def error(self, code: str, message: str, **extra) -> None:
         self.errors.append({"code": code, "message": str(message), **extra})
+
+    @property
+    def pairing_id(self) -> int | None:
+        return self.record.pairing_id if self.record is not None else None
 
 
 @dataclass
@@ -97,8 +103,8 @@ def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Mat
         declared_score=tags.get("Result", "") if engine.is_played_result(tags.get("Result")) else "")
     if engine.is_start_position(record.discipline, record.start_fen):
         record.start_fen = ""
-    if upload.tournament_id:
-        tournament = upload.tournament
+    tournament = upload.tournament
+    if tournament is not None:
         if record.discipline != tournament.discipline:
             planned.error("wrong_discipline", _("Ván %(d)s nhưng giải là %(t)s.")
                           % {"d": record.discipline, "t": tournament.discipline})
@@ -122,19 +128,20 @@ class _Matcher:
 
     def __init__(self, upload: GameUpload):
         self.upload = upload
-        self.by_board: dict[tuple[int, int], object] = {}
-        self.by_names: dict[tuple[str, str], list] = {}
+        self.by_board: dict[tuple[int, int], Pairing] = {}
+        self.by_names: dict[tuple[str, str], list[Pairing]] = {}
         self.taken: set[int] = set()
-        if not upload.tournament_id:
+        self.recorded: set[int] = set()
+        if upload.tournament is None:
             return
         pairings = selectors.pairings_of(upload.tournament, upload.round_number)
         for pairing in pairings:
             self.by_board[(pairing.round.number, pairing.board)] = pairing
-            key = (selectors.name_key(pairing.white.name if pairing.white_id else ""),
-                   selectors.name_key(pairing.black.name if pairing.black_id else ""))
+            key = (selectors.name_key(_name(pairing.white)),
+                   selectors.name_key(_name(pairing.black)))
             self.by_names.setdefault(key, []).append(pairing)
-        self.recorded = set(GameRecord.objects.filter(pairing__in=pairings)
-                            .values_list("pairing_id", flat=True))
+        self.recorded = {pk for pk in GameRecord.objects.filter(pairing__in=pairings)
+                         .values_list("pairing_id", flat=True) if pk is not None}
 
     def match(self, record: GameRecord, planned: PlannedGame) -> None:
         round_number = record.round_number
@@ -151,8 +158,8 @@ class _Matcher:
             if pairing is not None and all(names) and not self._names_fit(pairing, names):
                 planned.error("players_differ", _(
                     "Bàn %(b)s ván %(r)s là %(w)s – %(k)s, không phải %(pw)s – %(pk)s.") % {
-                    "b": record.board_number, "r": round_number, "w": pairing.white.name,
-                    "k": pairing.black.name, "pw": record.white_name, "pk": record.black_name})
+                    "b": record.board_number, "r": round_number, "w": _name(pairing.white),
+                    "k": _name(pairing.black), "pw": record.white_name, "pk": record.black_name})
                 return
         if pairing is None and all(names):
             candidates = [p for p in self.by_names.get(names, [])
@@ -187,9 +194,14 @@ class _Matcher:
                 % {"f": record.declared_score, "p": pairing.result})
 
     @staticmethod
-    def _names_fit(pairing, names: tuple[str, str]) -> bool:
-        return names == (selectors.name_key(pairing.white.name if pairing.white_id else ""),
-                         selectors.name_key(pairing.black.name if pairing.black_id else ""))
+    def _names_fit(pairing: Pairing, names: tuple[str, str]) -> bool:
+        return names == (selectors.name_key(_name(pairing.white)),
+                         selectors.name_key(_name(pairing.black)))
+
+
+def _name(entry: Entry | None) -> str:
+    """A side's name ("" for none: a bye)."""
+    return entry.name if entry is not None else ""
 
 
 def _persons_by_name(games) -> dict[str, Person]:
@@ -269,26 +281,27 @@ def write_plan(upload: GameUpload, plan: Plan) -> dict:
     """Write the planned games (all, or the valid ones with ``keep_valid``); the report."""
     games_report = [_game_report(p) for p in plan.games]
     invalid = sum(1 for p in plan.games if not p.ok)
-    report = {"file_error": plan.file_error, "games": games_report, "total": len(plan.games),
+    report: dict[str, Any] = {"file_error": plan.file_error, "games": games_report, "total": len(plan.games),
               "valid": len(plan.games) - invalid, "invalid": invalid, "written": 0,
               "keep_valid": upload.keep_valid}
     if plan.file_error or (invalid and not upload.keep_valid):
         return report
     to_write = [p for p in plan.games if p.ok]
     taken = set(GameRecord.objects.filter(
-        pairing__in=[p.record.pairing_id for p in to_write if p.record.pairing_id])
+        pairing__in=[p.pairing_id for p in to_write if p.pairing_id])
         .values_list("pairing_id", flat=True))
     if taken:  # recorded meanwhile by someone else: re-plan on the next run
         for planned, entry in zip(plan.games, games_report, strict=True):
-            if planned.ok and planned.record.pairing_id in taken:
+            if planned.ok and planned.pairing_id in taken:
                 planned.error("already_recorded", _("Cặp đấu này đã có biên bản."))
                 entry.update(_game_report(planned))
-        report["invalid"] += len([p for p in to_write if p.record.pairing_id in taken])
+        report["invalid"] += len([p for p in to_write if p.pairing_id in taken])
         report["valid"] = report["total"] - report["invalid"]
         if not upload.keep_valid:
             return report
-        to_write = [p for p in to_write if p.record.pairing_id not in taken]
-    created = services.create_games_bulk([p.record for p in to_write])
+        to_write = [p for p in to_write if p.pairing_id not in taken]
+    # (an ok game has its record)
+    created = services.create_games_bulk([p.record for p in to_write if p.record is not None])
     for planned, record in zip(to_write, created, strict=True):
         games_report[planned.index - 1].update(written=True, game_id=record.pk)
     report["written"] = len(created)

@@ -83,11 +83,10 @@ def moves_in(discipline: str, normalised: list[str], start_fen: str, notation: s
             written.append(xiangqi_notation.write_move(position, move, notation))
             position.push(move)
         return written
-    moves = chess_rules.parse_moves(normalised, start_fen or None)
     board = chess_rules.board_from(start_fen or None)
-    for move in moves:
-        written.append(chess_rules.write_move(board, move, notation))
-        board.push(move)
+    for chess_move in chess_rules.parse_moves(normalised, start_fen or None):
+        written.append(chess_rules.write_move(board, chess_move, notation))
+        board.push(chess_move)
     return written
 
 

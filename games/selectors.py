@@ -78,12 +78,12 @@ def tournaments_visible_to(user) -> QuerySet[Tournament]:
 
 # --- pairings ------------------------------------------------------------------------------
 
-def fill_from_pairing(game: GameRecord) -> None:
+def fill_from_pairing(game: GameRecord, pairing_id: int) -> None:
     """Copy what the pairing decides onto the record: discipline, players, event, round,
     board (the record cannot disagree with its pairing about who played)."""
     pairing = (Pairing.objects.select_related("round__tournament", "white__member__person",
                                               "black__member__person")
-               .get(pk=game.pairing_id))
+               .get(pk=pairing_id))
     fill_from_pairing_object(game, pairing)
 
 

@@ -13,6 +13,7 @@ from federation.models import Discipline, Person
 from games import engine, selectors
 from games.models import (
     Decision,
+    DeclaredScore,
     FaultKind,
     GameFault,
     GameRecord,
@@ -112,7 +113,7 @@ class GameRecordSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_tournament(self, game: GameRecord) -> int | None:
-        return game.pairing.round.tournament_id if game.pairing_id else None
+        return game.pairing.round.tournament_id if game.pairing else None
 
     def get_repetition_proposals(self, game: GameRecord) -> list[dict]:
         return selectors.repetition_proposals(game)
@@ -146,7 +147,7 @@ class GameWriteSerializer(serializers.Serializer):
     moves_text = serializers.CharField(max_length=textfields.MOVES, required=False, allow_blank=True, trim_whitespace=False)
     notation = serializers.ChoiceField(Notation.choices, required=False)
     declared_score = serializers.ChoiceField(
-        [("", "")] + list(GameRecord._meta.get_field("declared_score").choices),
+        [("", ""), *DeclaredScore.choices],  # GameRecord.declared_score's
         required=False, allow_blank=True)
     white_time_used = serializers.DurationField(required=False, allow_null=True)
     black_time_used = serializers.DurationField(required=False, allow_null=True)

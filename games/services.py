@@ -113,7 +113,7 @@ def _apply(game: GameRecord, data: dict) -> None:
     for name, value in data.items():
         setattr(game, name, "" if value is None and name in _TEXT_FIELDS else value)
     if game.pairing_id:
-        selectors.fill_from_pairing(game)
+        selectors.fill_from_pairing(game, game.pairing_id)
 
 
 _TEXT_FIELDS = {"white_name", "black_name", "event_name", "start_fen", "moves_text",
@@ -127,8 +127,8 @@ def check_fields(game: GameRecord) -> None:
 
 
 def _check_consistency(game: GameRecord) -> None:
-    if game.pairing_id:
-        _check_pairing(game)
+    if game.pairing is not None:
+        _check_pairing(game, game.pairing)
     _check_notation_fits(game.discipline, game.notation)
     if game.white_id and game.white_id == game.black_id:
         raise ServiceError(_("Một người không thể cầm cả hai màu quân."), field="black")
@@ -138,8 +138,7 @@ def _check_consistency(game: GameRecord) -> None:
             raise ServiceError(_("Thời gian đã dùng không thể âm."), field=name)
 
 
-def _check_pairing(game: GameRecord) -> None:
-    pairing = game.pairing
+def _check_pairing(game: GameRecord, pairing: Pairing) -> None:
     if pairing.is_bye:
         raise ServiceError(_("Bàn %(b)s là lượt nghỉ, không có ván đấu.") % {"b": pairing.board},
                            field="pairing", code="bye")
@@ -158,7 +157,7 @@ def _check_may_write(user, game: GameRecord) -> None:
 def _check_tournament_open(game: GameRecord) -> None:
     """No record is added to, decided or signed in a certified tournament (official record)
     until federation staff reopen it with a reason."""
-    if game.pairing_id and game.pairing.round.tournament.status == "certified":
+    if game.pairing is not None and game.pairing.round.tournament.status == "certified":
         raise ServiceError(_("Giải đã được công nhận kết quả và bị khóa; không thêm hay sửa "
                              "biên bản được cho đến khi cán bộ Liên đoàn mở lại giải (có lý "
                              "do)."), field="pairing", code="locked")
@@ -194,7 +193,7 @@ def validation_inputs(game: GameRecord) -> dict:
 
 def no_capture_limit_of(game: GameRecord) -> int:
     """Điều 12's no-capture limit set by the game's tournament (50 for standalone games)."""
-    if game.pairing_id is None:
+    if game.pairing is None:
         return DEFAULT_NO_CAPTURE_LIMIT
     return game.pairing.round.tournament.no_capture_move_limit
 
@@ -322,7 +321,7 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
         raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không đổi phán quyết được."),
                             code="record_confirmed")
     if game.pairing_id:
-        _record_pairing_result(game, decision, user=user)
+        _record_pairing_result(game, game.pairing_id, decision, user=user)
     before = validation_key(game)
     game.decision, game.decision_reason = decision, reason
     game.decided_by, game.decided_at = user, timezone.now()
@@ -362,11 +361,12 @@ def _check_reason_fits(discipline: str, decision: str, reason: str) -> None:
             code="reason_mismatch")
 
 
-def _record_pairing_result(game: GameRecord, decision: str, *, user) -> None:
+def _record_pairing_result(game: GameRecord, pairing_id: int, decision: str, *, user
+                           ) -> None:
     """Write the decision's result on the pairing, or refuse (409) when the pairing already
     holds another result: the arbiter corrects the pairing's result first (tournaments API,
     audited there), then the record's decision agrees with it."""
-    pairing = Pairing.objects.select_for_update().get(pk=game.pairing_id)
+    pairing = Pairing.objects.select_for_update().get(pk=pairing_id)
     result = engine.pairing_result_of_decision(decision)
     if pairing.result == result:
         return

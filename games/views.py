@@ -337,7 +337,7 @@ class GameUploadViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
         user = self.request.user
         if user.is_staff:
             return uploads
-        return uploads.filter(uploaded_by=user)
+        return uploads.filter(uploaded_by_id=user.pk)
 
     @extend_schema(request=GameUploadSerializer, responses={202: JobSerializer})
     def create(self, request, *args, **kwargs):
@@ -350,6 +350,6 @@ class GameUploadViewSet(mixins.CreateModelMixin, mixins.ListModelMixin,
             tournament=tournament, round_number=data.get("round_number"),
             keep_valid=data.get("keep_valid", False),
             notation=data.get("notation", "auto"), event_name=data.get("event_name", ""))
-        body = dict(_job_json(job))
+        body = dict(JobSerializer(job).data)
         body["upload"] = upload.pk
         return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -225,7 +225,7 @@ class TitleQualificationAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
     readonly_fields = ["person", "title", "criterion_id", "criterion_text", "table", "section",
                        "tournament", "foreign_title", "event_date", "evidence_readable",
                        "status", "reviewed_by", "reviewed_at", "decision"]
-    fields = readonly_fields + ["rejection_reason"]
+    fields = (*readonly_fields, "rejection_reason")
 
     @admin.display(description=_("nguồn"), ordering="tournament__name")
     def source(self, qualification):

@@ -15,7 +15,8 @@ import csv
 import io
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpResponse
@@ -161,5 +162,5 @@ def publish_with_confirmation(modeladmin, request, queryset):
                "title": _("Công bố kỳ hệ số"), "opts": RatingPeriod._meta, "form": form,
                "periods": [(p, p.end.strftime("%d/%m/%Y"), p.end >= today) for p in periods],
                "any_open": any(p.end >= today for p in periods),
-               "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}
+               "action_checkbox_name": ACTION_CHECKBOX_NAME}
     return TemplateResponse(request, "admin/ratings/ratingperiod/publish.html", context)

@@ -85,7 +85,7 @@ def state(rating: int | None, games: int, birth_year: int | None, peak: int | No
     return PlayerState(rating, games, birth_year, peak, pending_from_json(pending))
 
 
-def rate(players: Mapping[Hashable, PlayerState], games: Iterable[RatedGame],
+def rate(players: Mapping[Any, PlayerState], games: Iterable[RatedGame],
          rules: Mapping[str, Any], *, period: date) -> dict[Hashable, PeriodResult]:
     """FIDE B.02 rating period (games in chronological order)."""
     return _rating.rate_period(players, games, rules_from_dict(rules), period=period)

@@ -85,7 +85,7 @@ class PublicRatingListDetailSerializer(PublicRatingListSerializer):
     @extend_schema_field(PublicPeriodSerializer(many=True))
     def get_periods(self, rating_list) -> list[dict]:
         """Every published period, newest first (the past lists)."""
-        return PublicPeriodSerializer(rating_list.public_periods, many=True).data
+        return list(PublicPeriodSerializer(rating_list.public_periods, many=True).data)
 
 
 class PublicRatingRowsSerializer(serializers.Serializer):

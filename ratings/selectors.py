@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from datetime import date
+from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from chessrules.values import PLAYED, RESULT_POINTS, GenderSection, competition_ranks
 from core.text import fold
-from federation.models import Person
+from federation.models import Member, Person
 from federation.selectors import shown_club_memberships
 from ratings import engine
 from ratings.models import (
@@ -27,7 +28,7 @@ from ratings.models import (
     TitleCode,
     TitleQualification,
 )
-from tournaments.models import Pairing, Tournament
+from tournaments.models import Entry, Pairing, Tournament
 from tournaments.selectors import standings
 
 # --- periods ------------------------------------------------------------------------------------
@@ -129,7 +130,8 @@ def _best_title_subquery():
                     .annotate(order=order).order_by("-order").values("title")[:1])
 
 
-def list_rows(period: RatingPeriod, *, province: str | None = None, club: str | None = None,
+def list_rows(period: RatingPeriod, *, province: str | None = None,
+              club: int | str | None = None,
               gender: str | None = None, born_from: int | None = None,
               born_to: int | None = None, title: str | None = None, search: str | None = None,
               rated_only: bool = False) -> QuerySet:
@@ -216,8 +218,10 @@ def ratings_in_force(rating_list: RatingList, day: date) -> tuple[RatingPeriod |
               .order_by("-start").first())
     if period is None:
         return None, {}
-    return period, dict(PlayerRating.objects.filter(period=period, rating__isnull=False)
-                        .values_list("person_id", "rating"))
+    return period, {person: rating for person, rating in
+                    PlayerRating.objects.filter(period=period, rating__isnull=False)
+                    .values_list("person_id", "rating")
+                    if rating is not None}  # filtered above: the type cannot say so
 
 
 def national_ratings(tournament: Tournament) -> dict[int, int]:
@@ -253,7 +257,7 @@ def tournament_performances(tournament: Tournament) -> dict:
         if white in ratings:
             games[black].append((ratings[white], black_points))
     names = _names(played)
-    players = []
+    players: list[dict[str, Any]] = []
     for person in sorted(played, key=lambda p: names.get(p, "")):
         numbers = engine.performance(games.get(person, []))
         players.append({
@@ -299,6 +303,13 @@ def _ranked_within_women(tournament: Tournament) -> bool:
             and tournament.womens_championship)
 
 
+def _member(entry: Entry) -> Member:
+    """The member of an entry read with ``member__isnull=False``."""
+    if entry.member is None:
+        raise ValueError(f"entry {entry.pk} has no member")
+    return entry.member
+
+
 def title_performances(tournament: Tournament, *, minimum_games: int = 0) -> list[dict]:
     """Each identified player's result as Phụ lục 6 reads it (see docs/decisions-ratings-app.md):
     individual and youth championships: final rank (tournaments' standings), a woman's among
@@ -325,7 +336,7 @@ def title_performances(tournament: Tournament, *, minimum_games: int = 0) -> lis
         groups: dict[tuple, list[tuple[int, tuple]]] = defaultdict(list)
         for entry_id, entry in entries.items():
             if games[entry_id] and games[entry_id] >= minimum_games:
-                section = _section(tournament, entry.member.person.gender)
+                section = _section(tournament, _member(entry).person.gender)
                 open_pool = tournament.gender_section == Tournament.GenderSection.OPEN
                 pool = "all" if open_pool and not within_women else section
                 groups[(pool, entry.board_order)].append(
@@ -335,8 +346,9 @@ def title_performances(tournament: Tournament, *, minimum_games: int = 0) -> lis
             ranks |= _competition_ranks(sorted(items, key=lambda item: item[1]))
         for entry_id, entry in entries.items():
             if games[entry_id]:
-                result.append({"person": entry.member.person_id,
-                               "section": _section(tournament, entry.member.person.gender),
+                member = _member(entry)
+                result.append({"person": member.person_id,
+                               "section": _section(tournament, member.person.gender),
                                "score": points[entry_id], "games": games[entry_id],
                                "rounds": max(rounds or 0, games[entry_id]),
                                "board_rank": ranks.get(entry_id)})
@@ -344,16 +356,16 @@ def title_performances(tournament: Tournament, *, minimum_games: int = 0) -> lis
     rows = standings(tournament)["rows"]
     by_section = defaultdict(list)
     for row in sorted(rows, key=lambda r: r["rank"]):
-        entry = entries.get(row["entry"])
-        if entry is not None:
-            section = _section(tournament, entry.member.person.gender)
-            by_section[section].append((entry.pk, row["rank"]))
+        ranked_entry = entries.get(row["entry"])
+        if ranked_entry is not None:
+            section = _section(tournament, _member(ranked_entry).person.gender)
+            by_section[section].append((ranked_entry.pk, row["rank"]))
     ranked = {section: _competition_ranks(items)
               if within_women and section == GenderSection.WOMEN.value else dict(items)
               for section, items in by_section.items()}
     for section, ranks_of in ranked.items():
         for entry_id, rank in ranks_of.items():
-            result.append({"person": entries[entry_id].member.person_id, "section": section,
+            result.append({"person": _member(entries[entry_id]).person_id, "section": section,
                            "rank": rank, "age_group": _age_group(tournament)})
     return result
 

@@ -22,10 +22,11 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from chessrules.values import TEAM_SYSTEMS, Discipline, System
+from chessrules.values import Discipline
 from core import caching
 from results_site import boards, tables
 from results_site.api import ApiError, fetch, fetch_all, fetch_document, scopes
+from tournaments.systems import spec_of
 
 ENGLISH_PREFIX = "/en"
 
@@ -144,10 +145,11 @@ def event(request, pk: int):
         for pairing in pairings:
             pairing["game"] = games.get(f"{shown}-{pairing['board']}")
         standings = fetch(request, "tournaments", pk, "standings")
+        spec = spec_of(tournament["system"])  # what the system shows: its spec (issue 33)
         bracket = (fetch(request, "tournaments", pk, "bracket")
-                   if tournament["system"] == System.KNOCKOUT and tournament["rounds"] else None)
+                   if spec.bracket and tournament["rounds"] else None)
         teams = (fetch(request, "tournaments", pk, "team_standings")
-                 if tournament["system"] in TEAM_SYSTEMS and tournament["rounds"] else None)
+                 if spec.team and tournament["rounds"] else None)
         entries = (None if tournament["rounds"]
                    else fetch(request, "tournaments", pk, "entries")["entries"])
         return {"t": tournament, "round_shown": shown, "pairings": pairings,

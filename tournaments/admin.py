@@ -10,6 +10,7 @@ show a refusal on the form, and a certified tournament (an official record, see
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib import admin, messages
@@ -48,6 +49,9 @@ from tournaments.models import (
     Tournament,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 class OfficialForm(forms.ModelForm):
     class Meta:
@@ -55,7 +59,8 @@ class OfficialForm(forms.ModelForm):
         fields = ["person", "role"]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         tournament = self.instance.tournament if self.instance.tournament_id else None
         if tournament is not None and not self.errors and self.has_changed():
             try:
@@ -78,8 +83,8 @@ class OfficialInline(OfficialParentInline, admin.TabularInline):
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
-    fields = ["number", "status", "system_label", "paired_at", "completed_at"]
-    readonly_fields = fields
+    readonly_fields = ["number", "status", "system_label", "paired_at", "completed_at"]
+    fields = tuple(readonly_fields)
     show_change_link = True
 
     @admin.display(description=_("thể thức"))
@@ -97,8 +102,8 @@ class RoundInline(admin.TabularInline):
 class StatusChangeInline(admin.TabularInline):
     model = StatusChange
     extra = 0
-    fields = ["from_status", "to_status", "reason", "changed_by", "changed_at"]
-    readonly_fields = fields
+    readonly_fields = ["from_status", "to_status", "reason", "changed_by", "changed_at"]
+    fields = tuple(readonly_fields)
     can_delete = False
 
     def get_queryset(self, request):
@@ -120,7 +125,7 @@ def _each(modeladmin, request, queryset, act, done) -> None:
             modeladmin.message_user(request, done(record, result), messages.SUCCESS)
 
 
-def _run(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
+def _run(modeladmin, request, queryset, service, done: StrOrPromise, **kwargs) -> None:
     _each(modeladmin, request, queryset,
           lambda tournament: service(tournament, user=request.user, **kwargs),
           lambda tournament, result: _done_message(tournament, done, result))
@@ -202,7 +207,7 @@ def _reopened(t: Tournament) -> str:
     message names them, so staff can withdraw a decision the correction invalidates."""
     numbers = sorted({f"{q.decision.number}/{q.decision.year}" for q in
                       t.title_qualifications.filter(decision__isnull=False)
-                      .select_related("decision")})
+                      .select_related("decision") if q.decision is not None})
     if not numbers:
         return str(_("đã mở lại"))
     return str(_("đã mở lại. Lưu ý: các quyết định phong cấp theo kết quả giải này (%(numbers)s) "
@@ -254,7 +259,7 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     search_fields = ["name", "venue"]
     autocomplete_fields = ["organiser_body", "organiser_club", "qualifies_to"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
-                       "certified_by", "size_warnings", "time_control_words"]
+                                "certified_by", "size_warnings", "time_control_words"]
     inlines = [OfficialInline, RoundInline, StatusChangeInline]
 
     @admin.display(description=_("thời gian thi đấu (Điều 10)"))
@@ -355,7 +360,7 @@ class PairingInline(OfficialParentInline, admin.TabularInline):
     fields = ["board", "kind", "white", "black", "result", "bye_points", "match_board",
               "match_key", "version", "seen_version"]
     readonly_fields = ["board", "kind", "white", "black", "bye_points", "match_board",
-                       "match_key", "version"]
+                                "match_key", "version"]
     can_delete = False
 
     def get_queryset(self, request):
@@ -371,8 +376,8 @@ class RoundAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, admin.Mo
     list_select_related = ["tournament"]
     list_filter = ["status"]
     readonly_fields = ["tournament", "number", "status", "system_label", "warnings_list",
-                       "job", "paired_at", "started_at", "completed_at", "seed",
-                       "engine_version_label", "draw"]
+                                "job", "paired_at", "started_at", "completed_at", "seed",
+                                "engine_version_label", "draw"]
     fieldsets = [
         (None, {"fields": ["tournament", "number", "status", "system_label", "warnings_list",
                            "paired_at", "started_at", "completed_at", "job"]}),
@@ -499,7 +504,8 @@ class EntryAddForm(forms.ModelForm):
         pass  # the service validated the entry (and wrote it): no model validation again
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if (not self.errors and data.get("member") is None and data.get("person") is None
                 and not (data.get("guest_name") or "").strip()):
             self.add_error("member", _("Chọn hội viên, hoặc ghi khách mời (người trong "
@@ -756,12 +762,12 @@ class LateArrivalAdmin(ServiceAdmin, admin.ModelAdmin):
 
 @admin.register(ResultChange)
 class ResultChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
-    list_display = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
-                    "changed_at"]
+    readonly_fields = ["pairing", "old_result", "new_result", "version", "source", "changed_by",
+                       "changed_at"]
+    list_display = tuple(readonly_fields)
     list_select_related = ["pairing__round", "pairing__white", "pairing__black", "changed_by"]
     # newest first: an index scan whatever the table's size (issue #28); headers still sort
     ordering = ["-id"]
-    readonly_fields = list_display
 
 
 @admin.register(PairingChange)

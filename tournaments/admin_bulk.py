@@ -10,6 +10,8 @@ names each refused line ("Dòng N: …") or ticked member, in Vietnamese.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
@@ -52,14 +54,18 @@ class BulkEntriesForm(forms.Form):
         super().__init__(*args, **kwargs)
         club_id = self.data.get("club") if self.is_bound else None
         if club_id and str(club_id).isdigit():
-            self.fields["members"].queryset = (
+            self._members_field().queryset = (
                 Member.objects.filter(status=Member.Status.ACTIVE,
                                       club_memberships__club_id=int(club_id),
                                       club_memberships__ended_on__isnull=True)
                 .select_related("person").order_by("person__name_folded", "card_number"))
 
     def club_members(self):
-        return list(self.fields["members"].queryset[:CLUB_LIST_LIMIT])
+        queryset = self._members_field().queryset
+        return list(queryset[:CLUB_LIST_LIMIT]) if queryset is not None else []
+
+    def _members_field(self) -> forms.ModelMultipleChoiceField:
+        return cast(forms.ModelMultipleChoiceField, self.fields["members"])
 
 
 def _rows(form: BulkEntriesForm) -> tuple[list[tuple[int, dict]], dict[int, Member]]:

@@ -6,7 +6,7 @@ the service checks the rest (``resolve_time_control``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.html import format_html, format_html_join
@@ -16,11 +16,15 @@ from django.utils.translation import gettext_lazy as _
 from chessrules import timecontrol
 from tournaments.documents import TIEBREAK_NAMES
 
+if TYPE_CHECKING:
+    from django.contrib.admin.options import _FieldOpts  # the stubs' shape of a fieldset
+    from django_stubs_ext import StrOrPromise
+
 _COLLAPSED = ("collapse",)
 
 #: The tournament form in the order of the work: what the event is, when and where, its time
 #: control, its format; then the groups a given format or the regulations need (collapsed).
-TOURNAMENT_FIELDSETS: list[tuple[Any, dict[str, Any]]] = [
+TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
     (_("Giải đấu"), {"fields": [
         "name", "discipline", "system", "category", ("start_date", "end_date"), "venue",
         ("organiser_body", "organiser_club"), "rated"]}),

@@ -31,7 +31,7 @@ def _play(rnd, rng, staff) -> None:
 
 def _pair(tournament, number, seed) -> None:
     services.pair_round_job({"tournament": tournament.pk, "round": number, "seed": seed},
-                            lambda percent, message="": None)
+                            lambda percent, message: None)
 
 
 def _event(ctx, staff, members, *, rounds_to_play, **fields):

@@ -255,7 +255,7 @@ def _card(card: dict, rows_wanted: int) -> dict:
 
 # --- standings and crosstable (Điều 21.3, 21.4, 29.5) ----------------------------------------------
 
-TIEBREAK_NAMES = {
+TIEBREAK_NAMES: dict[str, str] = {
     TieBreak.BH: "Búcgôn (Buchholz)", TieBreak.BH_VN: "Búcgôn (Điều 21.4, 29.5)",
     TieBreak.SB: "Hệ số Bécgơ (Sonneborn-Berger)", TieBreak.DE: "Đối đầu trực tiếp",
     TieBreak.WIN: "Số ván thắng", TieBreak.WON: "Số ván thắng trên bàn cờ",

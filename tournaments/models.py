@@ -357,6 +357,8 @@ class Tournament(models.Model):
         _("dấu vân tay tệp nhập"), max_length=64, blank=True, editable=False,
         help_text=_("sha256 của tệp TRF đã nhập: cùng một tệp không được nhập hai lần."))
     history = HistoricalRecords()
+    #: the reason django-simple-history records with the next change (set before a save)
+    _change_reason: str
 
     class Meta:
         verbose_name = _("giải đấu")
@@ -507,6 +509,8 @@ class Entry(models.Model):
                                       on_delete=models.SET_NULL, related_name="+",
                                       verbose_name=_("người đăng ký"))
     history = HistoricalRecords()
+    #: the reason django-simple-history records with the next change (set before a save)
+    _change_reason: str
 
     class Meta:
         verbose_name = _("đấu thủ")
@@ -657,8 +661,8 @@ class Pairing(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "board"], name="board_once")]
 
     def __str__(self) -> str:
-        black = self.black.name if self.black_id else _("nghỉ")
-        white = self.white.name if self.white_id else "-"
+        black = self.black.name if self.black else _("nghỉ")
+        white = self.white.name if self.white else "-"
         return f"{self.round.number}.{self.board} {white} - {black} {self.result}"
 
     @property

@@ -176,7 +176,8 @@ def pairing_rows(round_: Round) -> list[tuple]:
 
 def _entries_by_number(tournament: Tournament) -> dict[int, Entry]:
     return {e.starting_number: e for e in tournament.entries.filter(
-        starting_number__isnull=False).select_related("team")}
+        starting_number__isnull=False).select_related("team")
+        if e.starting_number is not None}  # filtered above: the type cannot say so
 
 
 def _table(tournament: Tournament, after_round: int | None, cross: bool) -> dict:
@@ -229,7 +230,8 @@ def entry_people(tournament: Tournament) -> dict[int, tuple[int | None, dict | N
     people = dict(entries.values_list("starting_number", "member__person_id"))
     clubs = shown_clubs(entries.filter(member__isnull=False).values("member__person_id"))
     return {number: (person, _club_ref(clubs.get(person)) if person else None)
-            for number, person in people.items()}
+            for number, person in people.items()
+            if number is not None}  # filtered above: the type cannot say so
 
 
 def _club_ref(club: tuple[int, str] | None) -> dict | None:
@@ -263,11 +265,11 @@ def with_people(tournament: Tournament, table: dict) -> dict:
 def public_events_of(person_id: int) -> list[dict]:
     """The published (non-draft) events a person entered, newest first (issue 20: a public
     profile lists them). One query."""
-    return list(Entry.objects.filter(member__person_id=person_id)
-                .exclude(tournament__status=Tournament.Status.DRAFT)
-                .order_by("-tournament__start_date", "-tournament_id")
-                .values("tournament_id", "tournament__name", "tournament__discipline",
-                        "tournament__start_date", "tournament__status", "starting_number"))
+    return [dict(row) for row in Entry.objects.filter(member__person_id=person_id)
+            .exclude(tournament__status=Tournament.Status.DRAFT)
+            .order_by("-tournament__start_date", "-tournament_id")
+            .values("tournament_id", "tournament__name", "tournament__discipline",
+                    "tournament__start_date", "tournament__status", "starting_number")]
 
 
 def public_performances_of(person_id: int) -> dict[int, Performance]:
@@ -336,7 +338,7 @@ def _bracket_stage(stage, entries, two_game: bool = False) -> dict:
             "games": [{"white": w, "black": bl, "score_of_a": sc,
                        "double_forfeit": sc is None}
                       for w, bl, sc in (match.games if match else [])],
-            "winner": a if b is None else match.winner,
+            "winner": match.winner if match else a,  # a pass: the player goes through
             "decided_by_lot": bool(match and match.lot_winner),
             "both_out": bool(match and match.both_out)})
         if two_game:  # both sides' match and game points of the two-game match
@@ -352,7 +354,7 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
     """Team ranking by Điều 30.1.5: game points, then board 1, board 2, … scores."""
     after = completed_rounds(tournament) if after_round is None else after_round
     teams = {t.starting_number: t for t in tournament.teams.filter(
-        starting_number__isnull=False)}
+        starting_number__isnull=False) if t.starting_number is not None}
     matches = engine.team_matches(tournament, after)
     bracket = systems.spec_of(tournament.system).team_bracket  # Điều 30.3: ties
     if bracket:
@@ -451,6 +453,10 @@ def board_min_games(tournament: Tournament) -> int:
     return max(1, -(-(tournament.number_of_rounds or 0) // 2))
 
 
+def _team_name(entry: Entry) -> str | None:
+    return entry.team.name if entry.team is not None else None
+
+
 def board_standings(tournament: Tournament, after_round: int | None = None) -> dict:
     """Per-board individual ranking of a team event (30.1.2-30.1.3): players of one board
     order form one pool; ranked by share of points, then points, with at least the
@@ -462,7 +468,7 @@ def board_standings(tournament: Tournament, after_round: int | None = None) -> d
     for board, rows in engine.board_rankings(tournament, after, minimum).items():
         boards.append({"board": board, "rows": [
             {"rank": r.rank, "starting_number": r.player, "name": entries[r.player].name,
-             "team": entries[r.player].team.name if entries[r.player].team_id else None,
+             "team": _team_name(entries[r.player]),
              "points": r.points, "games": r.games,
              "percentage": round(100 * r.points / r.games, 1)} for r in rows]})
     return {"after_round": after, "min_games": minimum, "boards": boards}
@@ -494,10 +500,10 @@ def pairings_csv(round_: Round) -> str:
                      "result"])
     for p in pairings_of(round_):
         writer.writerow([round_.number, p.board,
-                         p.white.starting_number if p.white_id else "",
-                         p.white.name if p.white_id else "",
-                         p.black.starting_number if p.black_id else "",
-                         p.black.name if p.black_id else p.get_kind_display(),
+                         p.white.starting_number if p.white else "",
+                         p.white.name if p.white else "",
+                         p.black.starting_number if p.black else "",
+                         p.black.name if p.black else p.get_kind_display(),
                          p.result if p.kind == "game" else f"{p.bye_points or 0}"])
     return out.getvalue()
 
@@ -507,7 +513,9 @@ def trf_text(tournament: Tournament) -> str:
     entries = []
     for e in tournament.entries.filter(starting_number__isnull=False).select_related(
             "member__person").order_by("starting_number"):
-        person = e.member.person if e.member_id else None
+        if e.starting_number is None:  # filtered above: the type cannot say so
+            continue
+        person = e.member.person if e.member else None
         if person is not None and person.date_of_birth:
             birth = person.date_of_birth.strftime("%Y/%m/%d")
         else:

@@ -290,9 +290,10 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         job = wait_briefly(trf_import_job.start_trf_import(text, user=request.user, **fields),
                            settings.TRF_IMPORT_WAIT_SECONDS)
         if job.state == Job.State.SUCCEEDED:
-            tournament = Tournament.objects.get(pk=job.result["tournament"]["id"])
+            result = job.result or {}  # the import job's answer: the tournament and a report
+            tournament = Tournament.objects.get(pk=result["tournament"]["id"])
             return Response({"tournament": TournamentSerializer(tournament).data,
-                             "report": job.result["report"], "job": str(job.pk)},
+                             "report": result["report"], "job": str(job.pk)},
                             status=status.HTTP_201_CREATED)
         if job.state == Job.State.FAILED:
             error = job.error or {}

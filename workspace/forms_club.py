@@ -8,6 +8,8 @@ Limits: the models' lengths; amounts up to 100 million đồng.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -52,7 +54,7 @@ class SessionForm(forms.Form):
 
     def __init__(self, *args, members=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["members"].choices = member_choices(members)
+        cast(forms.ChoiceField, self.fields["members"]).choices = member_choices(members)
 
 
 class ResignationForm(forms.Form):
@@ -75,7 +77,8 @@ class PersonSearchForm(forms.Form):
     citizen_id = forms.CharField(label=_("Số CCCD/CMND"), max_length=20, required=False)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not any(data.get(name) for name in ("name", "born", "citizen_id")):
             raise forms.ValidationError(_("Nhập họ tên, ngày sinh hoặc số CCCD để tìm."))
         return data
@@ -109,15 +112,16 @@ class ApplicationForm(forms.Form):
     def __init__(self, *args, persons=(), sponsors=(), labels=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.persons = {str(p.pk): p for p in persons}
-        self.fields["person"].choices = [
+        cast(forms.ChoiceField, self.fields["person"]).choices = [
             *[(str(p.pk), (labels or {}).get(p.pk, p.full_name)) for p in persons],
             (NEW_PERSON, _("Người chưa có trong hồ sơ: nhập mới bên dưới"))]
-        self.fields["sponsor"].choices = [("", "—"), *member_choices(sponsors)]
+        cast(forms.ChoiceField, self.fields["sponsor"]).choices = [("", "—"), *member_choices(sponsors)]
         if not persons:
             self.fields["person"].initial = NEW_PERSON
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("person") == NEW_PERSON:
             for name in ("full_name", "gender"):
                 if not data.get(name):
@@ -148,7 +152,7 @@ class EntriesForm(forms.Form):
 
     def __init__(self, *args, members=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["members"].choices = member_choices(members)
+        cast(forms.ChoiceField, self.fields["members"]).choices = member_choices(members)
 
 
 class TeamForm(forms.Form):
@@ -168,7 +172,8 @@ class TeamForm(forms.Form):
         self.orders = list(range(1, boards + reserves + 1))
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         chosen = [data.get(f"board_{order}") for order in self.orders]
         seen: set[str] = set()
         for order, value in zip(self.orders, chosen, strict=True):

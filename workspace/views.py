@@ -48,7 +48,8 @@ def sign_in(request):
             except LoginLocked as locked:
                 # Locked out: the password is not checked; the form says why and keeps the name.
                 form = AuthenticationForm(request, data=request.POST)
-                form._errors = ErrorDict()
+                # BaseForm.__init__ sets _errors; django-stubs do not declare it
+                form._errors = ErrorDict()  # type: ignore[attr-defined]
                 form.cleaned_data = {}
                 form.add_error(None, str(locked.detail))
                 status, wait = 429, int(locked.wait or 1)

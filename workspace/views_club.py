@@ -8,8 +8,10 @@ checks; a refusal is shown on the field it names and nothing is written.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db import transaction
 from django.db.models import Count
 from django.http import FileResponse, HttpResponseRedirect
@@ -101,13 +103,13 @@ def club(request, club):
     ended = request.GET.get("xem") == "da-nghi"
     query = (request.GET.get("q") or "").strip()[:100]
     if ended:
-        rows = (ClubMembership.objects.filter(club=club)
-                .exclude(ended_on__isnull=True, member__status=Member.Status.ACTIVE)
-                .select_related("member__person").order_by("-ended_on", "-pk"))
+        stints = (ClubMembership.objects.filter(club=club)
+                  .exclude(ended_on__isnull=True, member__status=Member.Status.ACTIVE)
+                  .select_related("member__person").order_by("-ended_on", "-pk"))
         if query:
-            rows = rows.filter(member__person__name_folded__contains=fold(query))
-        page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("trang"))
-        members = [{"member": stint.member, "stint": stint} for stint in page]
+            stints = stints.filter(member__person__name_folded__contains=fold(query))
+        page: Page[Any] = Paginator(stints, PAGE_SIZE).get_page(request.GET.get("trang"))
+        members: list[dict[str, Any]] = [{"member": s.member, "stint": s} for s in page]
     else:
         # The page's members, then their dues and activity (the count stays a plain one).
         rows = _active_members(club)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from chessrules.competition.knockout import Placement, bracket_size, first_round, next_round
 from chessrules.competition.match import scheveningen_rounds
@@ -45,6 +46,9 @@ from chessrules.competition.model import Competitor
 from chessrules.competition.roundrobin import Board, berger_table
 from chessrules.competition.swissdraw import DrawResult, draw_round
 from chessrules.values import TeamRanking, competition_ranks
+
+#: a team in the helpers that do not care what names it (a code, a starting number)
+_Team = TypeVar("_Team")
 
 ROSTER_LIMITS = {"xiangqi": ((3, 6), (1, 3)), "chess": ((3, 4), (1, 2))}
 
@@ -108,8 +112,9 @@ def team_round_robin(teams: int) -> list[list[Board]]:
     return berger_table(teams)
 
 
-def board_colours(priority: str, other: str, boards: int) -> list[tuple[str, str]]:
-    """(white, black) team per board: the priority team White on odd boards (30.4)."""
+def board_colours(priority: _Team, other: _Team, boards: int) -> list[tuple[_Team, _Team]]:
+    """(white, black) team per board: the priority team White on odd boards (30.4); a team
+    is whatever names it (a code, a starting number)."""
     return [(priority, other) if b % 2 else (other, priority) for b in range(1, boards + 1)]
 
 

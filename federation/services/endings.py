@@ -192,7 +192,7 @@ def reinstate_member(member: Member, *, note: str, on: date | None = None, by) -
     Person.objects.select_for_update().get(pk=member.person_id)
     _check_can_join(member.person)
     on = on or _today()
-    if on > _today() or on < member.ended_on:
+    if on > _today() or (member.ended_on is not None and on < member.ended_on):
         raise ServiceError(_("Ngày khôi phục phải từ ngày bị khai trừ đến hôm nay."),
                            field="date")
     lapsed_on = member.ended_on

@@ -61,7 +61,9 @@ def _check_unique_person_ids(data: dict, exclude_pk: int | None = None) -> None:
     ):
         value = data.get(field)
         if value:
-            clash = Person.objects.filter(**{field: value}).exclude(pk=exclude_pk)
+            clash = Person.objects.filter(**{field: value})
+            if exclude_pk is not None:
+                clash = clash.exclude(pk=exclude_pk)
             if clash.exists():
                 raise ServiceError(message, field=field, code="duplicate")
 
@@ -135,7 +137,7 @@ def create_body(*, name: str, level: str, province: Province | None, parent: Bod
         if parent is None or parent.level != Body.Level.PROVINCIAL:
             raise ServiceError(_("Liên đoàn cấp huyện phải trực thuộc một Liên đoàn cấp tỉnh."),
                                field="parent")
-        if parent.province_id != province.pk:
+        if province is None or parent.province_id != province.pk:  # None: refused above
             raise ServiceError(_("Liên đoàn cấp huyện phải cùng tỉnh với Liên đoàn cấp tỉnh."),
                                field="parent")
     if level == Body.Level.PROVINCIAL and parent is not None and parent.level != Body.Level.NATIONAL:

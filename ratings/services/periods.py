@@ -184,7 +184,7 @@ def recompute_from(period: RatingPeriod, *, reason: str = "",
     is recomputed becomes "computed" (a correction, with ``reason``) until staff review and
     publish it again. The next period is looked up after each one, so a period computed
     meanwhile is not missed."""
-    done = []
+    done: list[str] = []  # the periods recomputed, by their start date
     item: RatingPeriod | None = period
     while item is not None:
         count = len(done)
@@ -223,7 +223,7 @@ def _tournaments_of(period: RatingPeriod) -> list[Tournament]:
     return sorted({*linked, *new}, key=lambda t: (t.end_date, t.pk))  # as rated_games orders
 
 
-def rated_games(tournaments: Sequence[Tournament]) -> list[tuple]:
+def rated_games(tournaments: Sequence[Tournament]) -> list[engine.RatedGame]:
     """Played games between two identified players (members), chronological: tournament end
     date and id, round, board. Forfeits, byes and players without a member record are not
     rated. Items are ``RatedGame``-shaped tuples (event, player_a, player_b, score_a, forfeit)."""
@@ -236,13 +236,13 @@ def rated_games(tournaments: Sequence[Tournament]) -> list[tuple]:
             .order_by("round__tournament__end_date", "round__tournament_id", "round__number",
                       "board", "game_number")
             .values_list("round__tournament_id", "white_id", "black_id", "result"))
-    games = []
+    games: list[engine.RatedGame] = []
     append = games.append
     points = PLAYED_RESULTS
     for tournament, white, black, result in rows.iterator(chunk_size=50_000):
         a, b = person_of.get(white), person_of.get(black)
         if a is not None and b is not None and a != b:
-            append((tournament, a, b, points[result], False))
+            append(engine.RatedGame(tournament, a, b, points[result], False))
     return games
 
 

@@ -5,6 +5,8 @@ the next number with its reason. Nothing published is ever deleted."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -65,13 +67,14 @@ def publish_period(period: RatingPeriod, *, user, reason: str = "",
                                 code="previous_period_not_published")
         PlayerRating.objects.filter(period=period, published=False).update(published=True)
         period.status = RatingPeriod.Status.PUBLISHED
-        period.published_at = timezone.now()
+        period.published_at = published_at = timezone.now()
         period.save(update_fields=["status", "published_at"])
-        _record_publication(period, user, early_reason)
+        _record_publication(period, published_at, user, early_reason)
     return period
 
 
-def _record_publication(period: RatingPeriod, user, early_reason: str = "") -> RatingPublication:
+def _record_publication(period: RatingPeriod, published_at: datetime, user,
+                        early_reason: str = "") -> RatingPublication:
     number = period.publications.count() + 1
     reasons = [period.summary.get("correction", {}).get("reason", "")]
     if early_reason:  # stored in Vietnamese whatever the request's language
@@ -81,7 +84,7 @@ def _record_publication(period: RatingPeriod, user, early_reason: str = "") -> R
             .values_list("person_id", "rank", "rating", "old_rating", "games", "change")
             .iterator(chunk_size=20_000)]
     return RatingPublication.objects.create(
-        period=period, number=number, published_at=period.published_at,
+        period=period, number=number, published_at=published_at,
         published_by=user if getattr(user, "is_authenticated", False) else None,
         reason="; ".join(r for r in reasons if r),
         summary=period.summary, rows=rows)

@@ -36,7 +36,7 @@ from tournaments.models import Tournament
 
 #: the title check's job kind (ratings/jobs.py registers it)
 TITLE_CHECK_JOB = "ratings.check_titles"
-CATEGORY_OF = {
+CATEGORY_OF: dict[str, str] = {
     Tournament.Category.NATIONAL_INDIVIDUAL: engine.INDIVIDUAL_CHAMPIONSHIP,
     Tournament.Category.NATIONAL_TEAM: engine.TEAM_CHAMPIONSHIP,
     Tournament.Category.NATIONAL_YOUTH: engine.YOUTH_CHAMPIONSHIP,
@@ -233,7 +233,7 @@ def _unit_of(person: Person) -> str:
     club = active_club_of(person)
     if club is not None:
         return club.name
-    return person.province.name if person.province_id else ""
+    return person.province.name if person.province else ""
 
 
 def _decision_subject(q: TitleQualification) -> str:
@@ -246,7 +246,7 @@ def _decision_grounds(q: TitleQualification) -> list[str]:
                  "Phụ lục 6: Tiêu chuẩn phong cấp vận động viên cờ Tướng cấp quốc gia;"),
                _("Căn cứ tiêu chuẩn %(c)s: %(text)s") % {"c": q.criterion_id,
                                                          "text": q.criterion_text}]
-    if q.tournament_id:
+    if q.tournament:
         grounds.append(_("Căn cứ kết quả %(event)s (kết thúc ngày %(day)s);") % {
             "event": _event_name(q.tournament.name), "day": q.event_date.strftime("%d/%m/%Y")})
     return grounds

@@ -244,3 +244,30 @@ def test_a_decided_suspension_is_never_deleted(admin_client_vi, world):
     with pytest.raises(ProtectedError), transaction.atomic():
         Suspension.objects.get(pk=suspension.pk).delete()
     assert Suspension.objects.filter(pk=suspension.pk).exists()
+
+
+def test_a_service_refusal_about_no_field_is_the_forms_own_error():
+    """A refusal naming no field (e.g. the term of a board, Điều 14) is shown at the top of
+    the form: it was a dict keyed None, on which Django raised ValueError (a 500)."""
+    from django import forms
+
+    from core.errors import ServiceError
+    from federation.admin import service_validation_error
+
+    class Form(forms.Form):
+        name = forms.CharField(required=False)
+
+        def clean(self):
+            raise service_validation_error(ServiceError("Nhiệm kỳ không hợp lệ."))
+
+    form = Form(data={})
+    assert not form.is_valid()
+    assert form.non_field_errors() == ["Nhiệm kỳ không hợp lệ."]
+
+    class FieldForm(Form):
+        def clean(self):
+            raise service_validation_error(ServiceError("Sai tên.", field="name"))
+
+    form = FieldForm(data={})
+    assert not form.is_valid()
+    assert form.errors["name"] == ["Sai tên."]

@@ -32,7 +32,9 @@ class KnockoutStage:
         return not self.pending and all(m.finished for m in self.matches.values())
 
     def winners(self) -> list[int | None]:
-        return [a if b is None else self.matches[(a, b)].winner for a, b in self.pairs]
+        # a pass (no opponent) goes through; otherwise the mini-match's winner
+        return [self.matches[(a, b)].winner if a is not None and b is not None else a
+                for a, b in self.pairs]
 
     def losers(self) -> list[int | None]:
         """Per pair the player who lost the mini-match; None after a pass or both out."""
@@ -55,9 +57,10 @@ class _Replay:
     """The recorded games of an event and its rules, to replay any stage."""
 
     def __init__(self, snapshot: Snapshot) -> None:
-        self.tie = snapshot.settings.knockout_tie_rule or knockout.TieRule.TWO_THEN_DECIDER
-        self.forfeit = (snapshot.settings.knockout_double_forfeit
-                        or knockout.DoubleForfeitRule.BOTH_OUT)
+        self.tie = knockout.TieRule(snapshot.settings.knockout_tie_rule
+                                    or knockout.TieRule.TWO_THEN_DECIDER)
+        self.forfeit = knockout.DoubleForfeitRule(snapshot.settings.knockout_double_forfeit
+                                                  or knockout.DoubleForfeitRule.BOTH_OUT)
         self.placement = snapshot.settings.knockout_placement or knockout.Placement.NONE
         self.seed = snapshot.settings.lot_seed or 0
         self.games: dict[str, list[PairingRow]] = defaultdict(list)

@@ -66,7 +66,8 @@ def load_entries(tournament_id: int) -> tuple[EntryRow, ...]:
                           _byes(byes) if byes else NO_BYES, team, team_name, board, group,
                           _annulled(disqualified, removal, scoring))
                  for (number, pk, name, rating, title, withdrawn, joins, byes, team, team_name,
-                      board, group, disqualified, removal, scoring) in rows)
+                      board, group, disqualified, removal, scoring) in rows
+                 if number is not None)  # filtered above: the type cannot say so
 
 
 def _annulled(disqualified, removal, scoring: str) -> str:
@@ -80,10 +81,10 @@ def load_pairings(tournament_id: int, up_to_round: int | None = None
                   ) -> tuple[PairingRow, ...]:
     """Pairings in round and board order, players by starting number (the database does
     the mapping and the float conversion: each row becomes a ``PairingRow`` as it is)."""
-    rows = Pairing.objects.filter(round__tournament_id=tournament_id)
+    pairings = Pairing.objects.filter(round__tournament_id=tournament_id)
     if up_to_round is not None:
-        rows = rows.filter(round__number__lte=up_to_round)
-    rows = rows.annotate(points=Cast("bye_points", FloatField())).order_by(
+        pairings = pairings.filter(round__number__lte=up_to_round)
+    rows = pairings.annotate(points=Cast("bye_points", FloatField())).order_by(
         "round__number", "board").values_list(
         "round__number", "board", "kind", "white__starting_number", "black__starting_number",
         "result", "points", "match_key", "team_match_id", "match_board")
@@ -101,7 +102,8 @@ def load_teams(tournament_id: int) -> tuple[tuple[TeamRow, ...], tuple[TeamMatch
                   TeamEntry.objects.filter(tournament_id=tournament_id,
                                            starting_number__isnull=False)
                   .order_by("starting_number")
-                  .values_list("starting_number", "pk", "name", "withdrawn_on"))
+                  .values_list("starting_number", "pk", "name", "withdrawn_on")
+                  if number is not None)  # filtered above: the type cannot say so
     matches = tuple(map(TeamMatchRow._make,
                     TeamMatch.objects.filter(round__tournament_id=tournament_id)
                     .order_by("round__number", "table")

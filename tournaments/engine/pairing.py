@@ -442,7 +442,7 @@ def knockout(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     first_game_of_stage = all(not m.games for m in stage.matches.values())
     if number == 1:
         for a, b in stage.pairs:
-            if b is None:  # top seeds pass the first round (Điều 25)
+            if b is None and a is not None:  # top seeds pass the first round (Điều 25)
                 plan.boards.append(PlannedBoard(a, None, kind="pab",
                                                 bye_points=snapshot.settings.bye_score))
     for current in (stage, *placement):  # placement matches alongside (002 Điều 11)

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from chessrules.trf import TrfGame
-from chessrules.values import MatchScoring, Result, bye_code
+from chessrules.values import Discipline, MatchScoring, Result, bye_code
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Settings:
 
     id: int
     system: str
-    discipline: str = "chess"
+    discipline: str = Discipline.CHESS
     bye_score: float = 1.0
     lot_seed: int | None = None
     number_of_rounds: int | None = None

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
-from chessrules.values import BYE_POINTS, Result
+from chessrules.values import BYE_POINTS, Discipline, Result
 from tournaments.engine.snapshot import Snapshot, bye_code
 
 _GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
@@ -118,25 +118,25 @@ def competitors(snapshot: Snapshot, after_round: int) -> dict[int, cmodel.Compet
     for p in snapshot.entries:
         if p.annulled:
             annul_sanctioned(result, p.number, everyone=p.annulled == "all")
-    quitters = sorted((p for p in snapshot.entries
-                       if p.withdrawn_after is not None and not p.annulled),
-                      key=lambda p: (p.withdrawn_after, p.number))
+    # (round withdrawn after, starting number), in the order of withdrawal
+    quitters = sorted((p.withdrawn_after, p.number) for p in snapshot.entries
+                      if p.withdrawn_after is not None and not p.annulled)
     if not rr:
-        for p in quitters:
-            scoring.withdraw_swiss(result[p.number], p.withdrawn_after)
+        for after, number in quitters:
+            scoring.withdraw_swiss(result[number], after)
         return result
-    for p in quitters:
+    for after, number in quitters:
         # The forfeits written for the rounds after his withdrawal are not games he
         # played: chessrules decides from his real games whether to annul or forfeit.
-        quitter = result[p.number]
-        for r in [r for r in quitter.entries if r > p.withdrawn_after]:
+        quitter = result[number]
+        for r in [r for r in quitter.entries if r > after]:
             entry = quitter.entries.pop(r)
             if entry.opponent in result:
                 result[entry.opponent].entries.pop(r, None)
     # Điều 21.5.1: each counts the games he had played when he withdrew, in the order
     # of withdrawal (an earlier withdrawer's annulment does not cascade).
-    law = "chess" if settings.discipline == "chess" else "xiangqi"
-    scoring.withdraw_round_robin_all(result, [p.number for p in quitters], pairs, law=law)
+    scoring.withdraw_round_robin_all(result, [number for _after, number in quitters], pairs,
+                                     law=Discipline(settings.discipline).law)
     return result
 
 
@@ -150,7 +150,7 @@ def annul_sanctioned(players: dict[int, cmodel.Competitor], number: int, *,
         player.entries[r] = cmodel.Entry(cmodel.ANNULLED, 0.0, entry.opponent, entry.color)
         opponent = players.get(entry.opponent) if entry.opponent is not None else None
         theirs = opponent.entries.get(r) if opponent is not None else None
-        if everyone and theirs is not None and theirs.opponent == number:
+        if everyone and opponent is not None and theirs is not None and theirs.opponent == number:
             opponent.entries[r] = cmodel.Entry(cmodel.ANNULLED, 0.0, number, theirs.color)
 
 
@@ -222,8 +222,9 @@ def tracking_card(snapshot: Snapshot, number: int) -> list[dict]:
     draws = []
     for rnd in snapshot.rounds:
         draw = draw_from_json(rnd.number, rnd.seed, rnd.draw or {})
-        draw.pairs = [(p.white, p.black) for p in snapshot.pairings
-                      if p.round == rnd.number and p.kind == "game"]
+        draw.pairs = [(p.white, p.black) for p in snapshot.pairings  # a game: two players
+                      if p.round == rnd.number and p.kind == "game"
+                      and p.white is not None and p.black is not None]
         draws.append(draw)
     rows = swissdraw.tracking_card(number, players, draws)
     return [{"round": r.round, "opponent_number": r.opponent_number,

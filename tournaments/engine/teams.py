@@ -6,6 +6,7 @@ The team table itself (match points, 30.1.5 ranking) is ``chessrules.competition
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
@@ -32,7 +33,8 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
     for match in snapshot.team_matches:
         if match.round > up_to_round:
             continue
-        row = {"round": match.round, "home": match.home, "away": match.away, "points": []}
+        row: dict[str, Any] = {"round": match.round, "home": match.home, "away": match.away,
+                               "points": []}
         if match.away is None:
             if settings.team_bye_points:
                 row["points"] = [(match.home, b, settings.bye_score)
@@ -44,6 +46,8 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
                 continue
             for number, points in zip((p.white, p.black), RESULT_POINTS[p.result],
                                       strict=True):
+                if number is None:  # a result is between two players
+                    continue
                 player = players[number]
                 row["points"].append((player.team, board_of(settings, player, p, match),
                                       points))
@@ -76,6 +80,8 @@ def board_results(snapshot: Snapshot, up_to_round: int) -> list[tuple[int, int, 
         if p.round > up_to_round or p.team_match is None or p.result not in _PLAYED:
             continue
         for number, points in zip((p.white, p.black), RESULT_POINTS[p.result], strict=True):
+            if number is None:  # a result is between two players
+                continue
             out.append((board_of(snapshot.settings, players[number], p,
                                  matches.get(p.team_match)), number, points))
     return out

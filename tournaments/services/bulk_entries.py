@@ -68,7 +68,7 @@ def rows_from_csv(text: str) -> list[tuple[int, dict]]:
                              "các cột khác: “rating”/“Hệ số”, “title”/“Danh hiệu”, “Giới "
                              "tính”, “Năm sinh”, “Liên đoàn”, “Mã FIDE”."), field="file",
                            code="invalid_csv")
-    rows = []
+    rows: list[tuple[int, dict[str, str]]] = []
     for line in reader:
         if not any(cell.strip() for cell in line):
             continue
@@ -87,7 +87,7 @@ def rows_from_lines(text: str) -> list[tuple[int, dict]]:
     """(line number, row) pairs of a pasted list, one player a line: a card number (or a
     member's id) or a member's full name (with or without diacritics), optionally followed by
     ";" (or a tab) and the rating. Blank lines are skipped but keep the numbering of the text."""
-    rows = []
+    rows: list[tuple[int, dict[str, str]]] = []
     for number, line in enumerate((text or "").splitlines(), start=1):
         parts = re.split(r"[;\t]", line, maxsplit=1)
         reference = " ".join(parts[0].split())

@@ -39,17 +39,26 @@ Withdrawing = TypeVar("Withdrawing", Entry, TeamEntry)
 def _draw_numbers(t: Tournament) -> None:
     if t.is_team_event:
         teams = list(t.teams.all())
-        order = engine.lot_order([team.pk for team in teams], t.lot_seed)
+        order = engine.lot_order([team.pk for team in teams], _lot_seed(t))
         places = (t.boards_per_team or 0) + (t.reserves_per_team or 0)
         TeamEntry.objects.filter(tournament=t).update(starting_number=None)
         Entry.objects.filter(tournament=t).update(starting_number=None)
         for number, pk in enumerate(order, 1):
             TeamEntry.objects.filter(pk=pk).update(starting_number=number)
             for entry in Entry.objects.filter(team_id=pk):
+                if entry.board_order is None:  # a team's player has his board (the roster)
+                    raise ValueError(f"entry {entry.pk}: a team's player without a board")
                 entry.starting_number = (number - 1) * places + entry.board_order
                 entry.save(update_fields=["starting_number"])
         return
     _number_entries(t)
+
+
+def _lot_seed(t: Tournament) -> int:
+    """The lot drawn when entries closed (Điều 28): starting numbers follow from it."""
+    if t.lot_seed is None:
+        raise ValueError(f"tournament {t.pk}: starting numbers before the drawing of lots")
+    return t.lot_seed
 
 
 def _number_entries(t: Tournament) -> None:
@@ -64,11 +73,11 @@ def _number_entries(t: Tournament) -> None:
             t.lot_seed or 0)
     elif order_by == "groups":  # 002 Điều 10: A1..An, then B1..Bn
         order = [pk for g in GROUPS for pk in engine.lot_order(
-            [e.pk for e in entries if e.group == g], t.lot_seed)]
+            [e.pk for e in entries if e.group == g], _lot_seed(t))]
     elif order_by == "rating":  # C.04.2
         order = engine.rating_order([(e.pk, e.rating, e.title, e.name) for e in entries])
     else:
-        order = engine.lot_order([e.pk for e in entries], t.lot_seed)
+        order = engine.lot_order([e.pk for e in entries], _lot_seed(t))
     Entry.objects.filter(tournament=t).update(starting_number=None)
     for number, pk in enumerate(order, 1):
         Entry.objects.filter(pk=pk).update(starting_number=number)

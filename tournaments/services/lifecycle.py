@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
 from chessrules.competition.team import ROSTER_LIMITS
-from chessrules.values import RESULT_POINTS
+from chessrules.values import RESULT_POINTS, Discipline
 from core import dates, hooks
 from core.errors import NotAllowedError, ServiceError
 from tournaments import cache_scopes, engine, selectors, systems
@@ -106,7 +106,7 @@ TIME_CONTROL_FIELDS = frozenset({"time_control", "time_control_preset", "time_co
 
 def _check_late_arrival(t: Tournament) -> None:
     """Điều 10.2.1a: 15, 30 or 60 minutes; chess may also use 0 (FIDE Laws 6.7a)."""
-    allowed = {15, 30, 60} | ({0} if t.discipline == "chess" else set())
+    allowed = {15, 30, 60} | ({0} if t.discipline == Discipline.CHESS else set())
     if t.late_arrival_minutes not in allowed:
         raise ServiceError(_("Thời gian đến muộn tối đa phải là %(allowed)s phút (Điều 10.2.1a"
                              "; cờ vua thêm 0 theo Luật FIDE 6.7a).")
@@ -188,8 +188,7 @@ def _validate_team_sizes(t: Tournament) -> None:
     if t.category == Tournament.Category.FRIENDLY:
         (lo, hi), (rlo, rhi) = (1, FRIENDLY_MAX_BOARDS), (0, FRIENDLY_MAX_RESERVES)
     else:
-        law = "chess" if t.discipline == "chess" else "xiangqi"
-        (lo, hi), (rlo, rhi) = ROSTER_LIMITS[law]
+        (lo, hi), (rlo, rhi) = ROSTER_LIMITS[Discipline(t.discipline).law]
     lo, hi = spec_of(t).board_limits(t, lo, hi)  # e.g. the tables of 30.2.2: 3-6
     if not lo <= boards <= hi:
         raise ServiceError(_("Đồng đội: mỗi đội %(lo)s-%(hi)s bàn (Điều 30.1.3; cờ vua 002 "
@@ -248,7 +247,7 @@ def build_tournament(*, user, **fields) -> Tournament:
         raise ServiceError(f"unknown fields: {sorted(unknown)}")
     tournament = Tournament(**fields, created_by=user if user and user.is_authenticated
                             else None)
-    if "late_arrival_minutes" not in fields and tournament.discipline == "chess":
+    if "late_arrival_minutes" not in fields and tournament.discipline == Discipline.CHESS:
         tournament.late_arrival_minutes = 60  # 002 Điều 6.7: one hour unless regulated
     resolve_time_control(tournament, fields, creating=True)
     if not selectors.can_organise(user, body=tournament.organiser_body,

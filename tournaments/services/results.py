@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -111,16 +112,18 @@ def _mark_started(rnd: Round) -> None:
         rnd.status = Round.Status.STARTED
 
 
-def record_results(rnd: Round, items: Iterable[dict], *, user, source: str = "bulk"
+def record_results(rnd: Round, items: Iterable[dict[str, Any]], *, user, source: str = "bulk"
                    ) -> list[Pairing]:
     """Bulk entry: ``[{"pairing": id | "board": n, "result": "1-0", "version": v}]``, all or
     nothing — one stale version (409) or invalid result saves none of them."""
     _require_arbiter(user, rnd.tournament)
     items = list(items)
     with transaction.atomic():
-        locked = {p.pk: p for p in Pairing.objects.select_for_update().filter(round=rnd)
-                  .select_related("round__tournament").order_by("pk")}
-        by_board = {p.board: p for p in locked.values()}
+        # both looked up with the items' optional ids (None finds nothing)
+        locked: dict[int | None, Pairing] = {
+            p.pk: p for p in Pairing.objects.select_for_update().filter(round=rnd)
+            .select_related("round__tournament").order_by("pk")}
+        by_board: dict[int | None, Pairing] = {p.board: p for p in locked.values()}
         done, changes = [], []
         for item in items:
             p = locked.get(item.get("pairing")) or by_board.get(item.get("board"))

@@ -112,7 +112,7 @@ def _mark_disqualified(t: Tournament, e: Entry, *, user, reason: str) -> None:
     if e.withdrawn_on is None:  # no longer paired (Điều 21.5 machinery)
         e.withdrawn_on = timezone.localdate()
         e.withdrawn_after_round = played
-    e._change_reason = reason[:100]  # type: ignore[attr-defined]  # simple_history reads it
+    e._change_reason = reason[:100]  # simple_history reads it
     e.save()
 
 

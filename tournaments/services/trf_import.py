@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from chessrules.trf import TrfError, parse_trf
+from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
 from core.text import fold
 from federation.models import Body, Club, Member, Person
@@ -68,7 +69,7 @@ def _refuse_repeat(digest: str) -> None:
 
 def import_trf(text: str, *, user, start_date: date | None = None,
                end_date: date | None = None, system: str | None = None,
-               discipline: str = "chess", organiser_body: int | None = None,
+               discipline: str = Discipline.CHESS, organiser_body: int | None = None,
                organiser_club: int | None = None) -> tuple[Tournament, dict]:
     try:
         strict = parse_trf(text, strict=True)

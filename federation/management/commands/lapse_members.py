@@ -30,7 +30,7 @@ class Command(BaseCommand):
         job = services.run_lapse_job_now(on)
         if job.state != Job.State.SUCCEEDED:
             raise CommandError(f"lapse job {job.pk} {job.state}: {json.dumps(job.error)}")
-        result = job.result
+        result = job.result or {}  # a succeeded lapse job's summary (services.lapse_job)
         self.stdout.write(f"job {job.pk}: {result['lapsed']} member(s) lapsed on {result['date']} "
                           f"(dues: {result['by_rule'].get('15.5-dues', 0)}, "
                           f"activity: {result['by_rule'].get('15.5-activity', 0)})")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
@@ -19,8 +20,8 @@ from core.caching import touch_everything
 from federation import demo
 
 
-def discovered_loaders() -> list:
-    loaders = []
+def discovered_loaders() -> list[Callable[[demo.DemoContext], str]]:
+    loaders: list[Callable[[demo.DemoContext], str]] = []
     for config in apps.get_app_configs():
         try:
             module = importlib.import_module(f"{config.name}.demo")
