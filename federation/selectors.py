@@ -14,6 +14,7 @@ from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext as _
 
+from core.text import fold
 from federation.models import (
     Attendance,
     Body,
@@ -48,7 +49,6 @@ def possible_duplicates(*, full_name: str, date_of_birth: date | None,
                         ) -> QuerySet[Person]:
     """Persons who may be this one entered before (issue #28): the same name (without
     diacritics or case) and birth date, or the same ID number; merged records left out."""
-    from core.text import fold
 
     match = Q(pk__in=[])
     folded = fold(full_name or "")

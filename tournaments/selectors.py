@@ -26,6 +26,7 @@ from chessrules import timecontrol
 from chessrules.rating import Performance, performance_rating
 from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
 from federation.models import Body, Club, Person
+from federation.permissions import can_manage_club
 from federation.selectors import can_enter_tournaments, officer_body_ids, shown_clubs
 from tournaments import engine, systems
 from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
@@ -114,7 +115,6 @@ def can_enter_for_club(user, member) -> bool:
     behalf of his club? The managers of the member's current club, the officers over that
     club and staff (``federation.permissions.can_manage_club``). The event's own checks
     (open for registration, deadline, quota, eligibility) apply on top."""
-    from federation.permissions import can_manage_club
 
     if not _is_user(user) or member is None:
         return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 from datetime import date
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -14,6 +15,7 @@ from django.utils.translation import gettext_noop as _stored
 
 from core import dates
 from core.errors import ServiceError
+from core.throttling import Window, give_back, hit
 from federation import cache_scopes, selectors
 from federation import permissions as perms
 from federation.models import (
@@ -101,9 +103,6 @@ def _check_typed(person: Person, typed: dict, by) -> None:
     """Each typed value must equal the stored one (compared in constant time; an empty stored
     value matches nothing). One message whatever differs: the stored value is never hinted.
     At most ``APPLICATION_PROOF_FAILURES`` wrong proofs per user in the login window."""
-    from django.conf import settings
-
-    from core.throttling import Window, give_back, hit
 
     window = Window.of("application-proof", str(getattr(by, "pk", "")),
                        settings.LOGIN_WINDOW_SECONDS)

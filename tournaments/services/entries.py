@@ -17,6 +17,7 @@ from chessrules.values import GenderSection
 from core.errors import NotAllowedError, ServiceError
 from core.hooks import provider
 from federation.models import Club, Member, Person
+from federation.permissions import can_manage_club
 from federation.selectors import member_on, suspension_on
 from tournaments import cache_scopes, engine, selectors
 from tournaments.models import (
@@ -514,7 +515,6 @@ def withdraw_team(team: TeamEntry, *, user, on_date: date | None = None) -> Team
     every player of its roster is withdrawn from the next round, so each remaining board
     against it is lost by forfeit (team round robin, Scheveningen, simultaneous match) or
     the team is no longer drawn (team Swiss by draw, 21.5.2)."""
-    from federation.permissions import can_manage_club
 
     tournament = team.tournament
     by_club = (not (selectors.can_arbitrate(user, tournament)
