@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from chessrules.values import Discipline
 from core.admin import TouchesPublicCache
 from core.admin_display import readable_json, table
 from core.admin_history import HistoryAdmin
@@ -334,9 +335,9 @@ CONSISTENCY_LABELS = {
 
 
 def _side(game: GameRecord, code: object) -> str:
-    sides = ({"w": _("Trắng"), "b": _("Đen")} if game.discipline == "chess"
-             else {"w": _("Đỏ"), "b": _("Đen")})
-    return str(sides.get(str(code), code))
+    if str(code) not in ("w", "b"):
+        return str(code)
+    return str(_(Discipline(game.discipline).colour_name(str(code))))
 
 
 def _evidence_value(game: GameRecord, key: str, value: object) -> object:

@@ -74,7 +74,7 @@ class LateArrivalForm(forms.Form):
     note = forms.CharField(label=_("Ghi chú"), required=False, max_length=NOTE_MAX,
                            widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args, pairing=None, discipline: str = "chess", **kwargs):
+    def __init__(self, *args, pairing=None, discipline: str = Discipline.CHESS, **kwargs):
         super().__init__(*args, **kwargs)
         choices = []
         for side in ("white", "black"):
@@ -114,7 +114,7 @@ class PairingChangeForm(forms.Form):
                              widget=forms.Textarea(attrs={"rows": 2}))
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, discipline: str = "chess", **kwargs):
+    def __init__(self, *args, discipline: str = Discipline.CHESS, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["white_number"].label = _("Bên %(side)s: số thứ tự đấu thủ mới") % {
             "side": colour(discipline, "white")}
@@ -155,7 +155,7 @@ class MovesForm(forms.Form):
     declared_score = forms.ChoiceField(label=_("Tỷ số đấu thủ ghi"), required=False)
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, discipline: str = "chess", **kwargs):
+    def __init__(self, *args, discipline: str = Discipline.CHESS, **kwargs):
         super().__init__(*args, **kwargs)
         readable = set(Discipline(discipline).notations)
         set_choices(self, "notation", [(value, label) for value, label in Notation.choices
@@ -184,7 +184,7 @@ class DecisionForm(forms.Form):
     reason = forms.ChoiceField(label=_("Lý do (Điều 7)"))
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, discipline: str = "chess", language: str = "vi", **kwargs):
+    def __init__(self, *args, discipline: str = Discipline.CHESS, language: str = "vi", **kwargs):
         super().__init__(*args, **kwargs)
         set_choices(self, "decision", decision_choices(discipline))
         set_choices(self, "reason", reason_choices(discipline, language))
@@ -220,7 +220,7 @@ class WarningForm(forms.Form):
                              max_value=2000, help_text=_("Không bắt buộc."))
     note = forms.CharField(label=_("Ghi chú"), required=False, max_length=NOTE_MAX)
 
-    def __init__(self, *args, discipline: str = "chess", **kwargs):
+    def __init__(self, *args, discipline: str = Discipline.CHESS, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["side"] = _side_field(discipline, _("Đấu thủ"))
         self.order_fields(["side", "reason", "ply", "note"])
@@ -237,7 +237,7 @@ class FaultForm(forms.Form):
                              max_value=2000, help_text=_("Không bắt buộc."))
     note = forms.CharField(label=_("Ghi chú"), required=False, max_length=NOTE_MAX)
 
-    def __init__(self, *args, discipline: str = "chess", **kwargs):
+    def __init__(self, *args, discipline: str = Discipline.CHESS, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["side"] = _side_field(discipline, _("Đấu thủ"))
         self.order_fields(["side", "kind", "scoresheet_omission", "ply", "note"])

@@ -14,9 +14,9 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
-from chessrules.values import Result, System
+from chessrules.values import Discipline, Result
 from games.models import GameRecord
 from tournaments import engine, selectors
 from tournaments.models import (
@@ -28,6 +28,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.systems import spec_of
 
 #: Boards shown on one page of a round (a 1,000-player event has 500 boards).
 BOARDS_PER_PAGE = 40
@@ -62,13 +63,6 @@ WAITING = (Result.PENDING.value, Result.ADJOURNED.value)
 BUTTONS = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_FORFEIT_WIN,
            Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT)
 
-COLOURS = {
-    "xiangqi": {"white": pgettext_lazy("xiangqi side", "Đỏ"),
-                "black": pgettext_lazy("xiangqi side", "Đen")},
-    "chess": {"white": pgettext_lazy("chess side", "Trắng"),
-              "black": pgettext_lazy("chess side", "Đen")},
-}
-
 ROUND_STATES: dict[str, object] = {
     Round.Status.PAIRED: gettext_lazy("Đã xếp cặp, chưa bắt đầu"),
     Round.Status.STARTED: gettext_lazy("Đang đấu"),
@@ -77,7 +71,8 @@ ROUND_STATES: dict[str, object] = {
 
 
 def colour(discipline: str, side: str) -> str:
-    return str(COLOURS.get(discipline, COLOURS["chess"])[side])
+    """The side's name in the discipline (Đỏ/Đen, Trắng/Đen: ``chessrules.values``)."""
+    return _(Discipline(discipline).colour_name(side))
 
 
 def result_mark(value: str) -> str:
@@ -223,7 +218,7 @@ def round_page(tournament: Tournament, number: int | None, *, page: str | int | 
 def _rounds_left(tournament: Tournament, rounds: list[Round]) -> bool:
     """Whether another round may be paired; the knockout and match formats end when decided
     (the pairing service says so in words when asked anyway)."""
-    if tournament.system in (System.KNOCKOUT, System.MATCH):
+    if spec_of(tournament.system).ends_on_decision:
         return True
     total = tournament.number_of_rounds or 0
     return not total or len(rounds) < total
