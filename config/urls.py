@@ -9,6 +9,7 @@ from rest_framework.routers import DefaultRouter
 
 from core.auth_views import ObtainTokenView, SignInView
 from core.dashboard import with_queues
+from core.health import healthz, readyz
 from core.views import JobViewSet
 
 router = DefaultRouter()
@@ -24,6 +25,9 @@ admin.site.index_template = "admin/dashboard_index.html"
 admin.site.index = with_queues(admin.site.index)
 
 urlpatterns = [
+    # Liveness and readiness for the load balancer / orchestrator (issue 32, core.health).
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/v1/public/", include("config.public_urls")),
     path("api/v1/", include(router.urls)),
