@@ -109,6 +109,8 @@ MIDDLEWARE = [
 ]
 # First of all: refuse an oversized API body before anything reads it.
 MIDDLEWARE.insert(0, "core.middleware.BodySizeLimitMiddleware")
+# Outermost: every request gets its id and its one JSON log line, 413s included (core.logs).
+MIDDLEWARE.insert(0, "core.logs.RequestLogMiddleware")
 
 ROOT_URLCONF = "config.urls"
 
@@ -176,6 +178,8 @@ CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_RESULT_BACKEND = None  # job state lives in core.Job, not in Celery results
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "vcf")
+# The worker logs through LOGGING below (JSON lines, core.logs), not Celery's own format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Two queues (issue 31 §7): the default one for jobs someone waits for (pairings, a result's
 # validation, imports) and this one for background work (documents, warm-ups, lapse, rating
 # periods, title checks; core.jobs.register(..., priority=BACKGROUND)), each with workers of
@@ -361,11 +365,23 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# Structured logs (issue 32, core.logs, docs/production.md): one JSON object a line on stderr,
+# every logger; one line per request (vcf.request) and per job that ends (vcf.job) at INFO.
+# LOG_FORMAT=text for Django's plain lines (a developer's console); LOG_REQUESTS=0 silences
+# the per-request and per-job lines.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "core.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "formatter": "text" if LOG_FORMAT == "text" else "json"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {name: {"level": "INFO" if env_bool("LOG_REQUESTS", True) else "WARNING"}
+                for name in ("vcf.request", "vcf.job")},
 }
 
 if not DEBUG:
