@@ -393,9 +393,12 @@ if not DEBUG:
 # behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (the proxy
 # must set that header itself), or every request would be redirected in a loop.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-# Health checks (core.health) answer over plain HTTP too: a load balancer probes the backend
+# Health checks (core.health) and the metrics scrape answer over plain HTTP too: a load
+# balancer or Prometheus probes the backend
 # directly, without TLS (issue 32).
-SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+#: The bearer token of Prometheus' scrape of /metrics (core.metrics); unset: no /metrics (404).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 60 * 60)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

@@ -47,6 +47,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ServiceError, ServiceUnavailableError
 from core.logs import current_request_id, request_id_var
+from core.metrics import observe_job
 from core.models import KIND_LABELS, Job
 
 logger = logging.getLogger(__name__)
@@ -461,6 +462,8 @@ def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> No
         state=state, result=result, error=error, finished_at=finished,
         progress=100 if state == Job.State.SUCCEEDED else F("progress"))
     started = job.started_at or finished
+    observe_job(job.kind, state if updated else "taken_over",
+                (finished - started).total_seconds())
     job_logger.info("job", extra={"fields": {
         "event": "job", "kind": job.kind, "job_id": str(job.pk),
         "state": state if updated else "taken_over",

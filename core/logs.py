@@ -7,7 +7,8 @@
   incoming ``X-Request-ID`` when it is a plain token, else a new one), returns it in the
   ``X-Request-ID`` header and logs one line on ``vcf.request``: request id, user id, route
   name, method, status, duration in ms. Never a path's query string, a body or a header
-  value: what a person sent (ID numbers, birth dates) is not logged.
+  value: what a person sent (ID numbers, birth dates) is not logged. It also counts the
+  request in the metrics (``core.metrics``).
 * Jobs (``core.jobs``) store the request id of the request that started them and log one line
   on ``vcf.job`` when they end: kind, job id, state, duration, request id.
 """
@@ -24,6 +25,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.utils.functional import SimpleLazyObject, empty
+
+from core.metrics import observe_request
 
 request_logger = logging.getLogger("vcf.request")
 
@@ -79,6 +82,9 @@ class RequestLogMiddleware:
             response = self.get_response(request)
             response["X-Request-ID"] = request_id
             match = getattr(request, "resolver_match", None)
+            seconds = time.perf_counter() - started
+            observe_request(match.view_name if match else None, request.method,
+                            response.status_code, seconds)
             request_logger.info("request", extra={"fields": {
                 "event": "request",
                 "request_id": request_id,
@@ -86,7 +92,7 @@ class RequestLogMiddleware:
                 "route": match.view_name if match else None,
                 "method": request.method,
                 "status": response.status_code,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                "duration_ms": round(seconds * 1000, 1),
             }})
             return response
         finally:
