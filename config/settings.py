@@ -178,8 +178,6 @@ CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_RESULT_BACKEND = None  # job state lives in core.Job, not in Celery results
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "vcf")
-# The worker logs through LOGGING below (JSON lines, core.logs), not Celery's own format.
-CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Two queues (issue 31 §7): the default one for jobs someone waits for (pairings, a result's
 # validation, imports) and this one for background work (documents, warm-ups, lapse, rating
 # periods, title checks; core.jobs.register(..., priority=BACKGROUND)), each with workers of

@@ -25,6 +25,13 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _in_process_unless_a_test_says_otherwise(settings):
+    """The same answers on CI's stack (broker configured): a test that checks the broker or
+    the workers turns in-process off itself."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
 def readyz(client):
     response = client.get("/readyz")
     assert response["Content-Type"] == "application/json"

@@ -9,10 +9,16 @@ import logging
 from datetime import date
 
 import pytest
+from django.conf import settings
 
 from core.logs import JsonFormatter
 from core.models import Job
 from tests.federation.test_federation_private_access import Outsider
+
+#: the job runs in this process (its log line and counters are this process's); with a
+#: broker the real-worker test covers the request id's way to the worker
+IN_PROCESS = pytest.mark.skipif(bool(settings.CELERY_BROKER_URL),
+                                reason="jobs run in the worker when a broker is configured")
 
 
 @pytest.fixture
@@ -39,11 +45,9 @@ def requests_logged(lines) -> list[dict]:
     return [line for line in lines() if line.get("event") == "request"]
 
 
-def test_settings_format_every_log_as_json(settings):
-    from django.conf import settings as live
-
-    assert live.LOGGING["handlers"]["console"]["formatter"] == "json"
-    assert live.MIDDLEWARE[0] == "core.logs.RequestLogMiddleware"
+def test_settings_format_every_log_as_json():
+    assert settings.LOGGING["handlers"]["console"]["formatter"] == "json"
+    assert settings.MIDDLEWARE[0] == "core.logs.RequestLogMiddleware"
 
 
 @pytest.mark.django_db
@@ -64,6 +68,7 @@ def test_one_json_line_per_request_with_its_id_route_status_and_duration(
     assert third["route"] == "healthz" and "with text" not in log_lines.text()
 
 
+@IN_PROCESS
 @pytest.mark.django_db(transaction=True)
 def test_the_request_id_is_carried_into_the_job_it_starts(staff_client, log_lines):
     response = staff_client.post("/api/v1/lapse-jobs/", {"date": "2026-01-10"}, format="json",
@@ -105,3 +110,24 @@ def test_no_id_number_nor_birth_date_is_ever_logged(staff_client, log_lines):
     for private in (citizen_id, citizen_id[:-1] + "7", born.isoformat(), "23/07/1988",
                     "23/07/1989", "31/02/1988", "0911222333", "1988-07-23"):
         assert private not in logged, private
+
+
+def test_a_real_worker_logs_the_job_as_json_with_the_starting_request_id(real_worker,
+                                                                         staff_client):
+    """With a broker and a worker process (CI's stack): the request's id travels with the job
+    to the worker, whose log file has the job's JSON line; /readyz sees broker and worker."""
+    response = staff_client.post("/api/v1/lapse-jobs/", {"date": "2026-01-10"}, format="json",
+                                 HTTP_X_REQUEST_ID="req-32-worker")
+    assert response.status_code in (200, 201, 202), response.content
+    job = real_worker.wait(Job.objects.get().pk, timeout=90)
+    assert job.state == "succeeded" and job.request_id == "req-32-worker"
+    log = real_worker.worker.log_dir / f"worker-{real_worker.worker.count}.log"
+    lines = [json.loads(line) for line in log.read_text().splitlines()
+             if line.startswith("{") and '"event": "job"' in line]
+    mine = [line for line in lines if line["job_id"] == str(job.pk)]
+    assert len(mine) == 1, lines
+    assert mine[0]["request_id"] == "req-32-worker" and mine[0]["state"] == "succeeded"
+    assert mine[0]["kind"] == job.kind and mine[0]["logger"] == "vcf.job"
+    ready = staff_client.get("/readyz")
+    assert ready.status_code == 200, ready.json()
+    assert ready.json()["checks"]["workers"]["ok"] is True
