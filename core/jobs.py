@@ -461,19 +461,21 @@ def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> No
     updated = Job.objects.filter(pk=job.pk, runner=runner).update(
         state=state, result=result, error=error, finished_at=finished,
         progress=100 if state == Job.State.SUCCEEDED else F("progress"))
-    started = job.started_at or finished
-    observe_job(job.kind, state if updated else "taken_over",
-                (finished - started).total_seconds())
-    job_logger.info("job", extra={"fields": {
-        "event": "job", "kind": job.kind, "job_id": str(job.pk),
-        "state": state if updated else "taken_over",
-        "error_code": (error or {}).get("code"),
-        "duration_ms": round((finished - started).total_seconds() * 1000, 1),
-        "request_id": job.request_id or current_request_id(),
-        "attempt": job.attempts}})
     if not updated:  # another run took the job over meanwhile (this worker was presumed dead)
         logger.warning("job %s was taken over by another run; outcome %s not stored",
                        job.pk, state)
+    _log_ended(job, state if updated else "taken_over", (error or {}).get("code"),
+               job.started_at or finished, finished)
+
+
+def _log_ended(job: Job, outcome: str, error_code: str | None, started, finished) -> None:
+    """The job's one JSON log line and its metrics (core.logs, core.metrics)."""
+    seconds = (finished - started).total_seconds()
+    observe_job(job.kind, outcome, seconds)
+    job_logger.info("job", extra={"fields": {
+        "event": "job", "kind": job.kind, "job_id": str(job.pk), "state": outcome,
+        "error_code": error_code, "duration_ms": round(seconds * 1000, 1),
+        "request_id": job.request_id or current_request_id(), "attempt": job.attempts}})
 
 
 def wait_briefly(job: Job, seconds: float) -> Job:
@@ -513,6 +515,7 @@ def sweep(now=None) -> dict:
             if same.update(state=Job.State.FAILED, finished_at=now,
                            error=_lost_error(job.restarts + 1)):
                 failed.append(str(job.pk))
+                _log_ended(job, Job.State.FAILED, "job_lost", job.started_at or now, now)
         elif same.update(state=Job.State.QUEUED, runner="", restarts=F("restarts") + 1,
                          message=_("Chạy lại: tiến trình trước đã dừng đột ngột.")[:300]):
             rerun.append(str(job.pk))

@@ -131,3 +131,22 @@ def test_a_real_worker_logs_the_job_as_json_with_the_starting_request_id(real_wo
     ready = staff_client.get("/readyz")
     assert ready.status_code == 200, ready.json()
     assert ready.json()["checks"]["workers"]["ok"] is True
+
+
+@pytest.mark.django_db
+def test_a_job_failed_by_the_sweeper_has_its_line(log_lines, settings):
+    """A job whose worker died too often ends in the sweeper (job_lost): logged like any."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from core.jobs import sweep
+
+    long_ago = timezone.now() - timedelta(seconds=settings.JOB_LEASE_SECONDS * 3)
+    job = Job.objects.create(kind="core.health_check", state=Job.State.RUNNING,
+                             started_at=long_ago, heartbeat_at=long_ago, runner="gone",
+                             restarts=settings.JOB_MAX_RESTARTS, request_id="req-32-lost")
+    assert sweep()["failed"] == [str(job.pk)]
+    (line,) = [line for line in log_lines() if line.get("event") == "job"]
+    assert line["state"] == "failed" and line["error_code"] == "job_lost"
+    assert line["request_id"] == "req-32-lost" and line["duration_ms"] >= 0
