@@ -2,10 +2,24 @@
 
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("vcf")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.after_setup_logger.connect
+@signals.after_setup_task_logger.connect
+def _json_lines(logger, **kwargs):
+    """The worker's log handlers (stderr or ``-f FILE``) write JSON lines too, like the web
+    processes (core.logs, settings.LOG_FORMAT)."""
+    from django.conf import settings
+
+    from core.logs import JsonFormatter
+
+    if settings.LOG_FORMAT == "json":
+        for handler in logger.handlers:
+            handler.setFormatter(JsonFormatter())

@@ -109,6 +109,8 @@ MIDDLEWARE = [
 ]
 # First of all: refuse an oversized API body before anything reads it.
 MIDDLEWARE.insert(0, "core.middleware.BodySizeLimitMiddleware")
+# Outermost: every request gets its id and its one JSON log line, 413s included (core.logs).
+MIDDLEWARE.insert(0, "core.logs.RequestLogMiddleware")
 
 ROOT_URLCONF = "config.urls"
 
@@ -367,11 +369,23 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# Structured logs (issue 32, core.logs, docs/production.md): one JSON object a line on stderr,
+# every logger; one line per request (vcf.request) and per job that ends (vcf.job) at INFO.
+# LOG_FORMAT=text for Django's plain lines (a developer's console); LOG_REQUESTS=0 silences
+# the per-request and per-job lines.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "core.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "formatter": "text" if LOG_FORMAT == "text" else "json"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {name: {"level": "INFO" if env_bool("LOG_REQUESTS", True) else "WARNING"}
+                for name in ("vcf.request", "vcf.job")},
 }
 
 if not DEBUG:
@@ -383,6 +397,12 @@ if not DEBUG:
 # behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (the proxy
 # must set that header itself), or every request would be redirected in a loop.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Health checks (core.health) and the metrics scrape answer over plain HTTP too: a load
+# balancer or Prometheus probes the backend
+# directly, without TLS (issue 32).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+#: The bearer token of Prometheus' scrape of /metrics (core.metrics); unset: no /metrics (404).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 60 * 60)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

@@ -9,6 +9,8 @@ from rest_framework.routers import DefaultRouter
 
 from core.auth_views import ObtainTokenView, SignInView
 from core.dashboard import with_queues
+from core.health import healthz, readyz
+from core.metrics import metrics
 from core.views import JobViewSet
 
 router = DefaultRouter()
@@ -26,6 +28,11 @@ admin.site.index_template = "admin/dashboard_index.html"
 admin.site.index = with_queues(admin.site.index)  # type: ignore[method-assign]
 
 urlpatterns = [
+    # Liveness and readiness for the load balancer / orchestrator (issue 32, core.health).
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
+    # Prometheus' scrape (issue 32, core.metrics): only with METRICS_TOKEN set, else 404.
+    path("metrics", metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("api/v1/public/", include("config.public_urls")),
     path("api/v1/", include(router.urls)),

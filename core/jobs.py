@@ -46,9 +46,13 @@ from kombu.exceptions import KombuError
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ServiceError, ServiceUnavailableError
+from core.logs import current_request_id, request_id_var
+from core.metrics import observe_job
 from core.models import KIND_LABELS, Job
 
 logger = logging.getLogger(__name__)
+#: one JSON line per job that ends (core.logs): kind, id, state, duration, request id
+job_logger = logging.getLogger("vcf.job")
 
 Progress = Callable[[float, str], None]
 Work = Callable[[dict, Progress], Any]
@@ -163,7 +167,8 @@ def start_job(kind: str, *, params: dict | None = None, key: str | None = None,
         # only if nobody changed it meanwhile (a worker claiming it, another request)
         if not Job.objects.filter(pk=job.pk, state=job.state, runner=job.runner).update(
                 state=Job.State.QUEUED, progress=0, message="", error=None,
-                finished_at=None, result=None, restarts=0, runner=""):
+                finished_at=None, result=None, restarts=0, runner="",
+                request_id=current_request_id() or job.request_id):
             job.refresh_from_db()
             return job
     token = _mark_sent(job.pk)
@@ -246,12 +251,15 @@ def enqueue(job_id: str, token: str = "", kind: str | None = None) -> None:
 
 def _get_or_create_job(kind, params, key, user) -> tuple[Job, bool]:
     user = user if getattr(user, "is_authenticated", False) else None
+    request_id = current_request_id()
     if key is None:
-        return Job.objects.create(kind=kind, params=params, created_by=user), True
+        return Job.objects.create(kind=kind, params=params, created_by=user,
+                                  request_id=request_id), True
     try:
         with transaction.atomic():
             return Job.objects.get_or_create(
-                key=key, defaults={"kind": kind, "params": params, "created_by": user})
+                key=key, defaults={"kind": kind, "params": params, "created_by": user,
+                                   "request_id": request_id})
     except IntegrityError:  # a concurrent caller created it first
         return Job.objects.get(key=key), False
 
@@ -281,6 +289,15 @@ def run_job(job_id: str, work: Work, *, token: str | None = None,
         return None
     if job.state == Job.State.SUCCEEDED:
         return job.result
+    # the logs of the work carry the request id of the request that started the job
+    context = request_id_var.set(job.request_id or request_id_var.get())
+    try:
+        return _run_claimed(job, work, soft_time_limit)
+    finally:
+        request_id_var.reset(context)
+
+
+def _run_claimed(job: Job, work: Work, soft_time_limit: float | None) -> Any:
     runner = job.runner
     if job.restarts > settings.JOB_MAX_RESTARTS:
         _finish(job, runner, Job.State.FAILED, error=_lost_error(job.restarts))
@@ -440,12 +457,25 @@ def _stop(reporter: _Reporter | None) -> None:
 
 
 def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> None:
+    finished = timezone.now()
     updated = Job.objects.filter(pk=job.pk, runner=runner).update(
-        state=state, result=result, error=error, finished_at=timezone.now(),
+        state=state, result=result, error=error, finished_at=finished,
         progress=100 if state == Job.State.SUCCEEDED else F("progress"))
     if not updated:  # another run took the job over meanwhile (this worker was presumed dead)
         logger.warning("job %s was taken over by another run; outcome %s not stored",
                        job.pk, state)
+    _log_ended(job, state if updated else "taken_over", (error or {}).get("code"),
+               job.started_at or finished, finished)
+
+
+def _log_ended(job: Job, outcome: str, error_code: str | None, started, finished) -> None:
+    """The job's one JSON log line and its metrics (core.logs, core.metrics)."""
+    seconds = (finished - started).total_seconds()
+    observe_job(job.kind, outcome, seconds)
+    job_logger.info("job", extra={"fields": {
+        "event": "job", "kind": job.kind, "job_id": str(job.pk), "state": outcome,
+        "error_code": error_code, "duration_ms": round(seconds * 1000, 1),
+        "request_id": job.request_id or current_request_id(), "attempt": job.attempts}})
 
 
 def wait_briefly(job: Job, seconds: float) -> Job:
@@ -485,6 +515,7 @@ def sweep(now=None) -> dict:
             if same.update(state=Job.State.FAILED, finished_at=now,
                            error=_lost_error(job.restarts + 1)):
                 failed.append(str(job.pk))
+                _log_ended(job, Job.State.FAILED, "job_lost", job.started_at or now, now)
         elif same.update(state=Job.State.QUEUED, runner="", restarts=F("restarts") + 1,
                          message=_("Chạy lại: tiến trình trước đã dừng đột ngột.")[:300]):
             rerun.append(str(job.pk))

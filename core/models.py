@@ -41,6 +41,8 @@ class Job(models.Model):
     sent_at = models.DateTimeField(_("gửi vào hàng đợi lúc"), null=True, blank=True)
     runner = models.CharField(_("lượt chạy"), max_length=32, blank=True)
     restarts = models.PositiveSmallIntegerField(_("số lần chạy lại do mất worker"), default=0)
+    #: the X-Request-ID of the web request that started it (structured logs, core.logs)
+    request_id = models.CharField(_("mã yêu cầu"), max_length=64, blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="jobs", verbose_name=_("người tạo"),
