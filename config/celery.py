@@ -18,6 +18,8 @@ def _json_lines(logger, **kwargs):
     processes (core.logs, settings.LOG_FORMAT)."""
     from django.conf import settings
 
+    # here, not at the top: config/__init__ imports this module before Django is set up,
+    # and core.logs imports Django's utilities and core.metrics
     from core.logs import JsonFormatter
 
     if settings.LOG_FORMAT == "json":

@@ -373,7 +373,7 @@ SPECTACULAR_SETTINGS = {
 # every logger; one line per request (vcf.request) and per job that ends (vcf.job) at INFO.
 # LOG_FORMAT=text for Django's plain lines (a developer's console); LOG_REQUESTS=0 silences
 # the per-request and per-job lines.
-LOG_FORMAT = os.environ.get("LOG_FORMAT", "json")
+LOG_FORMAT = "text" if os.environ.get("LOG_FORMAT") == "text" else "json"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -381,8 +381,7 @@ LOGGING = {
         "json": {"()": "core.logs.JsonFormatter"},
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
-    "handlers": {"console": {"class": "logging.StreamHandler",
-                             "formatter": "text" if LOG_FORMAT == "text" else "json"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {name: {"level": "INFO" if env_bool("LOG_REQUESTS", True) else "WARNING"}
                 for name in ("vcf.request", "vcf.job")},
@@ -398,8 +397,7 @@ if not DEBUG:
 # must set that header itself), or every request would be redirected in a loop.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 # Health checks (core.health) and the metrics scrape answer over plain HTTP too: a load
-# balancer or Prometheus probes the backend
-# directly, without TLS (issue 32).
+# balancer or Prometheus probes the backend directly, without TLS (issue 32).
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 #: The bearer token of Prometheus' scrape of /metrics (core.metrics); unset: no /metrics (404).
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
