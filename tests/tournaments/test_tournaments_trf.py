@@ -166,3 +166,94 @@ def test_unknown_birth_month_and_day_are_accepted(driver):
     years = set(Entry.objects.filter(tournament_id=response.json()["tournament"]["id"])
                 .values_list("birth_year", flat=True))
     assert years == {1991, 1992}
+
+
+# --- issue 29: exports the pairing programs read ----------------------------------------------
+
+def _column(text: str, number: int, round_number: int) -> str:
+    """The 8-character entry of player ``number`` in round ``round_number`` (blank if none)."""
+    line = next(line for line in _player_lines(text) if int(line[4:8]) == number)
+    start = 91 + 10 * (round_number - 1)
+    return line[start:start + 8].ljust(8)
+
+
+def _service_pairs(driver, number: int) -> set:
+    return {(p["white_number"], p["black_number"]) for p in driver.round(number)["pairings"]
+            if p["kind"] == "game"}
+
+
+def _bbp_valid(text: str) -> None:
+    """bbpPairings' reader (src/fileformats/trf.cpp, readPlayer): an entry with an opponent
+    must carry a result (a blank result is only allowed without opponent)."""
+    for line in _player_lines(text):
+        for start in range(91, len(line), 10):
+            chunk = line[start:start + 8].ljust(8)
+            if chunk[:4].strip() not in ("", "0000"):
+                assert chunk[7] != " ", f"Invalid line {line!r}: {chunk!r}"
+
+
+def _swiss_after_round_1(driver):
+    from chessrules.values import Result
+
+    driver.create(system="dutch", number_of_rounds=5)
+    driver.action("open-registration")
+    driver.enter(driver.members(10))
+    driver.action("close-registration")
+    driver.pair_next()
+    driver.play_round(1, random.Random(3), choose=lambda p: Result.WHITE_WINS.value)
+
+
+def test_the_export_marks_requested_byes_and_withdrawals_of_the_round_to_be_paired(driver):
+    """docs/decisions-dutch.md item 9: a player with no entry in the column of the round to
+    be paired is paired by bbpPairings/JaVaFo; a requested bye is ``0000 - H/F/Z`` by its
+    points, a withdrawn player (Điều 21.5) ``0000 - -``; the next round the file pairs is
+    the service's."""
+    from chessrules.dutch import pair_trf_text
+
+    _swiss_after_round_1(driver)
+    half = Entry.objects.get(tournament_id=driver.tid, starting_number=3)
+    zero = Entry.objects.get(tournament_id=driver.tid, starting_number=6)
+    quitter = Entry.objects.get(tournament_id=driver.tid, starting_number=8)
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{half.pk}/request-bye/",
+                {"round": 2, "points": 0.5})
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{zero.pk}/request-bye/",
+                {"round": 2, "points": 0.0})
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{quitter.pk}/withdraw/")
+    text = _export(driver, driver.tid)
+    assert _column(text, 3, 2) == "0000 - H"
+    assert _column(text, 6, 2) == "0000 - Z"
+    assert _column(text, 8, 2) == "0000 - -"
+    assert _column(text, 1, 2).strip() == ""  # paired by the programs
+    _bbp_valid(text)
+    from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    driver.pair_next()
+    assert from_file == _service_pairs(driver, 2)
+
+
+def test_a_round_paired_but_not_played_is_left_out_of_the_export(driver):
+    """bbpPairings refuses ``   9 b  `` (an opponent, no result): the round being played is
+    not written (docs/interop.md); the file pairs it again, as the service did."""
+    from chessrules.dutch import pair_trf_text
+
+    _swiss_after_round_1(driver)
+    half = Entry.objects.get(tournament_id=driver.tid, starting_number=4)
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{half.pk}/request-bye/",
+                {"round": 2, "points": 0.5})
+    driver.pair_next()
+    text = _export(driver, driver.tid)
+    _bbp_valid(text)
+    assert _column(text, 4, 2) == "0000 - H"
+    assert all(_column(text, n, 2).strip() in ("", "0000 - H") for n in range(1, 11))
+    from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    assert from_file == _service_pairs(driver, 2)
+    # one result in: the round is still not written; every result in: it is
+    rnd = driver.round(2)
+    first = next(p for p in rnd["pairings"] if p["kind"] == "game")
+    driver.post(driver.arbiter, f"/api/v1/tournament-rounds/{rnd['id']}/results/",
+                {"results": [{"pairing": first["id"], "result": "1-0",
+                              "version": first["version"]}]})
+    _bbp_valid(_export(driver, driver.tid))
+    driver.play_round(2, random.Random(4))
+    text = _export(driver, driver.tid)
+    _bbp_valid(text)
+    assert _column(text, first["white_number"], 2) == f"{first['black_number']:>4} w 1"

@@ -53,7 +53,16 @@ from tournaments.engine.pairing import (
 from tournaments.engine.snapshot import Snapshot, TrfGame, history
 from tournaments.engine.tables import check_tiebreak_codes, parse_codes
 from tournaments.engine.teams import team_standings
-from tournaments.engine.trf import TrfEntry, TrfError, TrfHead, TrfRead, read_trf, trf_text
+from tournaments.engine.trf import (
+    TrfEntry,
+    TrfError,
+    TrfHead,
+    TrfRead,
+    read_trf,
+    round_to_pair_markers,
+    trf_text,
+    written_rounds,
+)
 
 __all__ = [
     "EngineError", "KnockoutStage", "adjusted_order", "PlannedBoard", "PlannedMatch", "RoundPlan", "Snapshot",
@@ -323,12 +332,24 @@ def time_control_pgn(data: dict) -> str:
 
 
 def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
-    """TRF16 text with the TRF-2026 ``XXR`` (rounds) and ``XXC`` (initial colour) lines."""
-    snapshot = snapshot_of(tournament, played_rounds, teams=False)
-    rows, _ = table_of(snapshot, played_rounds, tiebreak_codes(tournament))
+    """TRF16 text with the TRF-2026 ``XXR`` (rounds) and ``XXC`` (initial colour) lines.
+
+    The rounds written are the leading ones with every board decided; a round paired but
+    not played (or partly played) is left out, since no TRF reader takes a game without its
+    result (bbpPairings: ``Invalid line``) and the pairing programs then pair it again. The
+    round to be paired carries what the programs must not pair (decisions-dutch item 9):
+    requested byes ``0000 - H/F/Z``, withdrawn players and entries joining later
+    ``0000 - -`` (``tournaments.engine.trf.round_to_pair_markers``)."""
+    full = snapshot_of(tournament, played_rounds, teams=False)
+    written = written_rounds(full, played_rounds)
+    snapshot = full.up_to(written)
+    rows, _ = table_of(snapshot, written, tiebreak_codes(tournament))
     head = TrfHead(tournament.name, f"{tournament.start_date:%Y/%m/%d}",
                    f"{tournament.end_date:%Y/%m/%d}", tournament.get_system_display(),
                    tournament.venue, time_control_pgn(tournament.time_control))
-    return trf_text(head, entries, total_rounds(tournament) or played_rounds,
-                    initial_colour(tournament), history(snapshot),
+    rounds = total_rounds(tournament) or played_rounds
+    games = history(snapshot)
+    if written < rounds:
+        round_to_pair_markers(snapshot, written + 1, games)
+    return trf_text(head, entries, rounds, initial_colour(tournament), games,
                     {row["starting_number"]: row for row in rows})
