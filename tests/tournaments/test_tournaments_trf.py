@@ -226,6 +226,12 @@ def test_the_export_marks_requested_byes_and_withdrawals_of_the_round_to_be_pair
     assert _column(text, 1, 2).strip() == ""  # paired by the programs
     _bbp_valid(text)
     from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    # imported, the markers become the byes, the withdrawal: the re-export is the same
+    imported = _import(driver, text)
+    assert imported.status_code == 201, imported.content
+    copy = imported.json()["tournament"]["id"]
+    assert Entry.objects.get(tournament_id=copy, starting_number=8).withdrawn_after_round == 1
+    assert _player_lines(_export(driver, copy)) == _player_lines(text)
     driver.pair_next()
     assert from_file == _service_pairs(driver, 2)
 
@@ -257,3 +263,42 @@ def test_a_round_paired_but_not_played_is_left_out_of_the_export(driver):
     text = _export(driver, driver.tid)
     _bbp_valid(text)
     assert _column(text, first["white_number"], 2) == f"{first['black_number']:>4} w 1"
+
+
+def _trf_line(number: int, name: str, rating: int, points: float, *rounds: str) -> str:
+    head = (f"001 {number:>4} m    {name:<33} {rating:>4} VIE {'':>11} {'1990/01/01':<10} "
+            f"{points:>4.1f} {number:>4}")
+    return head + "".join(f"  {r}" for r in rounds)
+
+
+def test_the_import_honours_the_files_initial_colour(driver):
+    """XXC (TRF-2026) black1: the top player had Black in round 1 (C.04.3 E.5); round 2
+    is paired from the file's colour, as bbpPairings and the Dutch engine read it, and the
+    re-export writes it back."""
+    from chessrules.dutch import pair_trf_text
+    from tournaments.engine.pairing import initial_colour
+
+    colour = "black1" if initial_colour(None) == "w" else "white1"
+    top, second = ("b", "w") if colour == "black1" else ("w", "b")
+    other = {"w": "b", "b": "w"}
+    lines = [_trf_line(1, "Mot", 2400, 0.5, f"   4 {top} ="),
+             _trf_line(2, "Hai", 2390, 0.5, f"   5 {second} ="),
+             _trf_line(3, "Ba", 2380, 0.5, f"   6 {top} ="),
+             _trf_line(4, "Bon", 2370, 0.5, f"   1 {other[top]} ="),
+             _trf_line(5, "Nam", 2360, 0.5, f"   2 {other[second]} ="),
+             _trf_line(6, "Sau", 2350, 0.5, f"   3 {other[top]} ="),
+             _trf_line(7, "Bay", 2340, 0.5, "0000 - H"),
+             _trf_line(8, "Tam", 2330, 0.5, "0000 - H")]
+    text = f"012 Màu ban đầu\nXXR 3\nXXC {colour}\n092 Dutch\n" + "\n".join(lines) + "\n"
+    response = _post(driver, text)
+    assert response.status_code == 201, response.content
+    tid = response.json()["tournament"]["id"]
+    again = _export(driver, tid)
+    assert f"XXC {colour}" in again
+    expected = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    driver.tournament = {"id": tid}
+    driver.organiser.post("/api/v1/tournament-officials/", {
+        "tournament": tid, "person": driver.arbiter_user.person.pk, "role": "chief"},
+        format="json")
+    driver.pair_next()
+    assert _service_pairs(driver, 2) == expected

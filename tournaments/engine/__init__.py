@@ -71,7 +71,7 @@ __all__ = [
     "knockout_champion", "knockout_placement_stages",
     "board_rankings", "format_summary", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
     "decided", "more_rounds_refusal", "pairing_snapshot", "plan_round",
-    "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
+    "rating_order", "read_trf", "seed_for_colour", "standings", "swiss_guidance", "team_matches",
     "team_standings",
     "tiebreak_codes", "total_rounds", "tracking_card",
 ]
@@ -107,6 +107,11 @@ def adjusted_order(players: list[tuple[object, int, str, int, int]], seed: int) 
 
 def initial_colour(tournament) -> str:
     return _pairing.initial_colour(tournament.lot_seed)
+
+
+def seed_for_colour(colour: str) -> int:
+    """A lot seed giving the top player ``colour`` in round 1 (an imported XXC line)."""
+    return _pairing.seed_for_colour(colour)
 
 
 def total_rounds(tournament, players: int | None = None, teams: int | None = None) -> int:
