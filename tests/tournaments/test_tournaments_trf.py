@@ -302,3 +302,49 @@ def test_the_import_honours_the_files_initial_colour(driver):
         format="json")
     driver.pair_next()
     assert _service_pairs(driver, 2) == expected
+
+
+def test_a_trf_with_a_utf8_bom_keeps_its_012_line(driver):
+    text = f"\ufeff012 Giải có BOM\nXXR 1\n{_LINE_1}\n{_LINE_2}\n"
+    response = _post(driver, text, system="dutch")
+    assert response.status_code == 201, response.content
+    assert response.json()["tournament"]["name"] == "Giải có BOM"
+    assert response.json()["report"]["encoding"] == "utf-8"
+
+
+def test_a_latin1_trf_file_is_detected_and_named(driver):
+    """Swiss-Manager writes TRF in Windows-1252/Latin-1: a file that is not UTF-8 is read
+    as such and the answer names the encoding."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    line = _LINE_1.replace("Tran Van Khong Co", "Müller Jürgen    ")
+    data = f"012 Open Zürich\nXXR 1\n{line}\n{_LINE_2}\n".encode("cp1252")
+    response = driver.organiser.post("/api/v1/tournaments/import-trf/", {
+        "trf_file": SimpleUploadedFile("open.trf", data), "organiser_body": driver.body.pk,
+        "system": "dutch", "start_date": "2026-05-04", "end_date": "2026-05-10"},
+        format="multipart")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["tournament"]["name"] == "Open Zürich"
+    assert body["report"]["encoding"] == "windows-1252"
+    assert Entry.objects.get(tournament_id=body["tournament"]["id"],
+                             starting_number=1).name == "Müller Jürgen"
+    utf8 = driver.organiser.post("/api/v1/tournaments/import-trf/", {
+        "trf_file": SimpleUploadedFile("b.trf", b"\xef\xbb\xbf" + data.decode("cp1252")
+                                       .replace("Open", "Giải").encode()),
+        "organiser_body": driver.body.pk, "system": "dutch", "start_date": "2026-05-04",
+        "end_date": "2026-05-10"}, format="multipart")
+    assert utf8.status_code == 201, utf8.content
+    assert utf8.json()["report"]["encoding"] == "utf-8"
+    assert utf8.json()["tournament"]["name"] == "Giải Zürich"
+
+
+def test_text_that_lost_its_characters_is_refused_naming_the_line(driver):
+    """A Latin-1 file sent as a form field reaches the service with U+FFFD where its
+    accented letters were: refused (400 naming the line), never imported as "M�ller"."""
+    line = _LINE_1.replace("Tran Van Khong Co", "M\ufffdller J\ufffdrgen    ")
+    before = Tournament.objects.count()
+    error = assert_error(_post(driver, f"012 Open\nXXR 1\n{line}\n{_LINE_2}\n",
+                               system="dutch"), 400, "trf_encoding", "trf")
+    assert "3" in error["message"]
+    assert Tournament.objects.count() == before

@@ -69,7 +69,9 @@ def _refuse_repeat(digest: str) -> None:
 def import_trf(text: str, *, user, start_date: date | None = None,
                end_date: date | None = None, system: str | None = None,
                discipline: str = "chess", organiser_body: int | None = None,
-               organiser_club: int | None = None) -> tuple[Tournament, dict]:
+               organiser_club: int | None = None, encoding: str = "utf-8"
+               ) -> tuple[Tournament, dict]:
+    """``encoding``: what the file was read in (named in the report)."""
     try:
         strict = parse_trf(text, strict=True)
         data = engine.read_trf(text)
@@ -97,7 +99,7 @@ def import_trf(text: str, *, user, start_date: date | None = None,
     except IntegrityError:
         _refuse_repeat(digest)  # the same file imported at the same moment
         raise
-    return result
+    return result[0], {**result[1], "encoding": encoding}
 
 
 def _create(data, lines, *, user, start_date, end_date, system, discipline, organiser_body,
