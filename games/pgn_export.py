@@ -64,6 +64,9 @@ def game_headers(game: GameRecord) -> dict[str, str]:
     if game.board_number:
         headers["Board"] = str(game.board_number)
     headers.update(_event_tags(game))
+    for tag, value in (game.pgn_tags or {}).items():  # the uploaded file's own tags
+        if headers.get(tag, "?") in ("?", "????.??.??"):
+            headers[tag] = value
     if game.decision:
         headers["Decision"] = game.decision
     if game.decision_reason:

@@ -392,3 +392,19 @@ def test_tournament_export_carries_the_events_tags_in_pgns_words(event, job_work
     assert '[Termination "normal"]' in text and "agreed_draw" not in text.split(
         "[DecisionReason")[0]
     assert '[DecisionReason "agreed_draw"]' in text
+
+
+def test_a_standalone_games_tags_survive_the_round_trip(job_worker):
+    """Issue 29: Site, a date with unknown parts, ratings, FIDE ids and TimeControl of an
+    uploaded game are written back by the export."""
+    staff = client_for(make_staff())
+    tags = {"Site": "Thành phố Hồ Chí Minh VIE", "Date": "1997.??.??", "WhiteElo": "2410",
+            "BlackElo": "2385", "WhiteFideId": "12401234", "BlackFideId": "12405678",
+            "TimeControl": "5400+30"}
+    result, moves = sample("iccs")[0]
+    stored, report = upload(staff, job_worker, pgn_of([(result, moves)], tags=[tags]))
+    assert report["written"] == 1, report
+    game = GameRecord.objects.get(upload=stored)
+    text = staff.get(f"/api/v1/games/{game.pk}/pgn/?moves=iccs").content.decode()
+    for tag, value in tags.items():
+        assert f'[{tag} "{value}"]' in text, (tag, text)
