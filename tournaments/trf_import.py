@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -27,7 +28,7 @@ from core.text import fold
 from tournaments import engine, systems
 
 __all__ = ["ImportedBoard", "birth_date", "choose_system", "file_date", "file_time_control",
-           "fingerprint", "initial_colour", "paired_rounds", "player_lines",
+           "file_bye_score", "fingerprint", "initial_colour", "paired_rounds", "player_lines",
            "round_to_pair", "round_boards", "system_of"]
 
 
@@ -121,6 +122,17 @@ def initial_colour(trf: TrfTournament) -> str | None:
         return dutch_input_from_trf(trf).options.initial_color
     except PairingError:
         return None
+
+
+def file_bye_score(trf: TrfTournament) -> dict[str, Any]:
+    """The pairing-allocated bye's points from a ``BBU`` line (bbpPairings' extension, which
+    the export writes when the bye is not one point); nothing otherwise (the default)."""
+    values = trf.fields.get("BBU") or []
+    try:
+        points = float(values[0].strip()) if values else None
+    except ValueError:
+        points = None
+    return {"bye_score": Decimal(str(points))} if points in (0.0, 0.5, 1.0) else {}
 
 
 def file_time_control(trf: TrfTournament) -> dict[str, Any]:

@@ -348,3 +348,33 @@ def test_text_that_lost_its_characters_is_refused_naming_the_line(driver):
                                system="dutch"), 400, "trf_encoding", "trf")
     assert "3" in error["message"]
     assert Tournament.objects.count() == before
+
+
+def test_a_half_point_pairing_bye_is_declared_for_the_pairing_programs(driver):
+    """An event whose pairing-allocated bye scores ½ (its bye_score) writes bbpPairings'
+    ``BBU`` line: without it the programs count the ``U`` as a point and refuse the
+    file's scores (bbpPairings validateScores)."""
+    from chessrules.dutch import pair_trf_text
+    from chessrules.dutch.trf_input import dutch_input_from_trf
+    from chessrules.trf import parse_trf
+
+    driver.create(system="dutch", number_of_rounds=4, bye_score="0.5")
+    driver.action("open-registration")
+    driver.enter(driver.members(5))
+    driver.action("close-registration")
+    driver.pair_next()
+    driver.play_round(1, random.Random(5), choose=lambda p: "1-0")
+    text = _export(driver, driver.tid)
+    assert "BBU  0.5" in text.splitlines()
+    data = dutch_input_from_trf(parse_trf(text))
+    assert data.options.points.pairing_bye == 5
+    bye = next(line for line in _player_lines(text) if line[91:99] == "0000 - U")
+    assert bye[80:84] == " 0.5"
+    imported = _import(driver, text)
+    assert imported.status_code == 201, imported.content
+    copy = imported.json()["tournament"]["id"]
+    assert Tournament.objects.get(pk=copy).bye_score == 0.5
+    assert _player_lines(_export(driver, copy)) == _player_lines(text)
+    from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    driver.pair_next()
+    assert from_file == _service_pairs(driver, 2)

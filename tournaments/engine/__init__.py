@@ -351,7 +351,8 @@ def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
     rows, _ = table_of(snapshot, written, tiebreak_codes(tournament))
     head = TrfHead(tournament.name, f"{tournament.start_date:%Y/%m/%d}",
                    f"{tournament.end_date:%Y/%m/%d}", tournament.get_system_display(),
-                   tournament.venue, time_control_pgn(tournament.time_control))
+                   tournament.venue, time_control_pgn(tournament.time_control),
+                   float(tournament.bye_score))
     rounds = total_rounds(tournament) or played_rounds
     games = history(snapshot)
     if written < rounds:

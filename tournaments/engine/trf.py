@@ -63,6 +63,7 @@ class TrfHead:
     system_label: str
     venue: str = ""
     time_control: str = ""
+    pab_points: float = 1.0  # the pairing-allocated bye's points (the event's bye_score)
 
 
 def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour: str,
@@ -82,6 +83,8 @@ def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour
              f"XXC {'white1' if trf.initial_color == 'w' else 'black1'}"]
     if head.time_control:
         lines.insert(4, f"122 {head.time_control}")
+    if head.pab_points != 1.0:  # bbpPairings' (and chessrules.dutch's) BBU line: its score
+        lines.append(f"BBU {head.pab_points:4.1f}")  # check counts a U bye at this value
     if head.venue:
         lines.insert(1, f"022 {head.venue}")
     trf.layout = lines + sorted(trf.players)

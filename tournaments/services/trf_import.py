@@ -94,7 +94,8 @@ def import_trf(text: str, *, user, start_date: date | None = None,
             result = _create(data, lines, user=user, start_date=start_date,
                              end_date=end_date, system=system, discipline=discipline,
                              organiser_body=organiser_body, organiser_club=organiser_club,
-                             digest=digest, clock=reading.file_time_control(strict),
+                             digest=digest, clock={**reading.file_time_control(strict),
+                                    **reading.file_bye_score(strict)},
                              colour=reading.initial_colour(strict))
     except IntegrityError:
         _refuse_repeat(digest)  # the same file imported at the same moment
