@@ -73,7 +73,10 @@ class PgnGame:
 
     def validate(self, **options: Any) -> GameReport:
         """:func:`chessrules.validation.validate_game` on this game's moves and tags."""
-        reason = self.headers.get("Termination") if "declared_reason" not in options else None
+        # the reason as the export writes it (``DecisionReason``), else a Termination that
+        # names one of the reasons (PGN's own words name none of them)
+        reason = (self.headers.get("DecisionReason") or self.headers.get("Termination")
+                  if "declared_reason" not in options else None)
         options.setdefault("declared_reason", reason if reason in _REASON_CODES else None)
         return validate_game(
             self.discipline,

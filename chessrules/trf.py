@@ -277,9 +277,28 @@ def _parse_initial_color(code: str, rest: str, line_number: int) -> str | None:
     return None
 
 
+BOM = "\ufeff"
+
+
+def decode_trf(data: bytes) -> tuple[str, str]:
+    """The text of a TRF file and the encoding it was read in: UTF-8 (a leading byte order
+    mark dropped), else Windows-1252 (what Swiss-Manager writes; Latin-1 for the five bytes
+    Windows-1252 leaves undefined). FIDE's TRF16 names no encoding."""
+    try:
+        return data.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "windows-1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
 def parse_trf(text: str, *, strict: bool = False) -> TrfTournament:
     """Parse a TRF16/TRF-2026 file; raise :class:`TrfError` on malformed lines. ``strict``
-    (imports): a player line must be complete (up to the points) and its birth date real."""
+    (imports): a player line must be complete (up to the points) and its birth date real.
+    A leading byte order mark is not part of the first line."""
+    text = text.removeprefix(BOM)
     tournament = TrfTournament()
     declared_rounds: int | None = None
     for line_number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):

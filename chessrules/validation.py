@@ -50,6 +50,27 @@ def _reason(code: str, vi: str, en: str, article: str, xiangqi: str | None = Non
     return DecisionReason(code, vi, en, article, outcome)
 
 
+#: The PGN standard's Termination words (section 9.8.1) for each decision reason: the
+#: reasons of the laws are finer than PGN's; the export keeps the reason in its own tag.
+PGN_TERMINATION: dict[str, str] = {
+    **dict.fromkeys(("checkmate", "stalemate", "resignation", "agreed_draw",
+                     "mutual_repetition", "fifty_moves", "no_attacking_material",
+                     "threefold_repetition", "dead_position"), "normal"),
+    "time_forfeit": "time forfeit",
+    "late_arrival": "abandoned",
+    "arbiter_draw": "adjudication",
+    **dict.fromkeys(("perpetual_check", "forbidden_repetition", "three_technical_faults",
+                     "three_conduct_faults", "missing_moves", "sealed_move_error",
+                     "rule_violation"), "rules infraction"),
+}
+
+
+def pgn_termination(reason: str) -> str:
+    """The PGN ``Termination`` of a decision reason (``rules infraction`` for a sanction
+    the table does not name)."""
+    return PGN_TERMINATION.get(reason, "rules infraction")
+
+
 #: Why a game was decided, as data (Điều 7 of seed 000; FIDE Laws in seed 002 for chess).
 DECISION_REASONS: dict[str, DecisionReason] = {
     r.code: r

@@ -83,6 +83,11 @@ def decision_of_result(result: str) -> str | None:
     return _RESULT_TO_DECISION.get(result)
 
 
+def pgn_termination(code: str) -> str:
+    """PGN's Termination word for a decision reason (``chessrules.validation``)."""
+    return _validation.pgn_termination(code)
+
+
 def reason_label(code: str) -> str:
     reason = DECISION_REASONS.get(code)
     return reason.label_vi if reason else code

@@ -126,6 +126,10 @@ class GameRecord(models.Model):
     final_fen = models.CharField(_("thế cờ cuối (FEN)"), max_length=120, blank=True)
     ending = models.CharField(_("kết thúc phát hiện được"), max_length=20, blank=True)
 
+    pgn_tags = models.JSONField(
+        _("thẻ PGN khác"), default=dict, blank=True,
+        help_text=_("Các thẻ của tệp PGN đã nhập mà biên bản không có trường riêng (địa "
+                    "điểm, ngày chưa rõ đủ, hệ số, mã FIDE, thời gian): xuất lại như cũ."))
     declared_score = models.CharField(_("tỷ số đấu thủ ghi"), max_length=7, blank=True,
                                       choices=DeclaredScore.choices)
     decision = models.CharField(_("phán quyết của trọng tài"), max_length=12, blank=True,

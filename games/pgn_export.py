@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from chessrules.values import Discipline
 from games import engine
 from games.models import GameRecord, ValidationStatus
+from tournaments import engine as tournament_engine
 
 
 def pgn_result(game: GameRecord) -> str:
@@ -22,21 +23,55 @@ def pgn_result(game: GameRecord) -> str:
     return game.declared_score or "*"
 
 
+def _round_date(game: GameRecord) -> str:
+    """The day the game was played: the record's, else its round's (started, else paired)."""
+    day = game.played_on
+    if day is None and game.pairing_id:
+        rnd = game.pairing.round
+        moment = rnd.started_at or rnd.paired_at
+        day = moment.date() if moment else None
+    return day.strftime("%Y.%m.%d") if day else "????.??.??"
+
+
+def _event_tags(game: GameRecord) -> dict[str, str]:
+    """A tournament game's tags from its event (PGN standard 9.x): the players' ratings
+    and FIDE ids as entered, the time control in PGN's form."""
+    if not game.pairing_id:
+        return {}
+    pairing = game.pairing
+    tags: dict[str, str] = {}
+    for side, entry in (("White", pairing.white), ("Black", pairing.black)):
+        if entry is not None and entry.rating:
+            tags[f"{side}Elo"] = str(entry.rating)
+        if entry is not None and entry.fide_id and entry.fide_id.strip("0"):
+            tags[f"{side}FideId"] = entry.fide_id
+    control = tournament_engine.time_control_pgn(pairing.round.tournament.time_control)
+    if control:
+        tags["TimeControl"] = control
+    return tags
+
+
 def game_headers(game: GameRecord) -> dict[str, str]:
+    venue = game.pairing.round.tournament.venue if game.pairing_id else ""
     headers = {
         "Event": game.event_name or "?",
-        "Site": "?",
-        "Date": game.played_on.strftime("%Y.%m.%d") if game.played_on else "????.??.??",
+        "Site": venue or "?",
+        "Date": _round_date(game),
         "Round": str(game.round_number) if game.round_number else "?",
         "White": game.white_name or (game.white.full_name if game.white else "?"),
         "Black": game.black_name or (game.black.full_name if game.black else "?"),
     }
     if game.board_number:
         headers["Board"] = str(game.board_number)
+    headers.update(_event_tags(game))
+    for tag, value in (game.pgn_tags or {}).items():  # the uploaded file's own tags
+        if headers.get(tag, "?") in ("?", "????.??.??"):
+            headers[tag] = value
     if game.decision:
         headers["Decision"] = game.decision
     if game.decision_reason:
-        headers["Termination"] = game.decision_reason
+        headers["Termination"] = engine.pgn_termination(game.decision_reason)
+        headers["DecisionReason"] = game.decision_reason
     if game.validation_status == ValidationStatus.INVALID and game.validation_error:
         headers["Annotator"] = (f"invalid at ply {game.validation_error.get('ply')}: "
                                 f"{game.validation_error.get('text')}")
@@ -58,8 +93,11 @@ def current_moves(game: GameRecord) -> tuple[list[str], list[str]]:
 def export_game(game: GameRecord, fmt: str | None = None) -> str:
     """One record as PGN text (``fmt``: iccs/wxf for xiangqi, san/uci for chess)."""
     fmt = fmt or Discipline(game.discipline).export_notations[0]
+    headers = game_headers(game)
+    if game.discipline == Discipline.XIANGQI:  # the cchess/xiangqi.js readers need it
+        headers["Format"] = fmt.upper()
     return engine.write_pgn_game(game.discipline, current_moves(game)[0],
-                                 headers=game_headers(game), start_fen=game.start_fen,
+                                 headers=headers, start_fen=game.start_fen,
                                  fmt=fmt, result=pgn_result(game))
 
 

@@ -100,7 +100,8 @@ def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Mat
         round_number=_int(tags.get("Round", "").split(".")[0]),
         board_number=_int(tags.get("Board", "")) or _int(
             (tags.get("Round", "").split(".") + [""])[1]),
-        declared_score=tags.get("Result", "") if engine.is_played_result(tags.get("Result")) else "")
+        declared_score=tags.get("Result", "") if engine.is_played_result(tags.get("Result")) else "",
+        pgn_tags=kept_tags(tags))
     if engine.is_start_position(record.discipline, record.start_fen):
         record.start_fen = ""
     tournament = upload.tournament
@@ -260,6 +261,22 @@ def _tag_line(lines: list[str], first: int, tag: str) -> int:
         if text and not text.startswith("[") and not text.startswith("%"):
             break
     return first
+
+
+#: Tags a record has no field for, kept as read and written back by the export (issue 29)
+KEPT_TAGS = ("Site", "WhiteElo", "BlackElo", "WhiteFideId", "BlackFideId", "TimeControl")
+KEPT_TAG_LIMIT = 200
+
+
+def kept_tags(tags: dict) -> dict[str, str]:
+    """The tags of :data:`KEPT_TAGS` that say something (not ``?`` or ``-``), and a Date with
+    unknown parts (``1997.??.??``: the record's date field takes only whole dates)."""
+    kept = {tag: tags[tag].strip()[:KEPT_TAG_LIMIT] for tag in KEPT_TAGS
+            if tags.get(tag, "").strip() not in ("", "?", "-")}
+    date_text = tags.get("Date", "").strip()
+    if "?" in date_text and _DATE_SHAPE.match(date_text) and date_text != "????.??.??":
+        kept["Date"] = date_text
+    return kept
 
 
 def _pgn_date(text: str) -> date | None:

@@ -254,7 +254,8 @@ class PublicGameViewSet(PublicReadOnlyViewSet):
 
         def build():
             games = public_games().filter(pairing__round__tournament=tournament).order_by(
-                "round_number", "board_number", "id")
+                "round_number", "board_number", "id").select_related(
+                "pairing__round__tournament", "pairing__white", "pairing__black")
             name = f"tournament-{tournament.pk}"
             if round_number is not None:
                 games = games.filter(round_number=round_number)

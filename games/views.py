@@ -301,7 +301,8 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         tournament = get_object_or_404(selectors.tournaments_visible_to(request.user),
                                        pk=tournament_id)
         games = self.get_queryset().filter(pairing__round__tournament=tournament).order_by(
-            "round_number", "board_number", "id")
+            "round_number", "board_number", "id").select_related(
+            "pairing__round__tournament", "pairing__white", "pairing__black")
         text = pgn_export.export_games(games, _fmt(request, tournament.discipline))
         name = f"tournament-{tournament.pk}"
         if request.query_params.get("round"):

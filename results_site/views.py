@@ -9,9 +9,7 @@ English under ``/en/``.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from chessrules.values import Discipline
 from core import caching
+from core.csvtext import csv_text
 from results_site import boards, tables
 from results_site.api import ApiError, fetch, fetch_all, fetch_document, scopes
 from tournaments.systems import spec_of
@@ -390,13 +389,17 @@ CSV_COLUMNS = ("rank", "person_id", "name", "gender", "province", "club", "title
                "old_rating", "change", "games")
 
 
+def _csv_header() -> list[str]:
+    """``CSV_COLUMNS`` in the reader's language (issue 29: CSV for people)."""
+    return [_("Hạng"), _("Mã đấu thủ"), _("Họ tên"), _("Giới tính"), _("Tỉnh/thành"),
+            _("Câu lạc bộ"), _("Danh hiệu"), _("Hệ số"), _("Hệ số cũ"), _("Thay đổi"),
+            _("Số ván")]
+
+
 def _csv_response(rows: list[dict], filename: str) -> HttpResponse:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in rows:
-        writer.writerow([row.get(column) for column in CSV_COLUMNS])
-    response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    text = csv_text(_csv_header(), ([row.get(column) for column in CSV_COLUMNS]
+                                    for row in rows))
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

@@ -15,8 +15,6 @@ Who may do what (docs/decisions-tournaments.md):
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import date
 
 from django.db.models import Q, QuerySet
@@ -25,6 +23,7 @@ from django.utils.translation import gettext as _
 from chessrules import timecontrol
 from chessrules.rating import Performance, performance_rating
 from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
+from core.csvtext import csv_text, points_text
 from federation.models import Body, Club, Person
 from federation.permissions import can_manage_club
 from federation.selectors import can_enter_tournaments, officer_body_ids, shown_clubs
@@ -477,35 +476,36 @@ def board_standings(tournament: Tournament, after_round: int | None = None) -> d
 # --- CSV ----------------------------------------------------------------------------------------
 
 def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
-    """The standings as CSV; two-game matches (Điều 21.2) add match and game points."""
+    """The standings as CSV for people (``core.csvtext``: BOM, headers in the reader's
+    language); two-game matches (Điều 21.2) add match and game points; the team and the
+    withdrawn flag (Điều 21.5) as the page shows them."""
     table = standings(tournament, after_round)
     matches = tournament.match_scoring == MatchScoring.TWO_GAME_MATCH
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "starting_number", "name", "title", "rating", "points",
-                     *(["match_points", "game_points"] if matches else []),
-                     *table["tiebreaks"]])
-    for row in table["rows"]:
-        writer.writerow([row["rank"], row["starting_number"], row["name"], row["title"],
-                         row["rating"], row["points"],
-                         *([row["match_points"], row["game_points"]] if matches else []),
-                         *[row["tiebreaks"].get(c) for c in table["tiebreaks"]]])
-    return out.getvalue()
+    header = [_("Hạng"), _("Số xếp"), _("Họ tên"), _("Danh hiệu"), _("Elo"), _("Điểm"),
+              *([_("Điểm trận"), _("Điểm ván")] if matches else []),
+              *table["tiebreaks"], _("Đội"), _("Bỏ cuộc")]
+    return csv_text(header, (
+        [row["rank"], row["starting_number"], row["name"], row["title"], row["rating"],
+         points_text(row["points"]),
+         *([points_text(row["match_points"]), points_text(row["game_points"])]
+           if matches else []),
+         *[row["tiebreaks"].get(c) for c in table["tiebreaks"]],
+         row.get("team") or "", _("có") if row.get("withdrawn") else ""]
+        for row in table["rows"]))
 
 
 def pairings_csv(round_: Round) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["round", "board", "white_number", "white", "black_number", "black",
-                     "result"])
-    for p in pairings_of(round_):
-        writer.writerow([round_.number, p.board,
-                         p.white.starting_number if p.white else "",
-                         p.white.name if p.white else "",
-                         p.black.starting_number if p.black else "",
-                         p.black.name if p.black else p.get_kind_display(),
-                         p.result if p.kind == "game" else f"{p.bye_points or 0}"])
-    return out.getvalue()
+    """The round's boards as CSV for people; a bye's points written like a score
+    (``0.0``/``0.5``/``1.0``)."""
+    header = [_("Ván"), _("Bàn"), _("Số xếp Trắng"), _("Trắng"), _("Số xếp Đen"), _("Đen"),
+              _("Kết quả")]
+    return csv_text(header, (
+        [round_.number, p.board, p.white.starting_number if p.white_id else "",
+         p.white.name if p.white_id else "",
+         p.black.starting_number if p.black_id else "",
+         p.black.name if p.black_id else p.get_kind_display(),
+         p.result if p.kind == "game" else points_text(p.bye_points or 0)]
+        for p in pairings_of(round_)))
 
 
 def trf_text(tournament: Tournament) -> str:

@@ -13,11 +13,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from chessrules import timecontrol
+from chessrules.dutch import PairingError
+from chessrules.dutch.trf_input import dutch_input_from_trf
 from chessrules.trf import TrfError, TrfTournament, check_birth_date
 from chessrules.values import BYE_POINTS, GAME_CODE_POINTS, PLAYED, Result
 from core.errors import ServiceError
@@ -25,7 +28,8 @@ from core.text import fold
 from tournaments import engine, systems
 
 __all__ = ["ImportedBoard", "birth_date", "choose_system", "file_date", "file_time_control",
-           "fingerprint", "player_lines", "round_boards", "system_of"]
+           "file_bye_score", "fingerprint", "initial_colour", "paired_rounds", "player_lines",
+           "round_to_pair", "round_boards", "system_of"]
 
 
 def player_lines(text: str) -> dict[int, int]:
@@ -106,6 +110,31 @@ def file_date(trf: TrfTournament, code: str, field: str, text: str) -> date | No
                            field=field, code="trf_invalid") from None
 
 
+def initial_colour(trf: TrfTournament) -> str | None:
+    """The top player's colour in round 1 (C.04.3 E.5): the file's XXC/152 line, else as
+    bbpPairings infers it from the first round with colours (``chessrules.dutch``); None
+    when the file has no colour at all."""
+    if trf.initial_color:
+        return trf.initial_color
+    if not any(g.color in "wb" for p in trf.players.values() for g in p.games):
+        return None
+    try:
+        return dutch_input_from_trf(trf).options.initial_color
+    except PairingError:
+        return None
+
+
+def file_bye_score(trf: TrfTournament) -> dict[str, Any]:
+    """The pairing-allocated bye's points from a ``BBU`` line (bbpPairings' extension, which
+    the export writes when the bye is not one point); nothing otherwise (the default)."""
+    values = trf.fields.get("BBU") or []
+    try:
+        points = float(values[0].strip()) if values else None
+    except ValueError:
+        points = None
+    return {"bye_score": Decimal(str(points))} if points in (0.0, 0.5, 1.0) else {}
+
+
 def file_time_control(trf: TrfTournament) -> dict[str, Any]:
     """The event's control from the file's 122 line when it reads as one (the PGN form this
     project writes, or "90' + 30\\""), with its class; nothing otherwise (the default)."""
@@ -114,6 +143,36 @@ def file_time_control(trf: TrfTournament) -> dict[str, Any]:
     if control is None:
         return {}
     return {"time_control": control.to_dict(), "time_control_class": control.time_class()}
+
+
+def paired_rounds(data: engine.TrfRead) -> int:
+    """The last round in which somebody was paired (an opponent, or a pairing-allocated bye
+    ``U``/``+``): later columns hold only what the round to be paired leaves out
+    (docs/decisions-dutch.md items 9-10), read by :func:`round_to_pair`."""
+    return max((g.round for games in data.games.values() for g in games
+                if g.opponent is not None or g.result in ("U", "+")), default=0)
+
+
+def round_to_pair(data: engine.TrfRead, paired: int) -> dict[int, dict[str, Any]]:
+    """What the columns after ``paired`` say of each player (by starting number): requested
+    byes ``H``/``F``/``Z`` (``{"byes": [{"round", "points"}]}``), and in the round to be
+    paired ``-`` without opponent: withdrawn after ``paired`` (Điều 21.5) when he played
+    before, else an entry joining later (``{"withdrawn_after": n}`` / ``{"joins": n}``)."""
+    marks: dict[int, dict[str, Any]] = {}
+    for pid, games in data.games.items():
+        for game in games:
+            if game.round <= paired:
+                continue
+            mark = marks.setdefault(pid, {})
+            if game.result in BYE_POINTS:
+                mark.setdefault("byes", []).append(
+                    {"round": game.round, "points": BYE_POINTS[game.result]})
+            elif game.round == paired + 1 and game.result in ("-", " "):
+                if any(g.round <= paired for g in games):
+                    mark["withdrawn_after"] = paired
+                else:
+                    mark["joins"] = paired + 1
+    return {pid: mark for pid, mark in marks.items() if mark}
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,25 @@
-"""CSV exports of rating lists."""
+"""CSV exports of rating lists (for people: ``core.csvtext``, BOM and translated headers)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from core.csvtext import csv_text
+
+
+def list_header() -> list[str]:
+    """The columns of a rating list CSV, in the reader's language."""
+    return [_("Hạng"), _("Mã đấu thủ"), _("Họ tên"), _("Giới tính"), _("Tỉnh/thành"),
+            _("Câu lạc bộ"), _("Danh hiệu"), _("Hệ số"), _("Số ván"), _("Thay đổi"), _("K")]
 
 
 def list_csv(rows: Iterable[dict]) -> str:
     """A whole list as CSV (public columns only: never date of birth or contact)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "person_id", "name", "gender", "province", "club", "title",
-                     "rating", "games", "change", "k"])
-    for row in rows:
-        writer.writerow([row["rank"] or "", row["person_id"], row["name"], row["gender"],
-                         row["province"] or "", row["club"] or "", row["title"] or "",
-                         row["rating"] if row["rating"] is not None else "",
-                         row["games"], "" if row["change"] is None else row["change"],
-                         row["k"] or ""])
-    return out.getvalue()
+    return csv_text(list_header(), (
+        [row["rank"] or "", row["person_id"], row["name"], row["gender"],
+         row["province"] or "", row["club"] or "", row["title"] or "",
+         row["rating"] if row["rating"] is not None else "",
+         row["games"], "" if row["change"] is None else row["change"], row["k"] or ""]
+        for row in rows))

@@ -360,3 +360,51 @@ def test_killed_worker_import_is_written_exactly_once(event, real_worker):
     assert done.attempts >= 2
     assert GameRecord.objects.count() == 3
     assert GameUpload.objects.get(pk=upload_id).state == "imported"
+
+
+def test_tournament_export_carries_the_events_tags_in_pgns_words(event, job_worker):
+    """Issue 29: the event's site, the round's date, ratings, FIDE ids and the time control
+    (PGN standard 9.x tags); Termination in PGN's words (the precise reason kept in
+    ``DecisionReason``, read back by the import); ``[Format]`` tells xiangqi readers the
+    notation of the moves."""
+
+    from tournaments.models import Entry
+
+    event.tournament.venue = "Hà Nội"
+    event.tournament.time_control = {"periods": [{"minutes": 90}], "increment_seconds": 30}
+    event.tournament.save()
+    Entry.objects.filter(pk=event.entries[0].pk).update(rating=2350, fide_id="12345678")
+    event.round.started_at = None
+    event.round.save()
+    client = client_for(event.arbiter)
+    upload(client, job_worker, _round_pgn(event), tournament=event.tournament.pk, round=1)
+    GameRecord.objects.filter(board_number=3).update(decision="draw",
+                                                     decision_reason="agreed_draw")
+    for fmt, tag in (("iccs", "ICCS"), ("wxf", "WXF")):
+        text = client.get(f"/api/v1/games/export/?tournament={event.tournament.pk}"
+                          f"&round=1&moves={fmt}").content.decode()
+        assert text.count(f'[Format "{tag}"]') == 3
+    assert text.count('[Site "Hà Nội"]') == 3 and '[Site "?"]' not in text
+    paired = event.round.paired_at.date()
+    assert text.count(f'[Date "{paired:%Y.%m.%d}"]') == 3 and "????.??.??" not in text
+    assert '[WhiteElo "2350"]' in text and '[WhiteFideId "12345678"]' in text
+    assert text.count('[TimeControl "5400+30"]') == 3
+    assert '[Termination "normal"]' in text and "agreed_draw" not in text.split(
+        "[DecisionReason")[0]
+    assert '[DecisionReason "agreed_draw"]' in text
+
+
+def test_a_standalone_games_tags_survive_the_round_trip(job_worker):
+    """Issue 29: Site, a date with unknown parts, ratings, FIDE ids and TimeControl of an
+    uploaded game are written back by the export."""
+    staff = client_for(make_staff())
+    tags = {"Site": "Thành phố Hồ Chí Minh VIE", "Date": "1997.??.??", "WhiteElo": "2410",
+            "BlackElo": "2385", "WhiteFideId": "12401234", "BlackFideId": "12405678",
+            "TimeControl": "5400+30"}
+    result, moves = sample("iccs")[0]
+    stored, report = upload(staff, job_worker, pgn_of([(result, moves)], tags=[tags]))
+    assert report["written"] == 1, report
+    game = GameRecord.objects.get(upload=stored)
+    text = staff.get(f"/api/v1/games/{game.pk}/pgn/?moves=iccs").content.decode()
+    for tag, value in tags.items():
+        assert f'[{tag} "{value}"]' in text, (tag, text)

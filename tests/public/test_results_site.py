@@ -208,7 +208,8 @@ def test_lists_ratings_titles_clubs_and_the_csv(client):
     csv = client.get(f"/he-so/{rating_list}/csv/")
     assert csv["Content-Type"].startswith("text/csv")
     lines = csv.content.decode("utf-8-sig").strip().splitlines()
-    assert lines[0].startswith("rank,person_id,name") and len(lines) == 1 + len(persons)
+    assert csv.content.startswith(b"\xef\xbb\xbf")
+    assert lines[0].startswith("Hạng,Mã đấu thủ,Họ tên") and len(lines) == 1 + len(persons)
     club = client.get("/api/v1/public/clubs/").json()["results"][0]
     assert persons[0].full_name in client.get(f"/cau-lac-bo/{club['id']}/").content.decode()
     knockout = build_knockout(4)

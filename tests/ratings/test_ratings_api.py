@@ -106,13 +106,18 @@ def test_csv_download_of_a_whole_list(world):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "2026-11" in response["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    # for Excel (issue 29): UTF-8 with BOM, Vietnamese headers (English with Accept-Language)
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(rows) == 4
-    assert [r["rank"] for r in rows] == ["1", "2", "3", "4"]
-    assert rows[0]["name"] == "Lê An" and rows[0]["province"]
+    assert [r["Hạng"] for r in rows] == ["1", "2", "3", "4"]
+    assert rows[0]["Họ tên"] == "Lê An" and rows[0]["Tỉnh/thành"]
     assert not set(PRIVATE) & set(rows[0])
     # A (2000): vs D .85, vs C .76, vs B .64 = 2.25; scores 2.5 → 20 × .25 = +5.
-    assert (rows[0]["rating"], rows[0]["change"]) == ("2005", "5")
+    assert (rows[0]["Hệ số"], rows[0]["Thay đổi"]) == ("2005", "5")
+    english = client_for(None).get(f"/api/v1/ratings/lists/{world['list'].pk}/csv/",
+                                   HTTP_ACCEPT_LANGUAGE="en")
+    assert english.content.decode("utf-8-sig").startswith("Rank,Player ID,Name,")
 
 
 def test_player_history_and_chart(world):

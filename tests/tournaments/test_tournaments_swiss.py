@@ -94,7 +94,7 @@ def test_dutch_swiss_of_101_players_nine_rounds(driver):
     csv = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/standings/",
                              {"output": "csv"})
     assert csv.status_code == 200 and csv["Content-Type"].startswith("text/csv")
-    assert csv.content.decode().splitlines()[0].startswith("rank,starting_number,name")
+    assert csv.content.decode("utf-8-sig").splitlines()[0].startswith("Hạng,Số xếp,Họ tên")
     assert len(csv.content.decode().splitlines()) == 102
 
     assert driver.finish_and_certify()["status"] == "certified"

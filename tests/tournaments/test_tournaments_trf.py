@@ -166,3 +166,215 @@ def test_unknown_birth_month_and_day_are_accepted(driver):
     years = set(Entry.objects.filter(tournament_id=response.json()["tournament"]["id"])
                 .values_list("birth_year", flat=True))
     assert years == {1991, 1992}
+
+
+# --- issue 29: exports the pairing programs read ----------------------------------------------
+
+def _column(text: str, number: int, round_number: int) -> str:
+    """The 8-character entry of player ``number`` in round ``round_number`` (blank if none)."""
+    line = next(line for line in _player_lines(text) if int(line[4:8]) == number)
+    start = 91 + 10 * (round_number - 1)
+    return line[start:start + 8].ljust(8)
+
+
+def _service_pairs(driver, number: int) -> set:
+    return {(p["white_number"], p["black_number"]) for p in driver.round(number)["pairings"]
+            if p["kind"] == "game"}
+
+
+def _bbp_valid(text: str) -> None:
+    """bbpPairings' reader (src/fileformats/trf.cpp, readPlayer): an entry with an opponent
+    must carry a result (a blank result is only allowed without opponent)."""
+    for line in _player_lines(text):
+        for start in range(91, len(line), 10):
+            chunk = line[start:start + 8].ljust(8)
+            if chunk[:4].strip() not in ("", "0000"):
+                assert chunk[7] != " ", f"Invalid line {line!r}: {chunk!r}"
+
+
+def _swiss_after_round_1(driver):
+    from chessrules.values import Result
+
+    driver.create(system="dutch", number_of_rounds=5)
+    driver.action("open-registration")
+    driver.enter(driver.members(10))
+    driver.action("close-registration")
+    driver.pair_next()
+    driver.play_round(1, random.Random(3), choose=lambda p: Result.WHITE_WINS.value)
+
+
+def test_the_export_marks_requested_byes_and_withdrawals_of_the_round_to_be_paired(driver):
+    """docs/decisions-dutch.md item 9: a player with no entry in the column of the round to
+    be paired is paired by bbpPairings/JaVaFo; a requested bye is ``0000 - H/F/Z`` by its
+    points, a withdrawn player (Điều 21.5) ``0000 - -``; the next round the file pairs is
+    the service's."""
+    from chessrules.dutch import pair_trf_text
+
+    _swiss_after_round_1(driver)
+    half = Entry.objects.get(tournament_id=driver.tid, starting_number=3)
+    zero = Entry.objects.get(tournament_id=driver.tid, starting_number=6)
+    quitter = Entry.objects.get(tournament_id=driver.tid, starting_number=8)
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{half.pk}/request-bye/",
+                {"round": 2, "points": 0.5})
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{zero.pk}/request-bye/",
+                {"round": 2, "points": 0.0})
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{quitter.pk}/withdraw/")
+    text = _export(driver, driver.tid)
+    assert _column(text, 3, 2) == "0000 - H"
+    assert _column(text, 6, 2) == "0000 - Z"
+    assert _column(text, 8, 2) == "0000 - -"
+    assert _column(text, 1, 2).strip() == ""  # paired by the programs
+    _bbp_valid(text)
+    from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    # imported, the markers become the byes, the withdrawal: the re-export is the same
+    imported = _import(driver, text)
+    assert imported.status_code == 201, imported.content
+    copy = imported.json()["tournament"]["id"]
+    assert Entry.objects.get(tournament_id=copy, starting_number=8).withdrawn_after_round == 1
+    assert _player_lines(_export(driver, copy)) == _player_lines(text)
+    driver.pair_next()
+    assert from_file == _service_pairs(driver, 2)
+
+
+def test_a_round_paired_but_not_played_is_left_out_of_the_export(driver):
+    """bbpPairings refuses ``   9 b  `` (an opponent, no result): the round being played is
+    not written (docs/interop.md); the file pairs it again, as the service did."""
+    from chessrules.dutch import pair_trf_text
+
+    _swiss_after_round_1(driver)
+    half = Entry.objects.get(tournament_id=driver.tid, starting_number=4)
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{half.pk}/request-bye/",
+                {"round": 2, "points": 0.5})
+    driver.pair_next()
+    text = _export(driver, driver.tid)
+    _bbp_valid(text)
+    assert _column(text, 4, 2) == "0000 - H"
+    assert all(_column(text, n, 2).strip() in ("", "0000 - H") for n in range(1, 11))
+    from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    assert from_file == _service_pairs(driver, 2)
+    # one result in: the round is still not written; every result in: it is
+    rnd = driver.round(2)
+    first = next(p for p in rnd["pairings"] if p["kind"] == "game")
+    driver.post(driver.arbiter, f"/api/v1/tournament-rounds/{rnd['id']}/results/",
+                {"results": [{"pairing": first["id"], "result": "1-0",
+                              "version": first["version"]}]})
+    _bbp_valid(_export(driver, driver.tid))
+    driver.play_round(2, random.Random(4))
+    text = _export(driver, driver.tid)
+    _bbp_valid(text)
+    assert _column(text, first["white_number"], 2) == f"{first['black_number']:>4} w 1"
+
+
+def _trf_line(number: int, name: str, rating: int, points: float, *rounds: str) -> str:
+    head = (f"001 {number:>4} m    {name:<33} {rating:>4} VIE {'':>11} {'1990/01/01':<10} "
+            f"{points:>4.1f} {number:>4}")
+    return head + "".join(f"  {r}" for r in rounds)
+
+
+def test_the_import_honours_the_files_initial_colour(driver):
+    """XXC (TRF-2026) black1: the top player had Black in round 1 (C.04.3 E.5); round 2
+    is paired from the file's colour, as bbpPairings and the Dutch engine read it, and the
+    re-export writes it back."""
+    from chessrules.dutch import pair_trf_text
+    from tournaments.engine.pairing import initial_colour
+
+    colour = "black1" if initial_colour(None) == "w" else "white1"
+    top, second = ("b", "w") if colour == "black1" else ("w", "b")
+    other = {"w": "b", "b": "w"}
+    lines = [_trf_line(1, "Mot", 2400, 0.5, f"   4 {top} ="),
+             _trf_line(2, "Hai", 2390, 0.5, f"   5 {second} ="),
+             _trf_line(3, "Ba", 2380, 0.5, f"   6 {top} ="),
+             _trf_line(4, "Bon", 2370, 0.5, f"   1 {other[top]} ="),
+             _trf_line(5, "Nam", 2360, 0.5, f"   2 {other[second]} ="),
+             _trf_line(6, "Sau", 2350, 0.5, f"   3 {other[top]} ="),
+             _trf_line(7, "Bay", 2340, 0.5, "0000 - H"),
+             _trf_line(8, "Tam", 2330, 0.5, "0000 - H")]
+    text = f"012 Màu ban đầu\nXXR 3\nXXC {colour}\n092 Dutch\n" + "\n".join(lines) + "\n"
+    response = _post(driver, text)
+    assert response.status_code == 201, response.content
+    tid = response.json()["tournament"]["id"]
+    again = _export(driver, tid)
+    assert f"XXC {colour}" in again
+    expected = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    driver.tournament = {"id": tid}
+    driver.organiser.post("/api/v1/tournament-officials/", {
+        "tournament": tid, "person": driver.arbiter_user.person.pk, "role": "chief"},
+        format="json")
+    driver.pair_next()
+    assert _service_pairs(driver, 2) == expected
+
+
+def test_a_trf_with_a_utf8_bom_keeps_its_012_line(driver):
+    text = f"\ufeff012 Giải có BOM\nXXR 1\n{_LINE_1}\n{_LINE_2}\n"
+    response = _post(driver, text, system="dutch")
+    assert response.status_code == 201, response.content
+    assert response.json()["tournament"]["name"] == "Giải có BOM"
+    assert response.json()["report"]["encoding"] == "utf-8"
+
+
+def test_a_latin1_trf_file_is_detected_and_named(driver):
+    """Swiss-Manager writes TRF in Windows-1252/Latin-1: a file that is not UTF-8 is read
+    as such and the answer names the encoding."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    line = _LINE_1.replace("Tran Van Khong Co", "Müller Jürgen    ")
+    data = f"012 Open Zürich\nXXR 1\n{line}\n{_LINE_2}\n".encode("cp1252")
+    response = driver.organiser.post("/api/v1/tournaments/import-trf/", {
+        "trf_file": SimpleUploadedFile("open.trf", data), "organiser_body": driver.body.pk,
+        "system": "dutch", "start_date": "2026-05-04", "end_date": "2026-05-10"},
+        format="multipart")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["tournament"]["name"] == "Open Zürich"
+    assert body["report"]["encoding"] == "windows-1252"
+    assert Entry.objects.get(tournament_id=body["tournament"]["id"],
+                             starting_number=1).name == "Müller Jürgen"
+    utf8 = driver.organiser.post("/api/v1/tournaments/import-trf/", {
+        "trf_file": SimpleUploadedFile("b.trf", b"\xef\xbb\xbf" + data.decode("cp1252")
+                                       .replace("Open", "Giải").encode()),
+        "organiser_body": driver.body.pk, "system": "dutch", "start_date": "2026-05-04",
+        "end_date": "2026-05-10"}, format="multipart")
+    assert utf8.status_code == 201, utf8.content
+    assert utf8.json()["report"]["encoding"] == "utf-8"
+    assert utf8.json()["tournament"]["name"] == "Giải Zürich"
+
+
+def test_text_that_lost_its_characters_is_refused_naming_the_line(driver):
+    """A Latin-1 file sent as a form field reaches the service with U+FFFD where its
+    accented letters were: refused (400 naming the line), never imported as "M�ller"."""
+    line = _LINE_1.replace("Tran Van Khong Co", "M\ufffdller J\ufffdrgen    ")
+    before = Tournament.objects.count()
+    error = assert_error(_post(driver, f"012 Open\nXXR 1\n{line}\n{_LINE_2}\n",
+                               system="dutch"), 400, "trf_encoding", "trf")
+    assert "3" in error["message"]
+    assert Tournament.objects.count() == before
+
+
+def test_a_half_point_pairing_bye_is_declared_for_the_pairing_programs(driver):
+    """An event whose pairing-allocated bye scores ½ (its bye_score) writes bbpPairings'
+    ``BBU`` line: without it the programs count the ``U`` as a point and refuse the
+    file's scores (bbpPairings validateScores)."""
+    from chessrules.dutch import pair_trf_text
+    from chessrules.dutch.trf_input import dutch_input_from_trf
+    from chessrules.trf import parse_trf
+
+    driver.create(system="dutch", number_of_rounds=4, bye_score="0.5")
+    driver.action("open-registration")
+    driver.enter(driver.members(5))
+    driver.action("close-registration")
+    driver.pair_next()
+    driver.play_round(1, random.Random(5), choose=lambda p: "1-0")
+    text = _export(driver, driver.tid)
+    assert "BBU  0.5" in text.splitlines()
+    data = dutch_input_from_trf(parse_trf(text))
+    assert data.options.points.pairing_bye == 5
+    bye = next(line for line in _player_lines(text) if line[91:99] == "0000 - U")
+    assert bye[80:84] == " 0.5"
+    imported = _import(driver, text)
+    assert imported.status_code == 201, imported.content
+    copy = imported.json()["tournament"]["id"]
+    assert Tournament.objects.get(pk=copy).bye_score == 0.5
+    assert _player_lines(_export(driver, copy)) == _player_lines(text)
+    from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    driver.pair_next()
+    assert from_file == _service_pairs(driver, 2)

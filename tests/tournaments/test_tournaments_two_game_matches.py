@@ -89,11 +89,10 @@ def test_round_robin_of_two_game_matches_to_certification(driver, api_client):
            for r in table["rows"]]
     assert got == EXPECTED
     csv = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/standings/",
-                             {"output": "csv"}).content.decode().splitlines()
-    assert csv[0].startswith("rank,starting_number,name,title,rating,points,match_points,"
-                             "game_points,DE,SB")
+                             {"output": "csv"}).content.decode("utf-8-sig").splitlines()
+    assert csv[0].startswith("Hạng,Số xếp,Họ tên,Danh hiệu,Elo,Điểm,Điểm trận,Điểm ván,DE,SB")
     assert [line.split(",")[:2] + line.split(",")[5:8] for line in csv[1:]] == [
-        [str(rank), str(number), str(points), str(mp), str(gp)]
+        [str(rank), str(number), f"{points:.1f}", f"{mp:.1f}", f"{gp:.1f}"]
         for rank, number, mp, gp, points in EXPECTED]
     cross = driver.arbiter.get(f"/api/v1/tournaments/{driver.tid}/crosstable/").json()
     assert [len(r["rounds"]) for r in cross["rows"]] == [6, 6, 6, 6]

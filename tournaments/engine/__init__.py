@@ -53,7 +53,16 @@ from tournaments.engine.pairing import (
 from tournaments.engine.snapshot import Snapshot, TrfGame, history
 from tournaments.engine.tables import check_tiebreak_codes, parse_codes
 from tournaments.engine.teams import team_standings
-from tournaments.engine.trf import TrfEntry, TrfError, TrfHead, TrfRead, read_trf, trf_text
+from tournaments.engine.trf import (
+    TrfEntry,
+    TrfError,
+    TrfHead,
+    TrfRead,
+    read_trf,
+    round_to_pair_markers,
+    trf_text,
+    written_rounds,
+)
 
 __all__ = [
     "EngineError", "KnockoutStage", "adjusted_order", "PlannedBoard", "PlannedMatch", "RoundPlan", "Snapshot",
@@ -62,7 +71,7 @@ __all__ = [
     "knockout_champion", "knockout_placement_stages",
     "board_rankings", "format_summary", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
     "decided", "more_rounds_refusal", "pairing_snapshot", "plan_round",
-    "rating_order", "read_trf", "standings", "swiss_guidance", "team_matches",
+    "rating_order", "read_trf", "seed_for_colour", "standings", "swiss_guidance", "team_matches",
     "team_standings",
     "tiebreak_codes", "total_rounds", "tracking_card",
 ]
@@ -98,6 +107,11 @@ def adjusted_order(players: list[tuple[object, int, str, int, int]], seed: int) 
 
 def initial_colour(tournament) -> str:
     return _pairing.initial_colour(tournament.lot_seed)
+
+
+def seed_for_colour(colour: str) -> int:
+    """A lot seed giving the top player ``colour`` in round 1 (an imported XXC line)."""
+    return _pairing.seed_for_colour(colour)
 
 
 def total_rounds(tournament, players: int | None = None, teams: int | None = None) -> int:
@@ -323,12 +337,25 @@ def time_control_pgn(data: dict) -> str:
 
 
 def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
-    """TRF16 text with the TRF-2026 ``XXR`` (rounds) and ``XXC`` (initial colour) lines."""
-    snapshot = snapshot_of(tournament, played_rounds, teams=False)
-    rows, _ = table_of(snapshot, played_rounds, tiebreak_codes(tournament))
+    """TRF16 text with the TRF-2026 ``XXR`` (rounds) and ``XXC`` (initial colour) lines.
+
+    The rounds written are the leading ones with every board decided; a round paired but
+    not played (or partly played) is left out, since no TRF reader takes a game without its
+    result (bbpPairings: ``Invalid line``) and the pairing programs then pair it again. The
+    round to be paired carries what the programs must not pair (decisions-dutch item 9):
+    requested byes ``0000 - H/F/Z``, withdrawn players and entries joining later
+    ``0000 - -`` (``tournaments.engine.trf.round_to_pair_markers``)."""
+    full = snapshot_of(tournament, played_rounds, teams=False)
+    written = written_rounds(full, played_rounds)
+    snapshot = full.up_to(written)
+    rows, _ = table_of(snapshot, written, tiebreak_codes(tournament))
     head = TrfHead(tournament.name, f"{tournament.start_date:%Y/%m/%d}",
                    f"{tournament.end_date:%Y/%m/%d}", tournament.get_system_display(),
-                   tournament.venue, time_control_pgn(tournament.time_control))
-    return trf_text(head, entries, total_rounds(tournament) or played_rounds,
-                    initial_colour(tournament), history(snapshot),
+                   tournament.venue, time_control_pgn(tournament.time_control),
+                   float(tournament.bye_score))
+    rounds = total_rounds(tournament) or played_rounds
+    games = history(snapshot)
+    if written < rounds:
+        round_to_pair_markers(snapshot, written + 1, games)
+    return trf_text(head, entries, rounds, initial_colour(tournament), games,
                     {row["starting_number"]: row for row in rows})

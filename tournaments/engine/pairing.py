@@ -107,6 +107,12 @@ def initial_colour(lot_seed: int | None) -> str:
     return random.Random(f"initial-colour:{lot_seed or 0}").choice("wb")
 
 
+def seed_for_colour(colour: str) -> int:
+    """The smallest lot seed whose C.04.3 E.5 lot (:func:`initial_colour`) gives the top
+    player ``colour`` ("w"/"b") in round 1: an imported TRF's XXC recorded as its lot."""
+    return next(seed for seed in range(64) if initial_colour(seed) == colour)
+
+
 def round_robin(snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
     players = {p.number: p for p in snapshot.entries}
     two_games = snapshot.settings.two_game_matches

@@ -5,8 +5,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chessrules.trf import TrfError, TrfGame, TrfPlayer, TrfTournament, parse_trf, write_trf
+from chessrules.values import Result, bye_code
+from tournaments.engine.snapshot import Snapshot
 
 __all__ = ["TrfEntry", "TrfError", "TrfRead", "read_trf", "trf_text"]
+
+
+def written_rounds(snapshot: Snapshot, paired: int) -> int:
+    """How many leading rounds of the ``paired`` ones a TRF carries: those whose every game
+    has its result (a pending or adjourned game stops the count)."""
+    open_rounds = {p.round for p in snapshot.pairings
+                   if p.kind == "game" and p.black is not None
+                   and not (Result.parse(p.result) or Result.PENDING).decided}
+    return min(open_rounds, default=paired + 1) - 1
+
+
+def round_to_pair_markers(snapshot: Snapshot, number: int,
+                          games: dict[int, dict[int, TrfGame]]) -> None:
+    """Add to ``games`` the entries of round ``number`` (the round to be paired) for the
+    players the pairing leaves out (docs/decisions-dutch.md item 9; FIDE TRF16 codes): a
+    requested bye by its points (``H`` ½, ``F`` 1, ``Z`` 0), a withdrawn player (Điều
+    21.5) or an entry joining in a later round ``-`` without opponent. Later rounds are not
+    written: bbpPairings and JaVaFo take the last column holding a pairing as played."""
+    for p in snapshot.entries:
+        if p.annulled == "all":
+            continue
+        if p.withdrawn_after is not None and p.withdrawn_after < number:
+            if not snapshot.settings.withdrawn_stay_in_draw:
+                games.setdefault(p.number, {})[number] = TrfGame(number, None, "-", "-")
+        elif p.joins_in_round > number:
+            games.setdefault(p.number, {})[number] = TrfGame(number, None, "-", "-")
+        elif number in p.byes:
+            games.setdefault(p.number, {})[number] = TrfGame(number, None, "-",
+                                                             bye_code(p.byes[number]))
 
 
 @dataclass
@@ -32,6 +63,7 @@ class TrfHead:
     system_label: str
     venue: str = ""
     time_control: str = ""
+    pab_points: float = 1.0  # the pairing-allocated bye's points (the event's bye_score)
 
 
 def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour: str,
@@ -51,6 +83,8 @@ def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour
              f"XXC {'white1' if trf.initial_color == 'w' else 'black1'}"]
     if head.time_control:
         lines.insert(4, f"122 {head.time_control}")
+    if head.pab_points != 1.0:  # bbpPairings' (and chessrules.dutch's) BBU line: its score
+        lines.append(f"BBU {head.pab_points:4.1f}")  # check counts a U bye at this value
     if head.venue:
         lines.insert(1, f"022 {head.venue}")
     trf.layout = lines + sorted(trf.players)

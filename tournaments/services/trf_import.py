@@ -70,7 +70,9 @@ def _refuse_repeat(digest: str) -> None:
 def import_trf(text: str, *, user, start_date: date | None = None,
                end_date: date | None = None, system: str | None = None,
                discipline: str = Discipline.CHESS, organiser_body: int | None = None,
-               organiser_club: int | None = None) -> tuple[Tournament, dict]:
+               organiser_club: int | None = None, encoding: str = "utf-8"
+               ) -> tuple[Tournament, dict]:
+    """``encoding``: what the file was read in (named in the report)."""
     try:
         strict = parse_trf(text, strict=True)
         data = engine.read_trf(text)
@@ -93,15 +95,17 @@ def import_trf(text: str, *, user, start_date: date | None = None,
             result = _create(data, lines, user=user, start_date=start_date,
                              end_date=end_date, system=system, discipline=discipline,
                              organiser_body=organiser_body, organiser_club=organiser_club,
-                             digest=digest, clock=reading.file_time_control(strict))
+                             digest=digest, clock={**reading.file_time_control(strict),
+                                    **reading.file_bye_score(strict)},
+                             colour=reading.initial_colour(strict))
     except IntegrityError:
         _refuse_repeat(digest)  # the same file imported at the same moment
         raise
-    return result
+    return result[0], {**result[1], "encoding": encoding}
 
 
 def _create(data, lines, *, user, start_date, end_date, system, discipline, organiser_body,
-            organiser_club, digest, clock) -> tuple[Tournament, dict]:
+            organiser_club, digest, clock, colour=None) -> tuple[Tournament, dict]:
     tournament = create_tournament(
         user=user, **clock, name=data.name or "TRF import", start_date=start_date,
         end_date=end_date, system=system, discipline=discipline,
@@ -112,15 +116,18 @@ def _create(data, lines, *, user, start_date, end_date, system, discipline, orga
         organiser_club=Club.objects.filter(pk=organiser_club).first()
         if organiser_club else None)
     entries, report = _entries(tournament, data, lines)
-    played = max((g.round for games in data.games.values() for g in games), default=0)
+    played = reading.paired_rounds(data)
     for number in range(1, played + 1):
         _import_round(tournament, number, data, entries, lines)
+    _mark_round_to_pair(reading.round_to_pair(data, played), entries)
     status = Tournament.Status.RUNNING if played else Tournament.Status.CLOSED
     complete = all(r.status == Round.Status.COMPLETE for r in tournament.rounds.all())
     if played and played >= (data.rounds or played) and complete:
         status = Tournament.Status.FINISHED
     tournament.status = status
     tournament.source_fingerprint = digest
+    if colour is not None:  # the file's XXC (C.04.3 E.5) recorded as the lot that gave it
+        tournament.lot_seed = engine.seed_for_colour(colour)
     tournament.save()
     cache_scopes.touch_event_row(tournament.pk)
     return tournament, {**report, "system": system, "fingerprint": digest}
@@ -153,6 +160,19 @@ def _entries(tournament: Tournament, data: engine.TrfRead, lines: dict[int, int]
         else:
             unmatched.append(row)
     return entries, {"players": len(entries), "matched": matched, "unmatched": unmatched}
+
+
+def _mark_round_to_pair(marks: dict[int, dict], entries: dict[int, Entry]) -> None:
+    """The columns after the last paired round: requested byes, withdrawals, late entries
+    (written by the export for the round to be paired; docs/interop.md)."""
+    for number, mark in marks.items():
+        entry = entries[number]
+        entry.requested_byes = mark.get("byes", [])
+        entry.withdrawn_after_round = mark.get("withdrawn_after")
+        if "joins" in mark:
+            entry.joins_in_round, entry.is_late = mark["joins"], True
+        entry.save(update_fields=["requested_byes", "withdrawn_after_round", "joins_in_round",
+                                  "is_late"])
 
 
 def _import_round(tournament: Tournament, number: int, data: engine.TrfRead,
