@@ -26,7 +26,7 @@ def pgn_result(game: GameRecord) -> str:
 def _round_date(game: GameRecord) -> str:
     """The day the game was played: the record's, else its round's (started, else paired)."""
     day = game.played_on
-    if day is None and game.pairing_id:
+    if day is None and game.pairing is not None:
         rnd = game.pairing.round
         moment = rnd.started_at or rnd.paired_at
         day = moment.date() if moment else None
@@ -36,9 +36,9 @@ def _round_date(game: GameRecord) -> str:
 def _event_tags(game: GameRecord) -> dict[str, str]:
     """A tournament game's tags from its event (PGN standard 9.x): the players' ratings
     and FIDE ids as entered, the time control in PGN's form."""
-    if not game.pairing_id:
-        return {}
     pairing = game.pairing
+    if pairing is None:
+        return {}
     tags: dict[str, str] = {}
     for side, entry in (("White", pairing.white), ("Black", pairing.black)):
         if entry is not None and entry.rating:
@@ -52,7 +52,7 @@ def _event_tags(game: GameRecord) -> dict[str, str]:
 
 
 def game_headers(game: GameRecord) -> dict[str, str]:
-    venue = game.pairing.round.tournament.venue if game.pairing_id else ""
+    venue = game.pairing.round.tournament.venue if game.pairing is not None else ""
     headers = {
         "Event": game.event_name or "?",
         "Site": venue or "?",

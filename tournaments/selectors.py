@@ -500,10 +500,10 @@ def pairings_csv(round_: Round) -> str:
     header = [_("Ván"), _("Bàn"), _("Số xếp Trắng"), _("Trắng"), _("Số xếp Đen"), _("Đen"),
               _("Kết quả")]
     return csv_text(header, (
-        [round_.number, p.board, p.white.starting_number if p.white_id else "",
-         p.white.name if p.white_id else "",
-         p.black.starting_number if p.black_id else "",
-         p.black.name if p.black_id else p.get_kind_display(),
+        [round_.number, p.board, p.white.starting_number if p.white else "",
+         p.white.name if p.white else "",
+         p.black.starting_number if p.black else "",
+         p.black.name if p.black else p.get_kind_display(),
          p.result if p.kind == "game" else points_text(p.bye_points or 0)]
         for p in pairings_of(round_)))
 

@@ -5,9 +5,11 @@ No serializer here exposes a person's date of birth, citizen ID, phone, email or
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from chessrules.trf import BOM, decode_trf
 from chessrules.values import Discipline
 from core import textfields
 from core.errors import ServiceError
@@ -367,10 +369,6 @@ class TrfImportSerializer(serializers.Serializer):
         """One of ``trf``/``trf_file``; the file decoded (``chessrules.trf.decode_trf``);
         text that lost its characters refused naming the line; the size limits of an
         import (issue 31 §4), checked before anything runs."""
-        from django.conf import settings
-
-        from chessrules.trf import BOM, decode_trf
-
         upload = attrs.pop("trf_file", None)
         if upload is not None:
             if upload.size > settings.TRF_IMPORT_MAX_LINES * self.BYTES_PER_LINE:
