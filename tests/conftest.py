@@ -222,3 +222,14 @@ def _site_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture
+def jobs_in_process(settings, monkeypatch):
+    """Jobs of this test run in-process, as on the embedded default, even when a broker is
+    configured: for screen tests whose subject is the page around a job (its progress, its
+    outcome), not the job machinery, which the ``job_worker`` tests cover on a real worker."""
+    from config.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    monkeypatch.setitem(app.conf, "task_always_eager", True)

@@ -159,7 +159,7 @@ def test_an_issued_decision_has_its_pdf_made_and_opens_in_one_click(job_worker):
             kind="title_award", subject="phong cấp I", grounds=["Luật Cờ Tướng"],
             articles=["Phong cấp I cho vận động viên"], signer_position="CHỦ TỊCH",
             signer_name="Nguyễn Văn A", user=staff)
-    jobs = Job.objects.filter(kind="document", params__target=str(decision.pk))
+    jobs = Job.objects.filter(kind=document_services.RENDER_JOB, params__target=str(decision.pk))
     assert jobs.count() == 1 and jobs.get().created_by == staff
     _finish_jobs(job_worker)
     assert Document.objects.filter(kind="decision", target=str(decision.pk)).exists()

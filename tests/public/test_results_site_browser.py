@@ -257,6 +257,8 @@ def _walk_demo(page, url, private) -> None:
         by_board = page.locator(f"a[href='{event}theo-ban/']").count() > 0
         players |= set(page.locator("table.standings a[href^='/ky-thu/']").evaluate_all(
             "links => links.map(a => a.getAttribute('href'))"))
+        if page.request.get(url + event + "?round=1").status == 404:
+            continue  # an event open for registration: no round yet
         visit(event + "?round=1")  # the demo's score sheets are of round 1
         game_links = page.locator("table.pairings a[href^='/van-co/']")
         if game_links.count():

@@ -99,7 +99,7 @@ def _public_result(public, base: str, tid: int, number: int, board: int) -> str:
         "td.result").inner_text()
 
 
-def test_the_arbiters_day_on_a_phone_and_a_desk(live_server):
+def test_the_arbiters_day_on_a_phone_and_a_desk(live_server, jobs_in_process):
     chief = _user("trongtai", "Trọng Tài Chính")
     deputy = _user("photrongtai", "Phó Trọng Tài")
     t, _arbiter, _staff = event(8, rounds=3, arbiter=chief, name="Giải Cờ Tướng Trình Duyệt")

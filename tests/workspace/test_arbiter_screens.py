@@ -208,7 +208,7 @@ def test_a_certified_event_shows_no_buttons_and_refuses_a_result():
 
 # --- rounds and pairing ------------------------------------------------------------------------
 
-def test_start_round_then_pair_the_next_with_its_progress(django_capture_on_commit_callbacks):
+def test_start_round_then_pair_the_next_with_its_progress(jobs_in_process, django_capture_on_commit_callbacks):
     t, arbiter, _staff = event(6, paired=1)
     client = client_of(arbiter)
     assert client.post(url(t, "van/1/bat-dau/")).status_code == 302
@@ -337,7 +337,7 @@ def test_a_round_robin_refuses_a_requested_bye_in_words():
 # --- game records --------------------------------------------------------------------------------
 
 def test_game_record_located_error_corrected_decided_and_signed(
-        django_capture_on_commit_callbacks):
+        jobs_in_process, django_capture_on_commit_callbacks):
     t, arbiter, _staff = event(4, paired=1)
     p = _boards(t)[0]
     client = client_of(arbiter)
@@ -412,7 +412,7 @@ def test_cautions_and_faults_on_the_record():
 
 # --- printing --------------------------------------------------------------------------------
 
-def test_print_the_pairings_in_one_click(django_capture_on_commit_callbacks):
+def test_print_the_pairings_in_one_click(jobs_in_process, django_capture_on_commit_callbacks):
     """The PDF at once when current; else the page that waits for its rendering and asks
     again by itself (here the rendering job runs when the request's transaction ends)."""
     t, arbiter, _staff = event(4, paired=1)
