@@ -9,11 +9,8 @@ private data reaches the browser. Skips, saying why, when Chromium or Playwright
 from __future__ import annotations
 
 import os
-import shutil
-from contextlib import contextmanager
 
-import pytest
-
+from tests.browser import BROWSER_MARKS, chromium
 from tests.public.conftest import (
     OPENINGS,
     award_title,
@@ -23,39 +20,11 @@ from tests.public.conftest import (
     seed_ratings,
 )
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 PRIVATE = ("0912345678", "@example.vn", "2001-02-03", "03/02/2001")
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - the skip below says so
-    sync_playwright = None
-
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(sync_playwright is None,
-                       reason="browser tests need the Python package playwright "
-                              "(requirements-dev.txt)"),
-    pytest.mark.skipif(not (os.path.exists(CHROMIUM) or shutil.which("chromium")),
-                       reason="browser tests need Chromium at /usr/bin/chromium "
-                              "(apt-get install -y chromium; .ci/run installs it)"),
-]
+pytestmark = BROWSER_MARKS
 
 
-@contextmanager
-def chromium():
-    """Chromium, headless. Started once the test's data is written: Playwright's sync API
-    runs the test's thread inside its own event loop, where Django would open a second
-    database connection (the live server answers from threads of its own)."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def _no_private_data(page, citizen_ids) -> None:

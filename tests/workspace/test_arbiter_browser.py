@@ -14,51 +14,19 @@ Playwright is absent (``.ci/run`` installs Chromium with apt).
 
 from __future__ import annotations
 
-import os
-import shutil
-from contextlib import contextmanager
-
-import pytest
-
+from tests.browser import BROWSER_MARKS, chromium
 from tests.factories import make_person, make_user
 from tests.workspace.arbiter_support import event
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 PASSWORD = "mật-khẩu-trọng-tài-2026"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESK = {"viewport": {"width": 1366, "height": 768}}
 ILLEGAL = "P2-5 M8.7 X1.5 X9-8"
 LEGAL = "P2-5 M8.7 M2.3 X9-8"
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - the skip below says so
-    sync_playwright = None
-
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(sync_playwright is None,
-                       reason="browser tests need the Python package playwright "
-                              "(requirements-dev.txt)"),
-    pytest.mark.skipif(not (os.path.exists(CHROMIUM) or shutil.which("chromium")),
-                       reason="browser tests need Chromium at /usr/bin/chromium "
-                              "(apt-get install -y chromium; .ci/run installs it)"),
-]
+pytestmark = BROWSER_MARKS
 
 
-@contextmanager
-def chromium():
-    """Chromium, headless, started once the test's data is written (Playwright's sync API
-    runs the test's thread in its own event loop: no database access from here on)."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def _user(username: str, name: str):

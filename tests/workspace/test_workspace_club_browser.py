@@ -7,50 +7,21 @@ Playwright (``playwright install`` is never used)."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from contextlib import contextmanager
 
 import pytest
 
 from federation.models import MembershipApplication
+from tests.browser import BROWSER_MARKS, chromium, expect
 from tests.workspace.club_support import build
 from tournaments.models import Entry
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 PASSWORD = "mat-khau-thu-2026"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desk": {"width": 1366, "height": 768}}
 
-try:
-    from playwright.sync_api import expect, sync_playwright
-except ImportError:  # pragma: no cover - the skip below says so
-    sync_playwright = None
-
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(sync_playwright is None,
-                       reason="browser tests need the Python package playwright "
-                              "(requirements-dev.txt)"),
-    pytest.mark.skipif(not (os.path.exists(CHROMIUM) or shutil.which("chromium")),
-                       reason="browser tests need Chromium at /usr/bin/chromium "
-                              "(apt-get install -y chromium; .ci/run installs it)"),
-]
+pytestmark = BROWSER_MARKS
 
 
-@contextmanager
-def chromium():
-    """Chromium, headless; started once the test's data is written (see the results site's
-    browser tests: Playwright's sync API runs the test's thread in its own event loop)."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def fits(page) -> None:
