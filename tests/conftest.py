@@ -231,5 +231,8 @@ def jobs_in_process(settings, monkeypatch):
     outcome), not the job machinery, which the ``job_worker`` tests cover on a real worker."""
     from config.celery import app
 
+    # Celery's setting first: its old value is read from Django's settings, which must not
+    # have been changed yet (else the undo would restore True and leak into later tests).
+    monkeypatch.setitem(app.conf, "task_always_eager", app.conf.task_always_eager)
+    app.conf.task_always_eager = True
     settings.CELERY_TASK_ALWAYS_EAGER = True
-    monkeypatch.setitem(app.conf, "task_always_eager", True)
