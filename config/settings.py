@@ -15,23 +15,9 @@ import dj_database_url
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
+from config.env import env_bool, env_int, env_list
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-def env_int(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    return int(value) if value not in (None, "") else default
 
 
 INSECURE_DEFAULT_SECRET = "insecure-dev-only-secret-change-me"
@@ -218,11 +204,18 @@ CELERY_BEAT_SCHEDULE = {
         "task": "core.tasks.sweep_jobs_task",
         "schedule": JOB_SWEEP_SECONDS,
     },
+    "core-sweep-notifications": {  # send the outbox's due mail (broker or SMTP was down)
+        "task": "core.tasks.sweep_notifications_task",
+        "schedule": env_int("NOTIFY_SWEEP_SECONDS", 60),
+    },
     "ratings-monthly-period": {  # ratings: last month's period of every list, on the 1st
         "task": "ratings.tasks.monthly_rating_periods_task",
         "schedule": crontab(minute=0, hour=2, day_of_month=1),
     },
 }
+
+# Email, notifications, two-factor sign-in and backups (issue 32): config/settings_ops.py
+from config.settings_ops import *  # noqa: E402,F403
 
 # --- auth -------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -8,6 +8,8 @@ setting the path does not exist (404). What it exposes (no private data, bounded
   (``job-list``, ``site:event``…), ``unmatched`` for a path that names no route;
 * ``vcf_jobs_total{kind,outcome}`` and ``vcf_job_duration_seconds{kind}`` — every job that
   ended (``succeeded``, ``failed``, ``taken_over``), recorded by the process that ran it;
+* ``vcf_notifications_total{kind,outcome}`` — attempts to send a notification (``sent``,
+  ``failed``: the mail server refused or could not be reached; core.notifications);
 * ``vcf_jobs_waiting{kind,state}`` — queued and running jobs, counted from the Job table
   at each scrape (one grouped query on the unfinished jobs' partial index).
 
@@ -46,6 +48,8 @@ JOBS = Counter("vcf_jobs", "Jobs that ended, by kind and outcome.", ["kind", "ou
 JOB_SECONDS = Histogram(
     "vcf_job_duration_seconds", "Time a job ran, by kind.", ["kind"],
     buckets=(0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600))
+NOTIFICATIONS = Counter("vcf_notifications", "Attempts to send a notification, by kind and "
+                        "outcome (sent, failed).", ["kind", "outcome"])
 
 
 def observe_request(route: str | None, method: str, status: int, seconds: float) -> None:
@@ -57,6 +61,10 @@ def observe_request(route: str | None, method: str, status: int, seconds: float)
 def observe_job(kind: str, outcome: str, seconds: float) -> None:
     JOBS.labels(kind, outcome).inc()
     JOB_SECONDS.labels(kind).observe(max(0.0, seconds))
+
+
+def observe_notification(kind: str, outcome: str) -> None:
+    NOTIFICATIONS.labels(kind, outcome).inc()
 
 
 class JobsWaitingCollector:

@@ -2,10 +2,26 @@
 
 from celery import shared_task
 
-from core import jobs
+from core import jobs, notifications
 
 
 @shared_task(name="core.tasks.sweep_jobs_task")
 def sweep_jobs_task() -> dict:
     """Re-run jobs whose worker died, re-send queued jobs whose message was lost."""
     return jobs.sweep()
+
+
+@shared_task(name=notifications.SEND_TASK, bind=True, max_retries=None)
+def send_notification_task(self, notification_id: int) -> str:
+    """Send one notification of the outbox; a refusal of the mail server is retried with the
+    outbox's backoff (the row's claim keeps a duplicate message from sending it twice)."""
+    outcome = notifications.deliver(notification_id)
+    if outcome.state == "retry" and not self.request.is_eager:
+        raise self.retry(countdown=outcome.retry_in)
+    return outcome.state
+
+
+@shared_task(name="core.tasks.sweep_notifications_task")
+def sweep_notifications_task() -> dict:
+    """Send the notifications that are due (broker or mail server down when they were written)."""
+    return notifications.sweep()

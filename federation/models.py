@@ -613,3 +613,24 @@ class PrivateDataAccess(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} → {self.person} ({self.fields})"
+
+
+class LapseWarning(models.Model):
+    """The club was warned that a member reaches his Điều 15.5 deadline (Phụ lục 2, Điều
+    15.5: not paying dues or not taking part for 6 months ends the membership). One row per
+    member and deadline: the warning of one period is sent once (issue 32); a payment or an
+    attendance moves the deadline, and the new one is warned again."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="lapse_warnings",
+                               verbose_name=_("hội viên"))
+    deadline = models.DateField(_("hạn cuối"))
+    warned_on = models.DateField(_("ngày báo"))
+
+    class Meta:
+        verbose_name = _("báo sắp khai trừ")
+        verbose_name_plural = _("báo sắp khai trừ")
+        constraints = [models.UniqueConstraint(fields=["member", "deadline"],
+                                               name="one_lapse_warning_per_deadline")]
+
+    def __str__(self) -> str:
+        return f"{self.member} {dates.dmy(self.deadline)}"

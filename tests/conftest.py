@@ -236,3 +236,16 @@ def jobs_in_process(settings, monkeypatch):
     monkeypatch.setitem(app.conf, "task_always_eager", app.conf.task_always_eager)
     app.conf.task_always_eager = True
     settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
+@pytest.fixture
+def smtp_server(tmp_path, settings):
+    """A real SMTP server process (aiosmtpd) that this test's mail goes to (issue 32)."""
+    from tests.smtp import SmtpServer
+
+    server = SmtpServer(tmp_path / "maildir")
+    server.start()
+    for name, value in server.settings().items():
+        setattr(settings, name, value)
+    yield server
+    server.stop()

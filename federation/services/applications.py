@@ -30,6 +30,7 @@ from federation.models import (
 from federation.selectors import (
     active_member_of,
 )
+from federation.services import notices
 from federation.services._base import _require, _today
 
 # --- applications and cards (Điều 8, 15.2) ----------------------------------------------------
@@ -77,10 +78,12 @@ def submit_application(*, person: Person, club: Club, sponsor, submitted_on: dat
     person = Person.objects.select_for_update().get(pk=person.pk)
     sponsor = check_application(person, club, sponsor)
     proof, proof_fields = _proof_of(person, typed or {}, by)
-    return MembershipApplication.objects.create(
+    application = MembershipApplication.objects.create(
         person=person, club=club, sponsor=sponsor, submitted_on=submitted_on or _today(),
         submitted_by=by if perms.is_authenticated(by) else None,
         proof=proof, proof_fields=",".join(sorted(proof_fields)))
+    notices.application_received(application)  # the outbox, in this transaction (issue 32)
+    return application
 
 
 #: what an applicant may type from the paper form to prove he holds it (issue 31)
@@ -224,6 +227,7 @@ def approve_application(application: MembershipApplication, *, by,
     application.decided_at = timezone.now()
     application.member = member
     application.save()
+    notices.application_decided(application)
     return member
 
 
@@ -241,4 +245,5 @@ def reject_application(application: MembershipApplication, *, reason: str,
     application.decided_by = by
     application.decided_at = timezone.now()
     application.save()
+    notices.application_decided(application)
     return application

@@ -26,6 +26,7 @@ from federation.selectors import (
     add_months,
     current_club_membership,
 )
+from federation.services import notices
 from federation.services._base import _require, _require_staff, _today
 from federation.services.activity import _locked_active
 from federation.services.applications import _check_can_join
@@ -155,6 +156,8 @@ def suspend_person(*, person: Person, starts_on: date, ends_on: date, decision,
             member=member, kind=MemberEvent.Kind.SUSPENDED, date=starts_on, by=by, rule=article,
             note=_stored("Đình chỉ đến hết ngày %(end)s, quyết định %(ref)s") % {
                 "end": ends_on.strftime("%d/%m/%Y"), "ref": suspension.decision_reference})
+    stint = current_club_membership(member) if member is not None else None
+    notices.suspension_recorded(suspension, stint.club if stint else None)
     return suspension
 
 

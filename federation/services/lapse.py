@@ -19,6 +19,7 @@ from federation.selectors import (
     lapse_due_of,
     lapse_dues,
 )
+from federation.services import notices
 from federation.services._base import _require_staff, _today
 from federation.services.endings import _close_membership
 
@@ -45,10 +46,12 @@ def lapse_members(params: dict, progress: Callable[[float, str], None]) -> dict:
         progress(5 + 94 * (start + len(batch)) / len(due),
                  _("Đã xét %(n)s/%(total)s hội viên") % {"n": start + len(batch),
                                                           "total": len(due)})
+    progress(99, _("Đang báo các câu lạc bộ về hội viên sắp bị khai trừ"))
+    warned = notices.warn_lapses(on)
     by_rule = {rule: sum(1 for x in lapsed if x["rule"] == rule) for rule in
                (Member.EndRule.NO_DUES, Member.EndRule.NO_ACTIVITY)}
     return {"date": on.isoformat(), "lapsed": len(lapsed), "by_rule": by_rule,
-            "cards": [x["card"] for x in lapsed]}
+            "cards": [x["card"] for x in lapsed], "warned": warned}
 
 
 def _lapse_batch(batch, on: date) -> list[dict]:

@@ -22,6 +22,7 @@ from core.jobs import start_job
 from documents.services import choose_signatory, issue_decision
 from federation.models import Person
 from federation.selectors import active_club_of
+from federation.services import notices as federation_notices
 from ratings import cache_scopes, engine, selectors
 from ratings.models import (
     TITLE_ORDER,
@@ -208,6 +209,7 @@ def approve_qualification(qualification: TitleQualification, *, user, signatory=
         q.status = TitleQualification.Status.APPROVED
         q.reviewed_by, q.reviewed_at, q.decision = user, timezone.now(), decision
         q.save(update_fields=["status", "reviewed_by", "reviewed_at", "decision"])
+        federation_notices.decision_issued(decision, q.person)  # the outbox (issue 32)
     return title
 
 

@@ -24,6 +24,7 @@ from tournaments.models import (
     Pairing,
     Tournament,
 )
+from tournaments.services import notices
 from tournaments.services._common import (
     S,
     _expect_status,
@@ -429,6 +430,7 @@ def certify_tournament(tournament: Tournament, *, user) -> Tournament:
         t.certified_at = timezone.now()
         t.certified_by = user
         _transition(t, S.CERTIFIED, user)
+        notices.results_certified(t)  # to the clubs entered, in this transaction (issue 32)
         transaction.on_commit(lambda: hooks.fire("tournament_certified", tournament=t))
     return t
 

@@ -30,6 +30,7 @@ from tournaments.models import (
     TeamMatch,
     Tournament,
 )
+from tournaments.services import notices
 from tournaments.services._common import (
     S,
     _expect_status,
@@ -154,6 +155,7 @@ def _write_round(t: Tournament, plan: engine.RoundPlan, job: Job | None) -> Roun
     cache_scopes.touch_event(t.pk)
     refresh_round_status(rnd)
     warm_tracking_cards(t.pk, rnd.number, "paired")
+    notices.pairings_published(rnd)  # to the clubs entered, in this transaction (issue 32)
     return rnd
 
 

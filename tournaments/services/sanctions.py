@@ -28,6 +28,7 @@ from documents.services import choose_signatory, issue_decision
 from federation import services as federation_services
 from federation.models import Person
 from federation.selectors import add_months
+from federation.services import notices as federation_notices
 from tournaments import cache_scopes
 from tournaments.models import Entry, Official, Pairing, Result, SanctionProposal, Tournament
 from tournaments.services._common import S, _lock, _require_not_locked
@@ -172,6 +173,9 @@ def remove_from_list(entry: Entry, *, user, reason: str, signatory=None,
             _forfeit_pending(t, e)
         e.removal_decision = decision
         e.save(update_fields=["removal_decision"])
+        person = e.member.person if e.member is not None else e.person
+        if person is not None:  # the outbox (issue 32): to the player and his club
+            federation_notices.decision_issued(decision, person)
         cache_scopes.touch_event(t.pk)
     return e
 

@@ -1,0 +1,30 @@
+"""Settings of running the service in production (issue 32; docs/production.md): email and
+the notifications' outbox, two-factor sign-in, scheduled backups. Read from the environment;
+with none of it the embedded default prints mail on the console and needs nothing else."""
+
+import os
+
+from config.env import env_bool, env_int
+
+# --- email and notifications (issue 32, core.notifications; docs/production.md) -------------
+# With EMAIL_HOST set mail goes to that SMTP server; without it (the embedded default) it is
+# printed on the console. Notifications wait in the outbox (core.Notification) until sent.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Liên đoàn Cờ Việt Nam <no-reply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+#: first retry after this many seconds, doubling each time (at most 6 h); then given up
+NOTIFY_BACKOFF_SECONDS = env_int("NOTIFY_BACKOFF_SECONDS", 60)
+NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 10)
+#: a notification claimed by a sender for this long without an outcome is sent again
+NOTIFY_CLAIM_SECONDS = env_int("NOTIFY_CLAIM_SECONDS", 300)
+#: the site's address in links of the mail (password reset, the signed-in area)
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
