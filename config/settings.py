@@ -38,6 +38,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI from our own static files (issue 18: offline docs)
     "simple_history",
+    "django_otp",  # two-factor sign-in (issue 32, core.accounts): TOTP devices
+    "django_otp.plugins.otp_totp",
     "core",
     "federation",
     "tournaments",
@@ -87,6 +89,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",  # request.user.is_verified(): signed in with a code
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",

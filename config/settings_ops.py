@@ -28,3 +28,14 @@ NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 10)
 NOTIFY_CLAIM_SECONDS = env_int("NOTIFY_CLAIM_SECONDS", 300)
 #: the site's address in links of the mail (password reset, the signed-in area)
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# --- password reset and two-factor sign-in (core.accounts, workspace/views_account.py) -------
+#: staff must sign in with a code from an authenticator app (TOTP); on by default in production
+TWO_FACTOR_REQUIRED_FOR_STAFF = env_bool("TWO_FACTOR_REQUIRED_FOR_STAFF",
+                                         not env_bool("DEBUG", True))
+OTP_TOTP_ISSUER = os.environ.get("OTP_TOTP_ISSUER", "Liên đoàn Cờ Việt Nam")
+#: password-reset requests allowed per client address and per address typed, in the window
+PASSWORD_RESETS_PER_ADDRESS = env_int("PASSWORD_RESETS_PER_ADDRESS", 5)
+PASSWORD_RESET_WINDOW_SECONDS = env_int("PASSWORD_RESET_WINDOW_SECONDS", 60 * 60)
+#: a reset link works for this long (Django's setting), once
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 60 * 60)

@@ -7,11 +7,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
+from core import accounts
 from core.auth_views import ObtainTokenView, SignInView
 from core.dashboard import with_queues
 from core.health import healthz, readyz
 from core.metrics import metrics
 from core.views import JobViewSet
+from workspace import views_account
 
 router = DefaultRouter()
 router.register("jobs", JobViewSet, basename="job")
@@ -26,6 +28,10 @@ admin.site.index_template = "admin/dashboard_index.html"
 # (the default site's view wrapped on purpose: a site subclass would have to take over every
 # app's registrations)
 admin.site.index = with_queues(admin.site.index)  # type: ignore[method-assign]
+# Two-factor sign-in for staff (issue 32, core.accounts): the admin needs a verified session
+# when TWO_FACTOR_REQUIRED_FOR_STAFF; its sign-in is then the area's, which asks for the code.
+admin.site.has_permission = accounts.admin_has_permission  # type: ignore[method-assign]
+admin.site.login = views_account.admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     # Liveness and readiness for the load balancer / orchestrator (issue 32, core.health).

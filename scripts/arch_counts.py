@@ -282,6 +282,7 @@ SERVICE_MODULES = (
     "core/jobs.py",  # start_job / run_job: the job state machine (docs/architecture.md, Jobs)
     "games/pgn_import.py",  # the PGN import job's work: a service (.importlinter: above services)
     "core/notifications.py",  # the outbox: notify / deliver / sweep (issue 32), below every app
+    "core/accounts.py",  # a user's own account: mail choices, two-factor devices (issue 32)
 )
 _ALWAYS_WRITES = {"bulk_create", "bulk_update", "get_or_create", "update_or_create"}
 _QUERYSET = re.compile(r"\.objects\b|\bobjects\.|\.(filter|exclude|all|select_for_update)\(|_set$")

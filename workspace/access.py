@@ -30,11 +30,16 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core import accounts
 from federation import permissions as perms
 from federation.models import Body, Club, Person
 from tournaments.models import Official
 
 ENGLISH_PREFIX = "/en/"
+#: the pages of ``urls_auth`` (before sign-in): sign-in with its code, sign-out, password reset
+AUTH_PAGES = frozenset({"sign-in", "sign-in-code", "sign-out", "password-reset",
+                        "password-reset-done", "password-reset-confirm",
+                        "password-reset-complete"})
 
 
 def language_of(request) -> str:
@@ -46,7 +51,7 @@ def namespace(name: str, language: str | None = None) -> str:
     """``workspace:name`` or ``workspace-en:name``; the sign-in and sign-out pages live in
     ``workspace-auth`` / ``workspace-auth-en`` (``/dang-nhap/``, ``/en/dang-nhap/``)."""
     english = (language or translation.get_language()) == "en"
-    base = "workspace-auth" if name in ("sign-in", "sign-out") else "workspace"
+    base = "workspace-auth" if name in AUTH_PAGES else "workspace"
     return f"{base}{'-en' if english else ''}:{name}"
 
 
@@ -115,6 +120,11 @@ def forbidden(request, message: str | None = None, status: int = 403) -> HttpRes
     }, status=status)
 
 
+def _verified(user) -> bool:
+    """Signed in with a code (django-otp's middleware adds ``is_verified``)."""
+    return bool(getattr(user, "is_verified", lambda: False)())
+
+
 def signed_in(view):
     """The page in its path's language; anonymous users go to the sign-in page first."""
 
@@ -127,6 +137,9 @@ def signed_in(view):
                 url = wreverse("sign-in", language=language)
                 return HttpResponseRedirect(
                     f"{url}?{urlencode({'next': request.get_full_path()})}")
+            if (accounts.two_factor_required(request.user) and not _verified(request.user)
+                    and getattr(view, "__name__", "") != "account"):
+                return HttpResponseRedirect(wreverse("account", language=language))
             try:
                 return view(request, *args, **kwargs)
             except Http404:

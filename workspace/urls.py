@@ -4,7 +4,7 @@
 
 from django.urls import include, path
 
-from workspace import views, views_club, views_officer, views_person
+from workspace import views, views_account, views_club, views_officer, views_person
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,4 +37,6 @@ urlpatterns = [
     path("to-chuc/<int:body_pk>/giai/", views_officer.events, name="body-events"),
     # the person themself
     path("ca-nhan/", views_person.me, name="me"),
+    # the user's own account (issue 32): mail choices, two-factor sign-in
+    path("tai-khoan/", views_account.account, name="account"),
 ]

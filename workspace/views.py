@@ -18,7 +18,9 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
+from core import accounts
 from core.throttling import LoginLocked
+from workspace import views_account
 from workspace.access import language_of, roles, signed_in, wreverse
 
 
@@ -43,8 +45,7 @@ def sign_in(request):
             form = AuthenticationForm(request, data=request.POST)
             try:  # the lockout is counted by the authentication backend (core.auth_backends)
                 if form.is_valid():
-                    login(request, form.get_user())
-                    return HttpResponseRedirect(_safe_next(request, language))
+                    return _signed_in(request, form.get_user(), _safe_next(request, language))
             except LoginLocked as locked:
                 # Locked out: the password is not checked; the form says why and keeps the name.
                 form = AuthenticationForm(request, data=request.POST)
@@ -61,6 +62,17 @@ def sign_in(request):
         if status == 429:
             response["Retry-After"] = str(wait)
         return response
+
+
+def _signed_in(request, user, next_url: str) -> HttpResponseRedirect:
+    """The password was right: ask for the code when the user has two-factor sign-in on;
+    staff who must have it and have not enrolled yet go to their account page (issue 32)."""
+    if accounts.confirmed_device(user) is not None:
+        return views_account.start_code_step(request, user, next_url)
+    login(request, user)
+    if accounts.two_factor_required(user):
+        return HttpResponseRedirect(wreverse("account"))
+    return HttpResponseRedirect(next_url)
 
 
 @require_POST
