@@ -4,7 +4,8 @@
 Run: ``nice -n 10 .venv/bin/python bench/bench_documents.py [--players 500] [--rounds 9]
 [--repeat 5] [--skip-cards]``
 (``DATABASE_URL`` chooses the database, as for the service; a throw-away test database is
-created and dropped). Rendering is timed in-process, as the document job runs it:
+created and dropped; each run keeps its cache keys under a prefix of its own, dropped at the
+end, so a re-run on the same Redis starts cold). Rendering is timed in-process, as the document job runs it:
 ``builders.build`` (data through the selectors, then the data hash), the HTML template, and
 WeasyPrint's layout and PDF writing with the embedded fonts.
 
@@ -46,10 +47,15 @@ def main() -> None:
     parser.add_argument("--skip-cards", action="store_true",
                         help="do not render every tracking card (the slowest document)")
     args = parser.parse_args()
+    # A cache prefix of this run's own: a re-run on the same Redis would otherwise find the
+    # parts the previous run kept (same event, same seed) and report warm work as cold.
+    os.environ["CACHE_KEY_PREFIX"] = (f"{os.environ.get('CACHE_KEY_PREFIX', 'vcf')}"
+                                      f"-bench-documents-{os.getpid()}-{time.time_ns()}")
 
     import django
 
     django.setup()
+    from django.core.cache import cache
     from django.db import connection
     from django.test.utils import setup_test_environment
 
@@ -60,6 +66,8 @@ def main() -> None:
         run(args)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+        if hasattr(cache, "delete_pattern"):  # Redis: drop this run's keys
+            cache.delete_pattern("*")
 
 
 def cpu_seconds() -> float:

@@ -14,6 +14,13 @@ result (freshness; every answer must), and how long the write took.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/vcf_bench \\
     CACHE_URL=redis://127.0.0.1:6379/2 python bench/bench_live_public.py [--players 1000]
 
+``--port``, ``--queue``, ``--cache-url`` and ``--cache-prefix`` choose gunicorn's port, the
+pairing worker's queue and the cache (defaults: a free port, a queue of this run's own,
+CACHE_URL and CACHE_KEY_PREFIX). The load stops at its deadline (``--seconds``; what the
+server could not take by then is counted as not sent), and everything the run started
+(gunicorn, the worker, the helper processes) is stopped on the way out, whatever ends it
+(the end, an error, Ctrl-C, SIGTERM, SIGHUP).
+
 With ``--pairing-players 500`` (the default) a Celery worker process is started on a queue of
 its own and pairs round 2 of another event of that size again and again while the load runs
 (each finished round is deleted and the job started anew), as the issue's target asks.
@@ -24,6 +31,7 @@ Needs PostgreSQL and Redis (the production setup); CELERY_BROKER_URL for the pai
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -119,7 +127,7 @@ def build_pairing_event(players: int) -> int:
     return t.pk
 
 
-def start_worker(queue: str, priority: str) -> subprocess.Popen:
+def start_worker(started, queue: str, priority: str) -> subprocess.Popen:
     """The job worker, at the CPU priority docs/production.md gives workers that share the
     machine with the web server (a pairing job must not take the readers' core):
     ``idle`` — Linux's SCHED_IDLE (``chrt --idle 0``): it runs only on a core nothing else
@@ -127,9 +135,10 @@ def start_worker(queue: str, priority: str) -> subprocess.Popen:
     ``nice`` — ``nice -n 10``; ``normal`` — as the web server."""
     env = dict(os.environ, CELERY_QUEUE=queue)
     prefix = {"idle": ["chrt", "--idle", "0"], "nice": ["nice", "-n", "10"], "normal": []}
-    return subprocess.Popen(
+    return started.popen(
         [*prefix[priority], sys.executable, "-m", "celery", "-A", "config", "worker",
-         "-Q", queue, "-c", "1", "-l", "warning", "-n", f"{queue}@%h"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
+         "-Q", queue, "-c", "1", "-l", "warning", "-n", f"{queue}@%h"], cwd=REPO, env=env,
+        stdout=subprocess.DEVNULL)
 
 
 def keep_pairing(tournament_id: int, stop: threading.Event, report: dict) -> None:
@@ -213,13 +222,71 @@ def arbiter_process(tournament_id: int, rounds: int, base: str, go, stop, queue)
     queue.put(report)
 
 
-def main() -> None:
+class Started:
+    """Everything this run starts (server, worker, helper processes), stopped on the way out
+    whatever ends the run: the end of the load, an error, Ctrl-C, SIGTERM or SIGHUP."""
+
+    def __init__(self) -> None:
+        self.groups: list[subprocess.Popen] = []  # each the leader of a process group
+        self.forks: list = []  # multiprocessing children
+        self.main_pid = os.getpid()
+
+    def popen(self, command: list[str], **kwargs) -> subprocess.Popen:
+        # a session of its own: stopping the group reaches gunicorn's and Celery's children
+        process = subprocess.Popen(command, start_new_session=True, **kwargs)
+        self.groups.append(process)
+        return process
+
+    def fork(self, process) -> None:
+        process.start()
+        self.forks.append(process)
+
+    def on_signals(self) -> None:
+        def stop(signum: int, _frame) -> None:
+            if os.getpid() != self.main_pid:  # a forked helper: just leave
+                os._exit(128 + signum)
+            raise SystemExit(f"stopped by signal {signum}")
+
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(signum, stop)
+
+    def stop_all(self) -> None:
+        for process in self.forks:
+            if process.is_alive():
+                process.terminate()
+        for process in self.groups:  # the leaders stop their own children (warm shutdown)
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.groups:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
+            with contextlib.suppress(ProcessLookupError):  # anything of its group left
+                os.killpg(process.pid, signal.SIGKILL)
+        for process in self.forks:
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join(5)
+
+
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--rate", type=float, default=200)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--port", type=int, default=0,
+                        help="gunicorn's port on 127.0.0.1 (default: a free one)")
+    parser.add_argument("--queue", default="",
+                        help="the pairing worker's Celery queue (default: bench-live-<pid>)")
+    parser.add_argument("--cache-url", default="",
+                        help="Redis for the cache (default: CACHE_URL)")
+    parser.add_argument("--cache-prefix", default="",
+                        help="cache key prefix (default: CACHE_KEY_PREFIX)")
     parser.add_argument("--no-results", action="store_true",
                         help="no arbiter: the cost of cached reads alone")
     parser.add_argument("--worker-priority", choices=("idle", "nice", "normal"), default="normal",
@@ -232,11 +299,27 @@ def main() -> None:
                         help="warm-ahead off (PUBLIC_WARM_AHEAD=0): readers rebuild after a result")
     parser.add_argument("--pairing-players", type=int, default=500,
                         help="size of the other event paired in a worker meanwhile (0: none)")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = parse_args()
+    if args.cache_url:
+        os.environ["CACHE_URL"] = args.cache_url
+    if args.cache_prefix:
+        os.environ["CACHE_KEY_PREFIX"] = args.cache_prefix
     if "postgres" not in os.environ.get("DATABASE_URL", "") or not os.environ.get("CACHE_URL"):
         raise SystemExit("set DATABASE_URL (PostgreSQL) and CACHE_URL (Redis): see the docstring")
+    started = Started()
+    started.on_signals()
+    try:
+        run(args, started)
+    finally:
+        started.stop_all()
 
-    queue = f"bench-live-{os.getpid()}"  # the worker's and the job sender's own queue
+
+def run(args: argparse.Namespace, started: Started) -> None:
+    queue = args.queue or f"bench-live-{os.getpid()}"  # the worker's and the job sender's queue
     os.environ["CELERY_QUEUE"] = queue
     import django
 
@@ -252,7 +335,8 @@ def main() -> None:
     pairing_id = build_pairing_event(args.pairing_players) if args.pairing_players else None
     if pairing_id and not os.environ.get("CELERY_BROKER_URL"):
         raise SystemExit("set CELERY_BROKER_URL (Redis) for the pairing job, or --pairing-players 0")
-    worker = start_worker(queue, args.worker_priority) if pairing_id else None
+    if pairing_id:
+        start_worker(started, queue, args.worker_priority)
     import multiprocessing
 
     from django.db import connections
@@ -260,25 +344,25 @@ def main() -> None:
     connections.close_all()  # the arbiter process opens its own
     fork = multiprocessing.get_context("fork")
     go, stop_arbiter, arbiter_queue = fork.Event(), fork.Event(), fork.Queue()
-    port = free_port()
+    port = args.port or free_port()
     base = f"http://127.0.0.1:{port}/api/v1/public"
     arbiter_proc = None
     if not args.no_results:  # forked before any thread of this process starts
         arbiter_proc = fork.Process(target=arbiter_process, args=(
             tournament_id, args.rounds, base, go, stop_arbiter, arbiter_queue))
-        arbiter_proc.start()
+        started.fork(arbiter_proc)
     stop_pairing, pairing_queue = fork.Event(), fork.Queue()
     pairer = fork.Process(target=pairing_process, args=(
         pairing_id, go, stop_pairing, pairing_queue)) if pairing_id else None
     if pairer:
-        pairer.start()
+        started.fork(pairer)
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
                SECURE_SSL_REDIRECT="0",  # plain HTTP on 127.0.0.1
                ALLOWED_HOSTS="127.0.0.1,localhost")
     if args.site:  # the pages name their static files through the manifest (DEBUG=0)
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                        cwd=REPO, check=True, env=env)
-    server = subprocess.Popen(
+    started.popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--preload", "--workers",
          str(args.workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
         cwd=REPO, env=env)
@@ -290,66 +374,62 @@ def main() -> None:
         site = f"http://127.0.0.1:{port}"
         urls += [f"{site}{prefix}/giai-dau/{tournament_id}/{page}"
                  for prefix in ("", "/en") for page in ("", "bang-cheo/")]
-    try:
-        wait_until_up(f"{base}/tournaments/")
-        import loadgen
+    wait_until_up(f"{base}/tournaments/")
+    import loadgen
 
-        for url in urls:
-            first, _body = get(url)
-            print(f"first build {first:8.1f} ms  {url.split('127.0.0.1:')[1].split('/', 1)[1]}")
-        loadgen.run(urls, args.rate, 3)  # warm every worker
-        report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
-                        "write_ms": [], "pairing_s": [], "pairing_failed": 0}
-        load_before = os.getloadavg()
-        go.set()
-        figures = loadgen.run(urls, args.rate, args.seconds)
-        stop_pairing.set()
-        stop_arbiter.set()
-        if arbiter_proc:
-            report.update(arbiter_queue.get(timeout=120))
-            arbiter_proc.join(30)
-        if pairer:
-            report.update(pairing_queue.get(timeout=600))
-            pairer.join(30)
-        print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
-              f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings"
-              f"{' and the site pages' if args.site else ''}; gunicorn "
-              f"{args.workers} workers; load average (1/5/15 min) before "
-              f"{' '.join(f'{v:.1f}' for v in load_before)}, after "
-              f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}")
+    for url in urls:
+        first, _body = get(url)
+        print(f"first build {first:8.1f} ms  {url.split('127.0.0.1:')[1].split('/', 1)[1]}")
+    loadgen.run(urls, args.rate, 3)  # warm every worker
+    report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
+                    "write_ms": [], "pairing_s": [], "pairing_failed": 0}
+    load_before = os.getloadavg()
+    go.set()
+    figures = loadgen.run(urls, args.rate, args.seconds)
+    stop_pairing.set()
+    stop_arbiter.set()
+    if arbiter_proc:
+        report.update(arbiter_queue.get(timeout=120))
+        arbiter_proc.join(30)
+    if pairer:
+        report.update(pairing_queue.get(timeout=600))
+        pairer.join(30)
+    print_report(args, figures, report, load_before, queue, port)
 
-        verdict = "MET" if figures["p99_ms"] <= TARGET_P99_MS and not figures["errors"] \
-            else "NOT MET"
-        print(f"  under load: achieved {figures['achieved_rate']:6.1f}/s p50 "
-              f"{figures['p50_ms']:6.1f} p90 {figures['p90_ms']:6.1f} p99 "
-              f"{figures['p99_ms']:6.1f} max {figures['max_ms']:7.1f} ms errors "
-              f"{figures['errors']} | target p99 ≤ {TARGET_P99_MS:.0f} ms: {verdict}")
-        if pairer:
-            times = report["pairing_s"]
-            print(f"  meanwhile a worker paired round 2 of a {args.pairing_players}-player event "
-                  f"{len(times)} times (failed {report['pairing_failed']}; worker priority "
-                  f"{args.worker_priority})"
-                  + (f", {statistics.median(times):.1f} s each (p50)" if times else ""))
-        results = len(report["fresh"])
-        print(f"  results entered: {results}; next answer showed the result: "
-              f"{sum(report['fresh'])}/{results}")
-        if report["write_ms"]:
-            print(f"  record_result (the write, warm-ahead included when on): p50 "
-                  f"{statistics.median(report['write_ms']):6.1f} max "
-                  f"{max(report['write_ms']):7.1f} ms")
-        for name in ("cold_pairings_ms", "cold_standings_ms"):
-            values = report[name]
-            if values:
-                print(f"  first {name[5:-3]} after a result: p50 {statistics.median(values):6.1f}"
-                      f" max {max(values):7.1f} ms (target ≤ {TARGET_COLD_MS:.0f} ms for "
-                      f"standings)")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(20)
-        if worker:
-            worker.send_signal(signal.SIGTERM)
-            worker.wait(30)
 
+def print_report(args: argparse.Namespace, figures: dict, report: dict, load_before,
+                 queue: str, port: int) -> None:
+    print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
+          f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings"
+          f"{' and the site pages' if args.site else ''}; gunicorn "
+          f"{args.workers} workers on port {port}, queue {queue}; load average (1/5/15 min) "
+          f"before {' '.join(f'{v:.1f}' for v in load_before)}, after "
+          f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}")
+    met = figures["p99_ms"] <= TARGET_P99_MS and not figures["errors"] and not figures["unsent"]
+    print(f"  under load: achieved {figures['achieved_rate']:6.1f}/s p50 "
+          f"{figures['p50_ms']:6.1f} p90 {figures['p90_ms']:6.1f} p99 "
+          f"{figures['p99_ms']:6.1f} max {figures['max_ms']:7.1f} ms errors "
+          f"{figures['errors']}, not sent by the deadline {figures['unsent']} | target p99 ≤ "
+          f"{TARGET_P99_MS:.0f} ms: {'MET' if met else 'NOT MET'}")
+    if args.pairing_players:
+        times = report["pairing_s"]
+        print(f"  meanwhile a worker paired round 2 of a {args.pairing_players}-player event "
+              f"{len(times)} times (failed {report['pairing_failed']}; worker priority "
+              f"{args.worker_priority})"
+              + (f", {statistics.median(times):.1f} s each (p50)" if times else ""))
+    results = len(report["fresh"])
+    print(f"  results entered: {results}; next answer showed the result: "
+          f"{sum(report['fresh'])}/{results}")
+    if report["write_ms"]:
+        print(f"  record_result (the write, warm-ahead included when on): p50 "
+              f"{statistics.median(report['write_ms']):6.1f} max "
+              f"{max(report['write_ms']):7.1f} ms")
+    for name in ("cold_pairings_ms", "cold_standings_ms"):
+        values = report[name]
+        if values:
+            print(f"  first {name[5:-3]} after a result: p50 {statistics.median(values):6.1f}"
+                  f" max {max(values):7.1f} ms (target ≤ {TARGET_COLD_MS:.0f} ms for "
+                  f"standings)")
 
 if __name__ == "__main__":
     main()

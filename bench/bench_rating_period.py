@@ -76,13 +76,17 @@ def _base_row(model, **fixed) -> tuple[list[str], list]:
     return columns, values
 
 
+quote = connection.ops.quote_name  # "group" is a reserved word in PostgreSQL
+
+
 def copy_rows(model, rows, **fixed) -> int:
     """COPY ``rows`` (dicts of column → value, overriding the model defaults) into ``model``."""
     columns, base = _base_row(model, **fixed)
     index = {column: i for i, column in enumerate(columns)}
     count = 0
     with connection.cursor() as cursor, cursor.cursor.copy(
-            f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN") as copy:
+            f"COPY {quote(model._meta.db_table)} ({', '.join(map(quote, columns))}) "
+            "FROM STDIN") as copy:
         for row in rows:
             values = list(base)
             for column, value in row.items():
@@ -91,7 +95,7 @@ def copy_rows(model, rows, **fixed) -> int:
             count += 1
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT setval(pg_get_serial_sequence('{model._meta.db_table}', 'id'), "
-                       f"(SELECT MAX(id) FROM {model._meta.db_table}))")
+                       f"(SELECT MAX(id) FROM {quote(model._meta.db_table)}))")
     return count
 
 

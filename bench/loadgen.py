@@ -2,7 +2,10 @@
 
 Open loop: requests are scheduled at fixed times (rate R), and each latency is
 measured from its *scheduled* time, so a slow server cannot hide its queueing
-(no coordinated omission). Only for addresses on this machine.
+(no coordinated omission). The run ends at its deadline (``seconds`` after the start, plus
+the answers in flight): past saturation the requests not sent by then are counted as
+``unsent`` (the server could not keep the rate), not sent late. Only for addresses on
+this machine.
 
     python bench/loadgen.py http://127.0.0.1:8000/api/v1/public/tournaments/ --rate 200 --seconds 20
 """
@@ -18,9 +21,11 @@ from urllib.parse import urlsplit
 
 
 def run(urls: list[str], rate: float, seconds: float, threads: int = 32) -> dict:
-    """Send ``rate`` requests per second for ``seconds`` across ``urls`` (round robin)."""
+    """Send ``rate`` requests per second for ``seconds`` across ``urls`` (round robin); stop
+    at the deadline whatever is left."""
     total = int(rate * seconds)
     start = time.perf_counter() + 0.2
+    deadline = start + seconds
     latencies: list[float] = []
     errors: list[str] = []
     lock = threading.Lock()
@@ -31,7 +36,7 @@ def run(urls: list[str], rate: float, seconds: float, threads: int = 32) -> dict
         while True:
             with lock:
                 index = next(next_index, None)
-            if index is None:
+            if index is None or time.perf_counter() > deadline:
                 break
             url = urlsplit(urls[index % len(urls)])
             scheduled = start + index / rate
@@ -64,11 +69,15 @@ def run(urls: list[str], rate: float, seconds: float, threads: int = 32) -> dict
         thread.join()
     wall = time.perf_counter() - start
     latencies.sort()
+    answered = len(latencies)
 
     def pct(p: float) -> float:
         return latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] * 1000
 
-    return {"requests": len(latencies), "achieved_rate": len(latencies) / wall,
+    if not latencies:  # nothing answered before the deadline
+        latencies.append(float("inf"))
+        errors.append("no answer before the deadline")
+    return {"requests": answered, "unsent": total - answered, "achieved_rate": answered / wall,
             "p50_ms": pct(50), "p90_ms": pct(90), "p99_ms": pct(99),
             "max_ms": latencies[-1] * 1000, "mean_ms": statistics.fmean(latencies) * 1000,
             "errors": len(errors), "first_error": errors[0] if errors else None}
