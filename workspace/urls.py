@@ -37,4 +37,5 @@ urlpatterns = [
     path("to-chuc/<int:body_pk>/giai/", views_officer.events, name="body-events"),
     # the person themself
     path("ca-nhan/", views_person.me, name="me"),
+    path("ca-nhan/the/<int:member_pk>.pdf", views_person.my_card, name="me-card"),
 ]
