@@ -22,9 +22,15 @@ def member_card_data(pk: str) -> dict:
     }
 
 
-def _manages_member(user, parsed: dict[str, int]) -> bool:
-    """A member's card: the managers of his current club (and staff)."""
-    return user.is_authenticated and ClubMembership.objects.filter(
+def _may_print_card(user, parsed: dict[str, int]) -> bool:
+    """A member's card: the managers of his current club (and staff), and the member himself
+    while he is a member (issue 27: the person prints his own card; a card of a membership
+    that has ended would attest what is no longer true)."""
+    if not user.is_authenticated:
+        return False
+    own = Member.objects.filter(pk=parsed["id"], person__user=user,
+                                status=Member.Status.ACTIVE).exists()
+    return own or ClubMembership.objects.filter(
         member_id=parsed["id"], ended_on__isnull=True, club__managers=user).exists()
 
 
@@ -33,7 +39,7 @@ KINDS = [
     DocumentKind(Document.Kind.MEMBER_CARD, "documents/member_card.html", ("<id>",),
                  member_card_data,
                  lambda target, card: f"the-hoi-vien-{card['card_number']}.pdf",
-                 _manages_member),
+                 _may_print_card),
 ]
 
 # Member admin

@@ -20,7 +20,7 @@ from games.engine import reason_label
 from games.models import GameRecord
 from games.selectors import games_visible_to, repetition_proposals
 from tournaments.documents import chief_arbiter, tournament_of
-from tournaments.models import Pairing
+from tournaments.models import Pairing, Round
 from tournaments.selectors import can_arbitrate, time_control_text
 
 MOVES_PER_SHEET = 60  # the form of Phụ lục 4: 60 numbered rows, 30 per column
@@ -35,6 +35,28 @@ def score_marks(result: str) -> tuple[str, str]:
         return "", ""
     white, black = value.points
     return _POINT_MARKS[white], _POINT_MARKS[black]
+
+
+def scoresheet_context(target: str) -> dict:
+    """One sheet (``pairing:``/``game:``), or every board of a round (``round:``): the
+    venue's pile, one sheet per game in board order, one PDF (issue 27)."""
+    parsed = parse_target(Document.Kind.SCORESHEET, target)
+    if "round" not in parsed:
+        return {"s": scoresheet_data(target)}
+    rnd = get_object(Round, parsed["round"])
+    boards = (rnd.pairings.filter(kind=Pairing.Kind.GAME, black__isnull=False)
+              .order_by("board").values_list("pk", flat=True))
+    sheets = [scoresheet_data(f"pairing:{pk}") for pk in boards]
+    if not sheets:
+        raise ServiceError(_("Ván %(n)s chưa có bàn đấu nào để in biên bản.")
+                           % {"n": rnd.number}, field="target", code="no_game")
+    return {"s": sheets[0], "sheets": sheets, "round_id": rnd.pk}
+
+
+def scoresheet_parts(context: dict) -> list[dict]:
+    """A round's sheets rendered one a part (kept between renders: after a result only
+    that board's sheet renders again); a single sheet is no parts."""
+    return [{"s": sheet} for sheet in context.get("sheets", [])]
 
 
 def scoresheet_data(target: str) -> dict:
@@ -166,7 +188,11 @@ def _move_row(pairs: list[tuple[str, str]], index: int, first_number: int) -> di
     return {"number": first_number + index, "white": white, "black": black}
 
 
-def _filename(target: str, sheet: dict) -> str:
+def _filename(target: str, context: dict) -> str:
+    if "round_id" in context:
+        sheet = context["s"]
+        return f"bien-ban-van-{sheet['round']}-{slug(target)}.pdf"
+    sheet = context["s"]
     name = f"bien-ban-{sheet['game']}" if sheet["game"] else f"bien-ban-{slug(target)}"
     return f"{name}.pdf"
 
@@ -185,9 +211,8 @@ def _can_view(user, parsed: dict[str, int]) -> bool:
 SUBJECTS = {"game": GameRecord}
 KINDS = [
     DocumentKind(Document.Kind.SCORESHEET, "documents/scoresheet.html",
-                 ("pairing:<id>", "game:<id>"),
-                 lambda target: {"s": scoresheet_data(target)},
-                 lambda target, context: _filename(target, context["s"]), _can_view),
+                 ("pairing:<id>", "game:<id>", "round:<id>"),
+                 scoresheet_context, _filename, _can_view, parts=scoresheet_parts),
 ]
 
 # Game record admin

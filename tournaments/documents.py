@@ -625,11 +625,6 @@ def _last_rounds(tournaments) -> list[str]:
     return [f"round:{pk}" for pk in last.values()]
 
 
-def _round_games(rounds) -> list[str]:
-    games = Pairing.objects.filter(round__in=rounds, kind="game", black__isnull=False)
-    return [f"pairing:{p.pk}" for p in games.order_by("round", "board")]
-
-
 def _each(prefix: str):
     return lambda queryset: [f"{prefix}:{obj.pk}" for obj in queryset]
 
@@ -648,8 +643,9 @@ TOURNAMENT_ACTIONS = [
 # Round admin
 ROUND_ACTIONS = [
     pdf_action(K.PAIRINGS, gettext_lazy("PDF: danh sách cặp đấu"), _each("round"), "rounds"),
-    pdf_action(K.SCORESHEET, gettext_lazy("PDF: biên bản thi đấu các bàn"), _round_games,
-               "round_games"),
+    # one PDF a round, a sheet per board (games.documents: the ``round:<id>`` target)
+    pdf_action(K.SCORESHEET, gettext_lazy("PDF: biên bản thi đấu các bàn"), _each("round"),
+               "rounds"),
 ]
 # Entry and pairing admin
 tracking_card_pdf = pdf_action(K.TRACKING_CARD, gettext_lazy("PDF: thẻ theo dõi thi đấu"),

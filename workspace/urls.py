@@ -39,4 +39,5 @@ urlpatterns = [
     path("ca-nhan/", views_person.me, name="me"),
     # the user's own account (issue 32): mail choices, two-factor sign-in
     path("tai-khoan/", views_account.account, name="account"),
+    path("ca-nhan/the/<int:member_pk>.pdf", views_person.my_card, name="me-card"),
 ]

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.core.paginator import Page, Paginator
 from django.db import transaction
 from django.db.models import Count
-from django.http import FileResponse, HttpResponseRedirect
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,7 +24,6 @@ from core.dates import normalize_citizen_id
 from core.errors import NotAllowedError, ServiceError
 from core.text import fold
 from documents import selectors as document_selectors
-from documents import services as document_services
 from documents.models import Document
 from federation import services
 from federation.models import (
@@ -58,6 +57,7 @@ from workspace.forms_club import (
     SessionForm,
     TeamForm,
 )
+from workspace.pdf import pdf_response
 
 #: Members shown per page of the club's list; the Điều 15.5 warning looks this far ahead.
 PAGE_SIZE = 50
@@ -217,18 +217,7 @@ def member_card(request, club, member_pk: int):
     if not document_selectors.can_view(request.user, kind, target):
         return forbidden(request, _("Chỉ người quản lý câu lạc bộ hiện tại của hội viên in "
                                     "được thẻ."))
-    document = document_services.current_document(kind, target)
-    if document is None:
-        document_services.request_document(kind, target, user=request.user)
-        document = document_services.current_document(kind, target)
-    if document is None or not document.file:
-        response = render(request, "workspace/pdf_wait.html",
-                          {"retry": 3, "url": request.get_full_path()}, status=202)
-        response["Retry-After"] = "3"
-        response["Cache-Control"] = "no-store"
-        return response
-    return FileResponse(document.file.open("rb"), content_type="application/pdf",
-                        filename=(document.file.name or "").rsplit("/", 1)[-1])
+    return pdf_response(request, kind, target)
 
 
 @club_manager_required

@@ -55,15 +55,14 @@ def test_round_entry_and_game_record_actions_start_document_jobs(job_worker):
     admin = _admin()
     for url, action, pk in [
             ("/admin/tournaments/round/", "pairings_pdf__rounds", rnd.pk),
-            ("/admin/tournaments/round/", "scoresheet_pdf__round_games", rnd.pk),
+            ("/admin/tournaments/round/", "scoresheet_pdf__rounds", rnd.pk),
             ("/admin/tournaments/entry/", "tracking_card_pdf__entries", entries[0].pk),
             ("/admin/games/gamerecord/", "scoresheet_pdf__games", game.pk)]:
         response = admin.post(url, {"action": action, "_selected_action": [pk]})
         assert response.status_code == 302, (action, response.status_code)
     _finish_jobs(job_worker)
     assert set(Document.objects.values_list("kind", "target")) == {
-        ("pairings", f"round:{rnd.pk}"), ("scoresheet", f"pairing:{pairing.pk}"),
-        ("scoresheet", f"pairing:{rnd.pairings.get(board=2).pk}"),
+        ("pairings", f"round:{rnd.pk}"), ("scoresheet", f"round:{rnd.pk}"),
         ("tracking_card", f"entry:{entries[0].pk}"), ("scoresheet", f"game:{game.pk}")}
 
 

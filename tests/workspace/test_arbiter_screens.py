@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from core.models import Job
 from games.models import GameRecord
+from tests.documents.documents_support import pdf_pages
 from tests.factories import make_club, make_club_manager
 from tests.workspace.arbiter_support import arbiter_user, client_of, event, url
 from tournaments import services
@@ -427,6 +428,28 @@ def test_print_the_pairings_in_one_click(jobs_in_process, django_capture_on_comm
     assert b"".join(first.streaming_content).startswith(b"%PDF")
     assert client.get(url(t, "in/khac/")).status_code == 404
     assert client.get(url(t, "in/cap-dau/?van=7")).status_code == 404
+
+
+def test_print_every_board_s_score_sheet_of_a_round_in_one_pdf(
+        jobs_in_process, django_capture_on_commit_callbacks):
+    """The venue's pile (Phụ lục 4): one PDF, one sheet per board in board order, the
+    boards' players on their sheet; another arbiter's event and a round not paired: 404."""
+    t, arbiter, _staff = event(6, paired=1)
+    boards = _boards(t)
+    client = client_of(arbiter)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = client.get(url(t, "in/bien-ban-van/?van=1"))
+    if first.status_code == 202:
+        first = client.get(url(t, "in/bien-ban-van/?van=1"))
+    assert first.status_code == 200 and first["Content-Type"] == "application/pdf"
+    pages = pdf_pages(b"".join(first.streaming_content))
+    assert len(pages) == len(boards) == 3
+    for page, p in zip(pages, boards, strict=True):
+        assert "BIÊN BẢN THI ĐẤU" in page and p.white.name in page and p.black.name in page
+    assert 'id="print-scoresheets"' in _text(client.get(url(t, "?van=1")))
+    assert client.get(url(t, "in/bien-ban-van/?van=2")).status_code == 404
+    other, _other_arbiter, _ = event(4, paired=1)
+    assert client.get(url(other, "in/bien-ban-van/?van=1")).status_code == 404
 
 
 # --- language and query counts ------------------------------------------------------------------

@@ -122,6 +122,38 @@ def test_permission_walk_every_page_for_every_role(world):
         assert client_of(user).get("/lam-viec/ca-nhan/").status_code == 404
 
 
+def test_the_person_prints_his_own_card_and_no_one_else_s(
+        world, django_capture_on_commit_callbacks):
+    """Issue 27 (the person themself): the member with a login prints his own card from his
+    page through the documents service; another member's card is refused (to him and to a
+    club manager on this page), and so is his own card once the membership has ended."""
+    own = world.sponsor
+    me = client_of(world.member_user)
+    page = page_text(me.get("/lam-viec/ca-nhan/"))
+    assert f'href="/lam-viec/ca-nhan/the/{own.pk}.pdf"' in page and "In thẻ (PDF)" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        pdf = me.get(f"/lam-viec/ca-nhan/the/{own.pk}.pdf")
+    if pdf.status_code == 202:  # with a broker: the wait page, then what the worker does
+        assert "Đang tạo PDF" in page_text(pdf)
+        from documents.services import render_document
+
+        render_document({"kind": "member_card", "target": str(own.pk)}, lambda *args: None)
+        pdf = me.get(f"/lam-viec/ca-nhan/the/{own.pk}.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert b"".join(pdf.streaming_content).startswith(b"%PDF")
+    for other in (world.members[1], world.other):
+        refused = me.get(f"/lam-viec/ca-nhan/the/{other.pk}.pdf")
+        assert refused.status_code == 403, other
+        assert "chỉ in được thẻ hội viên của chính mình" in page_text(refused)
+    assert client_of(world.manager_a).get(
+        f"/lam-viec/ca-nhan/the/{world.members[1].pk}.pdf").status_code == 404  # no person
+    assert client_of(None).get(f"/lam-viec/ca-nhan/the/{own.pk}.pdf").status_code == 302
+    Member.objects.filter(pk=own.pk).update(status=Member.Status.LAPSED)
+    ended = me.get(f"/lam-viec/ca-nhan/the/{own.pk}.pdf")
+    assert ended.status_code == 403 and "không còn hiệu lực" in page_text(ended)
+    assert "In thẻ (PDF)" not in page_text(me.get("/lam-viec/ca-nhan/"))
+
+
 def test_no_member_or_application_of_another_club_or_body_through_ones_own(world):
     manager = client_of(world.manager_a)
     assert manager.get(club_url(world, f"hoi-vien/{world.other.pk}/")).status_code == 404

@@ -505,6 +505,7 @@ PRINTABLE = {
     "xep-hang": Document.Kind.STANDINGS,
     "bang-cheo": Document.Kind.CROSSTABLE,
     "bien-ban": Document.Kind.SCORESHEET,
+    "bien-ban-van": Document.Kind.SCORESHEET,  # every board of a round, one PDF
     "the-theo-doi": Document.Kind.TRACKING_CARD,
     "xep-hang-dong-doi": Document.Kind.TEAM_STANDINGS,
 }
@@ -519,7 +520,7 @@ def print_document(request, tournament_id: int, what: str):
     kind = PRINTABLE.get(what)
     if kind is None:
         raise Http404
-    if kind == Document.Kind.PAIRINGS:
+    if kind == Document.Kind.PAIRINGS or what == "bien-ban-van":
         rnd = tournament.rounds.filter(number=_int(request.GET.get("van"), 0)).first()
         if rnd is None:
             raise Http404
