@@ -37,4 +37,9 @@ urlpatterns = [
     path("to-chuc/<int:body_pk>/giai/", views_officer.events, name="body-events"),
     # the person themself
     path("ca-nhan/", views_person.me, name="me"),
+    path("ca-nhan/xem-cccd/", views_person.reveal, name="me-reveal"),
+    path("ca-nhan/rut-dong-y/", views_person.withdraw_consent, name="me-withdraw-consent"),
+    path("ca-nhan/yeu-cau/", views_person.file_request, name="me-request"),
+    path("ca-nhan/yeu-cau/<int:request_pk>/ban-sao.<slug:output>", views_person.export,
+         name="me-export"),
 ]
