@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -325,7 +326,7 @@ class Person(models.Model):
 def field_label(name: str) -> str:
     """A person field's label (the person's pages and his data copy show no field codes)."""
     field = Person._meta.get_field(name)
-    return str(getattr(field, "verbose_name", name))
+    return capfirst(str(getattr(field, "verbose_name", name)))
 
 
 class MembershipApplication(models.Model):
