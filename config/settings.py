@@ -71,6 +71,7 @@ PROVIDERS = {
     # the member page of the staff site (federation.admin): ratings and titles of the person
     "published_ratings_of": "ratings.selectors.published_ratings_of",
     "titles_of": "ratings.selectors.titles_of",
+    "personal_data_of": "ratings.selectors.personal_data_of",  # Nghị định 13/2023 Điều 14
 }
 
 DOCUMENT_KINDS = [
@@ -236,8 +237,7 @@ AUTHENTICATION_BACKENDS = ["core.auth_backends.GuardedModelBackend"]
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
 LOGIN_WINDOW_SECONDS = env_int("LOGIN_WINDOW_SECONDS", 15 * 60)
-# Days the access log of private data (federation.PrivateDataAccess) is kept (issue 31).
-PRIVATE_ACCESS_LOG_DAYS = env_int("PRIVATE_ACCESS_LOG_DAYS", 2 * 365)
+PRIVATE_ACCESS_LOG_DAYS = env_int("PRIVATE_ACCESS_LOG_DAYS", 2 * 365)  # the access log (issue 31)
 # Wrong paper-form proofs (ID number / birth date typed for an existing person when applying
 # for him, issue 31) allowed per user in LOGIN_WINDOW_SECONDS: guessing a birth date is refused.
 APPLICATION_PROOF_FAILURES = env_int("APPLICATION_PROOF_FAILURES", 5)

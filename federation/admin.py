@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.db.models import Prefetch, Q
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -42,6 +44,8 @@ from federation.models import (
     ClubBoardMember,
     ClubMeeting,
     ClubMembership,
+    Consent,
+    DataRequest,
     DuesPayment,
     Member,
     MemberEvent,
@@ -49,11 +53,13 @@ from federation.models import (
     Officer,
     Person,
     PlayGroup,
+    PrivateDataAccess,
     Province,
     Resignation,
     Suspension,
 )
 from federation.selectors import about_to_lapse_queryset, applications_to_decide
+from federation.services import privacy
 
 if TYPE_CHECKING:
     _ModelAdmin = admin.ModelAdmin[Any]  # what the mixin below extends
@@ -209,22 +215,239 @@ class ClubMeetingAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
 
 @admin.register(Person)
 class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
-    list_display = ["full_name", "gender", "date_of_birth", "province", "citizen_id", "fide_id"]
+    # minimisation (Nghị định 13/2023): the list shows the birth year and the ID number's last
+    # 4 digits; the change page shows (and logs) the rest, the whole ID on a logged reveal
+    list_display = ["full_name", "gender", "birth_year", "province", "masked_citizen_id",
+                    "fide_id"]
     list_filter = ["gender", "province"]
     search_fields = ["full_name", "citizen_id", "fide_id", "phone", "email"]
     autocomplete_fields = ["user"]
     list_select_related = ["province"]
     form = admin_merge.PersonDuplicateCheckForm  # possible duplicates shown before saving
     actions = [admin_merge.merge_persons]
-    readonly_fields = ["merged_into", "merged_at", "merged_by", "merge_reason"]
+    readonly_fields = ["merged_into", "merged_at", "merged_by", "merge_reason",
+                       "consent_withdrawn_on", "consents_panel", "privacy_panel"]
+
+    @admin.display(description=gettext_lazy("sự đồng ý xử lý dữ liệu cá nhân"))
+    def consents_panel(self, person):
+        """Consents and withdrawals (Nghị định 13/2023 Điều 11, 12), as lines (no inline
+        formset: they are written by the services only)."""
+        if person.pk is None:
+            return EMPTY
+        return admin_table(
+            [_("Ngày"), _("Người đồng ý"), _("Quan hệ"), _("Mục đích"), _("Rút lại ngày")],
+            [(_day(c.given_on), c.given_by, c.get_relation_display(), c.purposes,
+              _day(c.withdrawn_on)) for c in person.consents.all()])
+
+    @admin.display(description=gettext_lazy("năm sinh"), ordering="date_of_birth")
+    def birth_year(self, person):
+        return person.date_of_birth.year if person.date_of_birth else EMPTY
+
+    @admin.display(description=gettext_lazy("số CCCD"))
+    def masked_citizen_id(self, person):
+        return person.masked_citizen_id or EMPTY
+
+    @admin.display(description=gettext_lazy("dữ liệu cá nhân"))
+    def privacy_panel(self, person):
+        if person.pk is None:
+            return EMPTY
+        links = [(reverse("admin:federation_privatedataaccess_changelist")
+                  + f"?person__id__exact={person.pk}", _("Nhật ký truy cập dữ liệu riêng")),
+                 (reverse("admin:federation_datarequest_changelist")
+                  + f"?person__id__exact={person.pk}", _("Yêu cầu về dữ liệu"))]
+        if person.citizen_id:
+            links.insert(0, (reverse("admin:federation_person_reveal", args=[person.pk]),
+                             _("Xem đủ số CCCD (ghi vào nhật ký)")))
+        return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+    def get_urls(self):
+        from django.urls import path
+
+        return [path("<int:pk>/xem-cccd/", self.admin_site.admin_view(self.reveal_view),
+                     name="federation_person_reveal"), *super().get_urls()]
+
+    def reveal_view(self, request, pk):
+        """The whole ID number on an explicit click, written to the access log."""
+        person = get_object_or_404(Person, pk=pk)
+        if not self.has_view_permission(request, person):
+            raise PermissionDenied
+        value = privacy.reveal_citizen_id(person, by=request.user, path=request.get_full_path())
+        self.message_user(request, _("Số CCCD của %(name)s: %(id)s (đã ghi vào nhật ký truy "
+                                     "cập).") % {"name": person.full_name, "id": value})
+        return HttpResponseRedirect(reverse("admin:federation_person_change", args=[pk]))
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        response = super().change_view(request, object_id, form_url, extra_context)
+        if request.method == "GET" and getattr(response, "status_code", 0) == 200:
+            person = Person.objects.filter(pk=object_id).first()
+            if person is not None:  # the page shows these (the ID number masked)
+                privacy.record_person_read(
+                    request.user, person, [f for f in Person.PRIVATE_FIELDS if f != "citizen_id"],
+                    via=PrivateDataAccess.Via.ADMIN, path=request.get_full_path())
+        return response
+
+
+@admin.register(PrivateDataAccess)
+class PrivateDataAccessAdmin(ReadOnlyAdmin):
+    """The access log of private data (Nghị định 13/2023/NĐ-CP): read only, for staff."""
+
+    list_display = ["at", "person", "user", "fields", "via", "path"]
+    list_filter = ["via"]
+    list_select_related = ["person", "user"]
+    search_fields = ["person__full_name", "user__username"]
+    date_hierarchy = "at"
+
+
+class WithdrawConsentForm(forms.Form):
+    note = forms.CharField(label=gettext_lazy("Ghi chú (căn cứ: đơn, thư của người đó)"),
+                           max_length=2000, widget=forms.Textarea)
+
+
+@admin.register(Consent)
+class ConsentAdmin(ServiceAdmin, admin.ModelAdmin):
+    """Consents are recorded with applications (``services.submit_application``); staff record
+    a withdrawal here from the person's letter (Điều 12)."""
+
+    list_display = ["person", "given_on", "given_by", "relation", "withdrawn_on"]
+    list_filter = ["relation", "withdrawn_on"]
+    list_select_related = ["person"]
+    search_fields = ["person__full_name", "given_by"]
+    readonly_fields = ["person", "application", "data_collected", "purposes", "given_on",
+                       "given_by", "relation", "recorded_by", "recorded_at", "withdrawn_on",
+                       "withdrawn_by", "withdrawal_note"]
+    actions = ["withdraw"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=gettext_lazy("Ghi việc rút lại sự đồng ý (Điều 12)"))
+    def withdraw(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=WithdrawConsentForm,
+            title=_("Rút lại sự đồng ý xử lý dữ liệu cá nhân"),
+            apply=lambda consent, data: privacy.withdraw_consent(
+                consent.person, note=data["note"], by=request.user) and None)
+
+
+class DataRequestForm(forms.ModelForm):
+    class Meta:
+        model = DataRequest
+        fields = ["person", "kind", "details", "received_at"]
+
+
+class HandleRequestForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Kết quả và lý do"), max_length=2000,
+                             widget=forms.Textarea)
+
+
+class CorrectionForm(HandleRequestForm):
+    """The fields to correct (empty: unchanged), applied by ``update_person``."""
+
+    full_name = forms.CharField(label=gettext_lazy("Họ và tên"), max_length=200, required=False)
+    date_of_birth = forms.DateField(label=gettext_lazy("Ngày sinh"), required=False,
+                                    input_formats=["%d/%m/%Y", "%Y-%m-%d"])
+    citizen_id = forms.CharField(label=gettext_lazy("Số CCCD"), max_length=20, required=False)
+    phone = forms.CharField(label=gettext_lazy("Điện thoại"), max_length=30, required=False)
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False)
+    address = forms.CharField(label=gettext_lazy("Địa chỉ"), max_length=300, required=False)
+
+    def changes(self) -> dict:
+        return {k: v for k, v in self.cleaned_data.items()
+                if k != "reason" and v not in (None, "")}
+
+
+@admin.register(DataRequest)
+class DataRequestAdmin(ServiceAdmin, HistoryAdmin):
+    """The person's requests (Nghị định 13/2023 Điều 9, 14-16): staff record one from his
+    letter, then carry it out or refuse it with the reason; the deadline is 72 hours."""
+
+    form = DataRequestForm
+    list_display = ["person", "kind", "received_at", "deadline", "state", "handled_by"]
+    list_filter = ["kind", "state"]
+    list_select_related = ["person", "handled_by"]
+    search_fields = ["person__full_name"]
+    autocomplete_fields = ["person"]
+    actions = ["complete_export", "correct", "erase", "refuse"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return ["deadline", "state", "outcome", "handled_by", "handled_at"]
+        return ["person", "kind", "details", "received_at", "deadline", "state", "outcome",
+                "handled_by", "handled_at"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return
+        created = privacy.file_data_request(obj.person, kind=obj.kind, details=obj.details,
+                                            by=request.user, received_at=obj.received_at)
+        obj.pk = created.pk
+
+    @admin.action(description=gettext_lazy("Cung cấp bản sao dữ liệu (Điều 14)"))
+    def complete_export(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=HandleRequestForm,
+            title=_("Cung cấp bản sao dữ liệu"),
+            apply=lambda row, data: privacy.complete_export(
+                row, reason=data["reason"], by=request.user) and None)
+
+    @admin.action(description=gettext_lazy("Chỉnh sửa dữ liệu theo yêu cầu (Điều 15)"))
+    def correct(self, request, queryset):
+        if "apply" in request.POST:
+            bound = CorrectionForm(request.POST)
+            changes = bound.changes() if bound.is_valid() else {}
+        else:
+            changes = {}
+        return run_form_action(
+            self, request, queryset, form_class=CorrectionForm,
+            title=_("Chỉnh sửa dữ liệu theo yêu cầu"),
+            apply=lambda row, data: privacy.apply_correction(
+                row, changes, reason=data["reason"], by=request.user) and None)
+
+    @admin.action(description=gettext_lazy("Xóa liên lạc và số CCCD theo yêu cầu (Điều 16)"))
+    def erase(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=HandleRequestForm,
+            title=_("Xóa dữ liệu không phải hồ sơ chính thức"),
+            apply=lambda row, data: privacy.erase_personal_data(
+                row, reason=data["reason"], by=request.user) and None)
+
+    @admin.action(description=gettext_lazy("Từ chối yêu cầu (ghi lý do)"))
+    def refuse(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=HandleRequestForm,
+            title=_("Từ chối yêu cầu về dữ liệu"),
+            apply=lambda row, data: privacy.refuse_request(
+                row, reason=data["reason"], by=request.user) and None)
 
 
 # --- applications ----------------------------------------------------------------------------
 
 class ApplicationForm(forms.ModelForm):
+    # the consent signed with the application (Nghị định 13/2023/NĐ-CP Điều 11, 20)
+    consent = forms.CharField(
+        label=gettext_lazy("Người đồng ý xử lý dữ liệu cá nhân"), max_length=200,
+        required=False, help_text=gettext_lazy(
+            "Chính người xin gia nhập; cha, mẹ hoặc người giám hộ nếu chưa đủ 16 tuổi."))
+    consent_relation = forms.ChoiceField(label=gettext_lazy("Quan hệ với người xin gia nhập"),
+                                         choices=Consent.Relation.choices, required=False)
+
     class Meta:
         model = MembershipApplication
         fields = ["person", "club", "sponsor", "submitted_on"]
+
+    def given_consent(self) -> services.ConsentGiven | None:
+        data = self.cleaned_data
+        if not data.get("consent"):
+            return None  # the service refuses, on this field
+        return services.ConsentGiven(given_by=data["consent"],
+                                     relation=data.get("consent_relation") or "",
+                                     given_on=data.get("submitted_on"))
 
     def clean_submitted_on(self):
         value = self.cleaned_data.get("submitted_on")
@@ -263,7 +486,8 @@ class MembershipApplicationAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchM
             return super().save_model(request, obj, form, change)
         created = services.submit_application(person=obj.person, club=obj.club,
                                               sponsor=obj.sponsor,
-                                              submitted_on=obj.submitted_on, by=request.user)
+                                              submitted_on=obj.submitted_on, by=request.user,
+                                              consent=form.given_consent())
         obj.pk = created.pk
 
     @admin.action(description=gettext_lazy("Duyệt các đơn đã chọn (cấp thẻ hội viên)"))

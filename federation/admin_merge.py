@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
 from federation import selectors, services
-from federation.models import Person
+from federation.models import Person, is_masked
 
 
 def _day(day) -> str:
@@ -48,6 +48,24 @@ class PersonDuplicateCheckForm(forms.ModelForm):
         model = Person
         fields = ["full_name", "gender", "date_of_birth", "citizen_id", "phone", "email",
                   "address", "fide_id", "province", "user"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # minimisation (Nghị định 13/2023): the ID number masked; the whole on a logged reveal
+        if self.instance.pk and self.instance.citizen_id and "citizen_id" in self.fields:
+            self.initial["citizen_id"] = self.instance.masked_citizen_id
+            self.fields["citizen_id"].help_text = _(
+                "Chỉ hiện 4 số cuối. Giữ nguyên để không đổi; nhập đủ số mới để sửa; bấm "
+                "“Xem đủ số CCCD” (được ghi vào nhật ký truy cập) để xem.")
+
+    def clean_citizen_id(self):
+        value = self.cleaned_data.get("citizen_id")
+        if is_masked(value):
+            if self.instance.pk and value == self.instance.masked_citizen_id:
+                return self.instance.citizen_id  # unchanged
+            raise forms.ValidationError(_("Số CCCD đang bị che: nhập đủ số mới hoặc giữ "
+                                          "nguyên."))
+        return value
 
     def clean(self):
         super().clean()

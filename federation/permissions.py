@@ -63,6 +63,8 @@ class PrivateAccess:
     own account, the fields he typed from the paper form (ID number, birth date; matched
     without revealing the stored value) if the person already existed, else nothing. A
     decided application (rejected, or approved and since moved on) gives nothing (issue 14).
+    A person who withdrew his consent (Nghị định 13/2023/NĐ-CP Điều 12) shows clubs and
+    bodies nothing more; staff keep what the federation must keep.
 
     ``fields(person)`` is what may be shown; ``allows(person)`` (all fields) is what may be
     changed.
@@ -104,7 +106,8 @@ class PrivateAccess:
         return self._cache[person.pk]
 
     def _in_scope(self, person: Person) -> frozenset[str]:
-        if not self.club_ids:
+        # consent withdrawn (Nghị định 13/2023 Điều 12): clubs and bodies process no more
+        if not self.club_ids or person.consent_withdrawn_on is not None:
             return NO_PRIVATE
         current = getattr(person, "current_club_id", None)
         if current is not None and current in self.club_ids:

@@ -27,11 +27,13 @@ from federation.models import (
     MembershipApplication,
     Person,
     PlayGroup,
-    PrivateDataAccess,
     Province,
     Resignation,
     Suspension,
+    is_masked,
+    mask_citizen_id,
 )
+from federation.serializers_privacy import ConsentInputSerializer
 
 
 class ProvinceSerializer(serializers.ModelSerializer):
@@ -136,6 +138,17 @@ class PersonSerializer(serializers.ModelSerializer):
         member = _active_member(person)
         return member.card_number if member else None
 
+    def validate_citizen_id(self, value):
+        """A masked number sent back unchanged (a PATCH of what GET answered) keeps the stored
+        one; any other masked text is refused."""
+        if is_masked(value):
+            stored = getattr(self.instance, "citizen_id", None)
+            if stored and value == mask_citizen_id(stored):
+                return stored
+            raise serializers.ValidationError(_("Số CCCD đang bị che (chỉ hiện 4 số cuối): "
+                                                "nhập đủ số hoặc bỏ trường này."))
+        return value
+
     def to_representation(self, instance):
         data = super().to_representation(instance)
         access = self.context.get("private")
@@ -145,6 +158,8 @@ class PersonSerializer(serializers.ModelSerializer):
                 data.pop(field, None)
         if shown and access is not None and hasattr(access, "shown"):
             access.shown(instance, frozenset(f for f in shown if data.get(f) not in (None, "")))
+        if data.get("citizen_id"):  # minimisation: the last 4 digits; the whole on a reveal
+            data["citizen_id"] = mask_citizen_id(data["citizen_id"])
         return data
 
 
@@ -219,12 +234,22 @@ class ApplicationSerializer(serializers.ModelSerializer):
     proof_fields = serializers.SerializerMethodField(
         help_text=_("Các trường dữ liệu riêng mà đơn đang chờ duyệt cho câu lạc bộ xem: chỉ "
                     "những gì người nộp đơn đã tự nhập"))
+    consent = ConsentInputSerializer(
+        write_only=True, error_messages={
+            "required": _("Thiếu sự đồng ý xử lý dữ liệu cá nhân (Nghị định 13/2023/NĐ-CP, "
+                          "Điều 11): ghi người đồng ý (given_by), quan hệ (relation) và ngày "
+                          "đồng ý (given_on)."),
+            "null": _("Thiếu sự đồng ý xử lý dữ liệu cá nhân (Nghị định 13/2023/NĐ-CP, "
+                      "Điều 11).")},
+        help_text=_("Sự đồng ý xử lý dữ liệu cá nhân đi kèm đơn (bắt buộc; Nghị định "
+                    "13/2023/NĐ-CP Điều 11, 20)"))
 
     class Meta:
         model = MembershipApplication
         fields = ["id", "person", "person_name", "club", "sponsor", "sponsor_card",
                   "submitted_on", "status", "rejection_reason", "decided_at", "member",
-                  "card_number", "citizen_id", "date_of_birth", "proof", "proof_fields"]
+                  "card_number", "citizen_id", "date_of_birth", "proof", "proof_fields",
+                  "consent"]
         read_only_fields = ["status", "rejection_reason", "decided_at", "member", "proof"]
 
     def get_proof_fields(self, application) -> list[str]:
@@ -367,16 +392,3 @@ class LapseDueSerializer(serializers.Serializer):
     rule = serializers.CharField()
     reference = DateField()
     deadline = DateField()
-
-
-class PrivateDataAccessSerializer(serializers.ModelSerializer):
-    user = serializers.CharField(source="user.get_username", default=None, read_only=True)
-    private_fields = serializers.SerializerMethodField(help_text="The private fields shown.")
-
-    class Meta:
-        model = PrivateDataAccess
-        fields = ["id", "at", "user", "private_fields", "via", "path"]
-        read_only_fields = fields
-
-    def get_private_fields(self, row) -> list[str]:
-        return [f for f in row.fields.split(",") if f]

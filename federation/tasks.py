@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from federation import services
+from federation.services import privacy
 
 
 @shared_task(name="federation.tasks.lapse_members_task")
@@ -17,6 +18,4 @@ def lapse_members_task() -> str:
 @shared_task(name="federation.tasks.purge_access_log_task")
 def purge_access_log_task() -> int:
     """Celery beat, daily: delete access-log rows older than PRIVATE_ACCESS_LOG_DAYS."""
-    from federation.services.privacy import purge_access_log
-
-    return purge_access_log()
+    return privacy.purge_access_log()

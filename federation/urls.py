@@ -17,6 +17,7 @@ router.register("attendance", views.AttendanceViewSet, basename="attendance")
 router.register("resignations", views.ResignationViewSet, basename="resignation")
 router.register("suspensions", views.SuspensionViewSet, basename="suspension")
 router.register("transfers", views.TransferViewSet, basename="transfer")
+router.register("data-requests", views.DataRequestViewSet, basename="data-request")
 router.register("lapse-jobs", views.LapseJobViewSet, basename="lapse-job")
 
 urlpatterns = router.urls

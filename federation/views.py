@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -24,6 +25,7 @@ from core.errors import NotAllowedError
 from core.serializers import JobSerializer
 from federation import selectors, services
 from federation import serializers as s
+from federation import serializers_privacy as sp
 from federation.filters import ApplicationFilter, ClubFilter, MemberFilter, PersonFilter
 from federation.models import (
     Attendance,
@@ -32,6 +34,7 @@ from federation.models import (
     Club,
     ClubMeeting,
     ClubMembership,
+    DataRequest,
     DuesPayment,
     Member,
     MembershipApplication,
@@ -42,6 +45,7 @@ from federation.models import (
     Suspension,
 )
 from federation.permissions import PrivateAccess, scoped
+from federation.services import privacy, privacy_export
 
 if TYPE_CHECKING:
     from rest_framework.generics import GenericAPIView
@@ -224,7 +228,7 @@ class PersonViewSet(PrivateContextMixin, mixins.CreateModelMixin, mixins.UpdateM
                                reason=body.validated_data["reason"], by=request.user)
         return Response(self.get_serializer(self.get_queryset().get(pk=keep.pk)).data)
 
-    @extend_schema(responses=s.PrivateDataAccessSerializer(many=True))
+    @extend_schema(responses=sp.PrivateDataAccessSerializer(many=True))
     @action(detail=True, methods=["get"], url_path="access-log", filter_backends=[],
             permission_classes=[permissions.IsAuthenticated])
     def access_log(self, request, pk=None):
@@ -236,7 +240,41 @@ class PersonViewSet(PrivateContextMixin, mixins.CreateModelMixin, mixins.UpdateM
                                     "truy cập dữ liệu riêng."))
         rows = person.private_reads.select_related("user")
         page = self.paginate_queryset(rows)
-        return self.get_paginated_response(s.PrivateDataAccessSerializer(page, many=True).data)
+        return self.get_paginated_response(sp.PrivateDataAccessSerializer(page, many=True).data)
+
+    @extend_schema(responses=sp.ConsentSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None,
+            permission_classes=[permissions.IsAuthenticated])
+    def consents(self, request, pk=None):
+        """The consents given for this person (Nghị định 13/2023/NĐ-CP Điều 11): what is
+        collected and why, when, by whom; withdrawals (Điều 12). Staff and the person."""
+        person = self.get_object()
+        _own_or_staff(request, person)
+        return Response(sp.ConsentSerializer(person.consents.select_related(
+            "recorded_by", "withdrawn_by"), many=True).data)
+
+    @extend_schema(request=sp.ConsentWithdrawSerializer, responses=sp.ConsentSerializer(many=True))
+    @action(detail=True, methods=["post"], url_path="withdraw-consent",
+            permission_classes=[permissions.IsAuthenticated])
+    def withdraw_consent(self, request, pk=None):
+        """The person (or staff for him) withdraws his consent (Điều 12): clubs and bodies no
+        longer see his private data; official records stay."""
+        person = self.get_object()
+        body = sp.ConsentWithdrawSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        privacy.withdraw_consent(person, note=body.validated_data["note"], by=request.user)
+        return Response(sp.ConsentSerializer(person.consents.all(), many=True).data)
+
+    @extend_schema(request=None, responses=sp.RevealSerializer)
+    @action(detail=True, methods=["post"], url_path="reveal-citizen-id",
+            permission_classes=[permissions.IsAuthenticated])
+    def reveal_citizen_id(self, request, pk=None):
+        """The whole ID number (answers show its last 4 digits), for those who may see it;
+        written to the access log (minimisation, Nghị định 13/2023/NĐ-CP Điều 3)."""
+        person = self.get_object()
+        value = privacy.reveal_citizen_id(person, by=request.user,
+                                          path=request.get_full_path())
+        return Response({"citizen_id": value})
 
     def perform_update(self, serializer):
         serializer.instance = services.update_person(serializer.instance,
@@ -248,6 +286,12 @@ class PersonViewSet(PrivateContextMixin, mixins.CreateModelMixin, mixins.UpdateM
         if self.action == "create":  # the creator sees what he just entered
             context["private"] = _AllowAll()
         return context
+
+
+def _own_or_staff(request, person: Person) -> None:
+    if not (request.user.is_staff or person.user_id == request.user.pk):
+        raise NotAllowedError(_("Chỉ cán bộ Liên đoàn và chính người đó xem được thông tin "
+                                "này."))
 
 
 class _AllowAll:
@@ -332,7 +376,8 @@ class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.Read
         serializer.instance = services.submit_application(
             person=data["person"], club=data["club"], sponsor=data["sponsor"],
             submitted_on=data.get("submitted_on"), by=self.request.user,
-            typed={field: data.get(field) for field in ("citizen_id", "date_of_birth")})
+            typed={field: data.get(field) for field in ("citizen_id", "date_of_birth")},
+            consent=privacy.ConsentGiven(**data["consent"]))
 
     def get_queryset(self):
         if self.action == "confirm":  # the applicant himself, whatever his club scope
@@ -499,3 +544,77 @@ class LapseJobViewSet(viewsets.GenericViewSet):
         body.is_valid(raise_exception=True)
         job = services.start_lapse_job(on=body.validated_data.get("date"), by=request.user)
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+
+class DataRequestViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """The person's requests about his data (Nghị định 13/2023/NĐ-CP Điều 9, 14-16): a copy of
+    everything held (export), a correction, an erasure; each with its 72-hour deadline, state
+    and outcome. The person files and reads his own; staff read all and handle them."""
+
+    queryset = DataRequest.objects.select_related("person", "handled_by")
+    serializer_class = sp.DataRequestSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    filterset_fields = ["person", "kind", "state"]
+    ordering_fields = ["received_at", "deadline"]
+
+    def get_queryset(self):
+        rows = super().get_queryset()
+        user = self.request.user
+        if not user.is_authenticated:
+            return rows.none()
+        return rows if user.is_staff else rows.filter(person__user=user)
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = privacy.file_data_request(
+            data["person"], kind=data["kind"], details=data.get("details", ""),
+            by=self.request.user)
+
+    @extend_schema(request=sp.DataRequestHandleSerializer, responses=sp.DataRequestSerializer)
+    @action(detail=True, methods=["post"])
+    def handle(self, request, pk=None):
+        """Staff carry the request out: an export is made available, a correction applies
+        ``changes`` through the person-update service, an erasure erases the contact details
+        and ID number (official records keep the name and card number); ``reason`` recorded."""
+        row = self.get_object()
+        body = sp.DataRequestHandleSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        reason, changes = body.validated_data["reason"], body.validated_data["changes"]
+        if row.kind == DataRequest.Kind.EXPORT:
+            row = privacy.complete_export(row, reason=reason, by=request.user)
+        elif row.kind == DataRequest.Kind.CORRECTION:
+            row = privacy.apply_correction(row, changes, reason=reason, by=request.user)
+        else:
+            row = privacy.erase_personal_data(row, reason=reason, by=request.user)
+        return Response(self.get_serializer(row).data)
+
+    @extend_schema(request=sp.DataRequestRefuseSerializer, responses=sp.DataRequestSerializer)
+    @action(detail=True, methods=["post"])
+    def refuse(self, request, pk=None):
+        """Staff refuse the request with the reason (Điều 9)."""
+        body = sp.DataRequestRefuseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        row = privacy.refuse_request(self.get_object(), reason=body.validated_data["reason"],
+                                     by=request.user)
+        return Response(self.get_serializer(row).data)
+
+    @extend_schema(parameters=[sp.ExportQuerySerializer],
+                   responses={(200, "application/json"): dict,
+                              (200, "application/pdf"): bytes})
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def export(self, request, pk=None):
+        """Everything held about the person (Điều 14): JSON, or ``?output=pdf`` a readable
+        PDF. Staff at any time; the person once staff completed the request. A read by staff
+        is written to the access log."""
+        row = self.get_object()
+        params = sp.ExportQuerySerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        output = params.validated_data["output"]
+        data, content = privacy_export.export_for(row, by=request.user, output=output,
+                                                  path=request.get_full_path())
+        if output == "pdf":
+            response = HttpResponse(content, content_type="application/pdf")
+            response["Content-Disposition"] = (
+                f'attachment; filename="du-lieu-ca-nhan-{row.person_id}.pdf"')
+            return response
+        return Response(data)

@@ -39,3 +39,7 @@ def assert_error(response, status: int, code: str | None = None, field: str | No
     if field is not None:
         assert field in error["fields"], body
     return error
+
+
+#: the consent an API application carries (Nghị định 13/2023/NĐ-CP Điều 11; issue 31)
+CONSENT = {"given_by": "Người xin gia nhập", "relation": "self"}

@@ -13,7 +13,8 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from federation.models import Attendance, Gender, Person, Province
+from federation.models import Attendance, Consent, Gender, Person, Province
+from federation.services.privacy import ConsentGiven
 from workspace.forms import DateField, PickList, QuickSelect
 
 MAX_AMOUNT = 100_000_000  # đồng: dues are far below; a typo with extra zeros is refused
@@ -108,6 +109,23 @@ class ApplicationForm(forms.Form):
     sponsor = forms.ChoiceField(label=_("Hội viên giới thiệu"), widget=QuickSelect)
     submitted_on = DateField(label=_("Ngày nộp đơn"), required=False,
                              help_text=_("Để trống: hôm nay."))
+    # Nghị định 13/2023/NĐ-CP Điều 11, 20: the consent signed on the paper form
+    consent_given = forms.BooleanField(
+        label=_("Đơn có chữ ký đồng ý xử lý dữ liệu cá nhân"),
+        error_messages={"required": _("Cần sự đồng ý xử lý dữ liệu cá nhân (Nghị định "
+                                      "13/2023/NĐ-CP, Điều 11) trước khi nộp đơn.")},
+        help_text=_("Liên đoàn thu thập họ tên, ngày sinh, số CCCD, liên lạc để quản lý hội "
+                    "viên, xếp cặp thi đấu, tính hệ số."))
+    consent_given_by = forms.CharField(
+        label=_("Người đồng ý"), max_length=200,
+        help_text=_("Chính người xin gia nhập; cha, mẹ hoặc người giám hộ nếu chưa đủ 16 tuổi."))
+    consent_relation = forms.ChoiceField(label=_("Quan hệ với người xin gia nhập"),
+                                         choices=Consent.Relation.choices)
+
+    def consent(self) -> ConsentGiven:
+        data = self.cleaned_data
+        return ConsentGiven(given_by=data["consent_given_by"], relation=data["consent_relation"],
+                            given_on=data.get("submitted_on"))
 
     def __init__(self, *args, persons=(), sponsors=(), labels=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -40,4 +40,9 @@ urlpatterns = [
     # the user's own account (issue 32): mail choices, two-factor sign-in
     path("tai-khoan/", views_account.account, name="account"),
     path("ca-nhan/the/<int:member_pk>.pdf", views_person.my_card, name="me-card"),
+    path("ca-nhan/xem-cccd/", views_person.reveal, name="me-reveal"),
+    path("ca-nhan/rut-dong-y/", views_person.withdraw_consent, name="me-withdraw-consent"),
+    path("ca-nhan/yeu-cau/", views_person.file_request, name="me-request"),
+    path("ca-nhan/yeu-cau/<int:request_pk>/ban-sao.<slug:output>", views_person.export,
+         name="me-export"),
 ]

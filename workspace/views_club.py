@@ -32,8 +32,8 @@ from federation.models import (
     Member,
     MembershipApplication,
     Person,
+    PrivateDataAccess,
 )
-from federation.permissions import PrivateAccess
 from federation.selectors import (
     about_to_lapse_queryset,
     active_members_with_lapse_facts,
@@ -41,6 +41,7 @@ from federation.selectors import (
     lapse_due,
     lapse_due_of,
 )
+from federation.services import privacy
 from tournaments import services as tournament_services
 from tournaments.models import Entry, TeamEntry, Tournament
 from tournaments.services.entries import is_late
@@ -58,6 +59,7 @@ from workspace.forms_club import (
     TeamForm,
 )
 from workspace.pdf import pdf_response
+from workspace.privacy import shown_privately
 
 #: Members shown per page of the club's list; the Điều 15.5 warning looks this far ahead.
 PAGE_SIZE = 50
@@ -152,9 +154,20 @@ MEMBER_FORMS = {"hoi-phi": DuesForm, "sinh-hoat": AttendanceForm, "xin-ra": Resi
 
 @club_manager_required
 def member(request, club, member_pk: int, action: str | None = None):
-    if action is not None and action not in MEMBER_FORMS:
+    if action is not None and action not in MEMBER_FORMS and action != REVEAL:
         return forbidden(request, status=404)
     member = _member_of_club(club, member_pk)
+    revealed = None
+    if action == REVEAL:  # the whole ID number on an explicit, logged click (POST only)
+        if request.method != "POST":
+            return HttpResponseRedirect(wreverse("club-member", club.pk, member.pk))
+        try:
+            revealed = privacy.reveal_citizen_id(member.person, by=request.user,
+                                                 via=PrivateDataAccess.Via.REVEAL,
+                                                 path=request.path)
+        except NotAllowedError:
+            return forbidden(request)
+        action = None
     forms = {name: form_class(prefix=name) for name, form_class in MEMBER_FORMS.items()}
     status = 200
     if request.method == "POST":
@@ -180,8 +193,13 @@ def member(request, club, member_pk: int, action: str | None = None):
         "dues": member.dues.order_by("-period_end", "-pk")[:12],
         "attendance": member.attendance.order_by("-date")[:12],
         "events": [(e, rule_label(e.rule)) for e in member.events.order_by("-at")[:20]],
-        "private": PrivateAccess(request.user).allows(member.person),
+        "private": shown_privately(request, member.person),
+        "revealed": revealed,
     }, status=status)
+
+
+#: the URL action of the club member page that shows the whole ID number (logged)
+REVEAL = "xem-cccd"
 
 
 def rule_label(rule: str) -> str:
@@ -310,7 +328,7 @@ def application_new(request, club):
             try:
                 application = _file_application(request, club, form, sponsors)
             except ServiceError as exc:
-                apply_service_error(form, exc, {"club": "person"})
+                apply_service_error(form, exc, {"club": "person", "consent": "consent_given_by"})
                 status = _refusal_status(exc)
             else:
                 messages.success(request, _("Đã nộp đơn của %(name)s; đơn chờ duyệt.")
@@ -336,7 +354,7 @@ def _file_application(request, club, form: ApplicationForm, sponsors) -> Members
         person = services.create_person(form.new_person_data(), by=request.user)
     return services.submit_application(person=person, club=club, sponsor=sponsor,
                                        submitted_on=form.cleaned_data["submitted_on"],
-                                       by=request.user)
+                                       by=request.user, consent=form.consent())
 
 
 # --- entries in events ---------------------------------------------------------------------------

@@ -21,11 +21,11 @@ from core.errors import NotAllowedError, ServiceError
 from core.text import fold
 from federation import services
 from federation.models import Club, ClubMembership, Member, MembershipApplication
-from federation.permissions import PrivateAccess
 from tournaments.models import Tournament
 from workspace.access import officer_required, wreverse
 from workspace.forms import apply_service_error
 from workspace.forms_club import DecisionApproveForm, DecisionRejectForm
+from workspace.privacy import shown_privately
 
 PAGE_SIZE = 50
 
@@ -104,7 +104,7 @@ def application(request, body, application_pk: int, action: str | None = None):
         "body": body, "a": found, "person": person, "sponsor": found.sponsor,
         "sponsor_club": getattr(found, "sponsor_club", None),
         "person_card": getattr(found, "person_card", None),
-        "private": PrivateAccess(request.user).allows(person),
+        "private": shown_privately(request, person),
         "approve": approve, "reject": reject,
         "pending": found.status == MembershipApplication.Status.PENDING,
     }, status=status)

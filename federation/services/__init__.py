@@ -13,6 +13,8 @@ One module per concern; the public names are re-exported here, so callers write
 - ``activity``: transfers, dues, attendance, tournament activity (Điều 9, 15.5)
 - ``endings``: resignation (10.4), suspension (15.6), reinstatement (15.5)
 - ``lapse``: the daily Điều 15.5 lapse job
+- ``privacy``, ``privacy_export``: personal data (Nghị định 13/2023/NĐ-CP): consent, the
+  access log, the logged reveal of ID numbers, the person's requests and his data copy
 """
 
 from federation.services.activity import (
@@ -51,6 +53,7 @@ from federation.services.lapse import (
     start_lapse_job,
 )
 from federation.services.merge import merge_persons
+from federation.services.privacy import ConsentGiven
 from federation.services.registry import (
     CLUB_FIELDS,
     PERSON_FIELDS,
@@ -77,5 +80,5 @@ __all__ = [
     "reject_application", "resign_member", "resolve_member", "run_lapse_job_now",
     "start_lapse_job",
     "submit_application", "suspend_person", "transfer_member", "update_club", "update_person",
-    "merge_persons",
+    "merge_persons", "ConsentGiven",
 ]

@@ -32,6 +32,7 @@ from federation.selectors import (
 )
 from federation.services import notices
 from federation.services._base import _require, _today
+from federation.services.privacy import ConsentGiven, check_consent, record_consent
 
 # --- applications and cards (Điều 8, 15.2) ----------------------------------------------------
 
@@ -59,7 +60,8 @@ def _check_can_join(person: Person) -> None:
 
 @transaction.atomic
 def submit_application(*, person: Person, club: Club, sponsor, submitted_on: date | None = None,
-                       by, typed: dict | None = None) -> MembershipApplication:
+                       by, typed: dict | None = None,
+                       consent: ConsentGiven | None = None) -> MembershipApplication:
     """An application to join through ``club``, introduced by an active member (Điều 8.2-8.3).
 
     ``sponsor`` is a Member, its id or its card number. ``typed``: what the applicant typed
@@ -69,6 +71,10 @@ def submit_application(*, person: Person, club: Club, sponsor, submitted_on: dat
     himself, else the typed fields once they match the record (400 when they do not, without
     saying what is stored; failures counted per user like failed logins), else nothing until
     the person confirms (:func:`confirm_application`).
+
+    ``consent``: the consent to process his personal data given with the application
+    (Nghị định 13/2023/NĐ-CP Điều 11; a parent's or guardian's for a child under 16, Điều
+    20), required (400 on ``consent``) and recorded with it.
     """
     _require(perms.can_manage_club(by, club))
     try:
@@ -77,11 +83,15 @@ def submit_application(*, person: Person, club: Club, sponsor, submitted_on: dat
         raise dates.as_service_error(exc, "submitted_on") from exc
     person = Person.objects.select_for_update().get(pk=person.pk)
     sponsor = check_application(person, club, sponsor)
+    day = submitted_on or _today()
+    check_consent(person, consent, day)
     proof, proof_fields = _proof_of(person, typed or {}, by)
     application = MembershipApplication.objects.create(
-        person=person, club=club, sponsor=sponsor, submitted_on=submitted_on or _today(),
+        person=person, club=club, sponsor=sponsor, submitted_on=day,
         submitted_by=by if perms.is_authenticated(by) else None,
         proof=proof, proof_fields=",".join(sorted(proof_fields)))
+    assert consent is not None  # checked above
+    record_consent(person, consent, on=day, by=by, application=application)
     notices.application_received(application)  # the outbox, in this transaction (issue 32)
     return application
 

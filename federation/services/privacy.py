@@ -1,35 +1,267 @@
-"""The access log of private data (Nghị định 13/2023/NĐ-CP; issue 31, "Personal data"): who
-read which private fields of which person, when and through what. Only API answers are
-recorded so far (the admin, documents and exports are not yet)."""
+"""Personal data as Nghị định 13/2023/NĐ-CP asks of a data controller (issue 31, "Personal
+data"; the article-by-article map is in docs/decisions-security.md):
+
+- consent with each application, and its withdrawal (Điều 11, 12, 20);
+- the access log of private data: who read which private fields of which person, when and
+  through what (Điều 27.1, 38), kept ``PRIVATE_ACCESS_LOG_DAYS`` days;
+- the logged reveal of a whole ID number, masked everywhere else (Điều 3.4, minimisation);
+- the person's requests: a copy of his data, a correction, an erasure (Điều 9, 14, 15, 16).
+"""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as _stored
 
-from federation.models import PrivateDataAccess
+from core import dates
+from core.errors import ConflictError, ServiceError
+from federation import permissions as perms
+from federation.models import Consent, DataRequest, Person, PrivateDataAccess
+from federation.services._base import _require, _require_staff, _today
+from federation.services.registry import update_person
 
+Via = PrivateDataAccess.Via
+
+#: What the federation collects with an application and why (Điều 11.2: the consent names the
+#: data and the purposes; Điều 13: the notice). Stored with each consent as shown then.
+CONSENT_DATA = _stored(
+    "Họ và tên, giới tính, ngày sinh, số CCCD, điện thoại, email, địa chỉ, tỉnh/thành phố, "
+    "mã FIDE; thẻ hội viên, câu lạc bộ, hội phí, sinh hoạt; kết quả thi đấu, hệ số, đẳng cấp.")
+CONSENT_PURPOSES = _stored(
+    "Quản lý hội viên theo Điều lệ Liên đoàn (Phụ lục 2, Điều 8-10, 15): xét đơn, cấp thẻ, "
+    "hội phí, sinh hoạt; đăng ký và xếp cặp thi đấu, công nhận kết quả, tính hệ số, phong "
+    "đẳng cấp; liên lạc với hội viên. Kết quả thi đấu, hệ số và đẳng cấp được công bố công "
+    "khai (họ tên, câu lạc bộ, năm sinh khi giải theo lứa tuổi); ngày sinh, số CCCD và liên "
+    "lạc không công khai.")
+
+
+@dataclass(frozen=True)
+class ConsentGiven:
+    """A consent as typed with an application: who gave it, his relation to the person (a
+    parent or guardian for a child under 16) and the date (the application's by default)."""
+
+    given_by: str
+    relation: str
+    given_on: date | None = None
+
+
+def _age_on(born: date, day: date) -> int:
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def check_consent(person: Person, consent: ConsentGiven | None, on: date) -> None:
+    """400 on ``consent`` unless a consent was given (Điều 11) by the person or, for a child
+    under 16 on that day (Điều 20; a person with no birth date on record is taken at his
+    word), by a parent or guardian, named."""
+    if consent is None:
+        raise ServiceError(_("Thiếu sự đồng ý xử lý dữ liệu cá nhân (Nghị định 13/2023/NĐ-CP, "
+                             "Điều 11): ghi người đồng ý, quan hệ với người xin gia nhập và "
+                             "ngày đồng ý."), field="consent", code="consent_required")
+    if not consent.given_by.strip():
+        raise ServiceError(_("Ghi họ tên người đã đồng ý xử lý dữ liệu cá nhân."),
+                           field="consent", code="consent_required")
+    if consent.relation not in Consent.Relation.values:
+        raise ServiceError(_("Quan hệ của người đồng ý phải là: chính người đó, cha hoặc mẹ, "
+                             "người giám hộ."), field="consent", code="invalid")
+    child = (person.date_of_birth is not None
+             and _age_on(person.date_of_birth, on) < Consent.CHILD_UNDER)
+    if child and consent.relation == Consent.Relation.SELF:
+        raise ServiceError(_("%(name)s chưa đủ %(age)s tuổi: cần sự đồng ý của cha, mẹ hoặc "
+                             "người giám hộ (Nghị định 13/2023/NĐ-CP, Điều 20); ghi họ tên và "
+                             "quan hệ của người đó.")
+                           % {"name": person.full_name, "age": Consent.CHILD_UNDER},
+                           field="consent", code="guardian_consent_required")
+    if consent.given_on is not None:
+        try:
+            dates.check_not_future(consent.given_on)
+        except Exception as exc:
+            raise ServiceError(_("Ngày đồng ý không được ở tương lai."), field="consent") from exc
+
+
+def record_consent(person: Person, consent: ConsentGiven, *, on: date, by,
+                   application=None) -> Consent:
+    """Record a checked consent (inside the caller's transaction: an application's); a new
+    consent lifts an earlier withdrawal for what follows."""
+    check_consent(person, consent, on)
+    row = Consent.objects.create(
+        person=person, application=application, data_collected=CONSENT_DATA,
+        purposes=CONSENT_PURPOSES, given_on=consent.given_on or on,
+        given_by=consent.given_by.strip()[:200], relation=consent.relation,
+        recorded_by=by if perms.is_authenticated(by) else None)
+    if person.consent_withdrawn_on is not None:
+        Person.objects.filter(pk=person.pk).update(consent_withdrawn_on=None)
+        person.consent_withdrawn_on = None
+    return row
+
+
+def _own_or_staff(person: Person, by) -> bool:
+    return perms.is_staff(by) or (perms.is_authenticated(by) and person.user_id == by.pk)
+
+
+@transaction.atomic
+def withdraw_consent(person: Person, *, note: str = "", by, on: date | None = None) -> int:
+    """The person (or staff, from his written request) withdraws his consent (Điều 12).
+
+    Effect: from that day clubs and bodies no longer see or change his private data
+    (``PrivateAccess`` gives them nothing: no new processing beyond what the federation must
+    keep), and a new application needs a new consent. Nothing is deleted: his cards,
+    results, ratings and decisions are official records (Điều 17: processing required by
+    law), the consent rows stay with the date of withdrawal. Returns how many consents
+    were withdrawn; 409 when none is in force."""
+    _require(_own_or_staff(person, by),
+             _("Chỉ chính người đó hoặc cán bộ Liên đoàn được ghi việc rút lại sự đồng ý."))
+    person = Person.objects.select_for_update().get(pk=person.pk)
+    day = on or _today()
+    rows = Consent.objects.filter(person=person, withdrawn_on__isnull=True)
+    if not rows.exists():
+        raise ConflictError(_("Không có sự đồng ý nào đang có hiệu lực để rút lại."),
+                            field="consent", code="no_consent")
+    count = rows.update(withdrawn_on=day, withdrawn_by=by if perms.is_authenticated(by) else None,
+                        withdrawal_note=(note or "")[:2000])
+    person.consent_withdrawn_on = day
+    person.save(update_fields=["consent_withdrawn_on"])
+    return count
+
+
+# --- the access log ------------------------------------------------------------------------------
 
 def record_private_reads(user, shown: dict[int, frozenset[str]], *, via: str,
                          path: str = "") -> int:
     """One row per person whose private fields ``user`` was shown (a person reading his own
     data is not recorded). One insert for the whole answer."""
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    own = set()
+    if user_id is not None:
+        own = set(Person.objects.filter(pk__in=list(shown), user_id=user_id)
+                  .values_list("pk", flat=True)) if shown else set()
     now = timezone.now()
     rows = [PrivateDataAccess(person_id=person_id, user_id=user_id, via=via[:20],
                               path=path[:300], at=now, fields=",".join(sorted(fields))[:100])
-            for person_id, fields in shown.items() if fields]
+            for person_id, fields in shown.items() if fields and person_id not in own]
     if rows:
         with transaction.atomic():
             PrivateDataAccess.objects.bulk_create(rows)
     return len(rows)
 
 
+def record_person_read(user, person: Person, fields, *, via: str, path: str = "") -> int:
+    """One person's private fields shown on a page (admin, workspace) or in a document."""
+    shown = frozenset(f for f in fields if getattr(person, f, None) not in (None, ""))
+    return record_private_reads(user, {person.pk: shown}, via=via, path=path)
+
+
 def purge_access_log(now=None) -> int:
-    """Delete log rows older than ``PRIVATE_ACCESS_LOG_DAYS`` (celery beat, daily)."""
+    """Delete log rows older than ``PRIVATE_ACCESS_LOG_DAYS`` (celery beat daily, and
+    ``manage.py purge_access_log``)."""
     cutoff = (now or timezone.now()) - timedelta(days=settings.PRIVATE_ACCESS_LOG_DAYS)
     deleted, _by_model = PrivateDataAccess.objects.filter(at__lt=cutoff).delete()
     return deleted
+
+
+def reveal_citizen_id(person: Person, *, by, via: str = Via.REVEAL, path: str = "") -> str:
+    """The whole ID number, for whoever may see it (``PrivateAccess``), written to the access
+    log as a reveal (the number is shown masked everywhere else: minimisation)."""
+    _require("citizen_id" in perms.PrivateAccess(by).fields(person),
+             _("Bạn không được xem số CCCD của người này."))
+    record_person_read(by, person, ("citizen_id",), via=via, path=path)
+    return person.citizen_id or ""
+
+
+# --- the person's requests (Điều 9, 14-16) -----------------------------------------------------
+
+@transaction.atomic
+def file_data_request(person: Person, *, kind: str, details: str = "", by,
+                      received_at=None) -> DataRequest:
+    """Record a request of the person (from his own account, or by staff from his letter),
+    with its deadline: ``DataRequest.DEADLINE_HOURS`` after it was received."""
+    _require(_own_or_staff(person, by),
+             _("Chỉ chính người đó hoặc cán bộ Liên đoàn được ghi yêu cầu về dữ liệu cá nhân."))
+    if kind not in DataRequest.Kind.values:
+        raise ServiceError(_("Loại yêu cầu không hợp lệ."), field="kind")
+    if DataRequest.objects.filter(person=person, kind=kind,
+                                  state=DataRequest.State.OPEN).exists():
+        raise ConflictError(_("Đã có một yêu cầu cùng loại đang chờ xử lý."), field="kind",
+                            code="duplicate")
+    received = received_at or timezone.now()
+    return DataRequest.objects.create(
+        person=person, kind=kind, details=(details or "")[:2000], received_at=received,
+        deadline=received + timedelta(hours=DataRequest.DEADLINE_HOURS),
+        filed_by=by if perms.is_authenticated(by) else None)
+
+
+def _locked_open(request: DataRequest, kind: str | None = None) -> DataRequest:
+    request = DataRequest.objects.select_for_update().select_related("person").get(pk=request.pk)
+    if request.state != DataRequest.State.OPEN:
+        raise ConflictError(_("Yêu cầu này đã được xử lý."), field="state", code="decided")
+    if kind is not None and request.kind != kind:
+        raise ServiceError(_("Thao tác này không dành cho loại yêu cầu \"%(kind)s\".")
+                           % {"kind": request.get_kind_display()}, field="kind")
+    return request
+
+
+def _close(request: DataRequest, state: str, outcome: str, by) -> DataRequest:
+    request.state = state
+    request.outcome = outcome[:2000]
+    request.handled_by = by
+    request.handled_at = timezone.now()
+    request.save()
+    return request
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError(_("Ghi lý do (kết quả xử lý) của yêu cầu."), field="reason")
+    return reason
+
+
+@transaction.atomic
+def complete_export(request: DataRequest, *, reason: str = "", by) -> DataRequest:
+    """Staff: the copy is ready (Điều 14): the person may download it (JSON and PDF)."""
+    _require_staff(by)
+    request = _locked_open(request, DataRequest.Kind.EXPORT)
+    return _close(request, DataRequest.State.DONE,
+                  reason.strip() or _stored("Đã cung cấp bản sao dữ liệu (JSON và PDF)."), by)
+
+
+@transaction.atomic
+def apply_correction(request: DataRequest, changes: dict, *, reason: str, by) -> DataRequest:
+    """Staff correct the person's record as asked (Điều 15), through ``update_person`` (its
+    checks: dates, ID numbers, uniqueness), and close the request with the reason."""
+    _require_staff(by)
+    reason = _reason(reason)
+    request = _locked_open(request, DataRequest.Kind.CORRECTION)
+    if not changes:
+        raise ServiceError(_("Ghi các trường cần sửa."), field="changes")
+    update_person(request.person, changes, by=by)
+    return _close(request, DataRequest.State.DONE, reason, by)
+
+
+@transaction.atomic
+def erase_personal_data(request: DataRequest, *, reason: str, by) -> DataRequest:
+    """Staff erase what is not an official record (Điều 16): the ID number and the contact
+    details (``Person.ERASABLE_FIELDS``), also from the record's change history. The name,
+    gender, birth date and card numbers stay: cards, results, ratings and decisions are
+    official records the federation must keep (Điều 16.2, 17)."""
+    _require_staff(by)
+    reason = _reason(reason)
+    request = _locked_open(request, DataRequest.Kind.ERASURE)
+    person = Person.objects.select_for_update().get(pk=request.person_id)
+    blank = {"citizen_id": None, "phone": "", "email": "", "address": ""}
+    Person.objects.filter(pk=person.pk).update(**blank)
+    Person.history.filter(id=person.pk).update(**blank)
+    return _close(request, DataRequest.State.DONE, reason, by)
+
+
+@transaction.atomic
+def refuse_request(request: DataRequest, *, reason: str, by) -> DataRequest:
+    """Staff refuse a request, with the reason given to the person (Điều 9, 16.2)."""
+    _require_staff(by)
+    reason = _reason(reason)
+    return _close(_locked_open(request), DataRequest.State.REFUSED, reason, by)

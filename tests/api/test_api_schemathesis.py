@@ -298,7 +298,8 @@ def _application():
     club = sponsor.club_memberships.get(ended_on__isnull=True).club
     person = Person.objects.create(full_name="Người Xin Gia Nhập", gender="F")
     return federation_services.submit_application(
-        person=person, club=club, sponsor=sponsor, by=User.objects.get(username="api-staff"))
+        person=person, club=club, sponsor=sponsor, by=User.objects.get(username="api-staff"),
+        consent=federation_services.ConsentGiven(given_by=person.full_name, relation="self"))
 
 
 def test_applications_answer_sponsor_as_documented(seeded, db):

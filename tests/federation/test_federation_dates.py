@@ -11,7 +11,7 @@ from django.test import Client
 from federation.models import MembershipApplication, Person
 from tests import factories as f
 from tests.admin_forms import form_data
-from tests.helpers import assert_error
+from tests.helpers import CONSENT, assert_error
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,8 @@ def test_api_refuses_birth_in_the_future_and_citizen_id_abc(world):
     abc = client.post("/api/v1/persons/", _payload(citizen_id="abc"), format="json")
     assert "12 chữ số" in assert_error(abc, 400, field="citizen_id")["fields"]["citizen_id"][0]
     cmnd = client.post("/api/v1/persons/", _payload(citizen_id="123 456 789"), format="json")
-    assert cmnd.status_code == 201 and cmnd.json()["citizen_id"] == "123456789"
+    assert cmnd.status_code == 201 and cmnd.json()["citizen_id"] == "•••••6789"  # masked
+    assert Person.objects.get(pk=cmnd.json()["id"]).citizen_id == "123456789"
 
 
 def test_api_application_dated_next_year_is_refused(world):
@@ -59,7 +60,7 @@ def test_api_application_dated_next_year_is_refused(world):
     client = world.client(world.manager_a)
     response = client.post("/api/v1/applications/", {
         "person": person.pk, "club": world.club_a.pk, "sponsor": world.sponsor.pk,
-        "submitted_on": "01/01/2099"}, format="json")
+        "submitted_on": "01/01/2099", "consent": CONSENT}, format="json")
     assert_error(response, 400, field="submitted_on")
     assert not MembershipApplication.objects.filter(person=person).exists()
 

@@ -10,7 +10,7 @@ import pytest
 
 from federation.models import ClubMembership, Member, MemberEvent, MembershipApplication
 from tests import factories as f
-from tests.helpers import assert_error
+from tests.helpers import CONSENT, assert_error
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def _apply(world, client, person, club=None, sponsor=None, submitted_on="2026-01
     return client.post("/api/v1/applications/", {
         "person": person.pk, "club": (club or world.club_a).pk,
         "sponsor": sponsor if sponsor is not None else world.sponsor.card_number,
-        "submitted_on": submitted_on,
+        "submitted_on": submitted_on, "consent": CONSENT,
     }, format="json")
 
 

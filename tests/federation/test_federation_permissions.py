@@ -11,6 +11,7 @@ import pytest
 
 from federation.models import Person
 from tests import factories as f
+from tests.helpers import CONSENT
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +120,7 @@ def test_who_records_attendance_in_club_a(world, role, status):
 def test_who_approves_applications_of_club_a(world, role, status):
     application = world.client(world.manager_a).post("/api/v1/applications/", {
         "person": f.make_person().pk, "club": world.club_a.pk,
-        "sponsor": world.sponsor.pk}, format="json").json()
+        "sponsor": world.sponsor.pk, "consent": CONSENT}, format="json").json()
     response = world.client(getattr(world, role)).post(
         f"/api/v1/applications/{application['id']}/approve/", {}, format="json")
     assert response.status_code == status, response.content

@@ -23,7 +23,7 @@ from django.core.cache import cache
 from documents import builders
 from federation.models import MembershipApplication, Person
 from tests import factories as f
-from tests.helpers import client_for
+from tests.helpers import CONSENT, client_for
 from tests.public.conftest import build_round_robin
 
 pytestmark = pytest.mark.django_db
@@ -245,7 +245,7 @@ class Outsider:
     def apply(self, **typed):
         return self.client.post("/api/v1/applications/", {
             "person": self.person.pk, "club": self.club.pk, "sponsor": self.sponsor.pk,
-            **typed}, format="json")
+            "consent": CONSENT, **typed}, format="json")
 
     def seen(self) -> dict:
         data = self.client.get(f"/api/v1/persons/{self.person.pk}/").json()
@@ -318,7 +318,8 @@ def test_a_person_the_manager_entered_himself_is_his_to_see_and_correct(outsider
     assert created.status_code == 201, created.content
     pk = created.json()["id"]
     response = outsider.client.post("/api/v1/applications/", {
-        "person": pk, "club": outsider.club.pk, "sponsor": outsider.sponsor.pk}, format="json")
+        "person": pk, "club": outsider.club.pk, "sponsor": outsider.sponsor.pk,
+        "consent": CONSENT}, format="json")
     assert response.status_code == 201 and response.json()["proof"] == "entered"
     data = outsider.client.get(f"/api/v1/persons/{pk}/").json()
     assert data["phone"] == "0912345678" and data["date_of_birth"] == "2001-05-06"

@@ -9,7 +9,7 @@ import pytest
 
 from federation.models import BoardPosition, Body, DuesPayment, Person
 from tests import factories as f
-from tests.helpers import assert_error
+from tests.helpers import CONSENT, assert_error
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,8 @@ def test_create_person_and_duplicate_citizen_id_is_400(world):
                "citizen_id": "001301000123", "phone": "0912345678", "province": 1}
     created = client.post("/api/v1/persons/", payload, format="json")
     assert created.status_code == 201, created.content
-    assert created.json()["citizen_id"] == "001301000123"  # the creator sees what he entered
+    # the creator sees what he entered, the ID number masked (Nghị định 13/2023: minimisation)
+    assert created.json()["citizen_id"] == "••••••••0123"
     again = client.post("/api/v1/persons/", {**payload, "full_name": "Người khác"}, format="json")
     error = assert_error(again, 400, "duplicate", "citizen_id")
     assert "CCCD" in error["fields"]["citizen_id"][0]
@@ -313,7 +314,7 @@ def test_club_session_records_attendance_of_several_members(world):
 def test_approval_date_not_before_submission(world, staff_client):
     application = staff_client.post("/api/v1/applications/", {
         "person": f.make_person().pk, "club": world.club_a.pk, "sponsor": world.sponsor.pk,
-        "submitted_on": "2026-03-01"}, format="json").json()
+        "submitted_on": "2026-03-01", "consent": CONSENT}, format="json").json()
     response = staff_client.post(f"/api/v1/applications/{application['id']}/approve/",
                                  {"date": "2026-02-01"}, format="json")
     assert_error(response, 400, field="date")

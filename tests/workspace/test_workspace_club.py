@@ -196,13 +196,21 @@ def test_no_private_field_of_a_person_outside_the_club(world):
     assert other_officer.get(club_url(world, f"hoi-vien/{world.sponsor.pk}/")).status_code == 403
     # the club's own member page shows them to its manager
     text = page_text(manager.get(club_url(world, f"hoi-vien/{world.sponsor.pk}/")))
-    assert world.sponsor.person.citizen_id in text
+    # the ID number masked (Nghị định 13/2023: minimisation): the last 4 digits only
+    assert world.sponsor.person.masked_citizen_id in text
+    assert world.sponsor.person.citizen_id not in text
 
 
 # --- filing an application ---------------------------------------------------------------------
 
+#: the consent signed on the paper form (Nghị định 13/2023/NĐ-CP Điều 11; issue 31)
+CONSENT_FIELDS = {"consent_given": "on", "consent_given_by": "Người xin gia nhập",
+                  "consent_relation": "self"}
+
+
 def post_application(client, world, data: dict, search: dict | None = None):
-    payload = {**(search or {}), **{f"don-{k}": v for k, v in data.items()}}
+    data = {**CONSENT_FIELDS, **data}
+    payload = {**(search or {}), **{f"don-{k}": v for k, v in data.items() if v is not None}}
     return client.post(club_url(world, "don/moi/"), payload)
 
 
