@@ -657,6 +657,11 @@ class PrivateDataAccess(models.Model):
     def __str__(self) -> str:
         return f"{self.user} → {self.person} ({self.fields})"
 
+    def field_labels(self) -> list[str]:
+        """The fields read, in words (the person's page never shows field codes)."""
+        return [field_label(name) for name in self.fields.split(",")
+                if name in Person.PRIVATE_FIELDS]
+
 
 class LapseWarning(models.Model):
     """The club was warned that a member reaches his Điều 15.5 deadline (Phụ lục 2, Điều
@@ -677,10 +682,6 @@ class LapseWarning(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} {dates.dmy(self.deadline)}"
-    def field_labels(self) -> list[str]:
-        """The fields read, in words (the person's page never shows field codes)."""
-        return [field_label(name) for name in self.fields.split(",")
-                if name in Person.PRIVATE_FIELDS]
 
 
 class Consent(models.Model):
