@@ -278,7 +278,7 @@ def test_public_event_shows_decided_outcomes_only_without_private_data(event, cl
                              "black": event.board.black.name}
     assert "grounds" not in shown and "filed_by" not in shown
     assert "bí mật" not in str(body)
-    page = client.get(f"/giai/{event.t.pk}/")
+    page = client.get(f"/giai-dau/{event.t.pk}/")
     assert page.status_code == 200
     text = page.content.decode()
     assert "Khiếu nại" in text and "Hai bên ký hòa." in text and "Điều 11.1b" in text
