@@ -131,6 +131,13 @@ def test_complaint_after_the_regulations_time_limit_is_refused_dieu_15_6(event):
         changed_at=timezone.now() - timedelta(hours=25))
     error = assert_error(event.complaint_of_black(), 400, "too_late", "filed_at")
     assert "24 giờ" in error["message"]
+    english = client_for(event.user_of(event.board.black)).post(
+        "/api/v1/complaints/", {"tournament": event.t.pk, "complainant_kind": "player",
+                                "subject": "result", "complainant_entry": event.board.black.pk,
+                                "pairing": event.board.pk, "grounds": "Drawn."},
+        format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Past the time limit for complaints: 24 hours" in assert_error(
+        english, 400, "too_late")["message"]
     assert not Complaint.objects.exists()
     # a longer limit in the regulations: in time
     event.t.complaint_limit_hours = 48
