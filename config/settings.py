@@ -362,6 +362,8 @@ SPECTACULAR_SETTINGS = {
         "DocumentKindEnum": "documents.models.Document.Kind",
         "GameUploadStateEnum": "games.models.GameUpload.State",
         "JobStateEnum": "core.models.Job.State",
+        "ResultEnum": "tournaments.models.Result",
+        "AnnulmentReasonEnum": "tournaments.models.AnnulledGame.Reason",
     },
 }
 

@@ -101,6 +101,7 @@ class Decision(models.Model):
         TITLE_AWARD = "title_award", _("Phong cấp, phong danh hiệu")
         DISCIPLINARY = "disciplinary", _("Kỷ luật")
         REGULATIONS_APPROVAL = "regulations_approval", _("Phê duyệt điều lệ giải")
+        COMPLAINT = "complaint", _("Giải quyết khiếu nại")
 
     year = models.PositiveSmallIntegerField(_("năm"))
     number = models.PositiveIntegerField(_("số"))

@@ -33,8 +33,10 @@ def decision_data(pk: str) -> dict:
 
 
 def public_decision_kinds() -> set[str]:
-    """Decisions anyone may read; disciplinary ones are for staff."""
-    return {Decision.Kind.TITLE_AWARD, Decision.Kind.REGULATIONS_APPROVAL}
+    """Decisions anyone may read; disciplinary ones are for staff. A complaint's decision is
+    public like its outcome on the event page (names and the outcome, no private data)."""
+    return {Decision.Kind.TITLE_AWARD, Decision.Kind.REGULATIONS_APPROVAL,
+            Decision.Kind.COMPLAINT}
 
 
 def can_view(user, kind: str, target: str) -> bool:

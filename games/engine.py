@@ -17,6 +17,7 @@ from chessrules.notation import xiangqi as _xq_notation
 from chessrules.values import PGN_RESULTS, PLAYED, Discipline, RepetitionRuling, Result
 from chessrules.xiangqi import Position as XiangqiPosition
 from chessrules.xiangqi import analysis as _xq_analysis
+from tournaments.models import AnnulledGame
 
 #: The arbiter's reason codes (Điều 7; FIDE Laws for chess): code -> DecisionReason
 #: (``label_vi``, ``label_en``, ``article``, ``outcome`` per discipline).
@@ -88,8 +89,15 @@ def pgn_termination(code: str) -> str:
     return _validation.pgn_termination(code)
 
 
+def is_decision_reason(code: str) -> bool:
+    """A reason of the catalogue (Điều 7) or of an annulment (Điều 9.9a-b)."""
+    return code in DECISION_REASONS or code in AnnulledGame.Reason.values
+
+
 def reason_label(code: str) -> str:
     reason = DECISION_REASONS.get(code)
+    if reason is None and code in AnnulledGame.Reason.values:  # Điều 9.9a-b
+        return str(AnnulledGame.Reason(code).label)
     return reason.label_vi if reason else code
 
 

@@ -52,6 +52,8 @@ class Decision(models.TextChoices):
     BLACK_WINS = "black_wins", _("Đen thắng")
     DRAW = "draw", _("Hòa")
     BOTH_LOSE = "both_lose", _("Cả hai bị xử thua")
+    #: Điều 9.9a-b: the game is cancelled and replayed; no result (the replay has its own)
+    ANNULLED = "annulled", _("Hủy ván, đấu lại (Điều 9.9a-b)")
 
 
 class DeclaredScore(models.TextChoices):
@@ -134,6 +136,11 @@ class GameRecord(models.Model):
                                       choices=DeclaredScore.choices)
     decision = models.CharField(_("phán quyết của trọng tài"), max_length=12, blank=True,
                                 choices=Decision.choices)
+    annulment = models.ForeignKey(
+        "tournaments.AnnulledGame", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="game_records", verbose_name=_("ván bị hủy (Điều 9.9)"),
+        help_text=_("Biên bản của ván bị hủy: rời bàn đấu (bàn chờ ván đấu lại), nối với lần "
+                    "hủy."))
     decision_reason = models.CharField(_("lý do phán quyết"), max_length=40, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

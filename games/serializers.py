@@ -170,7 +170,7 @@ class GameDecisionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
     def validate_reason(self, value: str) -> str:
-        if value not in engine.DECISION_REASONS:
+        if not engine.is_decision_reason(value):
             raise serializers.ValidationError(
                 _("Lý do không có trong danh mục: %s") % ", ".join(engine.DECISION_REASONS))
         return value

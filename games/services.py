@@ -41,7 +41,7 @@ from games.models import (
     WarningReason,
 )
 from tournaments import services as tournament_services
-from tournaments.models import Pairing
+from tournaments.models import AnnulledGame, Pairing
 
 Progress = Callable[[float, str], None]
 
@@ -313,6 +313,8 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
     _check_may_write(user, game)
     if decision not in Decision.values:
         raise ServiceError(_("Phán quyết không hợp lệ."), field="decision")
+    if decision == Decision.ANNULLED:
+        return _annul(game, reason, user=user), None
     if reason not in engine.DECISION_REASONS:
         raise ServiceError(_("Lý do phán quyết không có trong danh mục (Điều 7)."),
                            field="reason", code="unknown_reason")
@@ -335,6 +337,40 @@ def decide(game: GameRecord, *, decision: str, reason: str, user,
         _reset_validation(game)
         job = start_validation(game, user=user)
     return game, job
+
+
+def _annul(game: GameRecord, reason: str, *, user) -> GameRecord:
+    """Điều 9.9a-b: the arbiter annuls the game of this record and it is replayed, through
+    ``tournaments.services.annul_and_replay`` (which refuses a board whose result stands,
+    9.9d); ``detach_annulled_record`` then moves this record off the board."""
+    if reason not in AnnulledGame.Reason.values:
+        raise ServiceError(_("Hủy ván khi xếp quân sai (Điều 9.9a) hoặc đi nhầm màu quân "
+                             "(Điều 9.9b)."), field="reason", code="reason_not_applicable")
+    if game.pairing_id is None:
+        raise ServiceError(_("Biên bản không thuộc cặp đấu nào: không có ván để đấu lại."),
+                           field="decision", code="no_pairing")
+    if game.arbiter_signed_at:
+        raise ConflictError(_("Biên bản đã được trọng tài xác nhận: ván có hiệu lực, không đánh "
+                              "lại (Điều 9.9d)."), code="record_confirmed")
+    tournament_services.annul_and_replay(game.pairing, user=user, reason=reason)
+    return GameRecord.objects.get(pk=game.pk)
+
+
+def detach_annulled_record(pairing, annulled: AnnulledGame) -> None:
+    """Registered with ``tournaments.services.annulment.ANNUL_HOOKS``: the annulled game's
+    record leaves the board (the replay gets a record of its own), decided "annulled" with
+    the reason, linked to the annulment. Never deleted (official record)."""
+    record = GameRecord.objects.select_for_update().filter(pairing=pairing).first()
+    if record is None:
+        return
+    record.pairing, record.annulment = None, annulled
+    record.decision, record.decision_reason = Decision.ANNULLED, annulled.reason
+    record.decided_by, record.decided_at = annulled.annulled_by, timezone.now()
+    record.proposed_decision = record.proposed_reason = ""
+    record.version += 1
+    record._change_reason = str(annulled.get_reason_display())[:100]
+    record.save()
+    cache_scopes.touch()
 
 
 def _check_notation_fits(discipline: str, notation: str) -> None:

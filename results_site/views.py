@@ -151,13 +151,15 @@ def event(request, pk: int):
                  if spec.team and tournament["rounds"] else None)
         entries = (None if tournament["rounds"]
                    else fetch(request, "tournaments", pk, "entries")["entries"])
+        complaints = (fetch(request, "tournaments", pk, "complaints")["complaints"]
+                      if tournament["rounds"] else [])
         return {"t": tournament, "round_shown": shown, "pairings": pairings,
                 "entries": entries,
                 "entry_rows": tables.entries_rows(entries) if entries else "",
                 "pairing_rows": tables.pairings_rows(pairings),
                 "standings": standings, "standing_rows": tables.standings_rows(standings),
                 "bracket": bracket, "teams": teams, "team_bracket": _team_bracket(teams),
-                "has_games": bool(games)}
+                "has_games": bool(games), "complaints": complaints}
 
     # its answers (pairings, standings, bracket, entries) are the event's; its games' links
     return page(request, shows(scopes("tournaments", pk), scopes("games")),

@@ -26,7 +26,7 @@ from core.admin_service import ServiceAdmin, add_service_error, adopt
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
-from tournaments import admin_bulk, admin_lifecycle, engine, selectors, services
+from tournaments import admin_bulk, admin_complaints, admin_lifecycle, engine, selectors, services
 from tournaments import documents as document_actions
 from tournaments.admin_filters import RecentTournamentFilter
 from tournaments.admin_forms import (
@@ -779,3 +779,6 @@ class PairingChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
     ordering = ["-id"]
     readonly_fields = ["round", "pairing", "before", "after", "reason", "changed_by",
                        "changed_at"]
+
+
+admin_complaints.register(admin.site)

@@ -30,7 +30,8 @@ TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
         ("organiser_body", "organiser_club"), "rated"]}),
     (_("Thời gian thi đấu (Điều 10)"), {"fields": [
         "time_control_class", "time_control_preset", "time_control", "time_control_words",
-        "time_control_note", "late_arrival_minutes", "max_games_per_day"]}),
+        "time_control_note", "late_arrival_minutes", "max_games_per_day",
+        "complaint_limit_hours"]}),
     (_("Số ván và xếp hạng"), {"fields": [
         "number_of_rounds", "size_warnings", "tiebreaks", "bye_score", "requested_bye_score",
         "swiss_withdrawal"]}),

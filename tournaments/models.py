@@ -301,6 +301,12 @@ class Tournament(models.Model):
     board_min_games = models.PositiveSmallIntegerField(
         _("số ván tối thiểu để xếp hạng theo bảng"), null=True, blank=True,
         help_text=_("002 Điều 2.3: từ 1/2 đến 2/3 số ván tối đa; bỏ trống: một nửa."))
+    complaint_limit_hours = models.PositiveSmallIntegerField(
+        _("thời hạn khiếu nại (giờ)"), default=24,
+        validators=[MinValueValidator(1), MaxValueValidator(720)],
+        help_text=_("Điều 15.6; 002 Phần 2 Điều 2.7: khiếu nại bằng văn bản sau ván đấu. Luật "
+                    "không ghi thời hạn: điều lệ ghi; quá hạn này khiếu nại (và kháng nghị lên "
+                    "cấp trên) bị từ chối."))
     # Regulations (Phụ lục 5)
     purpose = textfields.bounded_text(_("mục đích"), blank=True, max_length=textfields.SECTION)
     host_and_sponsors = textfields.bounded_text(_("đơn vị đăng cai, tài trợ"), blank=True,
@@ -692,6 +698,8 @@ class ResultChange(models.Model):
         LATE_ARRIVAL = "late_arrival", _("xử thua do đến muộn")
         LATE_ARRIVAL_CANCEL = "late_arrival_cancel", _("hủy xử thua do đến muộn")
         GAMES = "games", _("phán quyết trên biên bản")
+        COMPLAINT = "complaint", _("quyết định giải quyết khiếu nại")
+        ANNULMENT = "annulment", _("hủy ván, đấu lại (Điều 9.9)")
 
     version = models.PositiveIntegerField(_("phiên bản mới"))
     source = models.CharField(_("nguồn"), max_length=30, default="api", choices=Source.choices)
@@ -845,3 +853,156 @@ class SanctionProposal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.person} — {self.years} năm ({self.get_status_display()})"
+
+
+class Complaint(models.Model):
+    """A written complaint (khiếu nại) about an event, and its decision: Điều 11.1b, 15.5-15.6,
+    19.2, 29.4; chess 002 Phần 2 Điều 2.7 ("phải được viết bằng văn bản").
+
+    Filed by a player, a team leader or a club against a result, an arbiter's decision, a
+    pairing (kết quả bốc thăm) or a title; decided at one level (the chief arbiter / arbiters'
+    panel, then the organising committee or its appeals committee, then the federation). An
+    appeal is a new complaint at the next level (``appeal_of``). Written only by
+    ``tournaments.services.complaints``; once decided it is an official record: never edited
+    or deleted (its history is kept), a different outcome is a new decision on appeal.
+    """
+
+    class Subject(models.TextChoices):
+        RESULT = "result", _("Kết quả ván đấu")
+        ARBITER_DECISION = "arbiter_decision", _("Quyết định của trọng tài")
+        PAIRING = "pairing", _("Kết quả bốc thăm, xếp cặp")
+        TITLE = "title", _("Đẳng cấp, danh hiệu")
+
+    class Complainant(models.TextChoices):
+        PLAYER = "player", _("Đấu thủ")
+        TEAM_LEADER = "team_leader", _("Lãnh đội, huấn luyện viên")
+        CLUB = "club", _("Câu lạc bộ, đơn vị")
+
+    class Level(models.TextChoices):
+        """Who decides, in order: an appeal goes one level up (Điều 11.1b, 15.6, 19.1-19.2)."""
+
+        CHIEF_ARBITER = "chief_arbiter", _("Tổng trọng tài (Ban trọng tài)")
+        ORGANISERS = "organisers", _("Ban tổ chức (Ban giải quyết khiếu nại)")
+        FEDERATION = "federation", _("Liên đoàn Cờ")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Chờ giải quyết")
+        UPHELD = "upheld", _("Chấp nhận khiếu nại")
+        REJECTED = "rejected", _("Không chấp nhận khiếu nại")
+
+    class Effect(models.TextChoices):
+        """What an upheld complaint changes, through the service that owns it."""
+
+        NONE = "none", _("Không thay đổi kết quả")
+        RESULT_CORRECTED = "result_corrected", _("Sửa kết quả ván đấu")
+        REPLAY = "replay", _("Hủy ván, đấu lại (Điều 9.9a-b)")
+        TITLE_REVIEW = "title_review", _("Xét lại đẳng cấp")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT,
+                                   related_name="complaints", verbose_name=_("giải đấu"))
+    number = models.PositiveIntegerField(_("số"))
+    level = models.CharField(_("cấp giải quyết"), max_length=14, choices=Level.choices,
+                             default=Level.CHIEF_ARBITER)
+    appeal_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="appeals", verbose_name=_("kháng nghị quyết định"))
+    complainant_kind = models.CharField(_("người khiếu nại là"), max_length=12,
+                                        choices=Complainant.choices)
+    complainant_entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="complaints",
+        verbose_name=_("đấu thủ khiếu nại"),
+        help_text=_("Đấu thủ khiếu nại, hoặc đấu thủ mà lãnh đội, câu lạc bộ cùng ký."))
+    complainant_team = models.ForeignKey(
+        TeamEntry, null=True, blank=True, on_delete=models.PROTECT, related_name="complaints",
+        verbose_name=_("đội"))
+    complainant_club = models.ForeignKey(
+        "federation.Club", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="complaints", verbose_name=_("câu lạc bộ"))
+    complainant_name = models.CharField(_("người ký đơn"), max_length=200, blank=True)
+    subject = models.CharField(_("khiếu nại về"), max_length=16, choices=Subject.choices)
+    pairing = models.ForeignKey(Pairing, null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="complaints", verbose_name=_("ván đấu"))
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="complaints", verbose_name=_("vòng (bốc thăm)"))
+    subject_entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("đấu thủ được xét đẳng cấp"))
+    grounds = textfields.bounded_text(_("nội dung khiếu nại"), max_length=textfields.NOTE)
+    filed_at = models.DateTimeField(_("nộp lúc"))
+    filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+",
+                                 verbose_name=_("người ghi nhận"))
+    status = models.CharField(_("trạng thái"), max_length=10, choices=Status.choices,
+                              default=Status.PENDING)
+    reasons = textfields.bounded_text(_("lý do quyết định"), blank=True,
+                                      max_length=textfields.NOTE)
+    article = models.CharField(_("căn cứ điều"), max_length=80, blank=True)
+    effect = models.CharField(_("hiệu lực"), max_length=16, choices=Effect.choices, blank=True)
+    corrected_result = models.CharField(_("kết quả sửa thành"), max_length=8, blank=True,
+                                        choices=Result.choices)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người quyết định"))
+    decided_at = models.DateTimeField(_("quyết định lúc"), null=True, blank=True)
+    decision = models.ForeignKey("documents.Decision", null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=_("quyết định (văn bản)"))
+    history = HistoricalRecords()
+    #: the reason django-simple-history records with the next change (set before a save)
+    _change_reason: str
+
+    class Meta:
+        verbose_name = _("khiếu nại")
+        verbose_name_plural = _("khiếu nại")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"],
+                                    name="complaint_number_once"),
+            models.UniqueConstraint(fields=["appeal_of"], condition=models.Q(
+                appeal_of__isnull=False), name="one_appeal_per_decision"),
+        ]
+        permissions = [("decide_complaint",
+                        _("Được giải quyết khiếu nại ở cấp Liên đoàn"))]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {_('khiếu nại')} {self.number}"
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status != self.Status.PENDING
+
+
+class AnnulledGame(models.Model):
+    """A game cancelled and replayed (Điều 9.9a: the pieces were set up wrongly; 9.9b: the
+    players played the wrong colours): the board (``pairing``) is the replay and counts in
+    the standings; this row keeps the annulled game — its colours as played, its result when
+    it was annulled, why, and by whom. The pairing's White and Black are the intended colours
+    (9.9e). Written only by ``tournaments.services.annul_and_replay``; never deleted."""
+
+    class Reason(models.TextChoices):
+        WRONG_SETUP = "wrong_setup", _("Xếp quân sai từ đầu ván (Điều 9.9a)")
+        WRONG_COLOURS = "wrong_colours", _("Đi nhầm màu quân (Điều 9.9b)")
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.PROTECT, related_name="annulled_games",
+                                verbose_name=_("ván đấu lại"))
+    reason = models.CharField(_("lý do hủy"), max_length=14, choices=Reason.choices)
+    played_white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("cầm quân Trắng (Đỏ) khi đấu"))
+    played_black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("cầm quân Đen khi đấu"))
+    result_at_annulment = models.CharField(_("kết quả lúc hủy"), max_length=8, blank=True,
+                                           choices=Result.choices)
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
+    complaint = models.ForeignKey(Complaint, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="annulled_games", verbose_name=_("khiếu nại"))
+    annulled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("người hủy"))
+    annulled_at = models.DateTimeField(_("hủy lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("ván bị hủy, đấu lại")
+        verbose_name_plural = _("ván bị hủy, đấu lại")
+        ordering = ["annulled_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.pairing}: {self.get_reason_display()}"

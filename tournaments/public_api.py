@@ -33,7 +33,7 @@ from documents import selectors as document_selectors
 from documents import services as document_services
 from documents.models import Document
 from federation.cache_scopes import CLUBS
-from tournaments import cache_scopes, selectors, systems
+from tournaments import cache_scopes, selectors, selectors_complaints, systems
 from tournaments.documents import PUBLIC_KINDS, public_target
 from tournaments.models import Official, Pairing, Round, Tournament
 
@@ -412,6 +412,16 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         those out in the qualifying groups)."""
         tournament = self._tournament(pk)
         return self.cached(lambda: Response(selectors.overall_standings(tournament)))
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def complaints(self, request, pk=None):
+        """The decided complaints of the event and their outcomes (Điều 15.6, 19; 002 Phần 2
+        Điều 2.7): level, subject, the game, outcome, reasons, article, effect, the numbered
+        decision. No grounds, no filer, no private data; pending complaints are not shown."""
+        tournament = self._tournament(pk)
+        return self.cached(lambda: Response(
+            {"complaints": selectors_complaints.public_complaints(tournament)}))
 
     def _team_event(self, pk) -> Tournament:
         tournament = self._tournament(pk)

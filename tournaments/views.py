@@ -65,6 +65,7 @@ from tournaments.serializers import (
     TrfImportSerializer,
     WithdrawSerializer,
 )
+from tournaments.serializers_complaints import AnnulledGameSerializer, AnnulSerializer
 from tournaments.services import trf_import_job
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
@@ -676,6 +677,27 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return self._answer(services.cancel_late_arrival(
             late, user=request.user,
             expected_version=data.validated_data.get("version", _if_match_version(request))))
+
+    @extend_schema(request=AnnulSerializer, responses={201: AnnulledGameSerializer})
+    @action(detail=True, methods=["post"])
+    def annul(self, request, pk=None):
+        """Điều 9.9a-b: the game is annulled (wrong set-up, wrong colours) and replayed on this
+        board with the intended colours; refused once a result is recorded (9.9d-e)."""
+        data = AnnulSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        annulled = services.annul_and_replay(
+            self.get_object(), user=request.user, reason=v["reason"], note=v["note"],
+            expected_version=v.get("version", _if_match_version(request)))
+        return Response(AnnulledGameSerializer(annulled).data, status=201)
+
+    @extend_schema(responses=AnnulledGameSerializer(many=True))
+    @action(detail=True, methods=["get"], url_path="annulled-games", pagination_class=None,
+            filter_backends=[])
+    def annulled_games(self, request, pk=None):
+        """The games annulled on this board (Điều 9.9a-b), the replay being the board."""
+        return Response(AnnulledGameSerializer(self.get_object().annulled_games.select_related(
+            "played_white", "played_black"), many=True).data)
 
     @extend_schema(responses=LateArrivalSerializer(many=True))
     @action(detail=True, methods=["get"], url_path="late-arrivals", pagination_class=None,

@@ -3,7 +3,7 @@ names start with ``arbiter-``; views in ``workspace.arbiter.views``."""
 
 from django.urls import path
 
-from workspace.arbiter import views
+from workspace.arbiter import complaints, views
 
 urlpatterns = [
     path("", views.home, name="arbiter-home"),
@@ -31,6 +31,9 @@ urlpatterns = [
          name="arbiter-record"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/bien-ban/<slug:action>/",
          views.game_record, name="arbiter-record-action"),
+    path("giai/<int:tournament_id>/khieu-nai/", complaints.complaints, name="arbiter-complaints"),
+    path("giai/<int:tournament_id>/khieu-nai/<int:complaint_id>/", complaints.complaint,
+         name="arbiter-complaint"),
     path("giai/<int:tournament_id>/dau-thu/", views.entries, name="arbiter-entries"),
     path("giai/<int:tournament_id>/dau-thu/<int:entry_id>/", views.entry, name="arbiter-entry"),
 ]

@@ -59,6 +59,7 @@ def _public_urls_by_route(t, game_id: int, player_id: int, rating_list: int,
         "public-tournament-bracket": f"{base}tournaments/{knockout_id}/bracket/",
         "public-tournament-overall": f"{base}tournaments/{t.pk}/overall/",
         "public-tournament-entries": f"{base}tournaments/{t.pk}/entries/",
+        "public-tournament-complaints": f"{base}tournaments/{t.pk}/complaints/",
         "public-tournament-team-standings": f"{base}tournaments/{team_id}/team-standings/",
         "public-tournament-board-standings": f"{base}tournaments/{team_id}/board-standings/",
         "public-player-list": f"{base}players/",
@@ -94,6 +95,20 @@ def _text_of(response) -> str:
     return response.content.decode("utf-8-sig")
 
 
+def _decided_complaint(t) -> None:
+    """A decided complaint (Điều 15.6) on the walked event, so its outcome is walked too."""
+    from tests.factories import make_staff
+    from tournaments import services
+
+    staff = make_staff()
+    board = t.rounds.get(number=1).pairings.filter(kind="game").first()
+    complaint = services.file_complaint(t, services.Filing(
+        complainant_kind="player", subject="result", grounds="Khiếu nại.",
+        complainant_entry=board.white, pairing=board), user=staff)
+    services.decide_complaint(complaint, services.Ruling(
+        upheld=False, reasons="Kết quả đúng biên bản.", article="Điều 11.1b"), user=staff)
+
+
 def test_no_public_response_contains_private_data(api_client):
     """Every public endpoint (the router's own list, so none is forgotten) answers without a
     date of birth, birth year, citizen ID, phone, e-mail or address."""
@@ -108,6 +123,7 @@ def test_no_public_response_contains_private_data(api_client):
     game = api_client.get("/api/v1/public/games/").json()["results"][0]
     rating_list = title.person.ratings.get().period.rating_list_id
     club = api_client.get("/api/v1/public/clubs/").json()["results"][0]
+    _decided_complaint(t)
     knockout = build_knockout(4)
     team_event = build_simultaneous()
     urls = _public_urls_by_route(t, game["id"], player["id"], rating_list, title.pk, club["id"],

@@ -19,6 +19,8 @@ One module per concern; the public names are re-exported here, so callers import
 - ``results``: board results, one or a whole round, with version checks; losses for late
   arrival (Điều 10.2.1a)
 - ``trf_import``: a TRF file imported as a tournament (the reading: ``tournaments.trf_import``)
+- ``complaints``: complaints and appeals, their decisions and effects (Điều 15.5-15.6, 19)
+- ``annulment``: a game annulled and replayed (Điều 9.9a-b)
 - ``sanctions``: disqualification, removal from the list by a decision, proposals of a
   1-3 year suspension to the federation (Điều 15.6, 16.1-16.2)
 """
@@ -28,11 +30,19 @@ from tournaments.services._common import (
     ARBITER_SOURCES,
     S,
 )
+from tournaments.services.annulment import annul_and_replay
 from tournaments.services.bulk_entries import (
     member_by_name,
     register_entries,
     rows_from_csv,
     rows_from_lines,
+)
+from tournaments.services.complaints import (
+    Filing,
+    Ruling,
+    appeal,
+    decide_complaint,
+    file_complaint,
 )
 from tournaments.services.entries import (
     ENTRY_FIELDS,
@@ -106,4 +116,5 @@ __all__ = [
     "cancel_late_arrival",
     "check_guest", "register_guest_entry", "approve_proposal", "disqualify_entry",
     "propose_suspension", "reject_proposal", "remove_from_list", "import_trf",
+    "annul_and_replay", "Filing", "Ruling", "appeal", "decide_complaint", "file_complaint",
 ]

@@ -15,9 +15,10 @@ from tournaments.models import (
 
 S = Tournament.Status
 ARBITER_SOURCES = frozenset({"api", "bulk", "admin", "import", "game_record_correction",
-                             "late_arrival", "late_arrival_cancel", "workspace"})
+                             "late_arrival", "late_arrival_cancel", "workspace",
+                             "complaint", "annulment"})
 """Sources where an arbiter corrects a result on purpose ("workspace": the arbiter's screens,
-issue 27); other sources (e.g. the games
+issue 27; "complaint": a decided complaint, "annulment": a game annulled, Điều 9.9); other sources (e.g. the games
 app, ``source="games"``) may not overwrite a different recorded result."""
 
 

@@ -48,7 +48,7 @@ TOURNAMENT_FIELDS = frozenset({
     "knockout_placement", "match_target_points", "match_target_wins", "team_ranking",
     "team_match_form", "board_min_games", "qualifies_to", "qualifiers", "wildcards", "quota_per_unit",
     "material_terms", "registration_form", "awards_and_discipline", "match_scoring",
-    "late_arrival_minutes",
+    "late_arrival_minutes", "complaint_limit_hours",
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day", "womens_championship",
