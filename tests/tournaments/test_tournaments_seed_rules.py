@@ -19,7 +19,7 @@ def test_round_robin_default_tiebreaks_end_with_lots(driver):
     """Điều 21.3: with no order in the regulations, the standings use đối kháng (DE),
     hệ số (SB), số ván thắng over the board (WON), wins with Black (BWG), then lots: four
     players who draw every game are ranked 1-4, reproducibly."""
-    driver.create(system="round_robin")
+    driver.create(system="round_robin", discipline="xiangqi")
     driver.action("open-registration")
     driver.enter(driver.members(4))
     driver.action("close-registration", {"seed": 11})
@@ -30,6 +30,47 @@ def test_round_robin_default_tiebreaks_end_with_lots(driver):
     assert [r["rank"] for r in rows] == [1, 2, 3, 4]
     assert sorted(r["tiebreaks"]["LOT"] for r in rows) == [1, 2, 3, 4]
     assert driver.standings()["rows"] == rows
+
+
+# Hand-worked: 1-2 1-0, 1-3 0-1, 1-4 0-1, 2-3 1-0, 2-4 0-1, 3-4 ½-½. Points: 4 has 2½,
+# 3 has 1½, 1 and 2 have 1 each. 1 beat 2 (direct encounter); Sonneborn-Berger: 1 beat 2
+# (1 point) = 1, 2 beat 3 (1½ points) = 1½.
+_TIED_PAIR = {(1, 2): "1-0", (1, 3): "0-1", (1, 4): "0-1", (2, 3): "1-0", (2, 4): "0-1",
+              (3, 4): "1/2-1/2"}
+
+
+def _tied_pair_result(p) -> str:
+    low, high = sorted((p["white_number"], p["black_number"]))
+    result = _TIED_PAIR[(low, high)]
+    if p["white_number"] == low or result == "1/2-1/2":
+        return result
+    return {"1-0": "0-1", "0-1": "1-0"}[result]
+
+
+def _tied_pair_order(driver, discipline: str) -> tuple[list[str], list[int]]:
+    driver.create(system="round_robin", discipline=discipline)
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration", {"seed": 11})
+    driver.run_all_rounds(3, random.Random(1), choose=_tied_pair_result)
+    standings = driver.standings()
+    return standings["tiebreaks"], [r["starting_number"] for r in standings["rows"]]
+
+
+def test_chess_round_robin_ranks_by_sonneborn_berger_before_the_direct_encounter(driver):
+    """002 Phần 3, Phụ lục 1: "hệ số Bécgơ", then more wins, wins with Black, and only then
+    "ván cờ giữa các đấu thủ bằng điểm", lots last. In the example 2 ranks above 1 (SB 1½
+    against 1) although 1 beat 2."""
+    codes, order = _tied_pair_order(driver, "chess")
+    assert codes == ["SB", "WON", "BWG", "DE", "LOT"]
+    assert order == [4, 3, 2, 1]
+
+
+def test_xiangqi_round_robin_ranks_by_the_direct_encounter_first(driver):
+    """Điều 21.3: đối kháng first, so in the same example 1 (who beat 2) ranks above 2."""
+    codes, order = _tied_pair_order(driver, "xiangqi")
+    assert codes == ["DE", "SB", "WON", "BWG", "LOT"]
+    assert order == [4, 3, 1, 2]
 
 
 # --- Điều 28.7 / 002 Điều 13.7: a requested bye scores 0 unless the regulations say so --------
