@@ -120,8 +120,9 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return _visible(self.request.user)
 
     def perform_create(self, serializer):
-        serializer.instance = services.create_tournament(user=self.request.user,
-                                                         **serializer.validated_data)
+        fields = dict(serializer.validated_data)
+        fields.pop("amendment_reason", None)  # a new event has no published regulations
+        serializer.instance = services.create_tournament(user=self.request.user, **fields)
 
     def perform_update(self, serializer):
         serializer.instance = services.update_tournament(

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from tests.admin_forms import form_data
 from tests.factories import make_member, make_staff, national_body
-from tests.helpers import client_for
+from tests.helpers import assert_error, client_for
 from tournaments import services
 
 START = date(2026, 5, 4)
@@ -117,7 +117,8 @@ def test_requested_bye_score_is_a_setting_of_the_regulations(db):
     staff = make_staff()
     client = client_for(staff)
     t = _swiss(staff)
-    changed = client.patch(f"/api/v1/tournaments/{t.pk}/", {"requested_bye_score": "0.5"},
+    changed = client.patch(f"/api/v1/tournaments/{t.pk}/", {"requested_bye_score": "0.5",
+                                                                 "amendment_reason": "Sửa đổi điều lệ (thử)"},
                            format="json")
     assert changed.status_code == 200, changed.content
     assert changed.json()["requested_bye_score"] == "0.5"
@@ -141,7 +142,8 @@ def test_requested_bye_score_in_the_admin(db, client):
     url = f"/admin/tournaments/tournament/{t.pk}/change/"
     data = form_data(client.get(url).content.decode(), "tournament_form")
     assert data["requested_bye_score"] == ["0.0"]
-    data.update({"requested_bye_score": ["1.0"], "_save": ["Lưu"]})
+    data.update({"requested_bye_score": ["1.0"], "_save": ["Lưu"],
+                 "amendment_reason": ["Sửa đổi điều lệ (thử)"]})
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert t.requested_bye_score == Decimal("1")
@@ -190,9 +192,9 @@ def test_round_robin_second_withdrawal_does_not_cascade(db):
 
 # --- Điều 21.5.2: Swiss withdrawal, two rules ---------------------------------------------
 
-def _withdraw_after_round_one(rule, system="dutch"):
+def _withdraw_after_round_one(rule, system="dutch", **fields):
     staff = make_staff()
-    t = _swiss(staff, system=system, swiss_withdrawal=rule)
+    t = _swiss(staff, system=system, swiss_withdrawal=rule, **fields)
     _play(t, 1, staff, result="1-0")
     quitter = t.entries.get(starting_number=6)
     services.withdraw_entry(quitter, user=staff)
@@ -232,8 +234,9 @@ def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):
     staff = make_staff()
     t = _swiss(staff)
     api = client_for(staff)
-    changed = api.patch(f"/api/v1/tournaments/{t.pk}/", {"swiss_withdrawal": "opponent_wins"},
-                        format="json")
+    changed = api.patch(f"/api/v1/tournaments/{t.pk}/", {
+        "swiss_withdrawal": "opponent_wins", "amendment_reason": "Sửa đổi điều lệ (thử)"},
+        format="json")
     assert changed.status_code == 200 and changed.json()["swiss_withdrawal"] == "opponent_wins"
     refused = api.patch(f"/api/v1/tournaments/{t.pk}/", {"swiss_withdrawal": "maybe"},
                         format="json")
@@ -242,7 +245,8 @@ def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):
     url = f"/admin/tournaments/tournament/{t.pk}/change/"
     data = form_data(client.get(url).content.decode(), "tournament_form")
     assert data["swiss_withdrawal"] == ["opponent_wins"]
-    data.update({"swiss_withdrawal": ["not_paired"], "_save": ["Lưu"]})
+    data.update({"swiss_withdrawal": ["not_paired"], "_save": ["Lưu"],
+                 "amendment_reason": ["Sửa đổi điều lệ (thử)"]})
     posted = client.post(url, data)
     assert posted.status_code == 302, posted.context["adminform"].form.errors
     t.refresh_from_db()
@@ -277,7 +281,8 @@ def test_swiss_rounds_outside_the_guidance_warn(db, client):
     client.force_login(staff)
     page = client.get(f"/admin/tournaments/tournament/{t.pk}/change/").content.decode()
     assert "với 24 đấu thủ thông thường thi đấu 7, 8, 9 vòng" in page
-    services.update_tournament(t, user=staff, number_of_rounds=7)
+    services.update_tournament(t, user=staff, number_of_rounds=7,
+                               amendment_reason="Sửa đổi điều lệ (thử)")
     assert api.get(f"/api/v1/tournaments/{t.pk}/").json()["warnings"] == []
     rr = services.create_tournament(
         user=staff, name="Vòng tròn", discipline="xiangqi", system="round_robin",
@@ -287,8 +292,42 @@ def test_swiss_rounds_outside_the_guidance_warn(db, client):
 
 def test_swiss_by_draw_opponent_of_withdrawn_player_wins(db):
     """Điều 21.5.2 with the seed's rule in the Swiss by draw (Điều 29): the withdrawn
-    player is still drawn and his opponent wins by forfeit."""
-    staff, t, quitter, rnd = _withdraw_after_round_one("opponent_wins", system="swiss_draw")
+    player is still drawn and his opponent wins by forfeit (18 players and 6 rounds, the
+    least of Điều 29.5: all 18 are drawn, 9 boards)."""
+    staff, t, quitter, rnd = _withdraw_after_round_one(
+        "opponent_wins", system="swiss_draw", players=18, number_of_rounds=6)
     [board] = [p for p in rnd.pairings.all() if quitter.pk in (p.white_id, p.black_id)]
     assert board.result == ("-+" if board.white_id == quitter.pk else "+-")
-    assert rnd.pairings.filter(kind="game").count() == 3
+    assert rnd.pairings.filter(kind="game").count() == 9
+
+
+# --- Điều 29.5 (002 Điều 14.5): the Swiss by draw's limits are rules, not guidance ---------
+
+def test_swiss_by_draw_refuses_fewer_than_six_rounds(driver):
+    """Điều 29.5: "Số vòng thi đấu trong hệ Đại tuần hoàn thì ít nhất là 6 vòng": 5 rounds
+    are refused (creating and changing), naming the article; 6 are accepted."""
+    response = driver.organiser.post("/api/v1/tournaments/", {
+        "name": "Đại tuần hoàn", "discipline": "xiangqi", "system": "swiss_draw",
+        "number_of_rounds": 5, "start_date": "2026-05-04", "end_date": "2026-05-10",
+        "organiser_body": driver.body.pk}, format="json")
+    error = assert_error(response, 400, "too_few_rounds", "number_of_rounds")
+    assert "Điều 29.5" in error["message"] and "6" in error["message"]
+    driver.create(system="swiss_draw", number_of_rounds=6, discipline="xiangqi")
+    assert_error(driver.organiser.patch(f"/api/v1/tournaments/{driver.tid}/",
+                                        {"number_of_rounds": 5}, format="json"),
+                 400, "too_few_rounds", "number_of_rounds")
+
+
+def test_swiss_by_draw_refuses_fewer_than_eighteen_players_at_the_draw(driver):
+    """Điều 29.5: "không được ít hơn 18 vận động viên": closing registration with 17
+    players is refused, naming the article and the count; the 18th player makes it."""
+    driver.create(system="swiss_draw", number_of_rounds=6, discipline="xiangqi")
+    driver.action("open-registration")
+    driver.enter(driver.members(17))
+    refused = driver.organiser.post(f"/api/v1/tournaments/{driver.tid}/close-registration/",
+                                    {"seed": 1}, format="json")
+    error = assert_error(refused, 400, "too_few")
+    assert "Điều 29.5" in error["message"] and "17" in error["message"]
+    driver.enter(driver.members(1))
+    closed = driver.action("close-registration", {"seed": 1})
+    assert closed["status"] == "closed"
