@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import random
+import re
 from datetime import date, timedelta
 from decimal import Decimal
+
+from django.test import Client
 
 from tests.admin_forms import form_data
 from tests.factories import make_member, make_staff, national_body
 from tests.helpers import assert_error, client_for
-from tournaments import services
+from tournaments import documents as tournament_documents
+from tournaments import selectors, services
 
 START = date(2026, 5, 4)
 
@@ -117,9 +121,9 @@ def test_requested_bye_score_is_a_setting_of_the_regulations(db):
     staff = make_staff()
     client = client_for(staff)
     t = _swiss(staff)
-    changed = client.patch(f"/api/v1/tournaments/{t.pk}/", {"requested_bye_score": "0.5",
-                                                                 "amendment_reason": "Sửa đổi điều lệ (thử)"},
-                           format="json")
+    changed = client.patch(f"/api/v1/tournaments/{t.pk}/", {
+        "requested_bye_score": "0.5", "amendment_reason": "Sửa đổi điều lệ (thử)"},
+        format="json")
     assert changed.status_code == 200, changed.content
     assert changed.json()["requested_bye_score"] == "0.5"
     entry = t.entries.get(starting_number=3)
@@ -215,7 +219,10 @@ def test_swiss_withdrawn_player_not_paired_again_by_default(db):
 def test_swiss_opponent_of_withdrawn_player_wins(db):
     """Điều 21.5.2 as the seed says it: "Ai bốc thăm gặp tiếp đấu thủ bỏ cuộc được xử
     thắng" - the withdrawn player stays in the draw and whoever is drawn against him
-    wins by forfeit (+ for him, - for the withdrawn player); his results are kept."""
+    wins by forfeit; his results are kept. The score table writes "0" for the withdrawn
+    player and "X" for the one who won against him ("Trên bảng điểm ghi “0” cho người bỏ
+    cuộc và ghi “X” cho người thắng đối phương bỏ cuộc"), not "-" / "+": in the API's
+    crosstable, on the public site's crosstable and in the PDF's cells."""
     staff, t, quitter, rnd = _withdraw_after_round_one("opponent_wins")
     [board] = [p for p in rnd.pairings.all() if quitter.pk in (p.white_id, p.black_id)]
     assert board.kind == "game"
@@ -224,9 +231,17 @@ def test_swiss_opponent_of_withdrawn_player_wins(db):
     response = client_for(staff).get(f"/api/v1/tournaments/{t.pk}/crosstable/",
                                       {"after_round": 2})
     rows = {r["starting_number"]: r for r in response.json()["rows"]}
-    assert rows[6]["rounds"][1]["mark"] == "-" and rows[6]["withdrawn"]
+    assert rows[6]["rounds"][1]["mark"] == "0" and rows[6]["withdrawn"]
     opponent = rows[6]["rounds"][1]["opponent"]
-    assert rows[opponent]["rounds"][1]["mark"] == "+"
+    assert rows[opponent]["rounds"][1]["mark"] == "X"
+    assert rows[6]["rounds"][0]["mark"] in ("1", "0")  # round 1 was played: kept as played
+    page = Client().get(f"/giai-dau/{t.pk}/bang-cheo/", {"after_round": 2}).content.decode()
+    cells = re.findall(r"<td>(\d+)(Đỏ|Đen)(X|0)</td>", page)
+    assert (str(opponent), "X") in {(n, m) for n, _c, m in cells}
+    assert ("6", "0") in {(n, m) for n, _c, m in cells}
+    table = {r["starting_number"]: r for r in selectors.crosstable(t, 2)["rows"]}
+    assert tournament_documents._round_cell(table[6]["rounds"][1]).endswith(" 0")  # the PDF
+    assert tournament_documents._round_cell(table[opponent]["rounds"][1]).endswith(" X")
 
 
 def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):

@@ -209,7 +209,8 @@ def test_a_team_match_form_is_refused_outside_the_team_knockout(organisation, cl
     renamed = api.patch(url, {"name": "Vòng tròn đồng đội mở rộng",
                                 "amendment_reason": "Sửa đổi điều lệ (thử)"}, format="json")
     assert renamed.status_code == 200, renamed.content
-    data.update({"name": ["Vòng tròn đồng đội 2026"], "amendment_reason": ["Sửa đổi điều lệ (thử)"]})
+    data.update({"name": ["Vòng tròn đồng đội 2026"],
+                 "amendment_reason": ["Sửa đổi điều lệ (thử)"]})
     assert client.post(admin_url, data).status_code == 302
     t.refresh_from_db()
     assert (t.name, t.team_match_form) == ("Vòng tròn đồng đội 2026", "simultaneous")
