@@ -41,11 +41,6 @@ from tournaments.models import (
 
 # --- amendments of published regulations (Phụ lục 5) -------------------------------------
 
-def amendments_of(tournament: Tournament) -> list[RegulationAmendment]:
-    """The event's amendments in order (one query)."""
-    return list(tournament.amendments.select_related("amended_by").order_by("number"))
-
-
 def amendment_lines(amendment: RegulationAmendment) -> list[dict[str, str]]:
     """Each change of an amendment in words: the item's name, before and after (labels
     of choices, dates dd/mm/yyyy, the time control and tie-breaks by name)."""

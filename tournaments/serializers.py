@@ -71,7 +71,7 @@ class TournamentSerializer(serializers.ModelSerializer):
                  "status_at_change": a.status_at_change,
                  "amended_by": a.amended_by.username if a.amended_by else None,
                  "changes": selectors.amendment_lines(a)}
-                for a in selectors.amendments_of(obj)]
+                for a in obj.amendments.all()]  # prefetched by the view, in number order
 
     def get_warnings(self, obj: Tournament) -> list[str]:
         return engine.swiss_guidance(obj)

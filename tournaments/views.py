@@ -116,8 +116,8 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     filterset_fields = ["status", "system", "discipline", "category"]
     ordering_fields = ["start_date", "name"]
 
-    def get_queryset(self):
-        return _visible(self.request.user)
+    def get_queryset(self):  # the amendments each answer lists: one query for the page
+        return _visible(self.request.user).prefetch_related("amendments__amended_by")
 
     def perform_create(self, serializer):
         fields = dict(serializer.validated_data)
