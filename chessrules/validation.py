@@ -58,7 +58,7 @@ PGN_TERMINATION: dict[str, str] = {
                      "threefold_repetition", "dead_position"), "normal"),
     "time_forfeit": "time forfeit",
     "late_arrival": "abandoned",
-    "arbiter_draw": "adjudication",
+    **dict.fromkeys(("arbiter_draw", "adjudicated_win", "adjudicated_draw"), "adjudication"),
     **dict.fromkeys(("perpetual_check", "forbidden_repetition", "three_technical_faults",
                      "three_conduct_faults", "missing_moves", "sealed_move_error",
                      "rule_violation"), "rules infraction"),
@@ -105,6 +105,14 @@ DECISION_REASONS: dict[str, DecisionReason] = {
                 "Luật Cờ Vua 7.4b (002); FIDE 7.5.5", chess_outcome="decisive"),
         _reason("arbiter_penalty", "Trọng tài phạt thua ván", "Game declared lost as a penalty",
                 "Luật Cờ Vua 13.4d (002); FIDE 12.9", chess_outcome="decisive"),
+        # 002 Phần 2 Điều 3.4 ("những ván đấu đó sẽ đưa ra đánh giá"), 5.5 (Ban Giám khảo
+        # đánh giá những ván chưa hoàn thành): an unfinished game adjudicated, won or drawn
+        _reason("adjudicated_win", "Ván chưa kết thúc được xử thắng (đánh giá)",
+                "Unfinished game adjudicated as a win", "Luật Cờ Vua Phần 2 Điều 3.4, 5.5 (002)",
+                chess_outcome="decisive"),
+        _reason("adjudicated_draw", "Ván chưa kết thúc được xử hòa (đánh giá)",
+                "Unfinished game adjudicated as a draw", "Luật Cờ Vua Phần 2 Điều 3.4, 5.5 (002)",
+                chess_outcome="draw"),
         _reason("rule_violation", "Vi phạm luật bị xử thua", "Loss for breaking the rules",
                 "Điều 7.1l; FIDE 7.4b (002)", "decisive", "decisive"),
         _reason("agreed_draw", "Hai bên thỏa thuận hòa", "Draw by agreement",

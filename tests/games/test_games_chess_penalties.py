@@ -141,3 +141,29 @@ def test_chess_penalties_do_not_apply_to_xiangqi(event, path, data):
                                           "moves_text": "1. P2-5 M8.7"}, format="json").json()
     assert_error(client.post(f"/api/v1/games/{game['id']}/{path}/", data, format="json"),
                  400, "kind_not_applicable", "kind")
+
+
+def test_an_unfinished_chess_game_is_adjudicated_002_article_3_4(db):
+    """002 Phần 2 Điều 3.4 ("những ván đấu đó sẽ đưa ra đánh giá") and 5.5 (the jury that
+    adjudicates unfinished games): the decision kinds "adjudicated win / draw" for chess;
+    the board's result follows (½-½ here)."""
+    _t, client, pairing, game = _chess_event()
+    refused = client.post(f"/api/v1/games/{game['id']}/decision/", {
+        "decision": "white_wins", "reason": "adjudicated_draw", "version": game["version"]},
+        format="json")
+    assert_error(refused, 400, "reason_mismatch", "reason")
+    done = client.post(f"/api/v1/games/{game['id']}/decision/", {
+        "decision": "draw", "reason": "adjudicated_draw", "version": game["version"]},
+        format="json")
+    assert done.status_code == 200, done.content
+    assert done.json()["decision_reason_label"] == "Ván chưa kết thúc được xử hòa (đánh giá)"
+    assert Pairing.objects.get(pk=pairing.pk).result == "1/2-1/2"
+
+
+def test_adjudication_is_not_a_xiangqi_decision(event):
+    client = client_for(event.arbiter)
+    game = client.post("/api/v1/games/", {"pairing": event.pairings[0].pk,
+                                          "moves_text": "1. P2-5 M8.7"}, format="json").json()
+    assert_error(client.post(f"/api/v1/games/{game['id']}/decision/", {
+        "decision": "white_wins", "reason": "adjudicated_win", "version": game["version"]},
+        format="json"), 400, "reason_not_applicable", "reason")
