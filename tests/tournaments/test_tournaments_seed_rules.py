@@ -318,31 +318,23 @@ def test_swiss_by_draw_opponent_of_withdrawn_player_wins(db):
 
 # --- Điều 29.5 (002 Điều 14.5): the Swiss by draw's limits are rules, not guidance ---------
 
-def test_swiss_by_draw_refuses_fewer_than_six_rounds(driver):
-    """Điều 29.5: "Số vòng thi đấu trong hệ Đại tuần hoàn thì ít nhất là 6 vòng": 5 rounds
-    are refused (creating and changing), naming the article; 6 are accepted."""
-    response = driver.organiser.post("/api/v1/tournaments/", {
-        "name": "Đại tuần hoàn", "discipline": "xiangqi", "system": "swiss_draw",
-        "number_of_rounds": 5, "start_date": "2026-05-04", "end_date": "2026-05-10",
-        "organiser_body": driver.body.pk}, format="json")
-    error = assert_error(response, 400, "too_few_rounds", "number_of_rounds")
-    assert "Điều 29.5" in error["message"] and "6" in error["message"]
-    driver.create(system="swiss_draw", number_of_rounds=6, discipline="xiangqi")
-    assert_error(driver.organiser.patch(f"/api/v1/tournaments/{driver.tid}/",
-                                        {"number_of_rounds": 5}, format="json"),
-                 400, "too_few_rounds", "number_of_rounds")
-
-
-def test_swiss_by_draw_refuses_fewer_than_eighteen_players_at_the_draw(driver):
-    """Điều 29.5: "không được ít hơn 18 vận động viên": closing registration with 17
-    players is refused, naming the article and the count; the 18th player makes it."""
-    driver.create(system="swiss_draw", number_of_rounds=6, discipline="xiangqi")
+def test_swiss_by_draw_refuses_fewer_than_18_players_or_6_rounds_at_the_draw(driver):
+    """Điều 29.5: "Số vòng thi đấu trong hệ Đại tuần hoàn thì ít nhất là 6 vòng" and "Số đấu
+    thủ ... không được ít hơn 18 vận động viên": closing registration (the draw) with 17
+    players is refused naming the article and the count; with 18 players and 5 rounds it is
+    refused for the rounds; amended to 6 rounds (with its reason, Phụ lục 5) it closes."""
+    driver.create(system="swiss_draw", number_of_rounds=5, discipline="xiangqi")
     driver.action("open-registration")
     driver.enter(driver.members(17))
-    refused = driver.organiser.post(f"/api/v1/tournaments/{driver.tid}/close-registration/",
-                                    {"seed": 1}, format="json")
-    error = assert_error(refused, 400, "too_few")
+    close = f"/api/v1/tournaments/{driver.tid}/close-registration/"
+    error = assert_error(driver.organiser.post(close, {"seed": 1}, format="json"), 400,
+                         "too_few")
     assert "Điều 29.5" in error["message"] and "17" in error["message"]
     driver.enter(driver.members(1))
-    closed = driver.action("close-registration", {"seed": 1})
-    assert closed["status"] == "closed"
+    error = assert_error(driver.organiser.post(close, {"seed": 1}, format="json"), 400,
+                         "too_few_rounds", "number_of_rounds")
+    assert "Điều 29.5" in error["message"] and "6" in error["message"]
+    amended = driver.organiser.patch(f"/api/v1/tournaments/{driver.tid}/", {
+        "number_of_rounds": 6, "amendment_reason": "Điều 29.5: ít nhất 6 ván"}, format="json")
+    assert amended.status_code == 200, amended.content
+    assert driver.action("close-registration", {"seed": 1})["status"] == "closed"
