@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-__all__ = ["Result", "System", "Discipline", "TieBreak", "TeamRanking", "TeamMatchForm", "GenderSection", "RepetitionRuling",
+__all__ = ["ChessPenalty", "ILLEGAL_MOVE_MINUTES", "ILLEGAL_MOVES_TO_LOSE", "Result", "System", "Discipline", "TieBreak", "TeamRanking", "TeamMatchForm", "GenderSection", "RepetitionRuling",
            "competition_ranks", "ROUND_ROBIN_SYSTEMS", "SWISS_SYSTEMS", "TEAM_SYSTEMS", "RATING_ORDER_SYSTEMS",
            "PREDETERMINED_SYSTEMS", "QUALIFYING_SYSTEMS", "FINAL_STAGE_SYSTEMS", "RESULT_POINTS",
            "GAME_CODE_POINTS", "BYE_POINTS", "PLAYED"]
@@ -344,6 +344,31 @@ class Sanction(StrEnum):
     @property
     def is_fault(self) -> bool:
         return self in (Sanction.TECHNICAL_FAULT, Sanction.CONDUCT_FAULT)
+
+
+class ChessPenalty(StrEnum):
+    """The arbiter's penalties of the chess law (Luật Cờ Vua 13.4 in seed 002; FIDE Laws
+    12.9): "Trọng tài có thể áp dụng một hoặc nhiều hình phạt trong các hình phạt sau"."""
+
+    WARNING = "warning"  # (a) nhắc nhở
+    ADD_TIME = "add_time"  # (b) tăng thêm thời gian còn lại cho đối phương
+    REDUCE_TIME = "reduce_time"  # (c) trừ bớt thời gian còn lại của đấu thủ vi phạm
+    LOSS = "loss"  # (d) tuyên bố ván cờ bị thua
+    REDUCE_POINTS = "reduce_points"  # (e) trừ điểm ghi được trong ván đấu của bên vi phạm
+    RAISE_OPPONENT_POINTS = "raise_points"  # (f) tăng điểm của đối phương tới mức tối đa
+    EXPULSION = "expulsion"  # (g) truất quyền thi đấu
+
+    @property
+    def takes_minutes(self) -> bool:
+        return self in (ChessPenalty.ADD_TIME, ChessPenalty.REDUCE_TIME)
+
+
+#: Luật Cờ Vua 7.4b (002; FIDE Laws 7.5.5): each completed illegal move below the limit
+#: gives the opponent two minutes.
+ILLEGAL_MOVE_MINUTES = 2
+#: The completed illegal move that loses: the second (FIDE Laws 7.5.5 since 2014) or the
+#: third (002 Điều 7.4b as adopted: "đối với nước đi không hợp lệ lần thứ ba ... thua").
+ILLEGAL_MOVES_TO_LOSE = (2, 3)
 
 
 #: The ladder of each infraction, by how many times the player was already dealt with for it

@@ -25,6 +25,8 @@ DECISION_REASONS: dict = _validation.DECISION_REASONS
 REASON_THREE_TECHNICAL = "three_technical_faults"  # Điều 7.1n
 REASON_THREE_CONDUCT = "three_conduct_faults"  # Điều 7.1n
 REASON_OMISSIONS = "missing_moves"  # Điều 7.1m, 11.3b
+REASON_ILLEGAL_MOVES = "illegal_moves"  # chess: Luật Cờ Vua 7.4b (002); FIDE 7.5.5
+REASON_ARBITER_PENALTY = "arbiter_penalty"  # chess: Luật Cờ Vua 13.4d (002); FIDE 12.9
 
 _DECISION_TO_RESULT = {"white_wins": Result.WHITE_WINS.value, "black_wins": Result.BLACK_WINS.value,
                        "draw": Result.DRAW.value}

@@ -22,7 +22,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from chessrules import values
-from chessrules.values import Infraction, Result, Sanction
+from chessrules.values import ChessPenalty, Infraction, Result, Sanction
 from core import textfields
 from federation.models import Discipline
 
@@ -227,6 +227,8 @@ def arbiter_note_fields() -> tuple[models.Field, ...]:
 class FaultKind(models.TextChoices):
     TECHNICAL = "technical", _("Lỗi kỹ thuật")
     CONDUCT = "conduct", _("Lỗi tác phong")
+    #: chess only: a completed illegal move (Luật Cờ Vua 7.4b in 002; FIDE Laws 7.5)
+    ILLEGAL_MOVE = "illegal_move", _("Nước đi không hợp lệ (cờ vua)")
 
 
 class GameFault(models.Model):
@@ -239,7 +241,7 @@ class GameFault(models.Model):
     game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="faults",
                              verbose_name=pgettext_lazy("game", "ván đấu"))
     side = models.CharField(_("bên"), max_length=5, choices=Side.choices)
-    kind = models.CharField(_("loại lỗi"), max_length=10, choices=FaultKind.choices)
+    kind = models.CharField(_("loại lỗi"), max_length=14, choices=FaultKind.choices)
     scoresheet_omission = models.BooleanField(_("sót 4 nước liên tục (Điều 11.3b)"),
                                               default=False)
     article, ply, note, recorded_by, recorded_at = arbiter_note_fields()
@@ -248,6 +250,45 @@ class GameFault(models.Model):
     class Meta:
         verbose_name = _("lỗi trong ván")
         verbose_name_plural = _("lỗi trong ván")
+        ordering = ["game", "recorded_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} – {self.get_side_display()} ({self.article})"
+
+
+class PenaltyKind(models.TextChoices):
+    """The chess arbiter's penalties (Luật Cờ Vua 13.4 in 002; FIDE Laws 12.9): values of
+    ``chessrules.values.ChessPenalty``."""
+
+    WARNING = ChessPenalty.WARNING.value, _("Nhắc nhở")
+    ADD_TIME = ChessPenalty.ADD_TIME.value, _("Tăng thời gian cho đối phương")
+    REDUCE_TIME = ChessPenalty.REDUCE_TIME.value, _("Trừ thời gian của đấu thủ vi phạm")
+    LOSS = ChessPenalty.LOSS.value, _("Xử thua ván cờ")
+    REDUCE_POINTS = ChessPenalty.REDUCE_POINTS.value, _("Trừ điểm ván đấu của đấu thủ vi phạm")
+    RAISE_OPPONENT_POINTS = (ChessPenalty.RAISE_OPPONENT_POINTS.value,
+                             _("Tăng điểm ván đấu tối đa cho đối phương"))
+    EXPULSION = ChessPenalty.EXPULSION.value, _("Truất quyền thi đấu")
+
+
+class GamePenalty(models.Model):
+    """A penalty of the chess arbiter against one player (Luật Cờ Vua 13.4 in 002; FIDE
+    Laws 12.9), or the two minutes an illegal move gives the opponent (7.4b; FIDE 7.5.5),
+    then linked to that fault. Written only by ``games.services`` (``add_penalty``,
+    ``add_fault``)."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="penalties",
+                             verbose_name=pgettext_lazy("game", "ván đấu"))
+    side = models.CharField(_("bên bị phạt"), max_length=5, choices=Side.choices)
+    kind = models.CharField(_("hình phạt"), max_length=14, choices=PenaltyKind.choices)
+    minutes = models.PositiveSmallIntegerField(_("số phút"), null=True, blank=True)
+    fault = models.OneToOneField(GameFault, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="penalty", verbose_name=_("lỗi dẫn tới"))
+    article, ply, note, recorded_by, recorded_at = arbiter_note_fields()
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("hình phạt của trọng tài (cờ vua)")
+        verbose_name_plural = _("hình phạt của trọng tài (cờ vua)")
         ordering = ["game", "recorded_at", "id"]
 
     def __str__(self) -> str:

@@ -11,7 +11,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from chessrules.values import RepetitionRuling
+from chessrules.values import ILLEGAL_MOVES_TO_LOSE, Discipline, RepetitionRuling
 from core.text import fold
 from games import engine
 from games.models import Decision, FaultKind, GameFault, GameRecord, Side
@@ -119,7 +119,8 @@ def name_key(name: str) -> str:
 
 def fault_counts(game: GameRecord) -> dict[str, dict[str, int]]:
     """{side: {"technical": n, "conduct": n, "omission": n}} of the game's faults log."""
-    counts = {side: {"technical": 0, "conduct": 0, "omission": 0} for side in Side.values}
+    counts = {side: {"technical": 0, "conduct": 0, "omission": 0, "illegal_move": 0}
+              for side in Side.values}
     rows = (GameFault.objects.filter(game=game).values("side", "kind", "scoresheet_omission")
             .annotate(n=Count("id")))
     for row in rows:
@@ -132,11 +133,20 @@ def fault_counts(game: GameRecord) -> dict[str, dict[str, int]]:
 def fault_proposal(game: GameRecord) -> tuple[str, str] | None:
     """The decision the faults log calls for, or None (Điều 7.1m, 7.1n; 15.7b "both lose").
 
-    A side loses on its third technical fault, third conduct fault, or third omission of
-    four consecutive moves (Điều 11.3b); when both sides reached a limit, both lose.
+    Xiangqi: a side loses on its third technical fault, third conduct fault, or third
+    omission of four consecutive moves (Điều 11.3b). Chess: on its completed illegal move
+    number ``illegal_moves_to_lose`` (Luật Cờ Vua 7.4b in 002; FIDE Laws 7.5.5); chess has
+    no count of technical or conduct faults (those are the arbiter's penalties, 13.4). When
+    both sides reached a limit, both lose.
     """
     counts = fault_counts(game)
-    reasons = {side: _losing_reason(counts[side]) for side in Side.values}
+    if Discipline(game.discipline) is Discipline.CHESS:
+        limit = illegal_moves_to_lose(game)
+        reasons = {side: engine.REASON_ILLEGAL_MOVES
+                   if counts[side][FaultKind.ILLEGAL_MOVE] >= limit else None
+                   for side in Side.values}
+    else:
+        reasons = {side: _losing_reason(counts[side]) for side in Side.values}
     if reasons["white"] and reasons["black"]:
         return Decision.BOTH_LOSE, reasons["white"]
     if reasons["white"]:
@@ -144,6 +154,16 @@ def fault_proposal(game: GameRecord) -> tuple[str, str] | None:
     if reasons["black"]:
         return Decision.WHITE_WINS, reasons["black"]
     return None
+
+
+def illegal_moves_to_lose(game: GameRecord) -> int:
+    """The completed illegal move that loses a chess game: the event's setting (FIDE Laws
+    7.5.5: the second; 002 Điều 7.4b: the third), the second for a game of no event."""
+    if game.pairing_id is None:
+        return ILLEGAL_MOVES_TO_LOSE[0]
+    return (Tournament.objects.filter(rounds__pairings=game.pairing_id)
+            .values_list("illegal_moves_to_lose", flat=True).first()
+            or ILLEGAL_MOVES_TO_LOSE[0])
 
 
 def _losing_reason(count: dict[str, int]) -> str | None:

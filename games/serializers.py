@@ -16,11 +16,13 @@ from games.models import (
     DeclaredScore,
     FaultKind,
     GameFault,
+    GamePenalty,
     GameRecord,
     GameUpload,
     GameWarning,
     MoveLimitClaim,
     Notation,
+    PenaltyKind,
     Side,
     WarningReason,
 )
@@ -42,6 +44,31 @@ class GameFaultSerializer(serializers.ModelSerializer):
         fields = ["id", "side", "kind", "scoresheet_omission", "article", "ply", "note",
                   "recorded_by", "recorded_at"]
         read_only_fields = ["id", "recorded_by", "recorded_at"]
+
+
+class GamePenaltySerializer(serializers.ModelSerializer):
+    """A chess arbiter's penalty (Luật Cờ Vua 13.4 in 002; FIDE 12.9), or the two minutes
+    an illegal move gave the opponent (7.4b; ``fault`` names it)."""
+
+    kind_label = serializers.CharField(source="get_kind_display", read_only=True)
+
+    class Meta:
+        model = GamePenalty
+        fields = ["id", "side", "kind", "kind_label", "minutes", "fault", "article", "ply",
+                  "note", "recorded_by", "recorded_at"]
+        read_only_fields = fields
+
+
+class GamePenaltyWriteSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(Side.choices)
+    kind = serializers.ChoiceField(PenaltyKind.choices)
+    minutes = serializers.IntegerField(min_value=1, max_value=60, required=False,
+                                       allow_null=True, default=None)
+    article = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
+    ply = serializers.IntegerField(min_value=1, max_value=32767, required=False,
+                                   allow_null=True, default=None)
+    note = serializers.CharField(max_length=textfields.NOTE, required=False, allow_blank=True,
+                                 default="")
 
 
 class GameWarningSerializer(serializers.ModelSerializer):
@@ -90,6 +117,7 @@ class GameRecordSerializer(serializers.ModelSerializer):
     proposed_reason_label = serializers.SerializerMethodField()
     faults = GameFaultSerializer(many=True, read_only=True)
     warnings = GameWarningSerializer(many=True, read_only=True)
+    penalties = GamePenaltySerializer(many=True, read_only=True)
     move_limit_claims = MoveLimitClaimSerializer(many=True, read_only=True)
     repetition_proposals = serializers.SerializerMethodField(
         help_text="Proposed repetition rulings (Điều 23-24), evidence for the arbiter.")
@@ -106,8 +134,8 @@ class GameRecordSerializer(serializers.ModelSerializer):
             "white_time_used", "black_time_used", "white_signed_at", "black_signed_at",
             "arbiter_signed_at", "arbiter_signed_by", "validation_status", "validation_error",
             "validation_flags", "validation_warnings", "validation_consistency",
-            "validated_at", "repetition_proposals", "faults", "warnings", "move_limit_claims",
-            "upload", "created_by", "created_at",
+            "validated_at", "repetition_proposals", "faults", "warnings", "penalties",
+            "move_limit_claims", "upload", "created_by", "created_at",
             "updated_at",
         ]
         read_only_fields = fields

@@ -32,10 +32,12 @@ from games.models import (
     Decision,
     FaultKind,
     GameFault,
+    GamePenalty,
     GameRecord,
     GameUpload,
     GameWarning,
     MoveLimitClaim,
+    PenaltyKind,
     Side,
     ValidationStatus,
     WarningReason,
@@ -519,11 +521,23 @@ def add_fault(game: GameRecord, *, side: str, kind: str, user, article: str = ""
     if scoresheet_omission and kind != FaultKind.TECHNICAL:
         raise ServiceError(_("Sót 4 nước trên biên bản là lỗi kỹ thuật (Điều 16.3)."),
                            field="scoresheet_omission")
+    chess = values.Discipline(game.discipline) is values.Discipline.CHESS
+    if kind == FaultKind.ILLEGAL_MOVE and not chess:
+        raise ServiceError(_("Nước đi không hợp lệ được xử theo Luật Cờ Vua 7.4b; cờ tướng ghi "
+                             "lỗi kỹ thuật (Điều 9, 16.3)."), field="kind",
+                           code="kind_not_applicable")
     fault = GameFault.objects.create(
         game=game, side=side, kind=kind, article=article or _default_article(kind,
                                                                              scoresheet_omission),
         note=note, ply=ply, scoresheet_omission=scoresheet_omission, recorded_by=user)
     proposal = selectors.fault_proposal(game)
+    if kind == FaultKind.ILLEGAL_MOVE and not _loses(proposal, side):
+        # 7.4b (002) / FIDE 7.5.5: below the limit the opponent gets two minutes
+        GamePenalty.objects.create(
+            game=game, side=side, kind=PenaltyKind.ADD_TIME,
+            minutes=values.ILLEGAL_MOVE_MINUTES, fault=fault, article=fault.article, ply=ply,
+            note=_("Nước đi không hợp lệ: đối phương được thêm %(m)s phút.")
+            % {"m": values.ILLEGAL_MOVE_MINUTES}, recorded_by=user)
     if proposal and not game.decision and proposal != (game.proposed_decision,
                                                        game.proposed_reason):
         game.proposed_decision, game.proposed_reason = proposal
@@ -539,7 +553,66 @@ def add_fault(game: GameRecord, *, side: str, kind: str, user, article: str = ""
 def _default_article(kind: str, omission: bool) -> str:
     if omission:
         return "11.3b"
+    if kind == FaultKind.ILLEGAL_MOVE:
+        return "7.4b"  # Luật Cờ Vua (002); FIDE Laws 7.5
     return "16.3" if kind == FaultKind.TECHNICAL else "15.7"
+
+
+def _loses(proposal: tuple[str, str] | None, side: str) -> bool:
+    """The proposal makes ``side`` lose (its opponent wins, or both lose)."""
+    if proposal is None:
+        return False
+    winner = Decision.BLACK_WINS if side == Side.WHITE else Decision.WHITE_WINS
+    return proposal[0] in (winner, Decision.BOTH_LOSE)
+
+
+# --- the chess arbiter's penalties (Luật Cờ Vua 13.4 in 002; FIDE Laws 12.9) ---------------
+
+#: Bounds on a time penalty's minutes (the API and admin say so).
+PENALTY_MINUTES_MAX = 60
+
+
+@transaction.atomic
+def add_penalty(game: GameRecord, *, side: str, kind: str, user, minutes: int | None = None,
+                article: str = "", note: str = "", ply: int | None = None
+                ) -> tuple[GamePenalty, GameRecord]:
+    """Record a penalty of the chess arbiter (Luật Cờ Vua 13.4 in 002: "Trọng tài có thể áp
+    dụng một hoặc nhiều hình phạt"; FIDE Laws 12.9): (a) a warning, (b) minutes added to
+    the opponent, (c) minutes taken from the offender, (d) the game declared lost — decided
+    at once with the reason ``arbiter_penalty`` and written on the board's result — (e)
+    points of the game reduced, (f) the opponent's raised, (g) expulsion. (e)-(g) are
+    recorded; their effect on the event is the organisers' (docs/decisions-games.md).
+    Xiangqi games follow Điều 16's ladder (``add_warning``/``add_fault``) instead."""
+    game = _lock(game, None)
+    _check_may_write(user, game)
+    if values.Discipline(game.discipline) is not values.Discipline.CHESS:
+        raise ServiceError(_("Hình phạt theo Luật Cờ Vua 13.4 chỉ dùng cho ván cờ vua; cờ tướng "
+                             "dùng nhắc nhở, cảnh cáo và lỗi (Điều 16)."), field="kind",
+                           code="kind_not_applicable")
+    if side not in Side.values:
+        raise ServiceError(_("Bên bị phạt phải là white hoặc black."), field="side")
+    if kind not in PenaltyKind.values:
+        raise ServiceError(_("Hình phạt không có trong Luật Cờ Vua 13.4."), field="kind")
+    takes_minutes = values.ChessPenalty(kind).takes_minutes
+    if takes_minutes and not (minutes and 1 <= minutes <= PENALTY_MINUTES_MAX):
+        raise ServiceError(_("Cần số phút từ 1 đến %(max)s cho hình phạt về thời gian (Luật Cờ "
+                             "Vua 13.4b-c).") % {"max": PENALTY_MINUTES_MAX}, field="minutes")
+    if minutes is not None and not takes_minutes:
+        raise ServiceError(_("Chỉ hình phạt về thời gian có số phút."), field="minutes")
+    if game.decision and kind == PenaltyKind.LOSS:
+        raise ConflictError(_("Ván đã có phán quyết; sửa biên bản trước khi xử thua."),
+                            code="already_decided")
+    penalty = GamePenalty.objects.create(
+        game=game, side=side, kind=kind, minutes=minutes, article=article or "13.4",
+        note=note, ply=ply, recorded_by=user)
+    GameRecord.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    game.refresh_from_db()
+    if kind == PenaltyKind.LOSS:
+        winner = Decision.BLACK_WINS if side == Side.WHITE else Decision.WHITE_WINS
+        game, _job = decide(game, decision=winner, reason=engine.REASON_ARBITER_PENALTY,
+                            user=user, expected_version=game.version)
+    cache_scopes.touch()
+    return penalty, game
 
 
 # --- reminders and cautions ---------------------------------------------------------------

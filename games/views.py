@@ -34,6 +34,8 @@ from games.serializers import (
     GameDecisionSerializer,
     GameFaultSerializer,
     GameFaultWriteSerializer,
+    GamePenaltySerializer,
+    GamePenaltyWriteSerializer,
     GameRecordSerializer,
     GameSignSerializer,
     GameUploadDetailSerializer,
@@ -99,8 +101,8 @@ class GameRecordViewSet(viewsets.ModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return GameRecord.objects.none()
-        games = selectors.games_visible_to(self.request.user).prefetch_related("faults", "warnings",
-                                                                        "move_limit_claims")
+        games = selectors.games_visible_to(self.request.user).prefetch_related(
+            "faults", "warnings", "penalties", "move_limit_claims")
         params = self.request.query_params
         for name, lookup in (("tournament", "pairing__round__tournament"),
                              ("round", "round_number")):
@@ -244,6 +246,26 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         data["game"] = {"version": game.version, "decision": game.decision,
                         "decision_reason": game.decision_reason,
                         "proposed_decision": game.proposed_decision}
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], responses=GamePenaltySerializer(many=True))
+    @extend_schema(methods=["POST"], request=GamePenaltyWriteSerializer,
+                   responses={201: GamePenaltySerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    def penalties(self, request, pk=None):
+        """Chess: the arbiter's penalties (Luật Cờ Vua 13.4 in 002; FIDE Laws 12.9). GET: the
+        game's penalties (with the two minutes each illegal move gave, 7.4b). POST: record
+        one; a loss (``kind=loss``) decides the game at once and writes the board's result."""
+        game = self.get_object()
+        if request.method == "GET":
+            return Response(GamePenaltySerializer(game.penalties.all(), many=True).data)
+        serializer = GamePenaltyWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        penalty, game = services.add_penalty(game, user=request.user,
+                                             **serializer.validated_data)
+        data = dict(GamePenaltySerializer(penalty).data)
+        data["game"] = {"version": game.version, "decision": game.decision,
+                        "decision_reason": game.decision_reason}
         return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(methods=["GET"], responses=MoveLimitClaimSerializer(many=True))

@@ -18,6 +18,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from core import textfields
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import readable_json
 from core.admin_history import HistoryAdmin
@@ -41,6 +42,7 @@ from tournaments.models import (
     Official,
     Pairing,
     PairingChange,
+    RegulationAmendment,
     ResultChange,
     Round,
     SanctionProposal,
@@ -110,6 +112,31 @@ class StatusChangeInline(admin.TabularInline):
         return super().get_queryset(request).select_related("changed_by")
 
     def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class RegulationAmendmentInline(admin.TabularInline):
+    """The amendments of the published regulations (Phụ lục 5), in words; recorded by the
+    service when the event is changed with a reason, never edited here."""
+
+    model = RegulationAmendment
+    extra = 0
+    readonly_fields = ["number", "amended_at", "changes_in_words", "reason", "amended_by"]
+    fields = tuple(readonly_fields)
+    can_delete = False
+
+    @admin.display(description=_("nội dung sửa đổi"))
+    def changes_in_words(self, obj) -> str:
+        return "; ".join(f"{line['label']}: {line['before']} → {line['after']}"
+                         for line in selectors.amendment_lines(obj))
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("amended_by")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False
 
 
@@ -222,6 +249,13 @@ class TournamentAdminForm(forms.ModelForm):
 
     time_control = TimeControlField(label=_("thời gian thi đấu"))
     tiebreaks = TieBreakField(label=_("hệ số phụ"))
+    amendment_reason = forms.CharField(
+        label=_("lý do sửa đổi điều lệ"), required=False, max_length=textfields.NOTE,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Phụ lục 5: điều lệ đã công bố thì không thay đổi, trừ khi có vấn đề đột "
+                    "xuất về tổ chức. Mọi sửa đổi sau khi công bố cần lý do và được công bố "
+                    "kèm ngày; sau khi giải bắt đầu chỉ còn sửa được địa điểm, chương trình, "
+                    "ngày kết thúc, đơn vị đăng cai, quyền lợi vật chất."))
 
     class Meta:
         model = Tournament
@@ -260,7 +294,7 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     autocomplete_fields = ["organiser_body", "organiser_club", "qualifies_to"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
                                 "certified_by", "size_warnings", "time_control_words"]
-    inlines = [OfficialInline, RoundInline, StatusChangeInline]
+    inlines = [OfficialInline, RoundInline, StatusChangeInline, RegulationAmendmentInline]
 
     @admin.display(description=_("thời gian thi đấu (Điều 10)"))
     def time_control_words(self, obj) -> str:
@@ -280,7 +314,8 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
             return tournament_add_fieldsets()
         if self.official_reason(obj):  # read-only: the control in words, not its data
             return [(name, {**options, "fields": [f for f in options["fields"]
-                                                  if f != "time_control"]})
+                                                  if f not in ("time_control",
+                                                               "amendment_reason")]})
                     for name, options in super().get_fieldsets(request, obj)]
         return super().get_fieldsets(request, obj)
 
@@ -307,8 +342,9 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
         if not change:
             adopt(obj, services.create_tournament(user=request.user, **fields))
         elif fields:
-            adopt(obj, services.update_tournament(Tournament.objects.get(pk=obj.pk),
-                                                  user=request.user, **fields))
+            adopt(obj, services.update_tournament(
+                Tournament.objects.get(pk=obj.pk), user=request.user,
+                amendment_reason=form.cleaned_data.get("amendment_reason", ""), **fields))
 
     def save_formset(self, request, form, formset, change):
         if formset.model is not Official or self.official_reason(form.instance):

@@ -27,7 +27,7 @@ _COLLAPSED = ("collapse",)
 TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
     (_("Giải đấu"), {"fields": [
         "name", "discipline", "system", "category", ("start_date", "end_date"), "venue",
-        ("organiser_body", "organiser_club"), "rated"]}),
+        ("organiser_body", "organiser_club"), "rated", "amendment_reason"]}),
     (_("Thời gian thi đấu (Điều 10)"), {"fields": [
         "time_control_class", "time_control_preset", "time_control", "time_control_words",
         "time_control_note", "late_arrival_minutes", "max_games_per_day",
@@ -48,7 +48,8 @@ TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
     (_("Vòng loại và chung kết (Điều 17.3)"), {"classes": _COLLAPSED, "fields": [
         "qualifies_to", "qualifiers"]}),
     (_("Luật và kỷ luật"), {"classes": _COLLAPSED, "fields": [
-        "move_rule_reference", "no_capture_move_limit", "disqualification_scoring",
+        "move_rule_reference", "no_capture_move_limit", "illegal_moves_to_lose",
+        "disqualification_scoring",
         "awards_and_discipline", "material_terms"]}),
     (_("Điều lệ (Điều 18)"), {"classes": _COLLAPSED, "fields": [
         "purpose", "host_and_sponsors", "schedule", "prizes", "title_criteria",
@@ -61,7 +62,7 @@ TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
 
 def tournament_add_fieldsets() -> list:
     """The add form: the same groups without what only a saved event has."""
-    shown_later = {"time_control_words", "size_warnings"}
+    shown_later = {"time_control_words", "size_warnings", "amendment_reason"}
     return [(name, {**options, "fields": [f for f in options["fields"] if f not in shown_later]})
             for name, options in TOURNAMENT_FIELDSETS[:-1]]
 

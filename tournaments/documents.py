@@ -173,8 +173,10 @@ def _card_text(rows: list[dict]) -> dict:
 
 
 #: Crosstable marks (chessrules' scoring.crosstable_mark) → points of the round.
+# On a tracking card (the Swiss by draw, 29.1) "X" is 21.5.2's win against a withdrawn
+# player; the annulled games of 21.5.1 ("X" too) are a round robin's, which has no card.
 _MARK_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "F": 1.0, "H": 0.5,
-                "Z": 0.0, "X": 0.0}
+                "Z": 0.0, "X": 1.0}
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 _CARD_FIELDS = ("pk", "starting_number", "name", "title", "rating")
 

@@ -276,6 +276,12 @@ class Tournament(models.Model):
         help_text=_("Điều 10.2.1a: ai đến chậm quá thời gian này (15, 30 hay 60 phút theo "
                     "điều lệ) bị tính thua ván đó. Cờ vua (002 Điều 6.7): 60 phút nếu điều lệ "
                     "không quy định khác; 0 theo Luật FIDE hiện hành."))
+    illegal_moves_to_lose = models.PositiveSmallIntegerField(
+        _("nước đi không hợp lệ thứ mấy bị xử thua (cờ vua)"), default=2,
+        choices=[(n, str(n)) for n in values.ILLEGAL_MOVES_TO_LOSE],
+        help_text=_("Cờ vua: mỗi nước đi không hợp lệ đã hoàn thành cho đối phương thêm 2 "
+                    "phút; nước thứ 2 bị xử thua (Luật FIDE 7.5.5) hoặc nước thứ 3 nếu điều lệ "
+                    "theo Luật Cờ Vua 7.4b (002)."))
     max_games_per_day = models.PositiveSmallIntegerField(
         _("số ván tối đa mỗi ngày"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(30)],
@@ -1006,3 +1012,35 @@ class AnnulledGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pairing}: {self.get_reason_display()}"
+
+
+class RegulationAmendment(models.Model):
+    """A change of published regulations (Phụ lục 5: "Điều lệ giải đã công bố thì không
+    thay đổi, trừ khi có vấn đề đột xuất về tổ chức cần bổ sung"): what changed, from what
+    to what, why and by whom. Recorded by ``tournaments.services.lifecycle`` on every edit
+    of a published event; public on the event's page with its date; never changed or
+    deleted (an official record)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT,
+                                   related_name="amendments", verbose_name=_("giải đấu"))
+    number = models.PositiveSmallIntegerField(_("số sửa đổi"))
+    #: {field: [value before, value after]} as JSON values (dates ISO, decimals as text,
+    #: related rows by id); shown in words by ``selectors.amendment_lines``
+    changes = models.JSONField(_("nội dung sửa đổi"))
+    reason = textfields.bounded_text(_("lý do"), max_length=textfields.NOTE)
+    status_at_change = models.CharField(_("trạng thái giải khi sửa"), max_length=14,
+                                        choices=Tournament.Status.choices)
+    amended_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người sửa đổi"))
+    amended_at = models.DateTimeField(_("sửa đổi lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sửa đổi điều lệ")
+        verbose_name_plural = _("sửa đổi điều lệ")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="amendment_number_per_tournament")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — sửa đổi số {self.number}"

@@ -80,8 +80,22 @@ class PublicOfficialSerializer(serializers.Serializer):
     name = serializers.CharField(source="person.full_name")
 
 
+class PublicAmendmentSerializer(serializers.Serializer):
+    """A change of the published regulations (Phụ lục 5): its number, date, reason and the
+    items changed in words; not who typed it."""
+
+    number = serializers.IntegerField()
+    amended_at = serializers.DateTimeField()
+    reason = serializers.CharField()
+    changes = serializers.SerializerMethodField()
+
+    def get_changes(self, amendment) -> list[dict]:
+        return selectors.amendment_lines(amendment)
+
+
 class PublicTournamentDetailSerializer(PublicTournamentSerializer):
     rounds = PublicRoundSerializer(many=True, read_only=True)
+    amendments = PublicAmendmentSerializer(many=True, read_only=True)
     players = serializers.IntegerField(source="entry_count", read_only=True)
     officials = PublicOfficialSerializer(many=True, read_only=True)
 
@@ -91,7 +105,7 @@ class PublicTournamentDetailSerializer(PublicTournamentSerializer):
             "regulations_published_at", "host_and_sponsors", "eligibility", "title_criteria",
             "fees", "registration_deadline", "wildcards", "quota_per_unit", "material_terms",
             "registration_form", "awards_and_discipline",
-            "purpose", "prizes", "schedule", "players", "officials", "rounds"]
+            "purpose", "prizes", "schedule", "players", "officials", "rounds", "amendments"]
 
 
 class PublicPairingSerializer(serializers.ModelSerializer):
@@ -329,7 +343,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
                 Case(When(role=Official.Role.CHIEF, then=0),
                      When(role=Official.Role.DEPUTY, then=1), default=2), "id")
             tournaments = tournaments.annotate(entry_count=Count("entries")).prefetch_related(
-                "rounds", Prefetch("officials", queryset=officials))
+                "rounds", "amendments", Prefetch("officials", queryset=officials))
         return tournaments
 
     def get_serializer_class(self):

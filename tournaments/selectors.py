@@ -16,6 +16,7 @@ Who may do what (docs/decisions-tournaments.md):
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
@@ -28,7 +29,57 @@ from federation.models import Body, Club, Person
 from federation.permissions import can_manage_club
 from federation.selectors import can_enter_tournaments, officer_body_ids, shown_clubs
 from tournaments import engine, systems
-from tournaments.models import Entry, Official, Pairing, Round, TeamEntry, Tournament
+from tournaments.models import (
+    Entry,
+    Official,
+    Pairing,
+    RegulationAmendment,
+    Round,
+    TeamEntry,
+    Tournament,
+)
+
+# --- amendments of published regulations (Phụ lục 5) -------------------------------------
+
+def amendment_lines(amendment: RegulationAmendment) -> list[dict[str, str]]:
+    """Each change of an amendment in words: the item's name, before and after (labels
+    of choices, dates dd/mm/yyyy, the time control and tie-breaks by name)."""
+    return [{"field": name, "label": regulation_label(name),
+             "before": value_words(name, before), "after": value_words(name, after)}
+            for name, (before, after) in sorted(amendment.changes.items())]
+
+
+def regulation_label(name: str) -> str:
+    """The name of a regulation field, as the forms show it."""
+    field: Any = Tournament._meta.get_field(name)
+    return str(field.verbose_name)
+
+
+def value_words(name: str, value) -> str:
+    """A stored regulation value (as an amendment records it) in words."""
+    from tournaments.documents import tiebreak_name  # documents imports this module
+
+    field: Any = Tournament._meta.get_field(name)
+    if value in (None, "", [], {}):
+        return _("(trống)")
+    if name == "time_control":
+        return time_control_text(value)
+    if name == "tiebreaks":
+        return ", ".join(tiebreak_name(code) for code in engine.parse_codes(value))
+    if field.is_relation:
+        row = field.related_model.objects.filter(pk=value).first()
+        return str(row) if row is not None else str(value)
+    if field.choices:
+        return str(dict(field.flatchoices).get(value, value))
+    if isinstance(value, bool):
+        return _("có") if value else _("không")
+    if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
+        try:
+            return date.fromisoformat(value).strftime("%d/%m/%Y")
+        except ValueError:
+            return value
+    return str(value)
+
 
 # --- time control (Điều 10) ----------------------------------------------------------------
 

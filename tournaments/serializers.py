@@ -43,6 +43,10 @@ class TournamentSerializer(serializers.ModelSerializer):
                   "time_control_preset when only the preset is sent.")
     time_control_text = serializers.SerializerMethodField(
         help_text="The time control in words (Accept-Language).")
+    amendment_reason = serializers.CharField(
+        write_only=True, required=False, allow_blank=True, max_length=textfields.NOTE,
+        help_text="Phụ lục 5: why published regulations change (required once published).")
+    amendments = serializers.SerializerMethodField(help_text="Amendments (Phụ lục 5).")
     warnings = serializers.SerializerMethodField(
         help_text="Điều 27 guidance for a Swiss (fewer than 20 players, rounds outside "
                   "the article's numbers): warnings, not refusals.")
@@ -51,7 +55,8 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", *sorted(TOURNAMENT_FIELDS - {"regulation_document"}),
                   "regulation_document", "regulations_published_at", "status", "lot_seed", "current_round", "created_at",
-                  "certified_at", "warnings", "time_control_text"]
+                  "certified_at", "warnings", "time_control_text", "amendment_reason",
+                  "amendments"]
         read_only_fields = ["status", "lot_seed", "created_at", "certified_at",
                             "regulation_document", "regulations_published_at"]
 
@@ -60,6 +65,13 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     def get_time_control_text(self, obj: Tournament) -> str:
         return selectors.time_control_text(obj.time_control)
+
+    def get_amendments(self, obj: Tournament) -> list[dict]:
+        return [{"number": a.number, "amended_at": a.amended_at, "reason": a.reason,
+                 "status_at_change": a.status_at_change,
+                 "amended_by": a.amended_by.username if a.amended_by else None,
+                 "changes": selectors.amendment_lines(a)}
+                for a in obj.amendments.all()]  # prefetched by the view, in number order
 
     def get_warnings(self, obj: Tournament) -> list[str]:
         return engine.swiss_guidance(obj)

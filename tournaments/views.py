@@ -117,12 +117,13 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     filterset_fields = ["status", "system", "discipline", "category"]
     ordering_fields = ["start_date", "name"]
 
-    def get_queryset(self):
-        return _visible(self.request.user)
+    def get_queryset(self):  # the amendments each answer lists: one query for the page
+        return _visible(self.request.user).prefetch_related("amendments__amended_by")
 
     def perform_create(self, serializer):
-        serializer.instance = services.create_tournament(user=self.request.user,
-                                                         **serializer.validated_data)
+        fields = dict(serializer.validated_data)
+        fields.pop("amendment_reason", None)  # a new event has no published regulations
+        serializer.instance = services.create_tournament(user=self.request.user, **fields)
 
     def perform_update(self, serializer):
         serializer.instance = services.update_tournament(

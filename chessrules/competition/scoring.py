@@ -215,6 +215,25 @@ def withdraw_swiss(competitor: Competitor, after_round: int) -> None:
     competitor.withdrawn_after = after_round
 
 
+#: Điều 21.5.2 (Swiss): "Trên bảng điểm ghi “0” cho người bỏ cuộc và ghi “X” cho người thắng
+#: đối phương bỏ cuộc" - the forfeits after a withdrawal, instead of "-" and "+".
+SWISS_WITHDRAWN_MARK = "0"
+SWISS_WIN_AGAINST_WITHDRAWN_MARK = "X"
+
+
+def swiss_withdrawal_mark(entry: Entry | None, *, own: bool, opponents: bool) -> str | None:
+    """Điều 21.5.2: the mark of a forfeit in a Swiss after a withdrawal (``own``: this
+    player had withdrawn before the round; ``opponents``: his opponent had), or None when
+    the round is not such a forfeit."""
+    if entry is None or entry.kind != FORFEIT:
+        return None
+    if own and entry.points < WIN:
+        return SWISS_WITHDRAWN_MARK
+    if opponents and entry.points >= WIN:
+        return SWISS_WIN_AGAINST_WITHDRAWN_MARK
+    return None
+
+
 def crosstable_mark(entry: Entry | None) -> str:
     """How a round is shown on the score table."""
     if entry is None or entry.kind == ABSENT:

@@ -45,7 +45,10 @@ from typing import Any
 
 from chessrules.competition.model import GAME, PAB, Competitor
 
+#: Điều 29.5 (002 Điều 14.5): "Số đấu thủ ... không được ít hơn 18 vận động viên" and
+#: "Số vòng thi đấu ... ít nhất là 6 vòng"
 MIN_PLAYERS = 18
+MIN_ROUNDS = 6
 NODE_BUDGET = 60_000
 GROUP_NODE_BUDGET = 4_000
 SOLUTIONS_PER_GROUP = 4

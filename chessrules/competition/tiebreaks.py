@@ -41,6 +41,11 @@ Public API
 games won over the board, ``WIN`` - rounds won, forfeits included - is an option; the
 order ends with lots, "bốc thăm may rủi"),
 ``DEFAULT_SWISS = ["BH-VN"]`` (21.4, 29.5).
+Chess law (002): ``DEFAULT_ROUND_ROBIN_CHESS = ["SB", "WON", "BWG", "DE", "LOT"]`` (002
+Phần 3, Phụ lục 1: hệ số Bécgơ, more wins, more wins with Black, then the game between the
+tied players, lots last); ``DEFAULT_ADJUSTED_SWISS_CHESS = ["PS", "BH-VN"]`` (002 Điều
+14.5: "đối với hệ Thụy Sĩ có điều chỉnh ... thường tính hệ số lũy tiến", Buchholz after).
+``default_tiebreaks(law, round_robin, progressive)`` picks among them.
 """
 
 from __future__ import annotations
@@ -71,6 +76,23 @@ ROUND_ROBIN = "roundrobin"
 # Điều 21.3: đối kháng, hệ số, số ván thắng (over the board), thắng bằng quân Đen, bốc thăm.
 DEFAULT_ROUND_ROBIN = [TieBreak.DE, TieBreak.SB, TieBreak.WON, TieBreak.BWG, TieBreak.LOT]
 DEFAULT_SWISS = [TieBreak.BH_VN]
+# 002 Phần 3, Phụ lục 1: hệ số Bécgơ, số ván thắng, thắng bằng quân Đen, ván giữa hai người, bốc thăm.
+DEFAULT_ROUND_ROBIN_CHESS = [TieBreak.SB, TieBreak.WON, TieBreak.BWG, TieBreak.DE, TieBreak.LOT]
+# 002 Điều 14.5: the adjusted Swiss "thường tính hệ số lũy tiến".
+DEFAULT_ADJUSTED_SWISS_CHESS = [TieBreak.PS, TieBreak.BH_VN]
+CHESS_LAW = "chess"
+
+
+def default_tiebreaks(law: str, *, round_robin: bool, progressive: bool = False) -> list[str]:
+    """The tie-breaks when the regulations name none, by law: the xiangqi law's Điều 21.3
+    (round robins) and 21.4/29.5 (the others); the chess regulations' Phụ lục 1 (round
+    robins) and Điều 14.5 (``progressive``: the adjusted Swiss)."""
+    chess = law == CHESS_LAW
+    if round_robin:
+        return [str(c) for c in (DEFAULT_ROUND_ROBIN_CHESS if chess else DEFAULT_ROUND_ROBIN)]
+    if chess and progressive:
+        return [str(c) for c in DEFAULT_ADJUSTED_SWISS_CHESS]
+    return [str(c) for c in DEFAULT_SWISS]
 BASE_CODES = tuple(TieBreak)
 _WITH_CUTS = "|".join(code for code in TieBreak if code.takes_cuts)
 _WITHOUT_CUTS = frozenset(code.value for code in TieBreak if not code.takes_cuts)

@@ -182,7 +182,8 @@ def test_a_regulation_text_over_its_limit_is_a_400_naming_the_limit(field):
     assert f"{limit}" in " ".join(error["fields"][field])
     t.refresh_from_db()
     assert getattr(t, field) == ""
-    ok = client.patch(f"/api/v1/tournaments/{t.pk}/", {field: "x" * limit}, format="json")
+    ok = client.patch(f"/api/v1/tournaments/{t.pk}/", {
+        field: "x" * limit, "amendment_reason": "Sửa đổi điều lệ (thử)"}, format="json")
     assert ok.status_code == 200, ok.content[:300]
 
 

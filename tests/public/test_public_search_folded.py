@@ -45,7 +45,8 @@ def test_names_match_with_or_without_diacritics_in_any_case(api_client):
 def test_a_renamed_event_is_found_by_its_new_name(api_client):
     staff, body = make_staff(), make_body()
     t = _event("Giải Hải Phòng", staff, body)
-    services.update_tournament(t, user=staff, name="Giải Quảng Ninh")
+    services.update_tournament(t, user=staff, name="Giải Quảng Ninh",
+                               amendment_reason="Sửa đổi điều lệ (thử)")
     assert _found(api_client, "quang ninh") == {t.pk}
     t.refresh_from_db()
     t.name = "Giải Thừa Thiên Huế"

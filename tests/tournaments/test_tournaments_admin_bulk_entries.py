@@ -26,7 +26,7 @@ def staff():
 def event(staff):
     t = services.create_tournament(
         user=staff, name="Giải nhập danh sách", discipline="xiangqi", system="swiss_draw",
-        number_of_rounds=5, start_date=START, end_date=START + timedelta(days=4),
+        number_of_rounds=6, start_date=START, end_date=START + timedelta(days=4),
         organiser_body=national_body())
     services.open_registration(t, user=staff)
     return t
@@ -59,7 +59,7 @@ def test_a_pasted_list_of_cards_and_names_registers_everyone(client, staff, even
     assert entries[b.pk].rating == 1850
     other = services.create_tournament(  # its entries are not in the event's list
         user=staff, name="Giải khác", discipline="xiangqi", system="swiss_draw",
-        number_of_rounds=5, start_date=START, end_date=START + timedelta(days=4),
+        number_of_rounds=6, start_date=START, end_date=START + timedelta(days=4),
         organiser_body=national_body())
     services.open_registration(other, user=staff)
     services.register_entry(other, make_member(make_person(full_name="Người Giải Khác")),

@@ -234,7 +234,8 @@ def test_settings_validated_and_locked_after_close(driver):
                          ("knockout_placement", "third")):  # the bracket replays under them
         assert_error(driver.organiser.patch(url, {field: value}, format="json"), 400,
                      "invalid_state", field)
-    unchanged = driver.organiser.patch(url, {"system": "dutch", "venue": "Hà Nội"},
+    unchanged = driver.organiser.patch(url, {"system": "dutch", "venue": "Hà Nội",
+                                             "amendment_reason": "Sửa đổi điều lệ (thử)"},
                                        format="json")
     assert unchanged.status_code == 200 and unchanged.json()["venue"] == "Hà Nội"
     # the TRF (with birth dates) is for the organisers and arbiters only

@@ -157,6 +157,10 @@ def test_admin_edit_goes_through_the_service(admin_client, staff):
     page = admin_client.get(f"{URL}{t.pk}/change/")
     data = form_data(page.content.decode(), "tournament_form")
     data.update({"venue": ["Cung Thể thao"], "_save": ["Lưu"]})
+    # published regulations: a change is an amendment with its reason (Phụ lục 5)
+    refused = admin_client.post(f"{URL}{t.pk}/change/", data)
+    assert "amendment_reason" in refused.context["adminform"].form.errors
+    data["amendment_reason"] = ["Đổi địa điểm (Phụ lục 5)"]
     assert admin_client.post(f"{URL}{t.pk}/change/", data).status_code == 302
     t.refresh_from_db()
     assert t.venue == "Cung Thể thao"
@@ -301,7 +305,8 @@ def test_registration_deadline_and_late_entry(staff):
                     {**entry, "reason": "Hồ sơ gửi bưu điện đúng hạn"}, format="json")
     assert late.status_code == 201, late.content
     assert late.json()["is_late"] and late.json()["late_reason"] == "Hồ sơ gửi bưu điện đúng hạn"
-    services.update_tournament(t, user=staff, registration_deadline=None)
+    services.update_tournament(t, user=staff, registration_deadline=None,
+                               amendment_reason="Sửa đổi điều lệ (thử)")
     assert_error(api.post("/api/v1/tournament-entries/late/",
                           {**entry, "member": make_member().pk, "reason": "x"},
                           format="json"), 400, "not_late")
@@ -472,11 +477,13 @@ def test_tournament_added_in_the_admin_through_the_service(admin_client):
 
 def test_history_revert_of_an_open_tournament_goes_through_the_service(admin_client, staff):
     t = _round_robin(staff, finish=False)  # closed: the format is locked, the venue is not
-    services.update_tournament(t, user=staff, venue="Nơi thứ hai")
+    services.update_tournament(t, user=staff, venue="Nơi thứ hai",
+                               amendment_reason="Sửa đổi điều lệ (thử)")
     old = t.history.filter(venue="Hà Nội").first()
     url = f"{URL}{t.pk}/history/{old.history_id}/"
     data = form_data(admin_client.get(url).content.decode(), "historicaltournament_form")
     assert data["venue"] == ["Hà Nội"]
+    data["amendment_reason"] = ["Trở lại địa điểm cũ"]
     assert admin_client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert (t.venue, t.status) == ("Hà Nội", "closed")  # the status is never reverted

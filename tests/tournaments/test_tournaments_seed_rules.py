@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import random
+import re
 from datetime import date, timedelta
 from decimal import Decimal
 
+from django.test import Client
+
 from tests.admin_forms import form_data
 from tests.factories import make_member, make_staff, national_body
-from tests.helpers import client_for
-from tournaments import services
+from tests.helpers import assert_error, client_for
+from tournaments import documents as tournament_documents
+from tournaments import selectors, services
 
 START = date(2026, 5, 4)
 
@@ -19,7 +23,7 @@ def test_round_robin_default_tiebreaks_end_with_lots(driver):
     """Điều 21.3: with no order in the regulations, the standings use đối kháng (DE),
     hệ số (SB), số ván thắng over the board (WON), wins with Black (BWG), then lots: four
     players who draw every game are ranked 1-4, reproducibly."""
-    driver.create(system="round_robin")
+    driver.create(system="round_robin", discipline="xiangqi")
     driver.action("open-registration")
     driver.enter(driver.members(4))
     driver.action("close-registration", {"seed": 11})
@@ -30,6 +34,47 @@ def test_round_robin_default_tiebreaks_end_with_lots(driver):
     assert [r["rank"] for r in rows] == [1, 2, 3, 4]
     assert sorted(r["tiebreaks"]["LOT"] for r in rows) == [1, 2, 3, 4]
     assert driver.standings()["rows"] == rows
+
+
+# Hand-worked: 1-2 1-0, 1-3 0-1, 1-4 0-1, 2-3 1-0, 2-4 0-1, 3-4 ½-½. Points: 4 has 2½,
+# 3 has 1½, 1 and 2 have 1 each. 1 beat 2 (direct encounter); Sonneborn-Berger: 1 beat 2
+# (1 point) = 1, 2 beat 3 (1½ points) = 1½.
+_TIED_PAIR = {(1, 2): "1-0", (1, 3): "0-1", (1, 4): "0-1", (2, 3): "1-0", (2, 4): "0-1",
+              (3, 4): "1/2-1/2"}
+
+
+def _tied_pair_result(p) -> str:
+    low, high = sorted((p["white_number"], p["black_number"]))
+    result = _TIED_PAIR[(low, high)]
+    if p["white_number"] == low or result == "1/2-1/2":
+        return result
+    return {"1-0": "0-1", "0-1": "1-0"}[result]
+
+
+def _tied_pair_order(driver, discipline: str) -> tuple[list[str], list[int]]:
+    driver.create(system="round_robin", discipline=discipline)
+    driver.action("open-registration")
+    driver.enter(driver.members(4))
+    driver.action("close-registration", {"seed": 11})
+    driver.run_all_rounds(3, random.Random(1), choose=_tied_pair_result)
+    standings = driver.standings()
+    return standings["tiebreaks"], [r["starting_number"] for r in standings["rows"]]
+
+
+def test_chess_round_robin_ranks_by_sonneborn_berger_before_the_direct_encounter(driver):
+    """002 Phần 3, Phụ lục 1: "hệ số Bécgơ", then more wins, wins with Black, and only then
+    "ván cờ giữa các đấu thủ bằng điểm", lots last. In the example 2 ranks above 1 (SB 1½
+    against 1) although 1 beat 2."""
+    codes, order = _tied_pair_order(driver, "chess")
+    assert codes == ["SB", "WON", "BWG", "DE", "LOT"]
+    assert order == [4, 3, 2, 1]
+
+
+def test_xiangqi_round_robin_ranks_by_the_direct_encounter_first(driver):
+    """Điều 21.3: đối kháng first, so in the same example 1 (who beat 2) ranks above 2."""
+    codes, order = _tied_pair_order(driver, "xiangqi")
+    assert codes == ["DE", "SB", "WON", "BWG", "LOT"]
+    assert order == [4, 3, 1, 2]
 
 
 # --- Điều 28.7 / 002 Điều 13.7: a requested bye scores 0 unless the regulations say so --------
@@ -76,8 +121,9 @@ def test_requested_bye_score_is_a_setting_of_the_regulations(db):
     staff = make_staff()
     client = client_for(staff)
     t = _swiss(staff)
-    changed = client.patch(f"/api/v1/tournaments/{t.pk}/", {"requested_bye_score": "0.5"},
-                           format="json")
+    changed = client.patch(f"/api/v1/tournaments/{t.pk}/", {
+        "requested_bye_score": "0.5", "amendment_reason": "Sửa đổi điều lệ (thử)"},
+        format="json")
     assert changed.status_code == 200, changed.content
     assert changed.json()["requested_bye_score"] == "0.5"
     entry = t.entries.get(starting_number=3)
@@ -100,7 +146,8 @@ def test_requested_bye_score_in_the_admin(db, client):
     url = f"/admin/tournaments/tournament/{t.pk}/change/"
     data = form_data(client.get(url).content.decode(), "tournament_form")
     assert data["requested_bye_score"] == ["0.0"]
-    data.update({"requested_bye_score": ["1.0"], "_save": ["Lưu"]})
+    data.update({"requested_bye_score": ["1.0"], "_save": ["Lưu"],
+                 "amendment_reason": ["Sửa đổi điều lệ (thử)"]})
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert t.requested_bye_score == Decimal("1")
@@ -149,9 +196,9 @@ def test_round_robin_second_withdrawal_does_not_cascade(db):
 
 # --- Điều 21.5.2: Swiss withdrawal, two rules ---------------------------------------------
 
-def _withdraw_after_round_one(rule, system="dutch"):
+def _withdraw_after_round_one(rule, system="dutch", **fields):
     staff = make_staff()
-    t = _swiss(staff, system=system, swiss_withdrawal=rule)
+    t = _swiss(staff, system=system, swiss_withdrawal=rule, **fields)
     _play(t, 1, staff, result="1-0")
     quitter = t.entries.get(starting_number=6)
     services.withdraw_entry(quitter, user=staff)
@@ -172,7 +219,10 @@ def test_swiss_withdrawn_player_not_paired_again_by_default(db):
 def test_swiss_opponent_of_withdrawn_player_wins(db):
     """Điều 21.5.2 as the seed says it: "Ai bốc thăm gặp tiếp đấu thủ bỏ cuộc được xử
     thắng" - the withdrawn player stays in the draw and whoever is drawn against him
-    wins by forfeit (+ for him, - for the withdrawn player); his results are kept."""
+    wins by forfeit; his results are kept. The score table writes "0" for the withdrawn
+    player and "X" for the one who won against him ("Trên bảng điểm ghi “0” cho người bỏ
+    cuộc và ghi “X” cho người thắng đối phương bỏ cuộc"), not "-" / "+": in the API's
+    crosstable, on the public site's crosstable and in the PDF's cells."""
     staff, t, quitter, rnd = _withdraw_after_round_one("opponent_wins")
     [board] = [p for p in rnd.pairings.all() if quitter.pk in (p.white_id, p.black_id)]
     assert board.kind == "game"
@@ -181,9 +231,17 @@ def test_swiss_opponent_of_withdrawn_player_wins(db):
     response = client_for(staff).get(f"/api/v1/tournaments/{t.pk}/crosstable/",
                                       {"after_round": 2})
     rows = {r["starting_number"]: r for r in response.json()["rows"]}
-    assert rows[6]["rounds"][1]["mark"] == "-" and rows[6]["withdrawn"]
+    assert rows[6]["rounds"][1]["mark"] == "0" and rows[6]["withdrawn"]
     opponent = rows[6]["rounds"][1]["opponent"]
-    assert rows[opponent]["rounds"][1]["mark"] == "+"
+    assert rows[opponent]["rounds"][1]["mark"] == "X"
+    assert rows[6]["rounds"][0]["mark"] in ("1", "0")  # round 1 was played: kept as played
+    page = Client().get(f"/giai-dau/{t.pk}/bang-cheo/", {"after_round": 2}).content.decode()
+    cells = re.findall(r"<td>(\d+)(Đỏ|Đen)(X|0)</td>", page)
+    assert (str(opponent), "X") in {(n, m) for n, _c, m in cells}
+    assert ("6", "0") in {(n, m) for n, _c, m in cells}
+    table = {r["starting_number"]: r for r in selectors.crosstable(t, 2)["rows"]}
+    assert tournament_documents._round_cell(table[6]["rounds"][1]).endswith(" 0")  # the PDF
+    assert tournament_documents._round_cell(table[opponent]["rounds"][1]).endswith(" X")
 
 
 def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):
@@ -191,8 +249,9 @@ def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):
     staff = make_staff()
     t = _swiss(staff)
     api = client_for(staff)
-    changed = api.patch(f"/api/v1/tournaments/{t.pk}/", {"swiss_withdrawal": "opponent_wins"},
-                        format="json")
+    changed = api.patch(f"/api/v1/tournaments/{t.pk}/", {
+        "swiss_withdrawal": "opponent_wins", "amendment_reason": "Sửa đổi điều lệ (thử)"},
+        format="json")
     assert changed.status_code == 200 and changed.json()["swiss_withdrawal"] == "opponent_wins"
     refused = api.patch(f"/api/v1/tournaments/{t.pk}/", {"swiss_withdrawal": "maybe"},
                         format="json")
@@ -201,7 +260,8 @@ def test_swiss_withdrawal_rule_is_a_setting_in_the_api_and_admin(db, client):
     url = f"/admin/tournaments/tournament/{t.pk}/change/"
     data = form_data(client.get(url).content.decode(), "tournament_form")
     assert data["swiss_withdrawal"] == ["opponent_wins"]
-    data.update({"swiss_withdrawal": ["not_paired"], "_save": ["Lưu"]})
+    data.update({"swiss_withdrawal": ["not_paired"], "_save": ["Lưu"],
+                 "amendment_reason": ["Sửa đổi điều lệ (thử)"]})
     posted = client.post(url, data)
     assert posted.status_code == 302, posted.context["adminform"].form.errors
     t.refresh_from_db()
@@ -236,7 +296,8 @@ def test_swiss_rounds_outside_the_guidance_warn(db, client):
     client.force_login(staff)
     page = client.get(f"/admin/tournaments/tournament/{t.pk}/change/").content.decode()
     assert "với 24 đấu thủ thông thường thi đấu 7, 8, 9 vòng" in page
-    services.update_tournament(t, user=staff, number_of_rounds=7)
+    services.update_tournament(t, user=staff, number_of_rounds=7,
+                               amendment_reason="Sửa đổi điều lệ (thử)")
     assert api.get(f"/api/v1/tournaments/{t.pk}/").json()["warnings"] == []
     rr = services.create_tournament(
         user=staff, name="Vòng tròn", discipline="xiangqi", system="round_robin",
@@ -246,8 +307,34 @@ def test_swiss_rounds_outside_the_guidance_warn(db, client):
 
 def test_swiss_by_draw_opponent_of_withdrawn_player_wins(db):
     """Điều 21.5.2 with the seed's rule in the Swiss by draw (Điều 29): the withdrawn
-    player is still drawn and his opponent wins by forfeit."""
-    staff, t, quitter, rnd = _withdraw_after_round_one("opponent_wins", system="swiss_draw")
+    player is still drawn and his opponent wins by forfeit (18 players and 6 rounds, the
+    least of Điều 29.5: all 18 are drawn, 9 boards)."""
+    staff, t, quitter, rnd = _withdraw_after_round_one(
+        "opponent_wins", system="swiss_draw", players=18, number_of_rounds=6)
     [board] = [p for p in rnd.pairings.all() if quitter.pk in (p.white_id, p.black_id)]
     assert board.result == ("-+" if board.white_id == quitter.pk else "+-")
-    assert rnd.pairings.filter(kind="game").count() == 3
+    assert rnd.pairings.filter(kind="game").count() == 9
+
+
+# --- Điều 29.5 (002 Điều 14.5): the Swiss by draw's limits are rules, not guidance ---------
+
+def test_swiss_by_draw_refuses_fewer_than_18_players_or_6_rounds_at_the_draw(driver):
+    """Điều 29.5: "Số vòng thi đấu trong hệ Đại tuần hoàn thì ít nhất là 6 vòng" and "Số đấu
+    thủ ... không được ít hơn 18 vận động viên": closing registration (the draw) with 17
+    players is refused naming the article and the count; with 18 players and 5 rounds it is
+    refused for the rounds; amended to 6 rounds (with its reason, Phụ lục 5) it closes."""
+    driver.create(system="swiss_draw", number_of_rounds=5, discipline="xiangqi")
+    driver.action("open-registration")
+    driver.enter(driver.members(17))
+    close = f"/api/v1/tournaments/{driver.tid}/close-registration/"
+    error = assert_error(driver.organiser.post(close, {"seed": 1}, format="json"), 400,
+                         "too_few")
+    assert "Điều 29.5" in error["message"] and "17" in error["message"]
+    driver.enter(driver.members(1))
+    error = assert_error(driver.organiser.post(close, {"seed": 1}, format="json"), 400,
+                         "too_few_rounds", "number_of_rounds")
+    assert "Điều 29.5" in error["message"] and "6" in error["message"]
+    amended = driver.organiser.patch(f"/api/v1/tournaments/{driver.tid}/", {
+        "number_of_rounds": 6, "amendment_reason": "Điều 29.5: ít nhất 6 ván"}, format="json")
+    assert amended.status_code == 200, amended.content
+    assert driver.action("close-registration", {"seed": 1})["status"] == "closed"

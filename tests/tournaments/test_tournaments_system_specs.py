@@ -97,8 +97,8 @@ def test_each_spec_answers_every_question(system):
     # the field: a refusal is an EngineError with a code
     try:
         spec.check_field(_event(), base.Field(players=2, teams=2, groups={"A": 1, "B": 1}))
-    except EngineError as exc:
-        assert exc.code in ("groups_unequal",)
+    except EngineError as exc:  # 002 Điều 10's groups; Điều 29.5's 18 players
+        assert exc.code in ("groups_unequal", "too_few")
     # can pair more: an event with nothing played is not decided
     empty = Snapshot(Settings(id=1, system=system.value, lot_seed=3),
                      tuple(EntryRow(n) for n in (1, 2)), ())
@@ -133,10 +133,23 @@ def test_default_tiebreaks_per_system():
     """Điều 21.3 for the round robins, 21.4/29.5 for the Swiss and knockout, none for a
     match (002 Điều 8: the score decides)."""
     for law in LAWS:
-        assert systems.spec_of("round_robin").default_tiebreaks(law) == [
-            "DE", "SB", "WON", "BWG", "LOT"]
         assert systems.spec_of("dutch").default_tiebreaks(law) == ["BH-VN"]
         assert systems.spec_of("match").default_tiebreaks(law) == []
+    assert systems.spec_of("round_robin").default_tiebreaks("xiangqi") == [
+        "DE", "SB", "WON", "BWG", "LOT"]
+    assert systems.spec_of("adjusted_swiss").default_tiebreaks("xiangqi") == ["BH-VN"]
+
+
+def test_default_tiebreaks_of_the_chess_law():
+    """002 Phần 3, Phụ lục 1 (round robin): hệ số Bécgơ, then more wins, more wins with
+    Black, then the game between the tied players, lots last; 002 Điều 14.5: the adjusted
+    Swiss "thường tính hệ số lũy tiến" (progressive scores), Buchholz after."""
+    assert systems.spec_of("round_robin").default_tiebreaks("chess") == [
+        "SB", "WON", "BWG", "DE", "LOT"]
+    assert systems.spec_of("double_round_robin").default_tiebreaks("chess") == [
+        "SB", "WON", "BWG", "DE", "LOT"]
+    assert systems.spec_of("adjusted_swiss").default_tiebreaks("chess") == ["PS", "BH-VN"]
+    assert systems.spec_of("dutch").default_tiebreaks("chess") == ["BH-VN"]
 
 
 def test_trf_names_prefer_the_more_specific_system():

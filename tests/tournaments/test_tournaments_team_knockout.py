@@ -206,9 +206,11 @@ def test_a_team_match_form_is_refused_outside_the_team_knockout(organisation, cl
     assert t.team_match_form == Tournament.TeamMatchForm.SCHEVENINGEN
 
     Tournament.objects.filter(pk=t.pk).update(team_match_form="simultaneous")  # as migrated
-    renamed = api.patch(url, {"name": "Vòng tròn đồng đội mở rộng"}, format="json")
+    renamed = api.patch(url, {"name": "Vòng tròn đồng đội mở rộng",
+                                "amendment_reason": "Sửa đổi điều lệ (thử)"}, format="json")
     assert renamed.status_code == 200, renamed.content
-    data.update({"name": ["Vòng tròn đồng đội 2026"]})
+    data.update({"name": ["Vòng tròn đồng đội 2026"],
+                 "amendment_reason": ["Sửa đổi điều lệ (thử)"]})
     assert client.post(admin_url, data).status_code == 302
     t.refresh_from_db()
     assert (t.name, t.team_match_form) == ("Vòng tròn đồng đội 2026", "simultaneous")

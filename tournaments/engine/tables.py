@@ -189,16 +189,27 @@ def _by_match_points(rows: list[dict], totals: dict[int, scoring.MatchScore]) ->
 
 def crosstable(snapshot: Snapshot, after_round: int,
                players: dict[int, cmodel.Competitor] | None = None) -> dict[int, list[dict]]:
-    """For each starting number: per round opponent, colour, mark ("1", "½", "+", "X"...)."""
+    """For each starting number: per round opponent, colour, mark ("1", "½", "+", "X"...);
+    in a Swiss the forfeits after a withdrawal are "0" (the one who withdrew) and "X" (his
+    opponent), as Điều 21.5.2 writes."""
     players = players if players is not None else competitors(snapshot, after_round)
     table = {}
     mark = scoring.crosstable_mark
+    left = {} if snapshot.settings.round_robin else {
+        e.number: e.withdrawn_after for e in snapshot.entries if e.withdrawn_after is not None}
+
+    def gone(number: int | None, r: int) -> bool:
+        return number is not None and number in left and r > left[number]
+
     for number, competitor in players.items():
         rows = []
         for r in range(1, after_round + 1):
             entry = competitor.entries.get(r)
+            shown = scoring.swiss_withdrawal_mark(
+                entry, own=gone(number, r), opponents=gone(entry.opponent if entry else None, r))
             rows.append({"round": r, "opponent": entry.opponent if entry else None,
-                         "color": entry.color if entry else None, "mark": mark(entry)})
+                         "color": entry.color if entry else None,
+                         "mark": shown if shown is not None else mark(entry)})
         table[number] = rows
     return table
 

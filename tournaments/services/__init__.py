@@ -60,6 +60,7 @@ from tournaments.services.entries import (
     withdraw_team,
 )
 from tournaments.services.lifecycle import (
+    AMENDABLE_AFTER_START,
     LOCKED_AFTER_CLOSE,
     TOURNAMENT_FIELDS,
     apply_tournament_changes,
@@ -102,7 +103,7 @@ from tournaments.services.sanctions import (
 from tournaments.services.stages import advance_qualifiers
 from tournaments.services.trf_import import import_trf
 
-__all__ = [
+__all__ = ["AMENDABLE_AFTER_START",
     "ENTRY_FIELDS", "register_entries", "rows_from_csv", "rows_from_lines", "member_by_name",
     "ARBITER_SOURCES", "LOCKED_AFTER_CLOSE", "S",
     "TOURNAMENT_FIELDS", "assign_official", "certify_tournament",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,6 +23,7 @@ from tournaments import cache_scopes, engine, selectors, systems
 from tournaments.engine.errors import EngineError
 from tournaments.models import (
     Pairing,
+    RegulationAmendment,
     Tournament,
 )
 from tournaments.services import notices
@@ -52,7 +54,7 @@ TOURNAMENT_FIELDS = frozenset({
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day", "womens_championship",
-    "entrants", "disqualification_scoring",
+    "entrants", "disqualification_scoring", "illegal_moves_to_lose",
 })
 # The knockout rules too: the bracket is replayed from the games under them, so a change
 # after the draw would silently rewrite decided matches (Điều 25).
@@ -67,6 +69,17 @@ LOCKED_AFTER_CLOSE = frozenset({"system", "boards_per_team", "reserves_per_team"
                                 # Điều 15.6: how a disqualification scores is the regulations'
                                 # rule, fixed before anyone can be disqualified
                                 "disqualification_scoring"})
+
+
+#: Phụ lục 5: "Điều lệ giải đã công bố thì không thay đổi, trừ khi có vấn đề đột xuất về tổ
+#: chức cần bổ sung". Once the event has started (a round paired) only these organisational
+#: items may still be amended, with a reason (docs/decisions-tournaments.md): where and when
+#: it is played, who hosts it and the material terms. Everything that decides a result or a
+#: rank (tie-breaks, Điều 21.3; time control; late arrival; move rules; prizes) holds.
+AMENDABLE_AFTER_START = frozenset({"venue", "schedule", "end_date", "host_and_sponsors",
+                                   "material_terms"})
+#: The event has started: its first round is paired.
+STARTED = frozenset({S.RUNNING, S.FINISHED, S.CERTIFIED})
 
 
 def _validate_tournament(t: Tournament) -> None:
@@ -260,20 +273,94 @@ def build_tournament(*, user, **fields) -> Tournament:
     return tournament
 
 
-def update_tournament(tournament: Tournament, *, user, **fields) -> Tournament:
+def update_tournament(tournament: Tournament, *, user, amendment_reason: str = "",
+                      **fields) -> Tournament:
+    """Change the event. Once its regulations are published the change is an amendment
+    (Phụ lục 5): it needs ``amendment_reason``, is refused after the start except for
+    ``AMENDABLE_AFTER_START``, and is recorded (``RegulationAmendment``)."""
     _require_manager(user, tournament)
     with transaction.atomic():
         t = _lock(tournament)
-        apply_tournament_changes(t, user=user, **fields)
+        changes = _apply(t, user=user, amendment_reason=amendment_reason, fields=fields)
         t.save()
+        if changes:
+            _record_amendment(t, changes, amendment_reason, user)
         cache_scopes.touch_event_row(t.pk)
     return t
 
 
-def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
+def apply_tournament_changes(t: Tournament, *, user, amendment_reason: str = "",
+                             **fields) -> Tournament:
     """Check and apply ``fields`` on ``t`` in memory, without saving: refused on a certified
-    (locked) tournament, for the format fields after the draw, or when the result breaks a
-    rule of ``_validate_tournament``. Forms (the admin) call it to show the refusal."""
+    (locked) tournament, for the format fields after the draw, when the result breaks a
+    rule of ``_validate_tournament``, or when it amends published regulations without a
+    reason or after the start (``check_amendment``). Forms call it to show the refusal."""
+    _apply(t, user=user, amendment_reason=amendment_reason, fields=fields)
+    return t
+
+
+def _apply(t: Tournament, *, user, amendment_reason: str, fields: dict) -> dict:
+    """``apply_tournament_changes``; answers the amendment to record ({} for none)."""
+    before = regulation_values(t)
+    _apply_fields(t, user=user, **fields)
+    return check_amendment(t, before, amendment_reason)
+
+
+def regulation_values(t: Tournament) -> dict:
+    """The regulation fields of ``t`` as JSON values, the form an amendment records."""
+    return {name: _json_value(t, name) for name in sorted(TOURNAMENT_FIELDS)}
+
+
+def _json_value(t: Tournament, name: str):
+    field: Any = Tournament._meta.get_field(name)
+    if field.is_relation:
+        return getattr(t, field.attname)
+    value = getattr(t, name)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value.normalize())
+    if hasattr(value, "name") and hasattr(value, "storage"):  # a file
+        return value.name or ""
+    return value
+
+
+def check_amendment(t: Tournament, before: dict, reason: str) -> dict:
+    """Phụ lục 5: "Điều lệ giải đã công bố thì không thay đổi, trừ khi có vấn đề đột xuất về
+    tổ chức cần bổ sung". A change of published regulations needs its reason; after the
+    start (``STARTED``) only ``AMENDABLE_AFTER_START`` may change. Answers the changes
+    ({field: [before, after]}), {} when nothing is to be recorded (unpublished, or no
+    change)."""
+    after = regulation_values(t)
+    changes = {name: [before[name], after[name]] for name in after
+               if before[name] != after[name]}
+    if not changes or t.regulations_published_at is None:
+        return {}
+    if t.status in STARTED:
+        fixed = sorted(set(changes) - AMENDABLE_AFTER_START)
+        if fixed:
+            raise ServiceError(
+                _("Giải đã bắt đầu: điều lệ đã công bố không thay đổi (Phụ lục 5; Điều 21.3: "
+                  "hệ số phụ theo điều lệ). Chỉ còn được bổ sung: %(allowed)s.")
+                % {"allowed": ", ".join(selectors.regulation_label(n)
+                                        for n in sorted(AMENDABLE_AFTER_START))},
+                field=fixed[0], code="regulations_fixed")
+    if not (reason or "").strip():
+        raise ServiceError(_("Điều lệ đã công bố: sửa đổi cần ghi lý do (Phụ lục 5: chỉ sửa "
+                             "khi có vấn đề đột xuất về tổ chức)."),
+                           field="amendment_reason", code="amendment_reason_required")
+    return changes
+
+
+def _record_amendment(t: Tournament, changes: dict, reason: str, user) -> RegulationAmendment:
+    last = t.amendments.order_by("-number").values_list("number", flat=True).first() or 0
+    return RegulationAmendment.objects.create(
+        tournament=t, number=last + 1, changes=changes, reason=reason.strip(),
+        status_at_change=t.status,
+        amended_by=user if getattr(user, "is_authenticated", False) else None)
+
+
+def _apply_fields(t: Tournament, *, user, **fields) -> None:
     _require_not_locked(t)
     changed = {name for name, value in fields.items()
                if name in TOURNAMENT_FIELDS and getattr(t, name) != value}
@@ -292,7 +379,6 @@ def apply_tournament_changes(t: Tournament, *, user, **fields) -> Tournament:
     check_stage_owner(t, user)
     _check_team_match_form(t, changed)
     _validate_tournament(t)
-    return t
 
 
 def _check_team_match_form(t: Tournament, given: set[str]) -> None:

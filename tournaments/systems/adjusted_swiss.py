@@ -16,6 +16,7 @@ class AdjustedSwiss(SystemSpec):
     qualifying_stage = True
     swiss_guidance = True
     starting_order = "adjusted"
+    progressive_default = True  # 002 Điều 14.5 (chess law)
     trf_words = (("thuy si dieu chinh",),)
     trf_rank = 75  # before the Dutch ("thuy si")
 

@@ -215,11 +215,13 @@ class SystemSpec:
 
     def default_tiebreaks(self, law: str) -> list[str]:
         """The tie-breaks when the regulations name none (Điều 21.3 for the round robins,
-        21.4/29.5 for the others); ``law``: the event's discipline value. The same for both
-        laws unless a system says so."""
-        if self.predetermined:
-            return list(ctiebreaks.DEFAULT_ROUND_ROBIN)
-        return list(ctiebreaks.DEFAULT_SWISS)
+        21.4/29.5 for the others; chess: 002 Phần 3 Phụ lục 1 for the round robins, Điều 14.5
+        for the adjusted Swiss); ``law``: the event's discipline value (its law)."""
+        return ctiebreaks.default_tiebreaks(law, round_robin=self.predetermined,
+                                            progressive=self.progressive_default)
+
+    #: 002 Điều 14.5: under the chess law it ranks by progressive scores by default
+    progressive_default: ClassVar[bool] = False
 
     @property
     def rating_order(self) -> bool:

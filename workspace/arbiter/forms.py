@@ -227,7 +227,8 @@ class WarningForm(forms.Form):
 
 
 class FaultForm(forms.Form):
-    """A technical or conduct fault (Điều 9, 11.3b, 15.7, 16.3); the third loses (7.1n)."""
+    """A technical or conduct fault (Điều 9, 11.3b, 15.7, 16.3); the third loses (7.1n). Chess
+    adds the completed illegal move (Luật Cờ Vua 7.4b in 002; FIDE 7.5.5)."""
 
     side = forms.ChoiceField(label=_("Đấu thủ"))
     kind = forms.ChoiceField(label=_("Loại lỗi"), choices=FaultKind.choices)
@@ -240,4 +241,8 @@ class FaultForm(forms.Form):
     def __init__(self, *args, discipline: str = Discipline.CHESS, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["side"] = _side_field(discipline, _("Đấu thủ"))
+        if Discipline(discipline) is not Discipline.CHESS:  # Luật Cờ Vua 7.4b is chess's
+            self.fields["kind"] = forms.ChoiceField(
+                label=_("Loại lỗi"),
+                choices=[c for c in FaultKind.choices if c[0] != FaultKind.ILLEGAL_MOVE])
         self.order_fields(["side", "kind", "scoresheet_omission", "ply", "note"])

@@ -1,0 +1,45 @@
+"""The arbiter's screen logs a chess illegal move (Luật Cờ Vua 7.4b in 002; FIDE Laws
+7.5.5): the first gives the opponent 2 minutes, the second proposes the loss; a xiangqi
+record's form does not offer it (Điều 9, 16 apply there)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import GamePenalty, GameRecord
+from tests.workspace.arbiter_support import client_of, event, url
+from tournaments.models import Pairing
+
+pytestmark = pytest.mark.django_db
+
+
+def _first_board(t):
+    return Pairing.objects.filter(round__tournament=t, kind=Pairing.Kind.GAME).order_by(
+        "round__number", "board").first()
+
+
+def test_illegal_moves_on_the_arbiters_record_screen():
+    t, arbiter, _staff = event(4, paired=1, discipline="chess")
+    p = _first_board(t)
+    client = client_of(arbiter)
+    client.post(url(t, f"ban/{p.pk}/bien-ban/moves/"), {"moves_text": "e4 e5", "notation": "san"})
+    page = client.get(url(t, f"ban/{p.pk}/bien-ban/")).content.decode()
+    assert 'value="illegal_move"' in page
+    assert client.post(url(t, f"ban/{p.pk}/bien-ban/fault/"),
+                       {"side": "white", "kind": "illegal_move", "ply": 3}).status_code == 302
+    game = GameRecord.objects.get(pairing=p)
+    assert game.proposed_decision == ""
+    assert GamePenalty.objects.get(game=game).minutes == 2  # to Black, 7.4b
+    assert client.post(url(t, f"ban/{p.pk}/bien-ban/fault/"),
+                       {"side": "white", "kind": "illegal_move", "ply": 5}).status_code == 302
+    game.refresh_from_db()
+    assert (game.proposed_decision, game.proposed_reason) == ("black_wins", "illegal_moves")
+
+
+def test_a_xiangqi_record_does_not_offer_the_chess_illegal_move():
+    t, arbiter, _staff = event(4, paired=1, discipline="xiangqi")
+    p = _first_board(t)
+    client = client_of(arbiter)
+    client.post(url(t, f"ban/{p.pk}/bien-ban/moves/"), {"moves_text": "P2-5 M8.7"})
+    page = client.get(url(t, f"ban/{p.pk}/bien-ban/")).content.decode()
+    assert 'value="technical"' in page and 'value="illegal_move"' not in page
