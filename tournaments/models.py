@@ -390,26 +390,40 @@ class Tournament(models.Model):
 
 
 class Official(models.Model):
-    """An arbiter of the tournament (Điều 20): chief, deputy or arbiter."""
+    """A person with a role on the event: the arbiters' panel of Điều 20.1 (chief arbiter,
+    deputies, the arbiters' secretary, board arbiters) and the head of the organising
+    committee (Điều 19; the one whose opinion a removal from the list needs, Điều 16.2)."""
 
     class Role(models.TextChoices):
         CHIEF = "chief", _("Tổng trọng tài")
         DEPUTY = "deputy", _("Phó tổng trọng tài")
+        SECRETARY = "secretary", _("Thư ký trọng tài")
         ARBITER = "arbiter", _("Trọng tài")
+        ORGANISER_HEAD = "organiser_head", _("Trưởng ban tổ chức")
+
+    #: the roles of the arbiters' panel (Điều 20.1): they may arbitrate the event
+    ARBITER_ROLES = (Role.CHIEF, Role.DEPUTY, Role.SECRETARY, Role.ARBITER)
+    #: the roles that may be given boards of a round (Điều 20.3b, 20.4)
+    BOARD_ROLES = (Role.DEPUTY, Role.ARBITER)
+    #: roles of which an event has at most one
+    SINGLE_ROLES = (Role.CHIEF, Role.ORGANISER_HEAD)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="officials",
                                    verbose_name=_("giải đấu"))
     person = models.ForeignKey("federation.Person", on_delete=models.PROTECT,
                                related_name="officiating", verbose_name=_("người"))
-    role = models.CharField(_("vai trò"), max_length=8, choices=Role.choices)
+    role = models.CharField(_("vai trò"), max_length=16, choices=Role.choices)
 
     class Meta:
-        verbose_name = _("trọng tài")
-        verbose_name_plural = _("trọng tài")
+        verbose_name = _("người điều hành giải")
+        verbose_name_plural = _("ban tổ chức và trọng tài")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "person"], name="official_once"),
             models.UniqueConstraint(fields=["tournament"], condition=models.Q(role="chief"),
                                     name="one_chief_arbiter"),
+            models.UniqueConstraint(fields=["tournament"],
+                                    condition=models.Q(role="organiser_head"),
+                                    name="one_organiser_head"),
         ]
 
     def __str__(self) -> str:
@@ -845,3 +859,92 @@ class SanctionProposal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.person} — {self.years} năm ({self.get_status_display()})"
+
+
+class ScheduledRound(models.Model):
+    """One line of the event's schedule (Phụ lục 5 mục 6, "lịch thi đấu"): the day and the
+    start time of round ``number``. The clocks of a round start at this time (Điều 10.2.1a),
+    so a late arrival reads it. Written by ``tournaments.services.set_round_schedule``."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="round_schedule", verbose_name=_("giải đấu"))
+    number = models.PositiveSmallIntegerField(_("ván số"),
+                                              validators=[MinValueValidator(1),
+                                                          MaxValueValidator(99)])
+    day = models.DateField(_("ngày thi đấu"))
+    start_time = models.TimeField(_("giờ bắt đầu"))
+    note = models.CharField(_("ghi chú"), max_length=120, blank=True)
+
+    class Meta:
+        verbose_name = _("lịch ván đấu")
+        verbose_name_plural = _("lịch thi đấu")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="scheduled_round_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — ván {self.number}: {self.day:%d/%m/%Y} {self.start_time:%H:%M}"
+
+
+class BoardAssignment(models.Model):
+    """The chief arbiter assigns an arbiter to boards of a round (Điều 20.3b "phân công trọng
+    tài cho các trận đấu"; the board arbiter of Điều 20.4 b.2 stays in the area given him).
+    Written by ``tournaments.services.assign_boards``."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="board_assignments",
+                              verbose_name=pgettext_lazy("tournament round", "ván đấu"))
+    official = models.ForeignKey(Official, on_delete=models.CASCADE,
+                                 related_name="board_assignments", verbose_name=_("trọng tài"))
+    first_board = models.PositiveSmallIntegerField(_("từ bàn"))
+    last_board = models.PositiveSmallIntegerField(_("đến bàn"))
+    assigned_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("người phân công"))
+    assigned_at = models.DateTimeField(_("phân công lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("phân công trọng tài bàn")
+        verbose_name_plural = _("phân công trọng tài bàn")
+        ordering = ["round", "first_board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "official"], name="board_assignment_once"),
+            models.CheckConstraint(condition=models.Q(first_board__gte=1)
+                                   & models.Q(last_board__gte=models.F("first_board")),
+                                   name="board_assignment_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.official} — bàn {self.first_board}-{self.last_board}"
+
+
+class Suspension(models.Model):
+    """The chief arbiter suspends the event for a special cause and sets a new time and place
+    to go on (Điều 20.3d "tạm đình chỉ giải đấu và định lại thời gian, địa điểm"). An open
+    suspension (no ``resumed_at``) stops new rounds from being paired or started. Kept for
+    ever: resuming fills ``resumed_at``; nothing is deleted."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="suspensions", verbose_name=_("giải đấu"))
+    reason = textfields.bounded_text(_("lý do"), max_length=textfields.NOTE)
+    resume_plan = textfields.bounded_text(
+        _("thời gian, địa điểm tiếp tục"), blank=True, max_length=textfields.NOTE,
+        help_text=_("Điều 20.3d: thời gian, địa điểm định lại để tiếp tục giải."))
+    suspended_at = models.DateTimeField(_("tạm đình chỉ lúc"))
+    suspended_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=_("người tạm đình chỉ"))
+    resumed_at = models.DateTimeField(_("tiếp tục lúc"), null=True, blank=True)
+    resumed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người cho tiếp tục"))
+
+    class Meta:
+        verbose_name = _("tạm đình chỉ giải")
+        verbose_name_plural = _("tạm đình chỉ giải")
+        ordering = ["tournament", "suspended_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament"],
+                                               condition=models.Q(resumed_at__isnull=True),
+                                               name="one_open_suspension")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.reason[:40]}"

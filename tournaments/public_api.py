@@ -35,7 +35,14 @@ from documents.models import Document
 from federation.cache_scopes import CLUBS
 from tournaments import cache_scopes, selectors, systems
 from tournaments.documents import PUBLIC_KINDS, public_target
-from tournaments.models import Official, Pairing, Round, Tournament
+from tournaments.models import (
+    Official,
+    Pairing,
+    Round,
+    ScheduledRound,
+    Suspension,
+    Tournament,
+)
 
 
 class PublicTournamentSerializer(serializers.ModelSerializer):
@@ -80,10 +87,30 @@ class PublicOfficialSerializer(serializers.Serializer):
     name = serializers.CharField(source="person.full_name")
 
 
+class PublicScheduledRoundSerializer(serializers.Serializer):
+    """A round of the schedule (Phụ lục 5 mục 6)."""
+
+    number = serializers.IntegerField()
+    day = serializers.DateField()
+    start_time = serializers.TimeField(format="%H:%M")
+    note = serializers.CharField()
+
+
+class PublicSuspensionSerializer(serializers.Serializer):
+    """The chief arbiter's suspension of the event (Điều 20.3d)."""
+
+    reason = serializers.CharField()
+    resume_plan = serializers.CharField()
+    suspended_at = serializers.DateTimeField()
+    resumed_at = serializers.DateTimeField(allow_null=True)
+
+
 class PublicTournamentDetailSerializer(PublicTournamentSerializer):
     rounds = PublicRoundSerializer(many=True, read_only=True)
     players = serializers.IntegerField(source="entry_count", read_only=True)
     officials = PublicOfficialSerializer(many=True, read_only=True)
+    round_schedule = PublicScheduledRoundSerializer(many=True, read_only=True)
+    suspensions = PublicSuspensionSerializer(many=True, read_only=True)
 
     class Meta(PublicTournamentSerializer.Meta):
         fields = PublicTournamentSerializer.Meta.fields + [
@@ -91,7 +118,8 @@ class PublicTournamentDetailSerializer(PublicTournamentSerializer):
             "regulations_published_at", "host_and_sponsors", "eligibility", "title_criteria",
             "fees", "registration_deadline", "wildcards", "quota_per_unit", "material_terms",
             "registration_form", "awards_and_discipline",
-            "purpose", "prizes", "schedule", "players", "officials", "rounds"]
+            "purpose", "prizes", "schedule", "round_schedule", "players", "officials",
+            "suspensions", "rounds"]
 
 
 class PublicPairingSerializer(serializers.ModelSerializer):
@@ -326,10 +354,13 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
             from django.db.models import Count
 
             officials = Official.objects.select_related("person").order_by(
-                Case(When(role=Official.Role.CHIEF, then=0),
-                     When(role=Official.Role.DEPUTY, then=1), default=2), "id")
+                Case(*(When(role=role, then=i) for i, role in enumerate(selectors.ROLE_ORDER)),
+                     default=99), "id")
             tournaments = tournaments.annotate(entry_count=Count("entries")).prefetch_related(
-                "rounds", Prefetch("officials", queryset=officials))
+                "rounds", Prefetch("officials", queryset=officials),
+                Prefetch("round_schedule", queryset=ScheduledRound.objects.order_by("number")),
+                Prefetch("suspensions",
+                         queryset=Suspension.objects.order_by("suspended_at", "id")))
         return tournaments
 
     def get_serializer_class(self):

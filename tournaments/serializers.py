@@ -295,6 +295,10 @@ class LateArrivalSerializer(serializers.ModelSerializer):
                   "allowed_minutes", "note", "recorded_by", "recorded_at", "version"]
         read_only_fields = ["id", "pairing", "allowed_minutes", "recorded_by", "recorded_at"]
         extra_kwargs = {"decided_at": {"required": False},
+                        "scheduled_start": {
+                            "required": False,
+                            "help_text": "Default: the round's start in the event's schedule "
+                                         "(Phụ lục 5 mục 6)"},
                         "note": {"max_length": 2000}}
 
 
@@ -436,3 +440,4 @@ class TournamentStandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
     rows = TournamentStandingRowSerializer(many=True)
+
