@@ -71,6 +71,7 @@ class OfficialSerializer(serializers.ModelSerializer):
     class Meta:
         model = Official
         fields = ["id", "tournament", "person", "person_name", "role"]
+        validators: list = []  # one chief, one head, a person once: the service says so
 
 
 class EntrySerializer(serializers.ModelSerializer):
