@@ -26,7 +26,7 @@ from core.admin_service import ServiceAdmin, add_service_error, adopt
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
-from tournaments import admin_bulk, admin_lifecycle, engine, selectors, services
+from tournaments import admin_awards, admin_bulk, admin_lifecycle, engine, selectors, services
 from tournaments import documents as document_actions
 from tournaments.admin_filters import RecentTournamentFilter
 from tournaments.admin_forms import (
@@ -333,7 +333,7 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
         return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
     actions = [open_registration, admin_bulk.enter_players, draw_numbers, pair_next_round,
                finish, certify, reopen, advance_qualifiers, publish_regulations, suspend,
-               resume,
+               resume, admin_awards.award_prizes,
                *document_actions.TOURNAMENT_ACTIONS]
 
     change_form_template = "admin/tournaments/tournament/change_form.html"

@@ -21,6 +21,7 @@ from simple_history.models import HistoricalRecords
 
 from chessrules import values
 from chessrules.competition import knockout, match
+from chessrules.competition.delegations import DelegationOrder
 from core import textfields
 from core.text import fold
 from federation.models import Discipline
@@ -161,6 +162,12 @@ class Tournament(models.Model):
         INTERNATIONAL = "international", _("Hội viên, khách mời và đấu thủ nước ngoài "
                                            "(giải quốc tế)")
 
+    class DelegationRanking(models.TextChoices):  # Phụ lục 5 mục 10; values: delegations
+        MEDALS = DelegationOrder.MEDALS.value, _("Theo huy chương: nhất, rồi nhì, rồi ba, rồi "
+                                                 "tổng điểm")
+        POINTS = DelegationOrder.POINTS.value, _("Theo tổng điểm các đấu thủ của đoàn, rồi huy "
+                                                 "chương")
+
     class DisqualificationScoring(models.TextChoices):  # Điều 15.6, 16.1d
         OWN_POINTS = "own_points", _("Hủy điểm của đấu thủ bị truất quyền; đối thủ giữ kết "
                                      "quả các ván đã đấu")
@@ -226,6 +233,11 @@ class Tournament(models.Model):
         default=Entrants.MEMBERS,
         help_text=_("Điều 17.2: giải mời, giải quốc tế nhận cả người không phải hội viên "
                     "Liên đoàn (khách mời) và đấu thủ nước ngoài."))
+    delegation_ranking = models.CharField(
+        _("cách xếp hạng toàn đoàn"), max_length=8, choices=DelegationRanking.choices,
+        default=DelegationRanking.MEDALS,
+        help_text=_("Phụ lục 5 mục 10: giải toàn đoàn; luật không quy định cách tính, điều lệ "
+                    "giải chọn (docs/decisions-tournaments.md)."))
     disqualification_scoring = models.CharField(
         _("điểm khi truất quyền thi đấu"), max_length=10,
         choices=DisqualificationScoring.choices, default=DisqualificationScoring.OWN_POINTS,
@@ -489,6 +501,9 @@ class Entry(models.Model):
     team = models.ForeignKey(TeamEntry, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="roster", verbose_name=_("đội"))
     board_order = models.PositiveSmallIntegerField(_("thứ tự bàn"), null=True, blank=True)
+    delegation = models.ForeignKey(
+        "Delegation", null=True, blank=True, on_delete=models.PROTECT, related_name="entries",
+        verbose_name=_("đoàn"), help_text=_("Phụ lục 5 mục 14: đoàn cử đấu thủ."))
     group = models.CharField(
         _("nhóm"), max_length=1, blank=True, choices=[(g, g) for g in match.GROUPS],
         help_text=_("Svennhighen cá nhân (002 Điều 10): nhóm A gặp nhóm B."))
@@ -948,3 +963,110 @@ class Suspension(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.reason[:40]}"
+
+
+class Delegation(models.Model):
+    """A delegation (đoàn) at the event: the unit that sends players with its head, team
+    leaders and coaches (Điều 14-15; Phụ lục 5 mục 14 "danh sách trưởng đoàn, huấn luyện viên
+    và đấu thủ"), ranked overall ("toàn đoàn", Phụ lục 5 mục 10)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="delegations", verbose_name=_("giải đấu"))
+    name = models.CharField(_("tên đoàn"), max_length=200)
+    club = models.ForeignKey("federation.Club", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="delegations", verbose_name=_("câu lạc bộ"))
+    body = models.ForeignKey("federation.Body", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="delegations", verbose_name=_("đơn vị (liên đoàn)"))
+
+    class Meta:
+        verbose_name = _("đoàn")
+        verbose_name_plural = _("đoàn")
+        ordering = ["tournament", "name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"],
+                                               name="delegation_name_once")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DelegationStaff(models.Model):
+    """A head of delegation, team leader or coach (Điều 14-15: "huấn luyện viên, lãnh đội";
+    Phụ lục 5 mục 14: "trưởng đoàn")."""
+
+    class Role(models.TextChoices):
+        HEAD = "head", _("Trưởng đoàn")
+        LEADER = "leader", _("Lãnh đội")
+        COACH = "coach", _("Huấn luyện viên")
+
+    delegation = models.ForeignKey(Delegation, on_delete=models.CASCADE, related_name="staff",
+                                   verbose_name=_("đoàn"))
+    person = models.ForeignKey("federation.Person", on_delete=models.PROTECT,
+                               related_name="delegation_roles", verbose_name=_("người"))
+    role = models.CharField(_("vai trò"), max_length=8, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("cán bộ đoàn")
+        verbose_name_plural = _("cán bộ đoàn")
+        ordering = ["delegation", "role", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["delegation", "person"], name="delegation_staff_once"),
+            models.UniqueConstraint(fields=["delegation"], condition=models.Q(role="head"),
+                                    name="one_head_of_delegation"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()}: {self.person}"
+
+
+class Prize(models.Model):
+    """A prize of the regulations (Phụ lục 5 mục 10 "Số giải thưởng, hình thức thưởng: huy
+    chương, tiền, hiện vật"): for a place of the individual, team or overall delegation
+    ranking, its medal, amount and item; awarded from the final standings by
+    ``tournaments.services.award_prizes`` (Điều 19.4: announced at the closing ceremony)."""
+
+    class Kind(models.TextChoices):
+        INDIVIDUAL = "individual", _("Cá nhân")
+        TEAM = "team", _("Đồng đội")
+        DELEGATION = "delegation", _("Toàn đoàn")
+
+    class Medal(models.TextChoices):
+        GOLD = "gold", _("Huy chương vàng")
+        SILVER = "silver", _("Huy chương bạc")
+        BRONZE = "bronze", _("Huy chương đồng")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="prize_items", verbose_name=_("giải đấu"))
+    kind = models.CharField(_("loại giải thưởng"), max_length=10, choices=Kind.choices,
+                            default=Kind.INDIVIDUAL)
+    place = models.PositiveSmallIntegerField(_("hạng"), validators=[MinValueValidator(1),
+                                                                    MaxValueValidator(500)])
+    name = models.CharField(_("tên giải thưởng"), max_length=120)
+    medal = models.CharField(_("huy chương"), max_length=6, choices=Medal.choices, blank=True)
+    amount = models.PositiveBigIntegerField(_("tiền thưởng (đồng)"), null=True, blank=True,
+                                            validators=[MaxValueValidator(10**12)])
+    item = models.CharField(_("hiện vật"), max_length=200, blank=True)
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="prizes_won", verbose_name=_("đấu thủ đạt giải"))
+    team = models.ForeignKey(TeamEntry, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="prizes_won", verbose_name=_("đội đạt giải"))
+    delegation = models.ForeignKey(Delegation, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="prizes_won", verbose_name=_("đoàn đạt giải"))
+    awarded_at = models.DateTimeField(_("trao lúc"), null=True, blank=True)
+    awarded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("người trao"))
+
+    class Meta:
+        verbose_name = _("giải thưởng")
+        verbose_name_plural = _("giải thưởng")
+        ordering = ["tournament", "kind", "place", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "kind", "place"],
+                                               name="prize_place_once")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.name}"
+
+    @property
+    def winner_name(self) -> str:
+        won = self.entry or self.team or self.delegation
+        return won.name if won is not None else ""

@@ -33,11 +33,14 @@ from documents import selectors as document_selectors
 from documents import services as document_services
 from documents.models import Document
 from federation.cache_scopes import CLUBS
-from tournaments import cache_scopes, selectors, systems
+from tournaments import cache_scopes, selectors, selectors_awards, systems
 from tournaments.documents import PUBLIC_KINDS, public_target
 from tournaments.models import (
+    Delegation,
+    DelegationStaff,
     Official,
     Pairing,
+    Prize,
     Round,
     ScheduledRound,
     Suspension,
@@ -105,12 +108,44 @@ class PublicSuspensionSerializer(serializers.Serializer):
     resumed_at = serializers.DateTimeField(allow_null=True)
 
 
+class PublicPrizeSerializer(serializers.Serializer):
+    """A prize of the regulations and, once awarded, its winner's name (Phụ lục 5 mục 10)."""
+
+    kind = serializers.CharField()
+    kind_name = serializers.CharField(source="get_kind_display")
+    place = serializers.IntegerField()
+    name = serializers.CharField()
+    medal = serializers.CharField()
+    amount = serializers.IntegerField(allow_null=True)
+    item = serializers.CharField()
+    winner = serializers.CharField(source="winner_name")
+    awarded_at = serializers.DateTimeField(allow_null=True)
+
+
+class PublicDelegationStaffSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    role_name = serializers.CharField(source="get_role_display")
+    name = serializers.CharField(source="person.full_name")
+
+
+class PublicDelegationSerializer(serializers.Serializer):
+    """A delegation and its head, team leaders and coaches: names and roles only."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    staff = PublicDelegationStaffSerializer(many=True)
+
+
 class PublicTournamentDetailSerializer(PublicTournamentSerializer):
     rounds = PublicRoundSerializer(many=True, read_only=True)
     players = serializers.IntegerField(source="entry_count", read_only=True)
     officials = PublicOfficialSerializer(many=True, read_only=True)
     round_schedule = PublicScheduledRoundSerializer(many=True, read_only=True)
     suspensions = PublicSuspensionSerializer(many=True, read_only=True)
+    prize_items = PublicPrizeSerializer(many=True, read_only=True)
+    delegations = PublicDelegationSerializer(many=True, read_only=True)
+    delegation_ranking = serializers.SerializerMethodField(
+        help_text="The overall delegation ranking (Phụ lục 5 mục 10); null without delegations")
 
     class Meta(PublicTournamentSerializer.Meta):
         fields = PublicTournamentSerializer.Meta.fields + [
@@ -119,7 +154,12 @@ class PublicTournamentDetailSerializer(PublicTournamentSerializer):
             "fees", "registration_deadline", "wildcards", "quota_per_unit", "material_terms",
             "registration_form", "awards_and_discipline",
             "purpose", "prizes", "schedule", "round_schedule", "players", "officials",
-            "suspensions", "rounds"]
+            "suspensions", "prize_items", "delegations", "delegation_ranking", "rounds"]
+
+    def get_delegation_ranking(self, t) -> dict | None:
+        if not t.delegations.all():  # prefetched
+            return None
+        return selectors_awards.delegation_ranking(t)
 
 
 class PublicPairingSerializer(serializers.ModelSerializer):
@@ -360,7 +400,13 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
                 "rounds", Prefetch("officials", queryset=officials),
                 Prefetch("round_schedule", queryset=ScheduledRound.objects.order_by("number")),
                 Prefetch("suspensions",
-                         queryset=Suspension.objects.order_by("suspended_at", "id")))
+                         queryset=Suspension.objects.order_by("suspended_at", "id")),
+                Prefetch("prize_items", queryset=Prize.objects.select_related(
+                    "entry", "team", "delegation").order_by("kind", "place", "id")),
+                Prefetch("delegations", queryset=Delegation.objects.order_by("name")
+                         .prefetch_related(Prefetch("staff", queryset=DelegationStaff.objects
+                                                    .select_related("person")
+                                                    .order_by("role", "id")))))
         return tournaments
 
     def get_serializer_class(self):

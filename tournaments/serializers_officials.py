@@ -7,7 +7,14 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from core import textfields
-from tournaments.models import BoardAssignment, ScheduledRound, Suspension
+from tournaments.models import (
+    BoardAssignment,
+    Delegation,
+    DelegationStaff,
+    Prize,
+    ScheduledRound,
+    Suspension,
+)
 from tournaments.serializers import OfficialSerializer
 
 
@@ -67,3 +74,65 @@ class ArbiterCheckSerializer(serializers.Serializer):
     boards_per_arbiter = serializers.IntegerField()
     warnings = serializers.ListField(child=serializers.CharField())
     suspended = SuspensionSerializer(allow_null=True)
+
+
+# --- delegations and prizes (Điều 14-15, 19.4; Phụ lục 5 mục 10, 14) -------------------------
+
+class DelegationStaffSerializer(serializers.ModelSerializer):
+    person_name = serializers.CharField(source="person.full_name", read_only=True)
+
+    class Meta:
+        model = DelegationStaff
+        fields = ["id", "delegation", "person", "person_name", "role"]
+        read_only_fields = ["id"]
+        validators: list = []  # one head a delegation: the service says so
+
+
+class DelegationSerializer(serializers.ModelSerializer):
+    staff = DelegationStaffSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Delegation
+        fields = ["id", "tournament", "name", "club", "body", "staff"]
+        read_only_fields = ["id", "staff"]
+        validators: list = []  # a name once an event: the service says so
+
+
+class DelegationEntriesSerializer(serializers.Serializer):
+    entries = serializers.ListField(child=serializers.IntegerField(min_value=1),
+                                    max_length=1000, help_text="Entry ids sent by the delegation")
+
+
+class PrizeSerializer(serializers.ModelSerializer):
+    winner = serializers.CharField(source="winner_name", read_only=True)
+    amount = serializers.IntegerField(min_value=0, max_value=10**12, required=False,
+                                      allow_null=True)
+
+    class Meta:
+        model = Prize
+        fields = ["id", "tournament", "kind", "place", "name", "medal", "amount", "item",
+                  "entry", "team", "delegation", "winner", "awarded_at"]
+        read_only_fields = ["id", "entry", "team", "delegation", "winner", "awarded_at"]
+        validators: list = []  # a place once: set_prize changes the prize of that place
+
+
+class DelegationRankingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    delegation = serializers.IntegerField()
+    name = serializers.CharField()
+    gold = serializers.IntegerField()
+    silver = serializers.IntegerField()
+    bronze = serializers.IntegerField()
+    points = serializers.FloatField()
+
+
+class DelegationRankingSerializer(serializers.Serializer):
+    """The overall delegation ranking (Phụ lục 5 mục 10; docs/decisions-tournaments.md)."""
+
+    after_round = serializers.IntegerField()
+    order = serializers.CharField()
+    rows = DelegationRankingRowSerializer(many=True)
+
+
+class AwardRequestSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField(min_value=1, max_value=2**31 - 1)

@@ -16,6 +16,7 @@ One module per concern; the public names are re-exported here, so callers import
 - ``entries``: eligibility, entries and teams, starting numbers, withdrawals, byes
 - ``officials``: the people of the event (Điều 19-20), arbiters' boards, the suspension
 - ``schedule``: each round's day and start (Phụ lục 5 mục 6)
+- ``awards``: delegations and their officials, prizes and their award (Phụ lục 5 mục 10, 14)
 - ``rounds``: the pairing job, round status, start of a round, manual pairing changes
 - ``results``: board results, one or a whole round, with version checks; losses for late
   arrival (Điều 10.2.1a)
@@ -28,6 +29,14 @@ from tournaments import engine, selectors
 from tournaments.services._common import (
     ARBITER_SOURCES,
     S,
+)
+from tournaments.services.awards import (
+    add_delegation_staff,
+    award_prizes,
+    check_prize,
+    create_delegation,
+    set_entry_delegation,
+    set_prize,
 )
 from tournaments.services.bulk_entries import (
     member_by_name,
@@ -123,5 +132,6 @@ __all__ = [
     "propose_suspension", "reject_proposal", "remove_from_list", "import_trf",
     "assign_boards", "check_boards", "unassign_boards", "suspend_tournament",
     "resume_tournament", "set_round_schedule", "check_round_schedule",
-    "remove_round_schedule",
+    "remove_round_schedule", "add_delegation_staff", "award_prizes", "check_prize",
+    "create_delegation", "set_entry_delegation", "set_prize",
 ]
