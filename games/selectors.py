@@ -27,12 +27,14 @@ def _person_id(user) -> int | None:
 
 
 def arbitrated_tournament_ids(user) -> QuerySet:
-    return Official.objects.filter(person__user=user).values("tournament_id")
+    return Official.objects.filter(person__user=user, role__in=Official.ARBITER_ROLES).values(
+        "tournament_id")
 
 
 def is_arbiter(user) -> bool:
     return bool(user and user.is_authenticated
-                and Official.objects.filter(person__user=user).exists())
+                and Official.objects.filter(person__user=user,
+                                            role__in=Official.ARBITER_ROLES).exists())
 
 
 def may_arbitrate_tournament(user, tournament: Tournament) -> bool:

@@ -27,7 +27,15 @@ from core.admin_service import ServiceAdmin, add_service_error, adopt
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
-from tournaments import admin_bulk, admin_complaints, admin_lifecycle, engine, selectors, services
+from tournaments import (
+    admin_awards,
+    admin_bulk,
+    admin_complaints,
+    admin_lifecycle,
+    engine,
+    selectors,
+    services,
+)
 from tournaments import documents as document_actions
 from tournaments.admin_filters import RecentTournamentFilter
 from tournaments.admin_forms import (
@@ -37,6 +45,7 @@ from tournaments.admin_forms import (
     tournament_add_fieldsets,
 )
 from tournaments.models import (
+    BoardAssignment,
     Entry,
     LateArrival,
     Official,
@@ -46,7 +55,9 @@ from tournaments.models import (
     ResultChange,
     Round,
     SanctionProposal,
+    ScheduledRound,
     StatusChange,
+    Suspension,
     TeamEntry,
     Tournament,
 )
@@ -80,6 +91,48 @@ class OfficialInline(OfficialParentInline, admin.TabularInline):
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("person")
+
+
+class ScheduledRoundForm(forms.ModelForm):
+    """A round of the schedule (Phụ lục 5 mục 6), checked by the service's rules."""
+
+    class Meta:
+        model = ScheduledRound
+        fields = ["number", "day", "start_time", "note"]
+        widgets = {"start_time": forms.TimeInput(format="%H:%M")}
+
+    def clean(self):
+        super().clean()
+        data = self.cleaned_data
+        tournament = self.instance.tournament if self.instance.tournament_id else None
+        if tournament is not None and not self.errors and self.has_changed():
+            try:
+                services.check_round_schedule(tournament, data["number"], data["day"],
+                                              data.get("note", ""))
+            except ServiceError as exc:
+                add_service_error(self, exc)
+        return data
+
+
+class ScheduledRoundInline(OfficialParentInline, admin.TabularInline):
+    """Lịch thi đấu: each round's day and start (late arrivals read it, Điều 10.2.1a)."""
+
+    model = ScheduledRound
+    form = ScheduledRoundForm
+    extra = 0
+
+
+class SuspensionInline(admin.TabularInline):
+    """Điều 20.3d: the suspensions of the event (added by the action, never edited)."""
+
+    model = Suspension
+    extra = 0
+    can_delete = False
+    fields = ("suspended_at", "reason", "resume_plan", "resumed_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class RoundInline(admin.TabularInline):
@@ -221,6 +274,22 @@ def certify(modeladmin, request, queryset):
     _lifecycle(modeladmin, request, queryset, services.certify_tournament, _("đã công nhận"))
 
 
+suspend = reason_action(
+    "suspend", _("Tạm đình chỉ giải (Điều 20.3d, ghi lý do)"),
+    _("Do nguyên nhân đặc biệt không thể thi đấu được, tổng trọng tài tuyên bố tạm đình chỉ giải "
+      "và định lại thời gian, địa điểm (Điều 20.3d). Không xếp cặp, không bắt đầu ván nào cho "
+      "đến khi cho tiếp tục."),
+    lambda t, *, user, reason: services.suspend_tournament(t, user=user, reason=reason),
+    _("đã tạm đình chỉ"))
+
+
+@admin.action(description=_("Cho giải tiếp tục sau tạm đình chỉ (Điều 20.3d)"))
+def resume(modeladmin, request, queryset):
+    _each(modeladmin, request, queryset,
+          lambda t: services.resume_tournament(t, user=request.user),
+          lambda t, _result: str(_("đã cho tiếp tục")))
+
+
 reopen = reason_action(
     "reopen", _("Mở lại giải đã công nhận (ghi lý do)"),
     _("Giải đã công nhận là hồ sơ chính thức. Mở lại (chỉ cán bộ Liên đoàn) đưa giải về "
@@ -294,7 +363,8 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     autocomplete_fields = ["organiser_body", "organiser_club", "qualifies_to"]
     readonly_fields = ["status", "lot_seed", "created_by", "created_at", "certified_at",
                                 "certified_by", "size_warnings", "time_control_words"]
-    inlines = [OfficialInline, RoundInline, StatusChangeInline, RegulationAmendmentInline]
+    inlines = [OfficialInline, ScheduledRoundInline, SuspensionInline, RoundInline,
+               StatusChangeInline, RegulationAmendmentInline]
 
     @admin.display(description=_("thời gian thi đấu (Điều 10)"))
     def time_control_words(self, obj) -> str:
@@ -304,7 +374,8 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
     def size_warnings(self, obj) -> str:
         return " ".join(engine.swiss_guidance(obj)) if obj and obj.pk else ""
     actions = [open_registration, admin_bulk.enter_players, draw_numbers, pair_next_round,
-               finish, certify, reopen, advance_qualifiers, publish_regulations,
+               finish, certify, reopen, advance_qualifiers, publish_regulations, suspend,
+               resume, admin_awards.award_prizes,
                *document_actions.TOURNAMENT_ACTIONS]
 
     change_form_template = "admin/tournaments/tournament/change_form.html"
@@ -347,6 +418,8 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
                 amendment_reason=form.cleaned_data.get("amendment_reason", ""), **fields))
 
     def save_formset(self, request, form, formset, change):
+        if formset.model is ScheduledRound and not self.official_reason(form.instance):
+            return self._save_schedule(request, form, formset)
         if formset.model is not Official or self.official_reason(form.instance):
             return super().save_formset(request, form, formset, change)
         tournament = Tournament.objects.get(pk=form.instance.pk)
@@ -371,6 +444,35 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
                  if official.pk else formset.new_objects.append(saved))
             except ServiceError as exc:  # the whole save is refused (ServiceAdmin)
                 raise ServiceError(f"{official}: {exc.message}", code=exc.code) from exc
+        return None
+
+
+    def _save_schedule(self, request, form, formset):
+        """Each changed line through ``set_round_schedule``, each deleted one through
+        ``remove_round_schedule`` (Phụ lục 5 mục 6)."""
+        tournament = Tournament.objects.get(pk=form.instance.pk)
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for inline_form in formset.forms:
+            line = inline_form.instance
+            try:
+                if inline_form in formset.deleted_forms:
+                    if line.pk:
+                        services.remove_round_schedule(line, user=request.user)
+                        formset.deleted_objects.append(line)
+                    continue
+                if not inline_form.has_changed():
+                    continue
+                data = inline_form.cleaned_data
+                if line.pk and "number" in inline_form.changed_data:
+                    services.remove_round_schedule(ScheduledRound.objects.get(pk=line.pk),
+                                                   user=request.user)
+                saved = services.set_round_schedule(
+                    tournament, data["number"], data["day"], data["start_time"],
+                    user=request.user, note=data.get("note", ""))
+                (formset.changed_objects.append((saved, inline_form.changed_data))
+                 if line.pk else formset.new_objects.append(saved))
+            except ServiceError as exc:  # the whole save is refused (ServiceAdmin)
+                raise ServiceError(f"{line}: {exc.message}", code=exc.code) from exc
         return None
 
 
@@ -751,12 +853,16 @@ class LateArrivalForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "decided_at" in self.fields:  # the add form (a saved one is read-only)
             self.fields["decided_at"].required = False
+            # default: the round's start in the schedule (Phụ lục 5 mục 6)
+            self.fields["scheduled_start"].required = False
+            self.fields["scheduled_start"].help_text = _(
+                "Để trống: giờ bắt đầu ván theo lịch thi đấu của giải.")
 
     def record(self, user) -> LateArrival:
         data = self.cleaned_data
         return services.record_late_arrival(
             data["pairing"], data["side"], user=user,
-            scheduled_start=data["scheduled_start"], arrived_at=data.get("arrived_at"),
+            scheduled_start=data.get("scheduled_start"), arrived_at=data.get("arrived_at"),
             decided_at=data.get("decided_at"), note=data.get("note", ""))
 
 
@@ -794,6 +900,57 @@ class LateArrivalAdmin(ServiceAdmin, admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return obj is None and super().has_change_permission(request, obj)
+
+
+class BoardAssignmentForm(forms.ModelForm):
+    """Điều 20.3b: the chief arbiter gives an arbiter boards of a round (``assign_boards``)."""
+
+    class Meta:
+        model = BoardAssignment
+        fields = ["round", "official", "first_board", "last_board"]
+
+    def clean(self):
+        super().clean()
+        data = self.cleaned_data
+        if not self.errors and data.get("round") and data.get("official"):
+            try:
+                services.check_boards(data["round"], data["official"], data["first_board"],
+                                      data["last_board"])
+            except ServiceError as exc:
+                add_service_error(self, exc)
+        return data
+
+
+@admin.action(description=_("Bỏ phân công trọng tài bàn"))
+def unassign_boards(modeladmin, request, queryset):
+    _each(modeladmin, request, queryset,
+          lambda a: services.unassign_boards(a, user=request.user),
+          lambda a, _result: str(_("đã bỏ phân công")))
+
+
+@admin.register(BoardAssignment)
+class BoardAssignmentAdmin(ServiceAdmin, admin.ModelAdmin):
+    """Arbiters' boards per round (Điều 20.3b); a warning of 002 Phần 2 Điều 6.1 (too many
+    boards for one arbiter) shows after the save."""
+
+    form = BoardAssignmentForm
+    list_display = ["round", "official", "first_board", "last_board", "assigned_by",
+                    "assigned_at"]
+    raw_id_fields = ["round", "official"]
+    list_select_related = ["round__tournament", "official__person", "assigned_by"]
+    actions = [unassign_boards]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # the action goes through the service
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        saved, warnings = services.assign_boards(data["round"], data["official"],
+                                                 data["first_board"], data["last_board"],
+                                                 user=request.user)
+        adopt(obj, saved)
+        for warning in warnings:
+            self.message_user(request, warning, messages.WARNING)
 
 
 @admin.register(ResultChange)

@@ -52,7 +52,8 @@ TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
         "disqualification_scoring",
         "awards_and_discipline", "material_terms"]}),
     (_("Điều lệ (Điều 18)"), {"classes": _COLLAPSED, "fields": [
-        "purpose", "host_and_sponsors", "schedule", "prizes", "title_criteria",
+        "purpose", "host_and_sponsors", "schedule", "prizes", "delegation_ranking",
+        "title_criteria",
         "regulation_document"]}),
     (_("Trạng thái"), {"classes": _COLLAPSED, "fields": [
         "status", "lot_seed", "created_by", "created_at", "certified_at", "certified_by"]}),

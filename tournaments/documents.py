@@ -18,7 +18,7 @@ from documents.presentation import TextGrid, vn_number
 from documents.registry import DocumentKind
 from documents.targets import get_object, parse_target, slug
 from federation.selectors import shown_clubs
-from tournaments import engine, selectors, systems
+from tournaments import engine, selectors, selectors_awards, systems
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 K = Document.Kind
@@ -513,6 +513,25 @@ def overall_standings_data(target: str) -> dict:
     return {"tournament": tournament_head(final), "groups": table["groups"], "rows": rows}
 
 
+# --- prizes and the overall delegation ranking (Phụ lục 5 mục 10; Điều 19.4) ------------------
+
+def awards_data(target: str) -> dict:
+    """The prizes of the event with their winners and the overall delegation ranking, as
+    announced at the closing (Điều 19.4; ``selectors_awards``)."""
+    parsed = parse_target(K.AWARDS, target)
+    tournament = get_object(Tournament, parsed["tournament"])
+    prizes = [{"kind": p.get_kind_display(), "place": p.place, "name": p.name,
+               "medal": p.get_medal_display() if p.medal else "",
+               "amount": f"{p.amount:,} đ".replace(",", ".") if p.amount else "",
+               "item": p.item, "winner": p.winner_name}
+              for p in selectors_awards.prizes(tournament)]
+    ranking = (selectors_awards.delegation_ranking(tournament)
+               if tournament.delegations.exists() else None)
+    rows = [{**r, "points": vn_number(r["points"])} for r in ranking["rows"]] if ranking else []
+    return {"tournament": tournament_head(tournament), "prizes": prizes, "ranking": rows,
+            "order": tournament.get_delegation_ranking_display()}
+
+
 # --- pairings list of a round ------------------------------------------------------------------------
 
 _POINT_MARKS = {1.0: "1", 0.5: "½", 0.0: "0"}
@@ -596,6 +615,8 @@ KINDS = [
                  board_standings_data, _file("xep-hang-theo-ban"), _sees_tournament),
     DocumentKind(K.OVERALL_STANDINGS, "documents/overall_standings.html", ("tournament:<id>",),
                  overall_standings_data, _file("ket-qua-chung-cuoc"), _sees_tournament),
+    DocumentKind(K.AWARDS, "documents/awards.html", ("tournament:<id>",), awards_data,
+                 _file("giai-thuong"), _sees_tournament),
     DocumentKind(K.PAIRINGS, "documents/pairings.html",
                  ("round:<id>", "tournament:<id>:round:<n>"), pairings_data,
                  _file("cap-dau"), _sees_tournament),
@@ -608,7 +629,7 @@ KINDS = [
 #: birth, ID number or contact. Tracking cards (arbiters' working papers), scoresheets
 #: (signatures) and member cards (date of birth, ID number) stay with the entitled.
 PUBLIC_KINDS = (K.STANDINGS, K.CROSSTABLE, K.PAIRINGS, K.TEAM_STANDINGS, K.BOARD_STANDINGS,
-                K.OVERALL_STANDINGS)
+                K.OVERALL_STANDINGS, K.AWARDS)
 
 
 def public_target(tournament_id: int, kind: str, round_number: int | None) -> str:
@@ -637,6 +658,8 @@ TOURNAMENT_ACTIONS = [
                "tournaments"),
     pdf_action(K.CROSSTABLE, gettext_lazy("PDF: bảng kết quả chéo"), _each("tournament"),
                "tournaments"),
+    pdf_action(K.AWARDS, gettext_lazy("PDF: giải thưởng và xếp hạng toàn đoàn"),
+               _each("tournament"), "tournaments"),
     pdf_action(K.TRACKING_CARD, gettext_lazy("PDF: thẻ theo dõi thi đấu (Điều 29.1)"),
                _each("tournament"), "tournaments"),
     pdf_action(K.PAIRINGS, gettext_lazy("PDF: danh sách cặp đấu ván mới nhất"), _last_rounds,

@@ -33,9 +33,19 @@ from documents import selectors as document_selectors
 from documents import services as document_services
 from documents.models import Document
 from federation.cache_scopes import CLUBS
-from tournaments import cache_scopes, selectors, selectors_complaints, systems
+from tournaments import cache_scopes, selectors, selectors_awards, selectors_complaints, systems
 from tournaments.documents import PUBLIC_KINDS, public_target
-from tournaments.models import Official, Pairing, Round, Tournament
+from tournaments.models import (
+    Delegation,
+    DelegationStaff,
+    Official,
+    Pairing,
+    Prize,
+    Round,
+    ScheduledRound,
+    Suspension,
+    Tournament,
+)
 
 
 class PublicTournamentSerializer(serializers.ModelSerializer):
@@ -93,11 +103,63 @@ class PublicAmendmentSerializer(serializers.Serializer):
         return selectors.amendment_lines(amendment)
 
 
+class PublicScheduledRoundSerializer(serializers.Serializer):
+    """A round of the schedule (Phụ lục 5 mục 6)."""
+
+    number = serializers.IntegerField()
+    day = serializers.DateField()
+    start_time = serializers.TimeField(format="%H:%M")
+    note = serializers.CharField()
+
+
+class PublicSuspensionSerializer(serializers.Serializer):
+    """The chief arbiter's suspension of the event (Điều 20.3d)."""
+
+    reason = serializers.CharField()
+    resume_plan = serializers.CharField()
+    suspended_at = serializers.DateTimeField()
+    resumed_at = serializers.DateTimeField(allow_null=True)
+
+
+class PublicPrizeSerializer(serializers.Serializer):
+    """A prize of the regulations and, once awarded, its winner's name (Phụ lục 5 mục 10)."""
+
+    kind = serializers.CharField()
+    kind_name = serializers.CharField(source="get_kind_display")
+    place = serializers.IntegerField()
+    name = serializers.CharField()
+    medal = serializers.CharField()
+    amount = serializers.IntegerField(allow_null=True)
+    item = serializers.CharField()
+    winner = serializers.CharField(source="winner_name")
+    awarded_at = serializers.DateTimeField(allow_null=True)
+
+
+class PublicDelegationStaffSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    role_name = serializers.CharField(source="get_role_display")
+    name = serializers.CharField(source="person.full_name")
+
+
+class PublicDelegationSerializer(serializers.Serializer):
+    """A delegation and its head, team leaders and coaches: names and roles only."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    staff = PublicDelegationStaffSerializer(many=True)
+
+
 class PublicTournamentDetailSerializer(PublicTournamentSerializer):
     rounds = PublicRoundSerializer(many=True, read_only=True)
     amendments = PublicAmendmentSerializer(many=True, read_only=True)
     players = serializers.IntegerField(source="entry_count", read_only=True)
     officials = PublicOfficialSerializer(many=True, read_only=True)
+    round_schedule = PublicScheduledRoundSerializer(many=True, read_only=True)
+    suspensions = PublicSuspensionSerializer(many=True, read_only=True)
+    prize_items = PublicPrizeSerializer(many=True, read_only=True)
+    delegations = PublicDelegationSerializer(many=True, read_only=True)
+    delegation_ranking = serializers.SerializerMethodField(
+        help_text="The overall delegation ranking (Phụ lục 5 mục 10); null without delegations")
 
     class Meta(PublicTournamentSerializer.Meta):
         fields = PublicTournamentSerializer.Meta.fields + [
@@ -105,7 +167,14 @@ class PublicTournamentDetailSerializer(PublicTournamentSerializer):
             "regulations_published_at", "host_and_sponsors", "eligibility", "title_criteria",
             "fees", "registration_deadline", "wildcards", "quota_per_unit", "material_terms",
             "registration_form", "awards_and_discipline",
-            "purpose", "prizes", "schedule", "players", "officials", "rounds", "amendments"]
+            "purpose", "prizes", "schedule", "round_schedule", "players", "officials",
+            "suspensions", "prize_items", "delegations", "delegation_ranking", "rounds",
+            "amendments"]
+
+    def get_delegation_ranking(self, t) -> dict | None:
+        if not t.delegations.all():  # prefetched
+            return None
+        return selectors_awards.delegation_ranking(t)
 
 
 class PublicPairingSerializer(serializers.ModelSerializer):
@@ -340,10 +409,19 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
             from django.db.models import Count
 
             officials = Official.objects.select_related("person").order_by(
-                Case(When(role=Official.Role.CHIEF, then=0),
-                     When(role=Official.Role.DEPUTY, then=1), default=2), "id")
+                Case(*(When(role=role, then=i) for i, role in enumerate(selectors.ROLE_ORDER)),
+                     default=99), "id")
             tournaments = tournaments.annotate(entry_count=Count("entries")).prefetch_related(
-                "rounds", "amendments", Prefetch("officials", queryset=officials))
+                "rounds", "amendments", Prefetch("officials", queryset=officials),
+                Prefetch("round_schedule", queryset=ScheduledRound.objects.order_by("number")),
+                Prefetch("suspensions",
+                         queryset=Suspension.objects.order_by("suspended_at", "id")),
+                Prefetch("prize_items", queryset=Prize.objects.select_related(
+                    "entry", "team", "delegation").order_by("kind", "place", "id")),
+                Prefetch("delegations", queryset=Delegation.objects.order_by("name")
+                         .prefetch_related(Prefetch("staff", queryset=DelegationStaff.objects
+                                                    .select_related("person")
+                                                    .order_by("role", "id")))))
         return tournaments
 
     def get_serializer_class(self):

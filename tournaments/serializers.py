@@ -83,6 +83,7 @@ class OfficialSerializer(serializers.ModelSerializer):
     class Meta:
         model = Official
         fields = ["id", "tournament", "person", "person_name", "role"]
+        validators: list = []  # one chief, one head, a person once: the service says so
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -307,6 +308,10 @@ class LateArrivalSerializer(serializers.ModelSerializer):
                   "allowed_minutes", "note", "recorded_by", "recorded_at", "version"]
         read_only_fields = ["id", "pairing", "allowed_minutes", "recorded_by", "recorded_at"]
         extra_kwargs = {"decided_at": {"required": False},
+                        "scheduled_start": {
+                            "required": False,
+                            "help_text": "Default: the round's start in the event's schedule "
+                                         "(Phụ lục 5 mục 6)"},
                         "note": {"max_length": 2000}}
 
 
@@ -448,3 +453,4 @@ class TournamentStandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
     rows = TournamentStandingRowSerializer(many=True)
+

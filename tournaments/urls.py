@@ -1,10 +1,20 @@
 from rest_framework.routers import DefaultRouter
 
-from tournaments import views, views_complaints
+from tournaments import views, views_complaints, views_officials
 
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
 router.register("tournament-officials", views.OfficialViewSet, basename="tournament-official")
+router.register("tournament-schedule", views_officials.ScheduledRoundViewSet,
+                basename="tournament-schedule")
+router.register("tournament-board-assignments", views_officials.BoardAssignmentViewSet,
+                basename="tournament-board-assignment")
+router.register("tournament-delegations", views_officials.DelegationViewSet,
+                basename="tournament-delegation")
+router.register("tournament-delegation-staff", views_officials.DelegationStaffViewSet,
+                basename="tournament-delegation-staff")
+router.register("tournament-prizes", views_officials.PrizeViewSet,
+                basename="tournament-prize")
 router.register("tournament-entries", views.EntryViewSet, basename="tournament-entry")
 router.register("tournament-teams", views.TeamViewSet, basename="tournament-team")
 router.register("tournament-rounds", views.RoundViewSet, basename="tournament-round")

@@ -66,6 +66,12 @@ from tournaments.serializers import (
     WithdrawSerializer,
 )
 from tournaments.serializers_complaints import AnnulledGameSerializer, AnnulSerializer
+from tournaments.serializers_officials import (
+    ArbiterCheckSerializer,
+    ResumeSerializer,
+    SuspendSerializer,
+    SuspensionSerializer,
+)
 from tournaments.services import trf_import_job
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
@@ -174,6 +180,50 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         """Công nhận kết quả: lock the finished event (an official record) and start the
         rating and title checks after commit. Organisers only; missing results answer 400."""
         return self._done(services.certify_tournament(self.get_object(), user=request.user))
+
+    @extend_schema(request=SuspendSerializer, responses={201: SuspensionSerializer})
+    @action(detail=True, methods=["post"])
+    def suspend(self, request, pk=None):
+        """Điều 20.3d: the chief arbiter (or a deputy standing in) suspends the event for a
+        special cause, with the reason and the new time and place; no round is paired or
+        started until ``resume``."""
+        data = SuspendSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        suspension = services.suspend_tournament(
+            self.get_object(), user=request.user, reason=data.validated_data["reason"],
+            resume_plan=data.validated_data.get("resume_plan", ""))
+        return Response(SuspensionSerializer(suspension).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ResumeSerializer, responses=SuspensionSerializer)
+    @action(detail=True, methods=["post"])
+    def resume(self, request, pk=None):
+        """Điều 20.3d: the suspended event goes on (the suspension keeps its record)."""
+        data = ResumeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        suspension = services.resume_tournament(
+            self.get_object(), user=request.user,
+            resume_plan=data.validated_data.get("resume_plan"))
+        return Response(SuspensionSerializer(suspension).data)
+
+    @extend_schema(responses=ArbiterCheckSerializer)
+    @action(detail=True, methods=["get"], url_path="arbiter-check")
+    def arbiter_check(self, request, pk=None):
+        """The event's people by role (Điều 19, 20.1) and the warnings of 002 Phần 2 Điều 6
+        (at least 2 arbiters; one arbiter to at most 4 boards in national events, 6 in
+        local ones); its suspension in force (Điều 20.3d), if any."""
+        tournament = self.get_object()
+        return Response(ArbiterCheckSerializer({
+            "officials": selectors.officials_in_order(tournament),
+            "boards_per_arbiter": selectors.boards_per_arbiter(tournament),
+            "warnings": selectors.arbiter_guidance(tournament),
+            "suspended": selectors.open_suspension(tournament)}).data)
+
+    @extend_schema(responses=SuspensionSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def suspensions(self, request, pk=None):
+        """Every suspension of the event and when it resumed (Điều 20.3d)."""
+        return Response(SuspensionSerializer(selectors.suspensions(self.get_object()),
+                                             many=True).data)
 
     @extend_schema(request=ReasonSerializer, responses=TournamentSerializer)
     @action(detail=True, methods=["post"])
@@ -662,7 +712,7 @@ class PairingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         v = data.validated_data
         late = services.record_late_arrival(
             self.get_object(), v["side"], user=request.user,
-            scheduled_start=v["scheduled_start"], arrived_at=v.get("arrived_at"),
+            scheduled_start=v.get("scheduled_start"), arrived_at=v.get("arrived_at"),
             decided_at=v.get("decided_at"), note=v.get("note", ""),
             expected_version=v.get("version", _if_match_version(request)))
         return Response(LateArrivalSerializer(late).data, status=201)

@@ -90,7 +90,8 @@ def roles(user) -> Roles:
         return cached
     # The arbiter role is an Official whose person is the user's person: one query for both.
     person = (Person.objects.filter(user=user)
-              .annotate(officiates=Exists(Official.objects.filter(person=OuterRef("pk"))))
+              .annotate(officiates=Exists(Official.objects.filter(
+                  person=OuterRef("pk"), role__in=Official.ARBITER_ROLES)))
               .first())
     # Clubs managed and bodies served, in one query (the header needs their ids and names).
     places = (Club.objects.filter(managers=user).order_by().annotate(place=Value("club"))

@@ -10,7 +10,7 @@ from chessrules.values import Discipline
 from federation.models import Discipline as DisciplineChoice
 from federation.models import Gender
 from ratings.models import TitleCode
-from tournaments.models import Round, Tournament
+from tournaments.models import Prize, Round, Tournament
 
 register = template.Library()
 
@@ -66,12 +66,20 @@ def score(value) -> str:
     return str(whole)
 
 
+@register.filter
+def money(value) -> str:
+    """An amount in đồng with dots between thousands (5000000 -> "5.000.000 đ")."""
+    if value in (None, ""):
+        return ""
+    return f"{int(value):,} đ".replace(",", ".")
+
+
 def _choices() -> dict:
     return {"discipline": DisciplineChoice, "category": Tournament.Category,
             "status": Tournament.Status, "system": Tournament.System,
             "time_control_class": Tournament.TimeControlClass, "gender": Gender,
             "title": TitleCode, "round_status": Round.Status,
-            "gender_section": Tournament.GenderSection}
+            "gender_section": Tournament.GenderSection, "medal": Prize.Medal}
 
 
 @register.filter

@@ -78,6 +78,13 @@ def _one_of_each(staff) -> None:
                                   limit=50, minutes_to_opponent=2, recorded_by=staff)
     LateArrival.objects.create(pairing=pairing, side="black", scheduled_start=now,
                                decided_at=now, allowed_minutes=15, recorded_by=staff)
+    from tournaments.models import BoardAssignment, Official
+
+    board_arbiter = Official.objects.create(tournament=pairing.round.tournament,
+                                            person=make_person(full_name="Trọng Tài Bàn"),
+                                            role=Official.Role.ARBITER)
+    BoardAssignment.objects.create(round=pairing.round, official=board_arbiter, first_board=1,
+                                   last_board=1, assigned_by=staff)
     GameUpload.objects.create(content='[Event "x"]\n\n*\n', discipline="xiangqi")
     rating_list = RatingList.objects.first()
     period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 1, 1),

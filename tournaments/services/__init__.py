@@ -14,7 +14,9 @@ One module per concern; the public names are re-exported here, so callers import
 
 - ``lifecycle``: the tournament, registration open/close, finish, certify, reopen
 - ``entries``: eligibility, entries and teams, starting numbers, withdrawals, byes
-- ``officials``: arbiters of the event (Điều 20)
+- ``officials``: the people of the event (Điều 19-20), arbiters' boards, the suspension
+- ``schedule``: each round's day and start (Phụ lục 5 mục 6)
+- ``awards``: delegations and their officials, prizes and their award (Phụ lục 5 mục 10, 14)
 - ``rounds``: the pairing job, round status, start of a round, manual pairing changes
 - ``results``: board results, one or a whole round, with version checks; losses for late
   arrival (Điều 10.2.1a)
@@ -31,6 +33,14 @@ from tournaments.services._common import (
     S,
 )
 from tournaments.services.annulment import annul_and_replay
+from tournaments.services.awards import (
+    add_delegation_staff,
+    award_prizes,
+    check_prize,
+    create_delegation,
+    set_entry_delegation,
+    set_prize,
+)
 from tournaments.services.bulk_entries import (
     member_by_name,
     register_entries,
@@ -76,7 +86,16 @@ from tournaments.services.lifecycle import (
     reopen_tournament,
     update_tournament,
 )
-from tournaments.services.officials import assign_official, check_official, remove_official
+from tournaments.services.officials import (
+    assign_boards,
+    assign_official,
+    check_boards,
+    check_official,
+    remove_official,
+    resume_tournament,
+    suspend_tournament,
+    unassign_boards,
+)
 from tournaments.services.results import (
     cancel_late_arrival,
     normalize_result,
@@ -100,6 +119,11 @@ from tournaments.services.sanctions import (
     reject_proposal,
     remove_from_list,
 )
+from tournaments.services.schedule import (
+    check_round_schedule,
+    remove_round_schedule,
+    set_round_schedule,
+)
 from tournaments.services.stages import advance_qualifiers
 from tournaments.services.trf_import import import_trf
 
@@ -118,4 +142,8 @@ __all__ = ["AMENDABLE_AFTER_START",
     "check_guest", "register_guest_entry", "approve_proposal", "disqualify_entry",
     "propose_suspension", "reject_proposal", "remove_from_list", "import_trf",
     "annul_and_replay", "Filing", "Ruling", "appeal", "decide_complaint", "file_complaint",
+    "assign_boards", "check_boards", "unassign_boards", "suspend_tournament",
+    "resume_tournament", "set_round_schedule", "check_round_schedule",
+    "remove_round_schedule", "add_delegation_staff", "award_prizes", "check_prize",
+    "create_delegation", "set_entry_delegation", "set_prize",
 ]

@@ -54,7 +54,7 @@ TOURNAMENT_FIELDS = frozenset({
     "boards_per_team", "reserves_per_team", "purpose", "host_and_sponsors", "eligibility",
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day", "womens_championship",
-    "entrants", "disqualification_scoring", "illegal_moves_to_lose",
+    "entrants", "disqualification_scoring", "illegal_moves_to_lose", "delegation_ranking",
 })
 # The knockout rules too: the bracket is replayed from the games under them, so a change
 # after the draw would silently rewrite decided matches (Điều 25).

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from chessrules.values import Result as ResultValue
 from core.errors import ConflictError, ServiceError
-from tournaments import cache_scopes
+from tournaments import cache_scopes, selectors
 from tournaments.models import (
     FINAL_RESULTS,
     LateArrival,
@@ -205,7 +205,7 @@ def _check_lateness(allowed: int, start, arrived, decided) -> None:
         raise ServiceError(_("Giờ xử thua trước giờ đến hơn một ngày."), field="decided_at")
 
 
-def record_late_arrival(pairing: Pairing, side: str, *, user, scheduled_start,
+def record_late_arrival(pairing: Pairing, side: str, *, user, scheduled_start=None,
                         arrived_at=None, decided_at=None, note: str = "",
                         expected_version: int | None = None) -> LateArrival:
     """The arbiter declares ``side`` lost for arriving late (Điều 10.2.1a; chess 002 6.7).
@@ -214,7 +214,12 @@ def record_late_arrival(pairing: Pairing, side: str, *, user, scheduled_start,
     that time has not run out at ``decided_at`` (default now); the board's result becomes
     the forfeit (both late: double forfeit) through ``record_result`` — so the result
     guards (a decided game record) and the version check apply, and a ResultChange is
-    logged with source ``late_arrival``."""
+    logged with source ``late_arrival``.
+
+    ``scheduled_start`` (when the clocks were started) defaults to the round's start in the
+    event's schedule (Phụ lục 5 mục 6, ``ScheduledRound``): "đến giờ thi đấu ... trọng tài
+    vẫn bấm đồng hồ chạy" — the arbiter types it only when the round started at another
+    time, or the schedule does not name the round."""
     if side not in LateArrival.Side.values:
         raise ServiceError(_("Bên đến muộn phải là white hoặc black."), field="side")
     decided_at = decided_at or timezone.now()
@@ -237,6 +242,13 @@ def record_late_arrival(pairing: Pairing, side: str, *, user, scheduled_start,
             raise ServiceError(_("Bàn %(b)s đã có kết quả %(r)s; sửa kết quả trước khi xử thua "
                                  "do đến muộn.") % {"b": p.board, "r": p.result},
                                field="result", code="result_conflict")
+        if scheduled_start is None:
+            scheduled_start = selectors.scheduled_start(tournament, p.round.number)
+        if scheduled_start is None:
+            raise ServiceError(
+                _("Lịch thi đấu chưa có giờ bắt đầu ván %(n)s (Phụ lục 5 mục 6): hãy ghi giờ "
+                  "bấm đồng hồ.") % {"n": p.round.number}, field="scheduled_start",
+                code="no_scheduled_start")
         _check_lateness(tournament.late_arrival_minutes, scheduled_start, arrived_at,
                         decided_at)
         late = LateArrival.objects.create(

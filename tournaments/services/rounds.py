@@ -41,6 +41,7 @@ from tournaments.services._common import (
     refusal,
     spec_of,
 )
+from tournaments.services.officials import require_not_suspended
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +53,7 @@ def _check_can_pair(t: Tournament, number: int, *, for_job: bool = False
     its rounds). ``for_job``: the snapshot the job pairs from is loaded here and returned,
     so that the check and the planner read it once."""
     _expect_status(t, S.CLOSED, S.RUNNING, action=_("xếp cặp"))
+    require_not_suspended(t)
     previous = t.rounds.filter(number=number - 1).first()
     if number > 1 and (previous is None or previous.status != Round.Status.COMPLETE):
         raise ServiceError(_("Ván %(n)s chưa đủ kết quả; chưa xếp được ván %(next)s.")
@@ -231,6 +233,7 @@ def start_round(rnd: Round, *, user) -> Round:
     with transaction.atomic():
         r = Round.objects.select_for_update().get(pk=rnd.pk)
         if r.status == Round.Status.PAIRED:
+            require_not_suspended(r.tournament)
             r.status = Round.Status.STARTED
             r.started_at = timezone.now()
             r.save(update_fields=["status", "started_at"])

@@ -54,7 +54,8 @@ def _require_chief(user, tournament: Tournament) -> None:
 def _require_organiser_or_chief(user, tournament: Tournament) -> None:
     from tournaments import selectors
 
-    if not (selectors.can_manage(user, tournament) or is_chief_arbiter(user, tournament)):
+    if not (selectors.can_manage(user, tournament) or selectors.has_role(
+            user, tournament, Official.Role.CHIEF, Official.Role.ORGANISER_HEAD)):
         raise NotAllowedError(_("Chỉ ban tổ chức hoặc tổng trọng tài của giải được làm việc "
                                 "này (Điều 15.6, 16.2)."))
 
@@ -66,6 +67,18 @@ def _reason(reason: str) -> str:
     if len(text) > REASON_MAX:
         raise ServiceError(_("Lý do tối đa %(n)d ký tự.") % {"n": REASON_MAX}, field="reason")
     return text
+
+
+def _opinion_ground(t: Tournament) -> str:
+    """Điều 16.2: a removal needs the opinion of the chief arbiter and of the head of the
+    organising committee; the decision names them when the event records them (Điều 19,
+    20.1)."""
+    names = dict(t.officials.filter(role__in=[Official.Role.CHIEF, Official.Role.ORGANISER_HEAD])
+                 .values_list("role", "person__full_name"))
+    chief = names.get(Official.Role.CHIEF)
+    head = names.get(Official.Role.ORGANISER_HEAD)
+    return _("Xét ý kiến của Tổng trọng tài%(chief)s và Trưởng ban tổ chức giải%(head)s.") % {
+        "chief": f" {chief}" if chief else "", "head": f" {head}" if head else ""}
 
 
 def person_of(entry: Entry) -> Person | None:
@@ -158,7 +171,7 @@ def remove_from_list(entry: Entry, *, user, reason: str, signatory=None,
                 grounds=[_("Căn cứ Luật Cờ Tướng (Quyết định số 1409/2004/QĐ-UBTDTT), Điều 15.6, "
                            "16.1 và 16.2;"),
                          _("Căn cứ Điều lệ giải %(t)s;") % {"t": t.name},
-                         _("Xét ý kiến của Tổng trọng tài và Trưởng ban tổ chức giải.")],
+                         _opinion_ground(t)],
                 articles=[_("Xóa tên đấu thủ %(name)s khỏi danh sách và kết quả thi đấu của giải "
                             "%(t)s. Lý do: %(reason)s") % {"name": e.name, "t": t.name,
                                                           "reason": reason},

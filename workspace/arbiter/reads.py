@@ -117,7 +117,7 @@ def person_name(user) -> str:
 def arbitrated(user) -> list[dict]:
     """The events the user officiates (Điều 20), newest first, each with its role, its last
     round and that round's state. Two queries."""
-    officials = list(Official.objects.filter(person__user=user)
+    officials = list(Official.objects.filter(person__user=user, role__in=Official.ARBITER_ROLES)
                      .select_related("tournament").order_by("-tournament__start_date",
                                                             "-tournament_id"))
     ids = [o.tournament_id for o in officials]
@@ -267,8 +267,12 @@ def last_change(pairing: Pairing) -> ResultChange | None:
 
 def scheduled_start(pairing: Pairing):
     """The start to pre-fill for a late arrival (Điều 10.2.1a: the clocks were started at the
-    round's start): a start already recorded on a board of the round, else the time the
-    round was started, else None."""
+    round's start): the round's start in the event's schedule (Phụ lục 5 mục 6), else a
+    start already recorded on a board of the round, else the time the round was started,
+    else None."""
+    scheduled = selectors.scheduled_start(pairing.round.tournament_id, pairing.round.number)
+    if scheduled is not None:
+        return scheduled
     recorded = (LateArrival.objects.filter(pairing__round_id=pairing.round_id)
                 .order_by("-pk").values_list("scheduled_start", flat=True).first())
     return recorded or pairing.round.started_at
