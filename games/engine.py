@@ -166,6 +166,21 @@ def read_pgn(text: str) -> list[PgnGame]:
     return games
 
 
+def import_notation(discipline: str, tags: dict[str, str], declared: str, auto: str) -> str:
+    """The notation to read an imported game's moves in: a xiangqi file's ``[Format]``
+    (ICCS, WXF), else the upload's when the game's discipline has it, else detected
+    (``auto``): a xiangqi file uploaded as "san" is not read as chess notation (issue 29)."""
+    named = _pgn.FORMAT_NOTATIONS.get(tags.get("Format", "").strip().upper())
+    if discipline == Discipline.XIANGQI and named:
+        return named
+    return declared if declared in Discipline(discipline).notations else auto
+
+
+def chess960_tag(tags: dict[str, str]) -> str | None:
+    """The tag that makes an imported chess game Chess960 (``chessrules.pgn``), else None."""
+    return _pgn.chess960_tag(tags)
+
+
 def count_pgn_games(text: str, stop_after: int) -> int:
     """How many games the PGN file holds, reading at most ``stop_after`` of them (a file
     the reader refuses counts the games before the error: the import job reports it)."""
