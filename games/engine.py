@@ -14,7 +14,9 @@ from chessrules import chess as _chess
 from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
+from chessrules.notation import xiangqi_dialects as _xq_dialects
 from chessrules.values import PGN_RESULTS, PLAYED, Discipline, RepetitionRuling, Result
+from chessrules.xiangqi import Move as XiangqiMove
 from chessrules.xiangqi import Position as XiangqiPosition
 from chessrules.xiangqi import analysis as _xq_analysis
 
@@ -200,6 +202,12 @@ def write_pgn_game(discipline: str, normalised: list[str], *, headers: dict[str,
     """One PGN game from the record's normalised moves (ICCS / UCI) in ``fmt``."""
     return _pgn.write_pgn(" ".join(normalised), discipline=discipline, headers=headers,
                           start_fen=start_fen or None, notation=fmt, result=result)
+
+
+def write_dhtmlxq(headers: dict[str, str], normalised: list[str], start_fen: str) -> str:
+    """A xiangqi game (ICCS moves) as a DhtmlXQ block (``chessrules``)."""
+    return _xq_dialects.write_dhtmlxq(headers, [XiangqiMove.from_iccs(m) for m in normalised],
+                                      start_fen or None)
 
 
 def export_moves(discipline: str, normalised: list[str], start_fen: str, fmt: str, *,

@@ -286,6 +286,19 @@ class GameRecordViewSet(viewsets.ModelViewSet):
 
     @extend_schema(responses={(200, "text/plain"): str})
     @action(detail=True, methods=["get"])
+    def dhtmlxq(self, request, pk=None):
+        """A xiangqi record as DhtmlXQ (UBB), the forum format of xiangqi sites (issue 29);
+        400 for a chess game."""
+        game = self.get_object()
+        if game.discipline != Discipline.XIANGQI:
+            raise ServiceError(_("DhtmlXQ chỉ dùng cho ván cờ tướng."), field="discipline")
+        response = HttpResponse(pgn_export.export_dhtmlxq(game),
+                                content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.dhtmlxq.txt"'
+        return response
+
+    @extend_schema(responses={(200, "text/plain"): str})
+    @action(detail=True, methods=["get"])
     def scoresheet(self, request, pk=None):
         """The move list in Vietnamese notation for printing (Điều 11.2a, Phụ lục 4)."""
         game = self.get_object()
