@@ -21,6 +21,8 @@ import chess
 
 from chessrules import chess as vn_chess
 from chessrules.notation import xiangqi as xq_notation
+from chessrules.notation import xiangqi_dialects as xq_dialects
+from chessrules.notation.errors import NotationError
 from chessrules.notation.movetext import MovetextError, Token, split_movetext
 from chessrules.validation import DECISION_REASONS, GameReport, validate_game
 from chessrules.xiangqi import START_FEN as XIANGQI_START_FEN
@@ -29,16 +31,26 @@ from chessrules.xiangqi import Move
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 XIANGQI_VARIANTS = ("xiangqi", "chinese chess", "cờ tướng", "co tuong")
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+CHESS960_VARIANTS = ("chess960", "fischerandom", "fischerrandom", "960")
+
+
+#: ``[Format]`` values (xiangqi files: cchess, xqbase, WXF) -> the notation read
+FORMAT_NOTATIONS = {"ICCS": "iccs", "WXF": "wxf", "AXF": "wxf"}
+#: xiangqi files name the players Red/Black: read as PGN's White/Black
+RED_TAGS = {"Red": "White", "RedElo": "WhiteElo", "RedTeam": "WhiteTeam"}
 
 
 class PgnError(ValueError):
-    """A PGN problem, with the 1-based game number and line of the file."""
+    """A PGN problem, with the 1-based game number and line of the file (``message_vi``:
+    the same in Vietnamese, naming the game, the line and the tag when there is one)."""
 
-    def __init__(self, message: str, game_number: int, line: int) -> None:
+    def __init__(self, message: str, game_number: int, line: int,
+                 message_vi: str | None = None) -> None:
         super().__init__(f"game {game_number}, line {line}: {message}")
         self.game_number = game_number
         self.line = line
         self.message = message
+        self.message_vi = f"Ván {game_number}, dòng {line}: {message_vi or message}"
 
 
 @dataclass
@@ -53,9 +65,18 @@ class PgnGame:
 
     @property
     def discipline(self) -> str:
+        """Xiangqi for ``[Variant "xiangqi"]``, ``[Game "Chinese Chess"]``, a xiangqi
+        ``[Format]`` (ICCS, WXF) or a ``[Red]`` player (issue 29); else chess."""
         variant = self.headers.get("Variant", "").strip().lower()
         game = self.headers.get("Game", "").strip().lower()
-        return "xiangqi" if variant in XIANGQI_VARIANTS or game in XIANGQI_VARIANTS else "chess"
+        xiangqi = (variant in XIANGQI_VARIANTS or game in XIANGQI_VARIANTS
+                   or self.format_notation is not None or "Red" in self.headers)
+        return "xiangqi" if xiangqi else "chess"
+
+    @property
+    def format_notation(self) -> str | None:
+        """The notation a xiangqi ``[Format]`` tag names (``iccs``, ``wxf``), else None."""
+        return FORMAT_NOTATIONS.get(self.headers.get("Format", "").strip().upper())
 
     @property
     def start_fen(self) -> str | None:
@@ -103,6 +124,9 @@ def read_pgn(text: str) -> Iterator[PgnGame]:
 
     Raises :class:`PgnError` for a malformed tag line or movetext (unclosed comment...).
     """
+    if "[DhtmlXQ]" in text:
+        yield from _dhtmlxq_games(text)
+        return
     lines = text.splitlines()
     number = 0
     game: PgnGame | None = None
@@ -120,6 +144,7 @@ def read_pgn(text: str) -> Iterator[PgnGame]:
                 raise PgnError(str(error).split(": ", 1)[1], game.number, error.line) from None
             game.tokens = parsed.tokens
             game.movetext_result = parsed.result
+        _read_dialect(game)
         return game
 
     for line_no, raw in enumerate(lines, 1):
@@ -137,7 +162,8 @@ def read_pgn(text: str) -> Iterator[PgnGame]:
             m = _TAG.match(line)
             if not m:
                 raise PgnError(f"malformed tag line {line!r} (expected [Name \"value\"])",
-                               number, line_no)
+                               number, line_no, f"dòng thẻ sai dạng {line[:60]!r} (cần "
+                               f"[Tên \"giá trị\"]).")
             game.headers[m.group(1)] = _unescape(m.group(2))
             continue
         if game is None:
@@ -149,6 +175,71 @@ def read_pgn(text: str) -> Iterator[PgnGame]:
     done = finish()
     if done is not None:
         yield done
+
+
+def chess960_tag(headers: dict[str, str]) -> str | None:
+    """The tag that makes a chess game Chess960 (issue 29), else None: ``Variant``
+    (Chess960, Fischerandom), or a ``FEN`` whose castling rights name files (Shredder-FEN
+    ``HAha``) or whose castling rooks/king are not where standard chess has them."""
+    variant = headers.get("Variant", "").strip().lower().replace(" ", "")
+    if variant in CHESS960_VARIANTS:
+        return "Variant"
+    fen = headers.get("FEN", "").strip()
+    if not fen or headers.get("SetUp", "1").strip() == "0":
+        return None
+    fields = fen.split()
+    castling = fields[2] if len(fields) > 2 else "-"
+    if set(castling) - set("KQkq-"):
+        return "FEN"
+    try:
+        board = chess.Board(fen)
+    except ValueError:
+        return None  # an unreadable FEN is refused by validation, naming it
+    standard = chess.Board()
+    for right, rook_square, king_square in (("K", chess.H1, chess.E1), ("Q", chess.A1, chess.E1),
+                                            ("k", chess.H8, chess.E8), ("q", chess.A8, chess.E8)):
+        if right in castling and (
+                board.piece_at(rook_square) != standard.piece_at(rook_square)
+                or board.piece_at(king_square) != standard.piece_at(king_square)):
+            return "FEN"
+    return None
+
+
+def _read_dialect(game: PgnGame) -> None:
+    """A xiangqi game as the other programs write it, in the service's forms: ``[Red]`` as
+    ``White``; full-width moves as ASCII; WinBoard SAN as ICCS (up to the first move that
+    cannot be read: validation then names it, with its ply)."""
+    if game.discipline != "xiangqi":
+        return
+    for red, white in RED_TAGS.items():
+        if red in game.headers and not game.headers.get(white):
+            game.headers[white] = game.headers[red]
+    tokens = [Token(xq_dialects.ascii_form(t.text), t.line) for t in game.tokens]
+    if xq_dialects.is_winboard_san([t.text for t in tokens]):
+        read: list[Token] = []
+        try:
+            read = xq_dialects.san_to_iccs(tokens, game.start_fen)
+        except NotationError as error:
+            done = (error.ply or 1) - 1
+            read = xq_dialects.san_to_iccs(tokens[:done], game.start_fen) + tokens[done:]
+        tokens = read
+        game.headers["Format"] = "ICCS"
+    game.tokens = tokens
+
+
+def _dhtmlxq_games(text: str) -> Iterator[PgnGame]:
+    """The DhtmlXQ (UBB) games of ``text`` as PGN games (ICCS moves)."""
+    try:
+        games = xq_dialects.read_dhtmlxq(text)
+    except xq_dialects.DhtmlXQError as error:
+        raise PgnError(str(error).split(": ", 1)[1], error.game, 1,
+                       f"thẻ [DhtmlXQ_{error.tag}]: {error.reason_vi}") from None
+    for game in games:
+        headers = {"Variant": "xiangqi", "Format": "ICCS", **game.headers}
+        if game.start_fen:
+            headers.update(SetUp="1", FEN=game.start_fen)
+        yield PgnGame(number=game.number, line=1, headers=headers,
+                      tokens=[Token(move.iccs(), 1) for move in game.moves])
 
 
 def read_pgn_file(path: str | os.PathLike[str]) -> Iterator[PgnGame]:

@@ -346,7 +346,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "core.schema.add_error_responses"],
+                             "core.schema.add_error_responses", "core.schema.type_database_ids"],
     # One stable name per choice set whose field name (status, kind, ...) is shared.
     "ENUM_NAME_OVERRIDES": {
         "DisciplineEnum": "federation.models.Discipline",

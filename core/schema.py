@@ -18,7 +18,12 @@ drf-spectacular infers:
 - a read-only field declared with ``default=None`` is nullable (it answers null when its
   source is missing);
 - a read-only choice field of a model field with ``blank=True`` may answer "" (DRF drops
-  ``allow_blank`` from read-only model fields).
+  ``allow_blank`` from read-only model fields);
+- one request content type per write: JSON, or multipart/form-data when a file is sent;
+- a blank-allowed email is one string schema, not an ambiguous ``oneOf`` (issue 29).
+
+``type_database_ids`` (a postprocessing hook) types every path id as an integer, and
+``core.views.SchemaView`` serves the schema with a plain ASCII ``Content-Disposition`` filename.
 
 Error statuses:
 
@@ -43,7 +48,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils.text import camel_case_to_spaces
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.plumbing import get_doc
+from drf_spectacular.plumbing import force_instance, get_doc, is_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
@@ -97,6 +102,54 @@ ERROR_RESPONSES: dict[str, tuple[str, str, dict]] = {
 }
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+JSON = "application/json"
+MULTIPART = "multipart/form-data"
+#: drf-spectacular's second branch for a blank format-constrained string (an email field with
+#: blank=True): ``oneOf [{format: email}, {maxLength: 0}]``; "" matches both
+_BLANK_BRANCH = {"type": "string", "maxLength": 0}
+#: path parameters that are database ids whatever the view's lookup regex says (the public
+#: viewsets take anything and answer a JSON 404)
+_ID_PATTERNS = ("^[^/]+$", "^\\d+$")
+
+
+def _takes_files(serializer) -> bool:
+    """Whether a request serializer has a file field (then the request is multipart)."""
+    serializer = force_instance(serializer)
+    fields = getattr(serializer, "fields", None) if is_serializer(serializer) else None
+    if not fields:
+        return False
+    return any(isinstance(field, serializers.FileField) for field in fields.values())
+
+
+def _drop_blank_one_of(schema: dict) -> None:
+    """``oneOf [string+format, maxLength 0]`` → one string schema (issue 29: an ambiguous
+    ``oneOf`` makes strict clients refuse ""). The format moves into the description."""
+    branches = schema.get("oneOf")
+    if not branches or len(branches) != 2 or branches[1] != _BLANK_BRANCH:
+        return
+    inner = dict(schema.pop("oneOf")[0])
+    fmt = inner.pop("format", None)
+    inner.pop("minLength", None)
+    schema.update(inner)
+    if fmt:
+        note = f"Format {fmt}, or empty."
+        schema["description"] = f"{schema['description']} {note}" if schema.get(
+            "description") else note
+
+
+def type_database_ids(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook: path ids are integers on every path (issue 29:
+    public ones were ``string``, internal ones ``integer``)."""
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if (parameter.get("in") == "path" and schema.get("pattern") in _ID_PATTERNS
+                        and (parameter["name"] == "id" or parameter["name"].endswith("_id"))):
+                    parameter["schema"] = {"type": "integer"}
+    return result
 
 
 def error_statuses(method: str, operation: dict[str, Any]) -> list[str]:
@@ -220,8 +273,22 @@ class ServiceAutoSchema(DescribedAutoSchema):
             meta["nullable"] = True
         return meta
 
+    def map_parsers(self):
+        """One request content type per write (issue 29): JSON, unless the request carries a
+        file (then multipart/form-data, which carries the other fields too). The form
+        parsers stay accepted at run time; declared, they only doubled every write and broke
+        generated clients (openapi-python-client's ``NameError: Unset``)."""
+        parsers = super().map_parsers()
+        wanted = MULTIPART if _takes_files(self.get_request_serializer()) else JSON
+        return [wanted] if wanted in parsers else parsers
+
+    def _insert_field_validators(self, field, schema):
+        super()._insert_field_validators(field, schema)
+        _drop_blank_one_of(schema)
+
     def _map_serializer_field(self, field, direction, bypass_extensions=False):
         if (isinstance(field, serializers.ChoiceField) and field.read_only
                 and not field.allow_blank and _model_field_allows_blank(field)):
             field.allow_blank = True  # only the schema reads it: read-only fields never validate
         return super()._map_serializer_field(field, direction, bypass_extensions)
+

@@ -1,5 +1,6 @@
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework import mixins, permissions, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -47,3 +48,13 @@ class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Gene
                             "age_seconds": q.age_seconds} for q in queues],
                 "message": message}
         return Response(WorkerStatusSerializer(data).data)
+
+
+class SchemaView(SpectacularAPIView):
+    """/api/schema/ with an ASCII filename: drf-spectacular names the file after the title,
+    whose Vietnamese letters Django sends as RFC 2047 (``=?utf-8?b?…?=``), which
+    ``curl -OJ`` and ``wget --content-disposition`` take literally (issue 29)."""
+
+    def _get_filename(self, request, version):
+        suffix = self.perform_content_negotiation(request, force=True)[0].format
+        return f"vcf-api-schema{'-' + version if version else ''}.{suffix}"

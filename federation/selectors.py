@@ -14,6 +14,7 @@ from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from core.text import fold
 from federation.models import (
     Attendance,
@@ -433,3 +434,44 @@ def personal_data(person: Person) -> list[dict]:
                        r.get_via_display()) for r in
                       PrivateDataAccess.objects.filter(person=person).select_related("user"))),
     ]
+# --- lists the staff print (issue 29: Excel) ----------------------------------------------------
+
+#: rows of one printed list; a whole province's members fit, a runaway query does not
+PRINT_MAX_ROWS = 20_000
+
+
+def _bounded(rows: QuerySet) -> list:
+    found = list(rows[:PRINT_MAX_ROWS + 1])
+    if len(found) > PRINT_MAX_ROWS:
+        raise ServiceError(_("Danh sách quá dài để in: tối đa %(n)s dòng; lọc bớt (theo câu "
+                             "lạc bộ, tỉnh, trạng thái).") % {"n": PRINT_MAX_ROWS},
+                           code="too_many_rows")
+    return found
+
+
+def members_table(members: QuerySet) -> tuple[list[str], list[list[object]]]:
+    """Members as printed (public columns only: never date of birth, ID number or contact);
+    ``members`` prefetches their club memberships (the current club is the open one)."""
+    header = [_("Số thẻ"), _("Họ tên"), _("Giới tính"), _("Tỉnh/thành"), _("Câu lạc bộ"),
+              _("Trạng thái"), _("Ngày gia nhập")]
+    rows = []
+    for member in _bounded(members):
+        person = member.person
+        current = next((m.club.name for m in member.club_memberships.all()
+                        if m.ended_on is None), "")
+        rows.append([member.card_number, person.full_name, person.get_gender_display(),
+                     person.province.name if person.province else "", current,
+                     member.get_status_display(), member.joined_on])
+    return header, rows
+
+
+def applications_table(applications: QuerySet) -> tuple[list[str], list[list[object]]]:
+    """Membership applications as printed (Điều 8.2-8.3): no private data of the applicant."""
+    header = [_("Số đơn"), _("Ngày nộp"), _("Người xin gia nhập"), _("Câu lạc bộ"),
+              _("Người giới thiệu"), _("Trạng thái"), _("Số thẻ")]
+    rows = [[a.pk, a.submitted_on, a.person.full_name, a.club.name,
+             a.sponsor.person.full_name, a.get_status_display(),
+             a.member.card_number if a.member else ""]
+            for a in _bounded(applications.select_related(
+                "person", "club", "sponsor__person", "member"))]
+    return header, rows

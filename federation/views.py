@@ -15,12 +15,14 @@ from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
+from core import xlsx
 from core.errors import NotAllowedError
 from core.serializers import JobSerializer
 from federation import selectors, services
@@ -327,6 +329,15 @@ class MemberViewSet(PrivateContextMixin, viewsets.ReadOnlyModelViewSet):
         member = self.get_object()
         return Response(s.MemberEventSerializer(member.events.all(), many=True).data)
 
+    @extend_schema(responses={(200, xlsx.CONTENT_TYPE): OpenApiTypes.BINARY})
+    @action(detail=False, methods=["get"], url_path="xlsx")
+    def excel(self, request):
+        """The filtered list (e.g. ``?club=``: a club's members) as an Excel workbook, public
+        columns only; at most ``PRINT_MAX_ROWS`` rows (400 naming the limit)."""
+        members = self.filter_queryset(self.get_queryset()).order_by("card_number")
+        return xlsx.xlsx_response(_("Hội viên"), *selectors.members_table(members),
+                                  filename="members.xlsx")
+
     @extend_schema(request=s.MemberReinstateSerializer, responses=s.MemberSerializer)
     @action(detail=True, methods=["post"])
     def reinstate(self, request, pk=None):
@@ -387,6 +398,15 @@ class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.Read
             return (MembershipApplication.objects.select_related("person", "club", "sponsor")
                     .filter(person__user=user))
         return super().get_queryset()
+
+    @extend_schema(responses={(200, xlsx.CONTENT_TYPE): OpenApiTypes.BINARY})
+    @action(detail=False, methods=["get"], url_path="xlsx")
+    def excel(self, request):
+        """The applications the user may see (same filters) as an Excel workbook."""
+        applications = self.filter_queryset(self.get_queryset()).order_by("submitted_on", "id")
+        return xlsx.xlsx_response(_("Đơn xin gia nhập"),
+                                  *selectors.applications_table(applications),
+                                  filename="applications.xlsx")
 
     @extend_schema(request=None, responses=s.ApplicationSerializer)
     @action(detail=True, methods=["post"])

@@ -14,7 +14,9 @@ from chessrules import chess as _chess
 from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
+from chessrules.notation import xiangqi_dialects as _xq_dialects
 from chessrules.values import PGN_RESULTS, PLAYED, Discipline, RepetitionRuling, Result
+from chessrules.xiangqi import Move as XiangqiMove
 from chessrules.xiangqi import Position as XiangqiPosition
 from chessrules.xiangqi import analysis as _xq_analysis
 from tournaments.models import AnnulledGame
@@ -176,6 +178,21 @@ def read_pgn(text: str) -> list[PgnGame]:
     return games
 
 
+def import_notation(discipline: str, tags: dict[str, str], declared: str, auto: str) -> str:
+    """The notation to read an imported game's moves in: a xiangqi file's ``[Format]``
+    (ICCS, WXF), else the upload's when the game's discipline has it, else detected
+    (``auto``): a xiangqi file uploaded as "san" is not read as chess notation (issue 29)."""
+    named = _pgn.FORMAT_NOTATIONS.get(tags.get("Format", "").strip().upper())
+    if discipline == Discipline.XIANGQI and named:
+        return named
+    return declared if declared in Discipline(discipline).notations else auto
+
+
+def chess960_tag(tags: dict[str, str]) -> str | None:
+    """The tag that makes an imported chess game Chess960 (``chessrules.pgn``), else None."""
+    return _pgn.chess960_tag(tags)
+
+
 def count_pgn_games(text: str, stop_after: int) -> int:
     """How many games the PGN file holds, reading at most ``stop_after`` of them (a file
     the reader refuses counts the games before the error: the import job reports it)."""
@@ -195,6 +212,12 @@ def write_pgn_game(discipline: str, normalised: list[str], *, headers: dict[str,
     """One PGN game from the record's normalised moves (ICCS / UCI) in ``fmt``."""
     return _pgn.write_pgn(" ".join(normalised), discipline=discipline, headers=headers,
                           start_fen=start_fen or None, notation=fmt, result=result)
+
+
+def write_dhtmlxq(headers: dict[str, str], normalised: list[str], start_fen: str) -> str:
+    """A xiangqi game (ICCS moves) as a DhtmlXQ block (``chessrules``)."""
+    return _xq_dialects.write_dhtmlxq(headers, [XiangqiMove.from_iccs(m) for m in normalised],
+                                      start_fen or None)
 
 
 def export_moves(discipline: str, normalised: list[str], start_fen: str, fmt: str, *,

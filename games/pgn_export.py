@@ -101,6 +101,12 @@ def export_game(game: GameRecord, fmt: str | None = None) -> str:
                                  fmt=fmt, result=pgn_result(game))
 
 
+def export_dhtmlxq(game: GameRecord) -> str:
+    """A xiangqi record as a DhtmlXQ (UBB) block, the forum format of xiangqi sites."""
+    return engine.write_dhtmlxq(game_headers(game) | {"Result": pgn_result(game)},
+                                current_moves(game)[0], game.start_fen)
+
+
 def export_games(games: Iterable[GameRecord], fmt: str | None = None) -> str:
     """Several records, one blank line between games."""
     return "\n".join(export_game(game, fmt) for game in games)

@@ -18,10 +18,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from chessrules.values import Discipline
 from core.text import fold
 from federation.models import Person
 from games import cache_scopes, engine, selectors, services
-from games.models import GameRecord, GameUpload, ValidationStatus
+from games.models import AUTO_NOTATION, GameRecord, GameUpload, ValidationStatus
 from tournaments.models import Entry, Pairing
 
 _PGN_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
@@ -64,8 +65,11 @@ def plan_upload(upload: GameUpload, progress) -> Plan:
     try:
         games = engine.read_pgn(upload.content)
     except ValueError as exc:
-        plan.file_error = {"code": "unreadable_file", "message": str(exc),
-                           "line": getattr(exc, "line", None)}
+        # in Vietnamese, naming the game, the line and the tag (issue 29)
+        plan.file_error = {"code": "unreadable_file",
+                           "message": getattr(exc, "message_vi", None) or str(exc),
+                           "line": getattr(exc, "line", None),
+                           "game": getattr(exc, "game_number", None)}
         return plan
     if not games:
         plan.file_error = {"code": "no_games", "message": _("Tệp không có ván nào."), "line": None}
@@ -78,7 +82,8 @@ def plan_upload(upload: GameUpload, progress) -> Plan:
         planned = PlannedGame(index=index, line=pgn_game.line, tags=pgn_game.tags)
         plan.games.append(planned)
         for tag, value, message in tag_errors(pgn_game.tags):
-            planned.error("invalid_tag", message, tag=tag, value=value,
+            planned.error("invalid_tag", _("Ván %(game)s: %(message)s")
+                          % {"game": index, "message": message}, tag=tag, value=value,
                           line=_tag_line(lines, pgn_game.line, tag))
         _plan_game(upload, pgn_game, planned, matcher, persons)
         if index % step == 0:
@@ -90,10 +95,21 @@ def plan_upload(upload: GameUpload, progress) -> Plan:
 def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Matcher,
                persons: dict) -> None:
     tags = pgn_game.tags
+    chess960 = pgn_game.discipline == Discipline.CHESS and engine.chess960_tag(tags)
+    if chess960:
+        # Chess960 is refused (docs/interop.md): its castling is not standard chess's, so a
+        # game would be validated, stored and exported as something it is not
+        planned.error("unsupported_variant", _(
+            "Ván %(game)s, thẻ [%(tag)s]: ván cờ vua Chess960 (Fischer ngẫu nhiên) chưa được "
+            "nhận; chỉ nhận cờ vua tiêu chuẩn và cờ tướng.") % {"game": planned.index,
+                                                                "tag": chess960},
+            tag=chess960, line=_tag_line(upload.content.splitlines(), pgn_game.line, chess960))
+        return
     record = GameRecord(
         discipline=pgn_game.discipline, moves_text=pgn_game.movetext,
         start_fen=tags.get("FEN", "") if tags.get("SetUp", "1") != "0" else "",
-        notation=upload.notation, upload=upload, created_by=upload.uploaded_by,
+        notation=engine.import_notation(pgn_game.discipline, tags, upload.notation,
+                                        AUTO_NOTATION), upload=upload, created_by=upload.uploaded_by,
         white_name=tags.get("White", "")[:200], black_name=tags.get("Black", "")[:200],
         event_name=(tags.get("Event", "") or upload.event_name)[:200],
         played_on=_pgn_date(tags.get("Date", "")),
@@ -119,8 +135,11 @@ def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Mat
     record.validated_input = services.validation_key(record)
     planned.record = record
     if report.get("error"):
-        error = report["error"]  # the message in Vietnamese, as the rest (issue #18)
-        planned.error("invalid_move", error.get("reason_vi") or error.get("reason", ""), **{
+        error = report["error"]  # in Vietnamese (issue #18), naming game and ply (issue 29)
+        planned.error("invalid_move", _("Ván %(game)s, nước thứ %(ply)s (%(text)s): %(reason)s")
+                      % {"game": planned.index, "ply": error.get("ply"),
+                         "text": error.get("text") or "", "reason": error.get("reason_vi")
+                         or error.get("reason", "")}, **{
             k: report["error"].get(k) for k in ("ply", "move_number", "side", "text")})
 
 

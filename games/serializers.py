@@ -110,8 +110,9 @@ class MoveLimitClaimWriteSerializer(serializers.Serializer):
 
 
 class GameRecordSerializer(serializers.ModelSerializer):
-    white = GamePlayerSerializer(read_only=True)
-    black = GamePlayerSerializer(read_only=True)
+    # null for a standalone game without a registered player (issue 29: declared nullable)
+    white = GamePlayerSerializer(read_only=True, allow_null=True)
+    black = GamePlayerSerializer(read_only=True, allow_null=True)
     tournament = serializers.SerializerMethodField()
     decision_reason_label = serializers.SerializerMethodField()
     proposed_reason_label = serializers.SerializerMethodField()

@@ -55,12 +55,22 @@ def _job_json(job) -> dict | None:
     return JobSerializer(job).data if job is not None else None
 
 
+#: ``?notation=`` as on the public API (issue 29: one name for one meaning); ``?moves=``, the
+#: staff API's old name, still read (deprecated in the schema)
+NOTATION_PARAMETERS = [
+    OpenApiParameter("notation", str, description="iccs|wxf|san|uci"),
+    OpenApiParameter("moves", str, deprecated=True,
+                     description="Deprecated alias of notation (iccs|wxf|san|uci)."),
+]
+
+
 def _fmt(request, discipline: str) -> str:
     formats = Discipline(discipline).export_notations
-    fmt = request.query_params.get("moves") or formats[0]
+    fmt = (request.query_params.get("notation") or request.query_params.get("moves")
+           or formats[0])
     if fmt not in formats:
         raise ServiceError(_("Cách ghi nước đi khi xuất PGN: %s") % ", ".join(formats),
-                           field="moves")
+                           field="notation")
     return fmt
 
 
@@ -287,13 +297,27 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         return Response(MoveLimitClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={(200, "application/x-chess-pgn"): str},
-                   parameters=[OpenApiParameter("moves", str, description="iccs|wxf|san|uci")])
+                   parameters=NOTATION_PARAMETERS)
     @action(detail=True, methods=["get"])
     def pgn(self, request, pk=None):
-        """The record as PGN, moves in the notation asked (``moves``: iccs, wxf, san, uci)."""
+        """The record as PGN, moves in the notation asked (``notation``: iccs, wxf, san, uci;
+        ``moves`` is its deprecated alias)."""
         game = self.get_object()
         text = pgn_export.export_game(game, _fmt(request, game.discipline))
         return _pgn_response(text, f"game-{game.pk}.pgn")
+
+    @extend_schema(responses={(200, "text/plain"): str})
+    @action(detail=True, methods=["get"])
+    def dhtmlxq(self, request, pk=None):
+        """A xiangqi record as DhtmlXQ (UBB), the forum format of xiangqi sites (issue 29);
+        400 for a chess game."""
+        game = self.get_object()
+        if game.discipline != Discipline.XIANGQI:
+            raise ServiceError(_("DhtmlXQ chỉ dùng cho ván cờ tướng."), field="discipline")
+        response = HttpResponse(pgn_export.export_dhtmlxq(game),
+                                content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.dhtmlxq.txt"'
+        return response
 
     @extend_schema(responses={(200, "text/plain"): str})
     @action(detail=True, methods=["get"])
@@ -313,7 +337,7 @@ class GameRecordViewSet(viewsets.ModelViewSet):
 
     @extend_schema(responses={(200, "application/x-chess-pgn"): str}, parameters=[
         OpenApiParameter("tournament", int, required=True), OpenApiParameter("round", int),
-        OpenApiParameter("moves", str, description="iccs|wxf|san|uci")])
+        *NOTATION_PARAMETERS])
     @action(detail=False, methods=["get"])
     def export(self, request):
         """PGN of a round (``?tournament=&round=``) or a whole tournament."""

@@ -20,6 +20,7 @@ from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404  # 404 (not 500) for a malformed id
 from rest_framework.response import Response
 
+from core import xlsx
 from core.errors import NotAllowedError, ServiceError
 from core.pagination import StandardPagination
 from core.serializers import JobSerializer
@@ -178,6 +179,19 @@ class RatingListViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             f'attachment; filename="rating-{rating_list.discipline}-'
             f'{rating_list.time_control_class}-{stamp}.csv"')
         return response
+
+    @extend_schema(parameters=LIST_FILTERS,
+                   responses={(200, xlsx.CONTENT_TYPE): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"], url_path="xlsx")
+    def excel(self, request, pk=None):
+        """The whole list as an Excel workbook (same filters and columns as the CSV)."""
+        rating_list = self.get_object()
+        period, rows = self._rows(request, rating_list)
+        stamp = f"{period.start:%Y-%m}" if period else "empty"
+        return xlsx.xlsx_response(
+            _("Danh sách hệ số"), services.list_header(), services.list_rows(rows),
+            filename=f"rating-{rating_list.discipline}-{rating_list.time_control_class}-"
+                     f"{stamp}.xlsx")
 
 
 class RatingPeriodViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,

@@ -14,10 +14,9 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from chessrules.values import Discipline
+from tournaments.selectors import COLOUR_ABBREVIATION
 
 PLACEHOLDER = 2147483647
-#: the msgctxt of a colour's abbreviation in a crosstable cell (``T`` -> ``W``)
-COLOUR_ABBREVIATION = "viết tắt màu quân"
 
 
 def escape(value) -> str:

@@ -21,11 +21,13 @@ from typing import Any
 from django.db.models import Case, Q, QuerySet, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from chessrules import timecontrol
 from chessrules.rating import Performance, performance_rating
-from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
+from chessrules.values import PLAYED, Discipline, MatchScoring, Result, competition_ranks
 from core.csvtext import csv_text, points_text
+from core.csvtext import points as points_value
 from federation.models import Body, Club, Person
 from federation.permissions import can_manage_club
 from federation.selectors import can_enter_tournaments, officer_body_ids, shown_clubs
@@ -545,23 +547,54 @@ def board_standings(tournament: Tournament, after_round: int | None = None) -> d
 
 # --- CSV ----------------------------------------------------------------------------------------
 
-def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
-    """The standings as CSV for people (``core.csvtext``: BOM, headers in the reader's
-    language); two-game matches (Điều 21.2) add match and game points; the team and the
-    withdrawn flag (Điều 21.5) as the page shows them."""
+#: the msgctxt of a colour's abbreviation in a crosstable cell (``T`` -> ``W``)
+COLOUR_ABBREVIATION = "viết tắt màu quân"
+
+Table = tuple[list[str], list[list[object]]]
+
+
+def standings_table(tournament: Tournament, after_round: int | None = None) -> Table:
+    """The standings as the staff print them (header in the reader's language, rows); two-
+    game matches (Điều 21.2) add match and game points; the team and the withdrawn flag
+    (Điều 21.5) as the page shows them. Written as CSV and as .xlsx."""
     table = standings(tournament, after_round)
     matches = tournament.match_scoring == MatchScoring.TWO_GAME_MATCH
     header = [_("Hạng"), _("Số xếp"), _("Họ tên"), _("Danh hiệu"), _("Elo"), _("Điểm"),
               *([_("Điểm trận"), _("Điểm ván")] if matches else []),
               *table["tiebreaks"], _("Đội"), _("Bỏ cuộc")]
-    return csv_text(header, (
+    return header, [
         [row["rank"], row["starting_number"], row["name"], row["title"], row["rating"],
-         points_text(row["points"]),
-         *([points_text(row["match_points"]), points_text(row["game_points"])]
-           if matches else []),
+         points_value(row["points"]),
+         *([points_value(row["match_points"]), points_value(row["game_points"])] if matches else []),
          *[row["tiebreaks"].get(c) for c in table["tiebreaks"]],
          row.get("team") or "", _("có") if row.get("withdrawn") else ""]
-        for row in table["rows"]))
+        for row in table["rows"]]
+
+
+def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
+    """The standings as CSV for people (``core.csvtext``: BOM, headers in the reader's
+    language)."""
+    return csv_text(*standings_table(tournament, after_round))
+
+
+def crosstable_table(tournament: Tournament, after_round: int | None = None) -> Table:
+    """The crosstable as printed: rank, number, name, one column per round (opponent's
+    number, colour abbreviation, mark: ``3T1``; xiangqi ``3Đỏ1``), points, tie-breaks."""
+    table = crosstable(tournament, after_round)
+    discipline = Discipline(tournament.discipline)
+    colours = {side: pgettext(COLOUR_ABBREVIATION, discipline.colour_abbreviation(side))
+               for side in ("w", "b")}
+    rounds = max((len(row["rounds"]) for row in table["rows"]), default=0)
+    header = [_("Hạng"), _("Số xếp"), _("Họ tên"), _("Elo"),
+              *[_("V%(n)s") % {"n": n} for n in range(1, rounds + 1)], _("Điểm"),
+              *table["tiebreaks"]]
+    return header, [
+        [row["rank"], row["starting_number"], row["name"], row["rating"],
+         *[f'{cell["opponent"] or ""}{colours.get(cell["color"], "") if cell["color"] else ""}'
+           f'{cell["mark"] or ""}' for cell in row["rounds"]],
+         *[""] * (rounds - len(row["rounds"])), points_value(row["points"]),
+         *[row["tiebreaks"].get(c) for c in table["tiebreaks"]]]
+        for row in table["rows"]]
 
 
 def pairings_csv(round_: Round) -> str:

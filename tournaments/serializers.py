@@ -183,15 +183,24 @@ class BulkEntrySerializer(serializers.Serializer):
         help_text='[{"member": id or card number, "rating": 1850, "title": "FM"}, …]')
     file = serializers.FileField(
         required=False, help_text="CSV: member/Số thẻ, rating/Hệ số, title/Danh hiệu columns.")
+    csv = serializers.CharField(
+        required=False, trim_whitespace=False,
+        help_text="The same CSV as text (JSON clients); the request body limit applies.")
     late_reason = serializers.CharField(
         max_length=textfields.NOTE, required=False, allow_blank=True, default="",
         help_text="After the deadline: why the whole list is accepted late.")
 
     def validate(self, attrs):
-        if ("entries" in attrs) == ("file" in attrs):
+        if sum(name in attrs for name in ("entries", "file", "csv")) != 1:
             raise serializers.ValidationError(
                 {"entries": [_("Gửi danh sách “entries” hoặc tệp CSV “file” (một trong hai).")]})
         return attrs
+
+
+class BulkEntryListSerializer(BulkEntrySerializer):
+    """Schema only: the declared (JSON) form of a bulk registration (issue 29)."""
+
+    file = None  # type: ignore[assignment]  # JSON carries the CSV as text (csv)
 
 
 class BulkEntryResultSerializer(serializers.Serializer):
@@ -362,9 +371,11 @@ class WithdrawSerializer(serializers.Serializer):
 
 class ByeRequestSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1)
-    points = serializers.ChoiceField(choices=[0.0, 0.5, 1.0], required=False,
-                                     help_text="Default: the tournament's requested_bye_score "
-                                               "(0 unless the regulations say otherwise).")
+    #: a number: ChoiceField compared str(1) with "1.0" (issue 29); the service checks 0/½/1
+    points = serializers.FloatField(
+        required=False, min_value=0, max_value=1,
+        help_text="0, 0.5 or 1 (integers or decimals). Default: the tournament's "
+                  "requested_bye_score (0 unless the regulations say otherwise).")
 
 
 class TrfImportSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@
 
 from django.urls import include, path
 
-from workspace import views, views_account, views_club, views_officer, views_person
+from workspace import club_sheets, views, views_account, views_club, views_officer, views_person
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,8 +16,11 @@ urlpatterns = [
          name="club-member-action"),
     path("clb/<int:club_pk>/hoi-vien/<int:member_pk>/the.pdf", views_club.member_card,
          name="club-member-card"),
+    path("clb/<int:club_pk>/hoi-vien.xlsx", club_sheets.members_sheet, name="club-members-xlsx"),
     path("clb/<int:club_pk>/sinh-hoat/", views_club.session, name="club-session"),
     path("clb/<int:club_pk>/don/", views_club.applications, name="club-applications"),
+    path("clb/<int:club_pk>/don.xlsx", club_sheets.applications_sheet,
+         name="club-applications-xlsx"),
     path("clb/<int:club_pk>/don/moi/", views_club.application_new,
          name="club-application-new"),
     path("clb/<int:club_pk>/giai/", views_club.events, name="club-events"),

@@ -3,7 +3,7 @@ names start with ``arbiter-``; views in ``workspace.arbiter.views``."""
 
 from django.urls import path
 
-from workspace.arbiter import complaints, views
+from workspace.arbiter import complaints, sheets, views
 
 urlpatterns = [
     path("", views.home, name="arbiter-home"),
@@ -17,6 +17,8 @@ urlpatterns = [
          name="arbiter-start-round"),
     path("giai/<int:tournament_id>/ket-thuc/", views.finish, name="arbiter-finish"),
     path("giai/<int:tournament_id>/in/<slug:what>/", views.print_document, name="arbiter-print"),
+    path("giai/<int:tournament_id>/excel/<slug:what>/", sheets.spreadsheet,
+         name="arbiter-excel"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/ket-qua/", views.result,
          name="arbiter-result"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/hoan-tac/", views.undo,

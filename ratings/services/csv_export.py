@@ -1,4 +1,4 @@
-"""CSV exports of rating lists (for people: ``core.csvtext``, BOM and translated headers)."""
+"""CSV and Excel exports of rating lists (for people: ``core.csvtext``, BOM and translated headers)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,17 @@ def list_header() -> list[str]:
             _("Câu lạc bộ"), _("Danh hiệu"), _("Hệ số"), _("Số ván"), _("Thay đổi"), _("K")]
 
 
-def list_csv(rows: Iterable[dict]) -> str:
-    """A whole list as CSV (public columns only: never date of birth or contact)."""
-    return csv_text(list_header(), (
+def list_rows(rows: Iterable[dict]) -> list[list[object]]:
+    """A whole list's rows as printed (public columns only: never date of birth or
+    contact); the CSV and the Excel workbook write the same rows."""
+    return [
         [row["rank"] or "", row["person_id"], row["name"], row["gender"],
          row["province"] or "", row["club"] or "", row["title"] or "",
          row["rating"] if row["rating"] is not None else "",
          row["games"], "" if row["change"] is None else row["change"], row["k"] or ""]
-        for row in rows))
+        for row in rows]
+
+
+def list_csv(rows: Iterable[dict]) -> str:
+    """A whole list as CSV."""
+    return csv_text(list_header(), list_rows(rows))

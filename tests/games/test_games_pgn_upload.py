@@ -87,7 +87,9 @@ def test_one_invalid_game_rejects_the_whole_file(event, job_worker):
     assert bad["ok"] is False and bad["error"]["ply"] == 3
     assert bad["error"]["illegal_code"] == "blocked_leg"
     assert bad["errors"][0]["code"] == "invalid_move"
-    assert bad["errors"][0]["message"] == bad["error"]["reason_vi"] != bad["error"]["reason"]
+    # in Vietnamese, naming the game and the ply (issue 29)
+    assert bad["errors"][0]["message"] == f"Ván 3, nước thứ 3 (h0f1): {bad['error']['reason_vi']}"
+    assert bad["error"]["reason_vi"] != bad["error"]["reason"]
 
 
 def test_keep_valid_writes_the_valid_games_only(event, job_worker):
@@ -155,7 +157,7 @@ def test_unreadable_file_is_reported_with_its_line(event, job_worker):
                             tournament=event.tournament.pk)
     assert stored.state == "rejected"
     assert report["file_error"]["code"] == "unreadable_file"
-    assert "line 2" in report["file_error"]["message"]
+    assert report["file_error"]["message"].startswith("Ván 1, dòng 2: dòng thẻ sai dạng")
 
 
 def test_import_job_rerun_writes_nothing_twice(event, job_worker):

@@ -120,6 +120,23 @@ def test_csv_download_of_a_whole_list(world):
     assert english.content.decode("utf-8-sig").startswith("Rank,Player ID,Name,")
 
 
+def test_excel_download_of_a_whole_list(world):
+    """The list as .xlsx (issue 29), read back with openpyxl: the CSV's columns, names
+    intact, ratings as numbers; English headers with Accept-Language: en."""
+    from openpyxl import load_workbook
+
+    response = client_for(None).get(f"/api/v1/ratings/lists/{world['list'].pk}/xlsx/")
+    assert response.status_code == 200
+    assert "2026-11" in response["Content-Disposition"]
+    rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
+    assert rows[0][:3] == ("Hạng", "Mã đấu thủ", "Họ tên") and len(rows) == 5
+    assert rows[1][2] == "Lê An" and (rows[1][7], rows[1][9]) == (2005, 5)
+    english = client_for(None).get(f"/api/v1/ratings/lists/{world['list'].pk}/xlsx/",
+                                   HTTP_ACCEPT_LANGUAGE="en")
+    header = next(load_workbook(io.BytesIO(english.content)).active.iter_rows(values_only=True))
+    assert header[:3] == ("Rank", "Player ID", "Name")
+
+
 def test_player_history_and_chart(world):
     a = world["people"][0]
     client = client_for(None)

@@ -4,12 +4,14 @@ refusal is a Vietnamese message next to what it concerns, and nothing is written
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import datetime
 
 import pytest
 from django.test import Client
 from django.utils import timezone
+from openpyxl import load_workbook
 
 from core.models import Job
 from games.models import GameRecord
@@ -450,6 +452,30 @@ def test_print_every_board_s_score_sheet_of_a_round_in_one_pdf(
     assert client.get(url(t, "in/bien-ban-van/?van=2")).status_code == 404
     other, _other_arbiter, _ = event(4, paired=1)
     assert client.get(url(other, "in/bien-ban-van/?van=1")).status_code == 404
+
+
+def test_standings_and_crosstable_as_excel_in_the_pages_language():
+    """Issue 29: the lists the arbiter prints also as .xlsx, read back with openpyxl;
+    Vietnamese headers, English under /en/; only for the event's officials."""
+    t, arbiter, _staff = event(4, paired=1)
+    client = client_of(arbiter)
+    assert url(t, "excel/xep-hang/") in _text(client.get(url(t)))
+
+    def header(path, lang=""):
+        response = client.get(url(t, path, lang))
+        assert response.status_code == 200, response.status_code
+        book = load_workbook(io.BytesIO(response.content))
+        return [list(row) for row in book.active.iter_rows(values_only=True)]
+
+    standings = header("excel/xep-hang/")
+    assert standings[0][:3] == ["Hạng", "Số xếp", "Họ tên"] and len(standings) == 5
+    assert {row[2] for row in standings[1:]} == {f"Kỳ Thủ Giải Cờ Tướng Thử {i}"
+                                                  for i in range(1, 5)}
+    assert header("excel/xep-hang/", "en")[0][0] == "Rank"
+    assert header("excel/bang-cheo/")[0][:5] == ["Hạng", "Số xếp", "Họ tên", "Elo", "V1"]
+    assert client.get(url(t, "excel/khac/")).status_code == 404
+    assert client_of(arbiter_user("Người Khác")).get(url(t, "excel/xep-hang/")).status_code \
+        == 404
 
 
 # --- language and query counts ------------------------------------------------------------------

@@ -4,12 +4,14 @@ written; who sees what (the permission walk); queries per page pinned."""
 
 from __future__ import annotations
 
+import io
 from datetime import date, timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from openpyxl import load_workbook
 
 from federation.models import (
     Attendance,
@@ -152,6 +154,35 @@ def test_the_person_prints_his_own_card_and_no_one_else_s(
     ended = me.get(f"/lam-viec/ca-nhan/the/{own.pk}.pdf")
     assert ended.status_code == 403 and "không còn hiệu lực" in page_text(ended)
     assert "In thẻ (PDF)" not in page_text(me.get("/lam-viec/ca-nhan/"))
+
+
+def test_members_and_applications_as_excel_for_the_clubs_managers(world):
+    """Issue 29: the lists a club prints as .xlsx, read back with openpyxl; Vietnamese
+    headers (English under /en/), names intact, no private data, the club's managers only."""
+    MembershipApplication.objects.create(
+        person=f.make_person(full_name="Người Xin Vào"), club=world.club_a,
+        sponsor=world.sponsor, submitted_on=timezone.localdate())
+    manager = client_of(world.manager_a)
+    assert club_url(world, "hoi-vien.xlsx") in manager.get(club_url(world)).content.decode()
+
+    def rows(url):
+        response = manager.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+        book = load_workbook(io.BytesIO(response.content))
+        return [list(row) for row in book.active.iter_rows(values_only=True)]
+
+    members = rows(club_url(world, "hoi-vien.xlsx"))
+    assert members[0][:2] == ["Số thẻ", "Họ tên"]
+    assert sorted(row[1] for row in members[1:]) == sorted(
+        m.person.full_name for m in world.members)
+    assert "0010900" not in repr(members)  # no ID number
+    applications = rows(club_url(world, "don.xlsx"))
+    assert applications[1][2:5] == ["Người Xin Vào", "CLB Cờ Ba Đình",
+                                    world.sponsor.person.full_name]
+    english = rows(f"/en/lam-viec/clb/{world.club_a.pk}/don.xlsx")
+    assert english[0][0] == "Application no."
+    for user in (world.manager_b, world.nobody):
+        assert client_of(user).get(club_url(world, "don.xlsx")).status_code == 403
 
 
 def test_no_member_or_application_of_another_club_or_body_through_ones_own(world):
