@@ -17,7 +17,7 @@ class DeliveryInline(admin.TabularInline):
     model = NotificationDelivery
     extra = 0
     fields = ["attempt", "outcome", "detail", "at"]
-    readonly_fields = fields
+    readonly_fields = ["attempt", "outcome", "detail", "at"]
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
@@ -29,9 +29,9 @@ class NotificationAdmin(ServiceAdmin, admin.ModelAdmin):
     list_display = ["kind", "email", "state", "attempts", "created_at", "sent_at", "last_error"]
     list_filter = ["kind", "state", "language"]
     search_fields = ["email", "subject"]
-    fields = ["kind", "user", "email", "language", "subject", "body_text", "state", "attempts",
-              "next_attempt_at", "sent_at", "last_error", "created_at"]
-    readonly_fields = fields
+    readonly_fields = ["kind", "user", "email", "language", "subject", "body_text", "state",
+                       "attempts", "next_attempt_at", "sent_at", "last_error", "created_at"]
+    fields = readonly_fields
     list_select_related = ["user"]
     inlines = [DeliveryInline]
     actions = ["send_again"]
