@@ -71,6 +71,8 @@ PROVIDERS = {
     # the member page of the staff site (federation.admin): ratings and titles of the person
     "published_ratings_of": "ratings.selectors.published_ratings_of",
     "titles_of": "ratings.selectors.titles_of",
+    # the backup's manifest and the restore drill (core.backup_schedule): the published lists
+    "published_rating_lists": "ratings.selectors.published_lists_digest",
 }
 
 DOCUMENT_KINDS = [
@@ -210,6 +212,10 @@ CELERY_BEAT_SCHEDULE = {
     "core-sweep-notifications": {  # send the outbox's due mail (broker or SMTP was down)
         "task": "core.tasks.sweep_notifications_task",
         "schedule": env_int("NOTIFY_SWEEP_SECONDS", 60),
+    },
+    "core-daily-backup": {  # dump + manifest into BACKUP_DIR, then the retention (issue 32)
+        "task": "core.tasks.backup_task",
+        "schedule": crontab(minute=30, hour=env_int("BACKUP_HOUR", 1)),
     },
     "ratings-monthly-period": {  # ratings: last month's period of every list, on the 1st
         "task": "ratings.tasks.monthly_rating_periods_task",

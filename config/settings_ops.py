@@ -39,3 +39,10 @@ PASSWORD_RESETS_PER_ADDRESS = env_int("PASSWORD_RESETS_PER_ADDRESS", 5)
 PASSWORD_RESET_WINDOW_SECONDS = env_int("PASSWORD_RESET_WINDOW_SECONDS", 60 * 60)
 #: a reset link works for this long (Django's setting), once
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 60 * 60)
+
+# --- scheduled backups (core.backup_schedule; docs/production.md "Backups") -------------------
+#: where the daily dumps and their manifests go (0700; each file 0600); a volume of its own
+BACKUP_DIR = os.environ.get("BACKUP_DIR", "/var/backups/vcf")
+BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7)
+BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 4)
+BACKUP_KEEP_MONTHLY = env_int("BACKUP_KEEP_MONTHLY", 12)

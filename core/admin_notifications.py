@@ -31,7 +31,7 @@ class NotificationAdmin(ServiceAdmin, admin.ModelAdmin):
     search_fields = ["email", "subject"]
     readonly_fields = ["kind", "user", "email", "language", "subject", "body_text", "state",
                        "attempts", "next_attempt_at", "sent_at", "last_error", "created_at"]
-    fields = readonly_fields
+    fields = list(readonly_fields)
     list_select_related = ["user"]
     inlines = [DeliveryInline]
     actions = ["send_again"]
