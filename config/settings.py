@@ -209,14 +209,6 @@ CELERY_BEAT_SCHEDULE = {
         "task": "core.tasks.sweep_jobs_task",
         "schedule": JOB_SWEEP_SECONDS,
     },
-    "core-sweep-notifications": {  # send the outbox's due mail (broker or SMTP was down)
-        "task": "core.tasks.sweep_notifications_task",
-        "schedule": env_int("NOTIFY_SWEEP_SECONDS", 60),
-    },
-    "core-daily-backup": {  # dump + manifest into BACKUP_DIR, then the retention (issue 32)
-        "task": "core.tasks.backup_task",
-        "schedule": crontab(minute=30, hour=env_int("BACKUP_HOUR", 1)),
-    },
     "ratings-monthly-period": {  # ratings: last month's period of every list, on the 1st
         "task": "ratings.tasks.monthly_rating_periods_task",
         "schedule": crontab(minute=0, hour=2, day_of_month=1),
@@ -225,6 +217,8 @@ CELERY_BEAT_SCHEDULE = {
 
 # Email, notifications, two-factor sign-in and backups (issue 32): config/settings_ops.py
 from config.settings_ops import *  # noqa: E402,F403
+
+CELERY_BEAT_SCHEDULE.update(OPS_BEAT_SCHEDULE)  # noqa: F405 (the outbox's sweep, backups)
 
 # --- auth -------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
