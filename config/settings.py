@@ -72,6 +72,8 @@ PROVIDERS = {
     "published_ratings_of": "ratings.selectors.published_ratings_of",
     "titles_of": "ratings.selectors.titles_of",
     "personal_data_of": "ratings.selectors.personal_data_of",  # Nghị định 13/2023 Điều 14
+    # the backup's manifest and the restore drill (core.backup_schedule): the published lists
+    "published_rating_lists": "ratings.selectors.published_lists_digest",
 }
 
 DOCUMENT_KINDS = [
@@ -208,10 +210,6 @@ CELERY_BEAT_SCHEDULE = {
         "task": "core.tasks.sweep_jobs_task",
         "schedule": JOB_SWEEP_SECONDS,
     },
-    "core-sweep-notifications": {  # send the outbox's due mail (broker or SMTP was down)
-        "task": "core.tasks.sweep_notifications_task",
-        "schedule": env_int("NOTIFY_SWEEP_SECONDS", 60),
-    },
     "ratings-monthly-period": {  # ratings: last month's period of every list, on the 1st
         "task": "ratings.tasks.monthly_rating_periods_task",
         "schedule": crontab(minute=0, hour=2, day_of_month=1),
@@ -220,6 +218,8 @@ CELERY_BEAT_SCHEDULE = {
 
 # Email, notifications, two-factor sign-in and backups (issue 32): config/settings_ops.py
 from config.settings_ops import *  # noqa: E402,F403
+
+CELERY_BEAT_SCHEDULE.update(OPS_BEAT_SCHEDULE)  # noqa: F405 (the outbox's sweep, backups)
 
 # --- auth -------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

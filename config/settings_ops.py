@@ -4,6 +4,8 @@ with none of it the embedded default prints mail on the console and needs nothin
 
 import os
 
+from celery.schedules import crontab
+
 from config.env import env_bool, env_int
 
 # --- email and notifications (issue 32, core.notifications; docs/production.md) -------------
@@ -39,3 +41,22 @@ PASSWORD_RESETS_PER_ADDRESS = env_int("PASSWORD_RESETS_PER_ADDRESS", 5)
 PASSWORD_RESET_WINDOW_SECONDS = env_int("PASSWORD_RESET_WINDOW_SECONDS", 60 * 60)
 #: a reset link works for this long (Django's setting), once
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 60 * 60)
+
+# --- scheduled backups (core.backup_schedule; docs/production.md "Backups") -------------------
+#: where the daily dumps and their manifests go (0700; each file 0600); a volume of its own
+BACKUP_DIR = os.environ.get("BACKUP_DIR", "/var/backups/vcf")
+BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7)
+BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 4)
+BACKUP_KEEP_MONTHLY = env_int("BACKUP_KEEP_MONTHLY", 12)
+
+#: celery beat's entries of the above (added to CELERY_BEAT_SCHEDULE by config/settings.py)
+OPS_BEAT_SCHEDULE = {
+    "core-sweep-notifications": {  # send the outbox's due mail (broker or SMTP was down)
+        "task": "core.tasks.sweep_notifications_task",
+        "schedule": env_int("NOTIFY_SWEEP_SECONDS", 60),
+    },
+    "core-daily-backup": {  # dump + manifest into BACKUP_DIR, then the retention
+        "task": "core.tasks.backup_task",
+        "schedule": crontab(minute=30, hour=env_int("BACKUP_HOUR", 1)),
+    },
+}

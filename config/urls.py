@@ -13,6 +13,7 @@ from core.dashboard import with_queues
 from core.health import healthz, readyz
 from core.metrics import metrics
 from core.views import JobViewSet, SchemaView
+from ratings.admin_yearly import yearly_report_view
 from workspace import views_account
 
 router = DefaultRouter()
@@ -39,6 +40,8 @@ urlpatterns = [
     path("readyz", readyz, name="readyz"),
     # Prometheus' scrape (issue 32, core.metrics): only with METRICS_TOKEN set, else 404.
     path("metrics", metrics, name="metrics"),
+    # the federation's yearly report (issue 32): page, PDF, XLSX; staff only
+    path("admin/bao-cao-nam/", admin.site.admin_view(yearly_report_view), name="yearly-report"),
     path("admin/", admin.site.urls),
     path("api/v1/public/", include("config.public_urls")),
     path("api/v1/", include(router.urls)),

@@ -137,3 +137,4 @@ class TouchesPublicCache(_ModelAdmin):
         for obj in queryset:
             self._touch_public_cache(obj)
         super().delete_queryset(request, queryset)
+from core import admin_notifications  # noqa: E402,F401 (the outbox's admin pages)

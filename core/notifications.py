@@ -247,3 +247,16 @@ def sweep(limit: int = 200) -> dict:
         state = deliver(pk).state
         outcomes[state] = outcomes.get(state, 0) + 1
     return {"reclaimed": stale, "due": len(due), **outcomes}
+
+
+def send_again(ids: list[int]) -> int:
+    """Put unsent notifications (pending or given up) back in the outbox, due now, and ask for
+    their send; a sent one is never sent again. Returns how many."""
+    unsent = Notification.objects.filter(pk__in=ids, state__in=[Notification.State.PENDING,
+                                                                Notification.State.FAILED])
+    chosen = list(unsent.values_list("pk", flat=True))
+    with transaction.atomic():
+        Notification.objects.filter(pk__in=chosen).update(
+            state=Notification.State.PENDING, next_attempt_at=timezone.now())
+        transaction.on_commit(lambda: dispatch(chosen))
+    return len(chosen)

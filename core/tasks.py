@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from core import jobs, notifications
+from core import backup_schedule, jobs, notifications
 
 
 @shared_task(name="core.tasks.sweep_jobs_task")
@@ -25,3 +25,9 @@ def send_notification_task(self, notification_id: int) -> str:
 def sweep_notifications_task() -> dict:
     """Send the notifications that are due (broker or mail server down when they were written)."""
     return notifications.sweep()
+
+
+@shared_task(name="core.tasks.backup_task")
+def backup_task() -> str:
+    """Celery beat, daily: dump the database with its manifest and apply the retention."""
+    return str(backup_schedule.scheduled_backup())

@@ -6,6 +6,8 @@ from explicit columns here, and the age filter takes birth years and returns non
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import defaultdict
 from datetime import date
@@ -26,6 +28,7 @@ from ratings.models import (
     RatingChangeDetail,
     RatingList,
     RatingPeriod,
+    RatingPublication,
     TitleCode,
     TitleQualification,
 )
@@ -422,3 +425,23 @@ def personal_data_of(person: Person) -> list[dict]:
         data_section("titles", _("Đẳng cấp"), [_("Đẳng cấp"), _("Ngày phong")],
                      ((t.get_title_display(), t.awarded_on) for t in titles_of(person))),
     ]
+
+
+def published_lists_digest(using: str = "default") -> dict:
+    """The published rating lists as a fingerprint (the backup's manifest and restore drill,
+    issue 32): how many publications and published ratings, and a SHA-256 over every
+    publication's rows and every published (list, period, person, rating), in a fixed order."""
+    digest = hashlib.sha256()
+    publications = RatingPublication.objects.using(using).order_by("period_id", "number")
+    for period_id, number, rows in publications.values_list("period_id", "number", "rows"):
+        digest.update(json.dumps([period_id, number, rows], sort_keys=True,
+                                 default=str).encode())
+    ratings = (PlayerRating.objects.using(using).filter(published=True)
+               .order_by("period_id", "person_id")
+               .values_list("period__rating_list_id", "period_id", "person_id", "rating"))
+    count = 0
+    for row in ratings.iterator(chunk_size=5000):
+        digest.update(json.dumps(row).encode())
+        count += 1
+    return {"publications": publications.count(), "published_ratings": count,
+            "sha256": digest.hexdigest()}

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import transaction
+from django.test import Client
 from django.utils import timezone
 from prometheus_client import REGISTRY
 
@@ -201,3 +202,91 @@ def test_the_embedded_settings_print_mail_and_production_reads_smtp_from_the_env
                                               "EMAIL_PORT": "587"},
                           capture_output=True, text=True, check=True)
     assert smtp.stdout.split() == ["django.core.mail.backends.smtp.EmailBackend", "587"]
+
+
+def test_the_admin_shows_the_outbox_and_sends_failed_ones_again(smtp_server, in_process,
+                                                                settings):
+    settings.NOTIFY_MAX_ATTEMPTS = 1
+    club, vi, _en = _club_with_managers()
+    smtp_server.stop()
+    _submit(club, vi)
+    assert set(Notification.objects.values_list("state", flat=True)) == {"failed"}
+    smtp_server.start()
+    staff = f.make_staff()
+    client = Client()
+    client.force_login(staff)
+    listing = client.get("/admin/core/notification/")
+    assert listing.status_code == 200 and "quanly@example.vn" in listing.content.decode()
+    one = Notification.objects.get(email="quanly@example.vn")
+    page = client.get(f"/admin/core/notification/{one.pk}/change/").content.decode()
+    assert "ConnectionRefusedError" in page  # the attempt and its error
+    client.post("/admin/core/notification/", {
+        "action": "send_again", "_selected_action": [n.pk for n in Notification.objects.all()]})
+    assert len(smtp_server.wait_for(2)) == 2
+    assert set(Notification.objects.values_list("state", flat=True)) == {"sent"}
+    client.post("/admin/core/notification/", {  # sent ones are never sent again
+        "action": "send_again", "_selected_action": [n.pk for n in Notification.objects.all()]})
+    assert len(smtp_server.messages()) == 2
+
+
+def test_staff_record_a_users_choices_in_the_admin(in_process):
+    staff = f.make_staff()
+    user = f.make_user("thu", email="thu@example.vn")
+    client = Client()
+    client.force_login(staff)
+    response = client.post("/admin/core/notificationpreference/add/", {
+        "user": user.pk, "language": "en", "applications": "on", "decisions": "on"})
+    assert response.status_code == 302
+    choice = NotificationPreference.objects.get(user=user)
+    assert (choice.language, choice.applications, choice.lapse, choice.decisions,
+            choice.events) == ("en", True, False, True, False)
+    assert not notifications.wants(user, NotificationKind.LAPSE_WARNING)
+    assert notifications.wants(user, NotificationKind.PASSWORD_RESET)  # always sent
+
+
+@pytest.fixture
+def mail_worker(settings, tmp_path, smtp_server):
+    """A real Celery worker whose mail goes to ``smtp_server``, on a queue of its own, with a
+    1-second first backoff (skips without a broker)."""
+    if not settings.CELERY_BROKER_URL:
+        pytest.skip("needs a broker: set CELERY_BROKER_URL and DATABASE_URL, as .ci/run does")
+    import uuid
+
+    from tests.conftest import WorkerProcess, _database_url_of_test_db
+
+    queue = f"mail-{uuid.uuid4().hex[:10]}"
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BACKGROUND_QUEUE = f"{queue}-background"
+    worker = WorkerProcess(queue, _database_url_of_test_db(), tmp_path, env={
+        "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp_server.port),
+        "NOTIFY_BACKOFF_SECONDS": "1"})
+    worker.start()
+    yield worker
+    worker.stop()
+
+
+def _wait(condition, timeout: float = 60):
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.2)
+
+
+def test_a_real_worker_sends_it_and_retries_with_backoff_while_the_mail_server_is_down(
+        mail_worker, smtp_server):
+    club, vi, _en = _club_with_managers()
+    smtp_server.stop()
+    _submit(club, vi)  # committed: the worker is asked to send both
+    _wait(lambda: NotificationDelivery.objects.filter(outcome="failed").count() >= 2)
+    assert smtp_server.messages() == []
+    smtp_server.start()  # the task's retry (after its backoff) finds it back
+    received = smtp_server.wait_for(2, timeout=60)
+    assert sorted(m["To"] for m in received) == ["manager@example.com", "quanly@example.vn"]
+    _wait(lambda: set(Notification.objects.values_list("state", flat=True)) == {"sent"})
+    for n in Notification.objects.all():
+        outcomes = list(n.deliveries.values_list("outcome", flat=True))
+        assert outcomes[-1] == "sent" and set(outcomes[:-1]) == {"failed"}
+    assert len(smtp_server.messages()) == 2  # each once

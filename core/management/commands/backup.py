@@ -3,6 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from core.backup import BackupError, backup
+from core.backup_schedule import scheduled_backup
 
 
 class Command(BaseCommand):
@@ -10,11 +11,16 @@ class Command(BaseCommand):
             "SQLite database). Restore it with `manage.py restore FILE`.")
 
     def add_arguments(self, parser):
-        parser.add_argument("file", type=Path)
+        parser.add_argument("file", type=Path, nargs="?")
+        parser.add_argument("--scheduled", action="store_true",
+                            help="what celery beat runs daily: a dump and its manifest into "
+                                 "BACKUP_DIR, then the retention")
 
-    def handle(self, *args, file: Path, **options):
+    def handle(self, *args, file: Path | None = None, scheduled: bool = False, **options):
+        if scheduled == (file is not None):
+            raise CommandError("give FILE or --scheduled")
         try:
-            backup(file)
+            file = scheduled_backup() if file is None else backup(file)
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(f"backup written to {file} ({file.stat().st_size} bytes)")

@@ -1,0 +1,69 @@
+"""The outbox and each user's mail choices in the staff site (issue 32): notifications are
+read-only (written by the services, sent by the outbox), with their attempts; "send again"
+puts failed ones back in the outbox. A user's choices are saved through ``core.accounts``."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from core import accounts, notifications
+from core.admin_service import ServiceAdmin, adopt
+from core.models import Notification, NotificationDelivery, NotificationPreference
+
+
+class DeliveryInline(admin.TabularInline):
+    model = NotificationDelivery
+    extra = 0
+    fields = ["attempt", "outcome", "detail", "at"]
+    readonly_fields = ["attempt", "outcome", "detail", "at"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Notification)
+class NotificationAdmin(ServiceAdmin, admin.ModelAdmin):
+    list_display = ["kind", "email", "state", "attempts", "created_at", "sent_at", "last_error"]
+    list_filter = ["kind", "state", "language"]
+    search_fields = ["email", "subject"]
+    readonly_fields = ["kind", "user", "email", "language", "subject", "body_text", "state",
+                       "attempts", "next_attempt_at", "sent_at", "last_error", "created_at"]
+    fields = list(readonly_fields)
+    list_select_related = ["user"]
+    inlines = [DeliveryInline]
+    actions = ["send_again"]
+
+    @admin.action(description=gettext_lazy("Gửi lại các thông báo đã chọn (chưa gửi được)"))
+    def send_again(self, request, queryset):
+        count = notifications.send_again(list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, _("Đã đưa %(n)s thông báo vào hàng gửi.") % {"n": count},
+                          messages.SUCCESS)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # the trace of what was sent
+
+
+@admin.register(NotificationPreference)
+class NotificationPreferenceAdmin(ServiceAdmin, admin.ModelAdmin):
+    list_display = ["user", "language", "applications", "lapse", "decisions", "events"]
+    list_select_related = ["user"]
+    search_fields = ["user__username", "user__email"]
+    autocomplete_fields = ["user"]
+    fields = ["user", *accounts.PREFERENCE_FIELDS]
+
+    def save_model(self, request, obj, form, change):
+        saved = accounts.save_preference(obj.user, **{name: getattr(obj, name)
+                                                      for name in accounts.PREFERENCE_FIELDS})
+        adopt(obj, saved)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
