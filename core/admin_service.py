@@ -19,7 +19,7 @@ refusal of the service is shown to the person, never a 500.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib import messages
@@ -30,6 +30,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
+from core.admin_paginator import EstimatedCountPaginator
 from core.errors import ServiceError
 
 #: The request attribute holding the refusal of the first pass of a change form.
@@ -85,6 +86,12 @@ def _with_refusal(request: HttpRequest, form: type) -> type:
 
 class ServiceAdmin:
     """Mixin for a ``ModelAdmin`` (first in its bases); see the module's docstring."""
+
+    # Lists at federation size (issue 28): a whole large table is counted from the planner's
+    # estimate (core.admin_paginator), and a searched or filtered list does not count the
+    # whole table a second time for "(N tổng)".
+    paginator: ClassVar[type] = EstimatedCountPaginator
+    show_full_result_count = False
 
     # --- the change form: a refusal rolls back and shows on the form --------------------
 

@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.defaultfilters import truncatechars
 from django.template.response import TemplateResponse
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -18,7 +18,8 @@ from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialRecordAdmin
 from core.admin_service import ServiceAdmin, adopt
 from core.errors import ServiceError
-from documents.models import Signatory
+from documents.admin_actions import open_url
+from documents.models import Document, Signatory
 from documents.services import default_signatory
 from ratings import admin_review, selectors, services
 from ratings.admin_forms import (
@@ -259,7 +260,11 @@ class TitleQualificationAdmin(ServiceAdmin, TouchesPublicCache, HistoryAdmin):
                     title = services.approve_qualification(
                         q, user=request.user, signatory=form.cleaned_data["signatory"],
                         issued_on=form.cleaned_data["issued_on"])
-                    self.message_user(request, f"{q}: {title.decision}", messages.SUCCESS)
+                    # the decision's PDF follows its issue (documents.services): one click opens it
+                    self.message_user(request, format_html(
+                        '{}: {} — <a href="{}" id="decision-pdf-{}">{}</a>', q, title.decision,
+                        open_url(Document.Kind.DECISION, str(title.decision_id)),
+                        title.decision_id, _("Mở PDF")), messages.SUCCESS)
                 except ServiceError as exc:
                     self.message_user(request, f"{q}: {exc.message}", messages.ERROR)
             return None

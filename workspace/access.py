@@ -29,6 +29,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core import accounts
 from federation import permissions as perms
@@ -149,31 +150,33 @@ def signed_in(view):
     return wrapped
 
 
-def club_manager_required(view):
-    """``view(request, club, ...)`` for users who may manage the club (``club_pk`` in the URL):
-    ``federation.permissions.can_manage_club``; 404 for an unknown club, 403 otherwise."""
+def _place_required(kwarg: str, queryset, may, refusal: str):
+    """A decorator: the view takes ``kwarg`` (a primary key in the URL) and gets the object
+    when ``may(user, object)`` allows; 404 for an unknown object, 403 (``refusal``) otherwise.
+    """
 
-    @signed_in
-    @functools.wraps(view)
-    def wrapped(request, club_pk: int, *args, **kwargs):
-        club = get_object_or_404(Club.objects.select_related("province", "body"), pk=club_pk)
-        if not perms.can_manage_club(request.user, club):
-            return forbidden(request, _("Bạn không quản lý câu lạc bộ này."))
-        return view(request, club, *args, **kwargs)
+    def decorator(view):
+        @signed_in
+        @functools.wraps(view)
+        def wrapped(request, *args, **kwargs):
+            place = get_object_or_404(queryset, pk=kwargs.pop(kwarg))
+            if not may(request.user, place):
+                return forbidden(request, _(refusal))
+            return view(request, place, *args, **kwargs)
 
-    return wrapped
+        return wrapped
+
+    return decorator
 
 
-def officer_required(view):
-    """``view(request, body, ...)`` for officers over the body (``body_pk`` in the URL):
-    ``federation.permissions.can_administer_body``; 404 for an unknown body, 403 otherwise."""
+#: ``view(request, club, ...)`` for users who may manage the club (``club_pk`` in the URL):
+#: ``federation.permissions.can_manage_club``; 404 for an unknown club, 403 otherwise.
+club_manager_required = _place_required(
+    "club_pk", Club.objects.select_related("province", "body"), perms.can_manage_club,
+    gettext_noop("Bạn không quản lý câu lạc bộ này."))
 
-    @signed_in
-    @functools.wraps(view)
-    def wrapped(request, body_pk: int, *args, **kwargs):
-        body = get_object_or_404(Body.objects.select_related("province", "parent"), pk=body_pk)
-        if not perms.can_administer_body(request.user, body):
-            return forbidden(request, _("Bạn không phải cán bộ của tổ chức này."))
-        return view(request, body, *args, **kwargs)
-
-    return wrapped
+#: ``view(request, body, ...)`` for officers over the body (``body_pk`` in the URL):
+#: ``federation.permissions.can_administer_body``; 404 for an unknown body, 403 otherwise.
+officer_required = _place_required(
+    "body_pk", Body.objects.select_related("province", "parent"), perms.can_administer_body,
+    gettext_noop("Bạn không phải cán bộ của tổ chức này."))

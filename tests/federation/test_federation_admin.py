@@ -46,6 +46,11 @@ def test_admin_search_person_without_diacritics(admin_client_vi):
     for query in ("nguyen duc", "Nguyễn Đức", "NGUYEN"):
         page = admin_client_vi.get("/admin/federation/person/", {"q": query}).content.decode()
         assert "Nguyễn Đức Thắng" in page and "Lê Văn Nam" not in page, query
+    # numbers and addresses are searched whole
+    f.make_person(full_name="Trần Thị Số", citizen_id="001190012345", email="so@example.vn")
+    for query in ("001190012345", "SO@example.vn"):
+        page = admin_client_vi.get("/admin/federation/person/", {"q": query}).content.decode()
+        assert "Trần Thị Số" in page and "Nguyễn Đức Thắng" not in page, query
 
 
 def test_admin_search_member_by_name_or_card(admin_client_vi, world):
