@@ -293,11 +293,17 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
 class PrivateDataAccessAdmin(ReadOnlyAdmin):
     """The access log of private data (Nghị định 13/2023/NĐ-CP): read only, for staff."""
 
-    list_display = ["at", "person", "user", "fields", "via", "path"]
+    list_display = ["at", "person", "user", "fields_read", "via", "path"]
     list_filter = ["via"]
+    fields = ["at", "person", "user", "fields_read", "via", "path"]
+    readonly_fields = ["at", "person", "user", "fields_read", "via", "path"]
     list_select_related = ["person", "user"]
     search_fields = ["person__full_name", "user__username"]
     date_hierarchy = "at"
+
+    @admin.display(description=gettext_lazy("các trường"))
+    def fields_read(self, row):
+        return ", ".join(row.field_labels())
 
 
 class WithdrawConsentForm(forms.Form):

@@ -47,7 +47,7 @@ class PersonDuplicateCheckForm(forms.ModelForm):
     class Meta:
         model = Person
         fields = ["full_name", "gender", "date_of_birth", "citizen_id", "phone", "email",
-                  "address", "fide_id", "province", "user"]
+                  "address", "fide_id", "citizenship", "province", "user"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -235,6 +235,9 @@ class ClubBoardMember(models.Model):
         return f"{self.get_role_display()} — {self.person}"
 
 
+#: Phụ lục 2 Điều 8.1: the citizenship a member holds (FIDE's code of Việt Nam)
+CITIZEN_OF = "VIE"
+
 #: what a masked ID number shows in place of the hidden digits
 MASK = "•"
 
@@ -262,6 +265,10 @@ class Person(models.Model):
     email = models.EmailField(_("email"), blank=True)
     address = models.CharField(_("địa chỉ"), max_length=300, blank=True)
     fide_id = models.CharField(_("mã FIDE"), max_length=12, null=True, blank=True, unique=True)
+    # Phụ lục 2 Điều 8.1: a member "là công dân" (a citizen of Việt Nam); a foreigner plays as a
+    # guest (Điều 17.2). FIDE's three-letter code, as ``Entry.federation_code``.
+    citizenship = models.CharField(_("quốc tịch"), max_length=3, default=CITIZEN_OF,
+                                   help_text=_("Mã ba chữ của FIDE (VIE: Việt Nam)."))
     province = models.ForeignKey(Province, null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="persons", verbose_name=_("tỉnh/thành phố"))
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,

@@ -122,8 +122,8 @@ class PersonSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Person
-        fields = ["id", "full_name", "gender", "province", "province_code", "fide_id", "club",
-                  "card_number", *Person.PRIVATE_FIELDS]
+        fields = ["id", "full_name", "gender", "province", "province_code", "fide_id",
+                  "citizenship", "club", "card_number", *Person.PRIVATE_FIELDS]
         # Uniqueness is checked by the service (400 on the field, the service's message).
         validators: list = []
 

@@ -612,17 +612,19 @@ def pairings_csv(round_: Round) -> str:
 
 
 def trf_text(tournament: Tournament) -> str:
-    """The tournament as a TRF16 file with the TRF-2026 XXR/XXC lines."""
+    """The tournament as a TRF16 file with the TRF-2026 XXR/XXC lines; birth years only."""
     entries = []
     for e in tournament.entries.filter(starting_number__isnull=False).select_related(
             "member__person").order_by("starting_number"):
         if e.starting_number is None:  # filtered above: the type cannot say so
             continue
+        # minimisation (Nghị định 13/2023/NĐ-CP Điều 3): the year of birth only (TRF16 allows
+        # ``YYYY``); no pairing system, tie-break or the rating's K (Phụ lục 6) needs more,
+        # and age groups are checked at registration (docs/decisions-security.md)
         person = e.member.person if e.member else None
-        if person is not None and person.date_of_birth:
-            birth = person.date_of_birth.strftime("%Y/%m/%d")
-        else:
-            birth = str(e.birth_year or "")
+        year = e.birth_year or (person.date_of_birth.year
+                                if person is not None and person.date_of_birth else None)
+        birth = str(year or "")
         sex = {"M": "m", "F": "w"}.get(e.gender, "")
         entries.append(engine.TrfEntry(e.starting_number, e.name, sex, e.title,
                                        e.rating, e.federation_code, e.fide_id, birth))

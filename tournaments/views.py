@@ -337,7 +337,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         if not (selectors.can_manage(request.user, tournament)
                 or selectors.can_arbitrate(request.user, tournament)):
             raise NotAllowedError(_("Chỉ ban tổ chức và trọng tài của giải tải được tệp TRF "
-                                    "(có ngày sinh đấu thủ)."))
+                                    "(có năm sinh đấu thủ)."))
         response = HttpResponse(selectors.trf_text(tournament),
                                 content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="tournament-{pk}.trf"'

@@ -168,9 +168,10 @@ def member(request, club, member_pk: int, action: str | None = None):
         except NotAllowedError:
             return forbidden(request)
         action = None
+    posted = request.method == "POST" and revealed is None
     forms = {name: form_class(prefix=name) for name, form_class in MEMBER_FORMS.items()}
     status = 200
-    if request.method == "POST":
+    if posted:
         if action is None:
             return forbidden(request, status=404)
         form = forms[action] = MEMBER_FORMS[action](request.POST, prefix=action)

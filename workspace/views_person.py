@@ -47,6 +47,7 @@ class WithdrawForm(forms.Form):
 def _page(request, person, *, revealed: str | None = None, request_form=None, status=200):
     memberships = (person.memberships.prefetch_related("club_memberships__club")
                    .order_by("-joined_on"))
+    consents = list(Consent.objects.filter(person=person))
     return render(request, "workspace/person/me.html", {
         "person": person,
         "revealed": revealed,
@@ -58,9 +59,8 @@ def _page(request, person, *, revealed: str | None = None, request_form=None, st
         "applications": MembershipApplication.objects.filter(person=person)
         .select_related("club").order_by("-submitted_on", "-pk")[:20],
         "suspensions": suspensions_of(person),
-        "consents": Consent.objects.filter(person=person),
-        "consent_in_force": Consent.objects.filter(person=person,
-                                                   withdrawn_on__isnull=True).exists(),
+        "consents": consents,
+        "consent_in_force": any(c.withdrawn_on is None for c in consents),
         "access_log": PrivateDataAccess.objects.filter(person=person)
         .select_related("user")[:ACCESS_LOG_SHOWN],
         "requests": DataRequest.objects.filter(person=person),

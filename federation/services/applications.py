@@ -19,6 +19,7 @@ from core.throttling import Window, give_back, hit
 from federation import cache_scopes, selectors
 from federation import permissions as perms
 from federation.models import (
+    CITIZEN_OF,
     CardSequence,
     Club,
     ClubMembership,
@@ -159,6 +160,11 @@ def check_application(person: Person, club: Club, sponsor) -> Member:
     """The Điều 8 checks of an application; returns the sponsoring Member."""
     if not club.is_active:
         raise ServiceError(_("Câu lạc bộ này không còn hoạt động."), field="club")
+    if person.citizenship != CITIZEN_OF:
+        raise ServiceError(_("Hội viên Liên đoàn là công dân Việt Nam (Phụ lục 2, Điều 8.1); "
+                             "người có quốc tịch %(code)s thi đấu với tư cách khách mời (Điều "
+                             "17.2).") % {"code": person.citizenship}, field="person",
+                           code="not_citizen")
     _check_can_join(person)
     if MembershipApplication.objects.filter(
             person=person, status=MembershipApplication.Status.PENDING).exists():

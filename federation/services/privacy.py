@@ -133,25 +133,24 @@ def withdraw_consent(person: Person, *, note: str = "", by, on: date | None = No
 
 def record_private_reads(user, shown: dict[int, frozenset[str]], *, via: str,
                          path: str = "") -> int:
-    """One row per person whose private fields ``user`` was shown (a person reading his own
-    data is not recorded). One insert for the whole answer."""
+    """One row per person whose private fields ``user`` was shown (the callers leave out a
+    person reading his own data: ``PrivateAccess.shown``). One insert for the answer."""
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    own = set()
-    if user_id is not None:
-        own = set(Person.objects.filter(pk__in=list(shown), user_id=user_id)
-                  .values_list("pk", flat=True)) if shown else set()
     now = timezone.now()
     rows = [PrivateDataAccess(person_id=person_id, user_id=user_id, via=via[:20],
                               path=path[:300], at=now, fields=",".join(sorted(fields))[:100])
-            for person_id, fields in shown.items() if fields and person_id not in own]
-    if rows:
-        with transaction.atomic():
-            PrivateDataAccess.objects.bulk_create(rows)
+            for person_id, fields in shown.items() if fields]
+    if rows:  # one statement: atomic by itself (no savepoint on every page)
+        PrivateDataAccess.objects.bulk_create(rows)
     return len(rows)
 
 
 def record_person_read(user, person: Person, fields, *, via: str, path: str = "") -> int:
-    """One person's private fields shown on a page (admin, workspace) or in a document."""
+    """One person's private fields shown on a page (admin, workspace) or in a document; his
+    own reads are not recorded."""
+    user_id = getattr(user, "pk", None)
+    if user_id is not None and person.user_id == user_id:
+        return 0
     shown = frozenset(f for f in fields if getattr(person, f, None) not in (None, ""))
     return record_private_reads(user, {person.pk: shown}, via=via, path=path)
 

@@ -29,7 +29,7 @@ from federation.selectors import (
 from federation.services._base import _require, _require_staff
 
 PERSON_FIELDS = ("full_name", "gender", "date_of_birth", "citizen_id", "phone", "email",
-                 "address", "fide_id", "province")
+                 "address", "fide_id", "province", "citizenship")
 CLUB_FIELDS = ("name", "body", "province", "kind", "plays_xiangqi", "plays_chess", "address",
                "founded_on", "is_active")
 
@@ -73,6 +73,11 @@ def _checked_person_data(data: dict) -> dict:
     data = dict(data)
     if "citizen_id" in data:
         data["citizen_id"] = dates.normalize_citizen_id(data["citizen_id"])
+    if "citizenship" in data:  # Phụ lục 2 Điều 8.1: FIDE's three-letter code
+        data["citizenship"] = str(data["citizenship"] or "").strip().upper()
+        if len(data["citizenship"]) != 3 or not data["citizenship"].isalpha():
+            raise ServiceError(_("Quốc tịch ghi bằng mã ba chữ cái của FIDE (VIE: Việt Nam)."),
+                               field="citizenship")
     for field, check in (("citizen_id", dates.check_citizen_id),
                          ("date_of_birth", dates.check_birth_date)):
         if field in data:

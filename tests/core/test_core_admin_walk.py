@@ -46,6 +46,15 @@ def _one_of_each(staff) -> None:
     Token.objects.get_or_create(user=staff)
     person = make_person()
     make_suspension(person)
+    # personal data (issue 31): a consent, a request and a read of the access log
+    from federation.models import Consent, PrivateDataAccess
+    from federation.services import privacy
+
+    Consent.objects.create(person=person, data_collected="Họ tên", purposes="Quản lý hội viên",
+                           given_on=date(2025, 1, 1), given_by=person.full_name, relation="self")
+    privacy.file_data_request(person, kind="export", by=staff)
+    PrivateDataAccess.objects.create(person=person, user=staff, fields="phone", via="admin",
+                                     at=timezone.now())
     certified = Tournament.objects.filter(status="certified").first()
     running = Tournament.objects.filter(status="running").first()
     TeamEntry.objects.create(tournament=running, name="Đội thử")

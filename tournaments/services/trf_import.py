@@ -42,6 +42,13 @@ def _match_person(player: engine.TrfEntry) -> Person | None:
     born = reading.birth_date(player.birth)
     if person is None and born is not None:
         person = Person.objects.filter(name_folded=fold(player.name), date_of_birth=born).first()
+    year = player.birth.strip()
+    if person is None and born is None and len(year) == 4 and year.isdigit():
+        # a file with birth years only (this service's own exports: minimisation, issue 31):
+        # the name and the year, when they name exactly one person
+        found = list(Person.objects.filter(name_folded=fold(player.name),
+                                           date_of_birth__year=int(year))[:2])
+        person = found[0] if len(found) == 1 else None
     return person
 
 
