@@ -366,8 +366,6 @@ SPECTACULAR_SETTINGS = {
         "DocumentKindEnum": "documents.models.Document.Kind",
         "GameUploadStateEnum": "games.models.GameUpload.State",
         "JobStateEnum": "core.models.Job.State",
-        "ResultEnum": "tournaments.models.Result",
-        "AnnulmentReasonEnum": "tournaments.models.AnnulledGame.Reason",
     },
 }
 
