@@ -55,9 +55,9 @@ INSTALLED_APPS = [
 # Cross-app hooks (core.hooks): event -> functions other apps run after it has committed.
 # The one list a reader greps for "what happens elsewhere when ...".
 HOOKS = {
-    # Công nhận kết quả: the ratings app starts its title check and, for an already
-    # computed period (a correction or a late certification), the rating recomputation.
+    # Công nhận kết quả: ratings' title check and the recomputation of a computed period
     "tournament_certified": ["ratings.services.on_tournament_certified"],
+    "complaint_title_review": ["ratings.services.on_complaint_title_review"],  # Điều 15.5d
 }
 
 # Facts an app reads from an app above it (core.hooks.provider): fact -> the one function that
@@ -362,8 +362,6 @@ SPECTACULAR_SETTINGS = {
         "DocumentKindEnum": "documents.models.Document.Kind",
         "GameUploadStateEnum": "games.models.GameUpload.State",
         "JobStateEnum": "core.models.Job.State",
-        "ResultEnum": "tournaments.models.Result",
-        "AnnulmentReasonEnum": "tournaments.models.AnnulledGame.Reason",
     },
 }
 

@@ -348,7 +348,7 @@ def _annul(game: GameRecord, reason: str, *, user) -> GameRecord:
     if reason not in AnnulledGame.Reason.values:
         raise ServiceError(_("Hủy ván khi xếp quân sai (Điều 9.9a) hoặc đi nhầm màu quân "
                              "(Điều 9.9b)."), field="reason", code="reason_not_applicable")
-    if game.pairing_id is None:
+    if game.pairing is None:
         raise ServiceError(_("Biên bản không thuộc cặp đấu nào: không có ván để đấu lại."),
                            field="decision", code="no_pairing")
     if game.arbiter_signed_at:

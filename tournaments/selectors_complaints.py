@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.models import AnnulledGame, Complaint, Tournament
@@ -80,3 +81,33 @@ def public_complaints(tournament: Tournament) -> list[dict]:
 def annulled_games(tournament: Tournament) -> QuerySet[AnnulledGame]:
     return (AnnulledGame.objects.filter(pairing__round__tournament=tournament)
             .select_related("pairing__round", "played_white", "played_black", "complaint"))
+
+
+# --- words -----------------------------------------------------------------------------------
+
+def complainant_text(c: Complaint) -> str:
+    if c.complainant_kind == Complaint.Complainant.CLUB and c.complainant_club is not None:
+        return _("câu lạc bộ %(club)s") % {"club": c.complainant_club.name}
+    if c.complainant_kind == Complaint.Complainant.TEAM_LEADER and c.complainant_team is not None:
+        return _("lãnh đội %(name)s (đội %(team)s)") % {"name": c.complainant_name,
+                                                       "team": c.complainant_team.name}
+    return _("đấu thủ %(name)s") % {"name": c.complainant_entry.name if c.complainant_entry
+                                    else c.complainant_name}
+
+
+def subject_text(c: Complaint) -> str:
+    if c.pairing is not None:
+        p = c.pairing
+        return _("%(what)s, vòng %(r)s bàn %(b)s: %(w)s - %(k)s") % {
+            "what": c.get_subject_display(), "r": p.round.number, "b": p.board,
+            "w": p.white.name if p.white else "-", "k": p.black.name if p.black else "-"}
+    if c.round is not None:
+        return _("%(what)s, vòng %(r)s") % {"what": c.get_subject_display(), "r": c.round.number}
+    name = c.subject_entry.name if c.subject_entry else ""
+    return f"{c.get_subject_display()}: {name}"
+
+
+def effect_text(c: Complaint) -> str:
+    if c.effect == Complaint.Effect.RESULT_CORRECTED:
+        return _("kết quả sửa thành %(r)s") % {"r": c.corrected_result}
+    return str(Complaint.Effect(c.effect or Complaint.Effect.NONE).label).lower()

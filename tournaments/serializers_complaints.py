@@ -21,6 +21,7 @@ class ComplaintSerializer(serializers.ModelSerializer):
     status_label = serializers.CharField(source="get_status_display", read_only=True)
     decision_number = serializers.CharField(source="decision.formatted_number", read_only=True,
                                             default=None)
+    corrected_result = serializers.CharField(read_only=True)
     appeal_of_number = serializers.IntegerField(source="appeal_of.number", read_only=True,
                                                 default=None)
 
@@ -82,8 +83,9 @@ class RulingSerializer(serializers.Serializer):
                                      default=Complaint.Effect.NONE)
     corrected_result = serializers.CharField(max_length=8, required=False, allow_blank=True,
                                              default="")
-    replay_reason = serializers.ChoiceField(choices=AnnulledGame.Reason.choices, required=False,
-                                            allow_blank=True, default="")
+    replay_reason = serializers.CharField(
+        max_length=14, required=False, allow_blank=True, default="",
+        help_text="Điều 9.9a-b: wrong_setup | wrong_colours (for the effect replay).")
     written = serializers.BooleanField(required=False, allow_null=True, default=None)
     signatory = serializers.PrimaryKeyRelatedField(queryset=Signatory.objects.all(),
                                                    required=False, allow_null=True, default=None)
@@ -91,13 +93,16 @@ class RulingSerializer(serializers.Serializer):
 
 
 class AnnulSerializer(serializers.Serializer):
-    reason = serializers.ChoiceField(choices=AnnulledGame.Reason.choices)
+    reason = serializers.CharField(max_length=14,
+                                   help_text="wrong_setup (Điều 9.9a) | wrong_colours (9.9b)")
     note = serializers.CharField(max_length=TEXT_MAX, required=False, allow_blank=True,
                                  default="")
     version = serializers.IntegerField(required=False, min_value=1)
 
 
 class AnnulledGameSerializer(serializers.ModelSerializer):
+    reason = serializers.CharField(read_only=True)
+    result_at_annulment = serializers.CharField(read_only=True)
     reason_label = serializers.CharField(source="get_reason_display", read_only=True)
     played_white_name = serializers.CharField(source="played_white.name", read_only=True)
     played_black_name = serializers.CharField(source="played_black.name", read_only=True)

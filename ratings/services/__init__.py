@@ -38,6 +38,7 @@ from ratings.services.titles import (
     approve_qualification,
     check_titles_job,
     check_tournament_titles,
+    on_complaint_title_review,
     record_foreign_title,
     reject_qualification,
     request_title_check,
@@ -49,7 +50,8 @@ from ratings.services.titles import (
 __all__ = [
     "CATEGORY_OF", "PERIOD_JOB", "PLAYED_RESULTS", "RECOMPUTE_JOB", "TITLE_CHECK_JOB", "Progress", "approve_qualification", "check_titles_job",
     "check_tournament_titles", "compute_period", "compute_period_job", "create_period",
-    "get_or_create_period", "list_csv", "list_header", "list_rows", "month_bounds", "on_tournament_certified",
+    "get_or_create_period", "list_csv", "list_header", "list_rows", "month_bounds",
+    "on_tournament_certified", "on_complaint_title_review",
     "PUBLISH_PERMISSION", "publish_period", "require_publisher", "rated_games", "recompute_from", "recompute_from_job",
     "record_foreign_title", "reject_qualification", "request_period_computation",
     "request_recompute", "request_title_check", "save_criteria_table", "schedule_monthly_periods",

@@ -33,7 +33,7 @@ from ratings.models import (
     TitleQualification,
 )
 from ratings.services.common import Progress, _no_progress, _require_staff
-from tournaments.models import Tournament
+from tournaments.models import Complaint, Tournament
 
 #: the title check's job kind (ratings/jobs.py registers it)
 TITLE_CHECK_JOB = "ratings.check_titles"
@@ -74,6 +74,22 @@ def request_title_check(tournament: Tournament, *, user=None):
     stamp = tournament.certified_at.isoformat() if tournament.certified_at else "manual"
     return start_job(TITLE_CHECK_JOB, params={"tournament": tournament.pk},
                      key=f"title-check:{tournament.pk}:{stamp}", user=user)
+
+
+def on_complaint_title_review(complaint_id: int) -> dict:
+    """The hook ``complaint_title_review`` (settings.HOOKS): a complaint about a title upheld
+    (Điều 15.5d; tournaments.services.complaints) runs the event's title check again — it is
+    idempotent: a qualification missing is created and waits, like every one, for staff
+    review; one already decided is changed only by staff (official record). An event not
+    certified has no title check yet (it runs at certification)."""
+    complaint = Complaint.objects.select_related("tournament").get(pk=complaint_id)
+    tournament = complaint.tournament
+    if tournament.status != Tournament.Status.CERTIFIED:
+        return {"titles": None}
+    job = start_job(TITLE_CHECK_JOB, params={"tournament": tournament.pk},
+                    key=f"title-check:{tournament.pk}:complaint:{complaint.pk}",
+                    user=complaint.decided_by)
+    return {"titles": str(job.pk)}
 
 
 def check_titles_job(params: dict, progress: Progress) -> dict:

@@ -311,3 +311,30 @@ def test_refusals_name_the_field(event):
     future = (timezone.now() + timedelta(hours=2)).isoformat()
     assert_error(event.complaint_of_black(filed_at=future), 400, None, "filed_at")
     assert_error(event.complaint_of_black(grounds="x" * 2001), 400, None, "grounds")
+
+
+def test_title_complaint_upheld_runs_the_title_check_again_dieu_15_5d(
+        event, django_capture_on_commit_callbacks):
+    """15.5d: a club (or team leader) complains about a title, "kết quả toàn bộ của giải";
+    the organisers uphold it with the effect "title review": the ratings app runs the event's
+    title check again (a job of its own), and the decision is a numbered one."""
+    from core.models import Job
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=event.t.pk).update(status=Tournament.Status.CERTIFIED,
+                                                    certified_at=timezone.now())
+    manager = make_club_manager(event.club)
+    filed = client_for(manager).post("/api/v1/complaints/", {
+        "tournament": event.t.pk, "complainant_kind": "club", "subject": "title",
+        "complainant_club": event.club.pk, "subject_entry": event.board.white.pk,
+        "level": "organisers", "grounds": "Đấu thủ đủ tiêu chuẩn Kiện tướng."}, format="json")
+    assert filed.status_code == 201, filed.content
+    with django_capture_on_commit_callbacks(execute=True):
+        decided = client_for(event.organiser).post(
+            f"/api/v1/complaints/{filed.json()['id']}/decide/",
+            {"upheld": True, "reasons": "Xét lại tiêu chuẩn.", "article": "Phụ lục 6",
+             "effect": "title_review"}, format="json")
+    assert decided.status_code == 200, decided.content
+    assert decided.json()["decision_number"]
+    assert Job.objects.filter(
+        key=f"title-check:{event.t.pk}:complaint:{filed.json()['id']}").exists()

@@ -48,6 +48,7 @@ from tournaments.models import (
     TeamEntry,
     Tournament,
 )
+from tournaments.selectors_complaints import complainant_text, effect_text, subject_text
 from tournaments.services.annulment import annul_and_replay
 from tournaments.services.results import normalize_result, record_result
 from tournaments.services.sanctions import is_chief_arbiter, person_of
@@ -429,33 +430,3 @@ def _issue(c: Complaint, r: Ruling, *, user) -> Decision:
                         "thi hành Quyết định này.")],
             recipients=[_("Như Điều 3"), _("Lưu: BTC")],
             payload={"tournament": t.pk, "complaint": c.pk})
-
-
-# --- words -----------------------------------------------------------------------------------
-
-def complainant_text(c: Complaint) -> str:
-    if c.complainant_kind == C.Complainant.CLUB and c.complainant_club is not None:
-        return _("câu lạc bộ %(club)s") % {"club": c.complainant_club.name}
-    if c.complainant_kind == C.Complainant.TEAM_LEADER and c.complainant_team is not None:
-        return _("lãnh đội %(name)s (đội %(team)s)") % {"name": c.complainant_name,
-                                                       "team": c.complainant_team.name}
-    return _("đấu thủ %(name)s") % {"name": c.complainant_entry.name if c.complainant_entry
-                                    else c.complainant_name}
-
-
-def subject_text(c: Complaint) -> str:
-    if c.pairing is not None:
-        p = c.pairing
-        return _("%(what)s, vòng %(r)s bàn %(b)s: %(w)s - %(k)s") % {
-            "what": c.get_subject_display(), "r": p.round.number, "b": p.board,
-            "w": p.white.name if p.white else "-", "k": p.black.name if p.black else "-"}
-    if c.round is not None:
-        return _("%(what)s, vòng %(r)s") % {"what": c.get_subject_display(), "r": c.round.number}
-    name = c.subject_entry.name if c.subject_entry else ""
-    return f"{c.get_subject_display()}: {name}"
-
-
-def effect_text(c: Complaint) -> str:
-    if c.effect == C.Effect.RESULT_CORRECTED:
-        return _("kết quả sửa thành %(r)s") % {"r": c.corrected_result}
-    return str(C.Effect(c.effect or C.Effect.NONE).label).lower()
