@@ -98,7 +98,7 @@ class EntrySerializer(serializers.ModelSerializer):
                   "board_order", "group", "is_wildcard", "is_late", "late_reason", "joins_in_round",
                   "withdrawn_on", "withdrawn_after_round", "disqualified_at",
                   "disqualified_after_round", "removal_decision", "removal_decision_number",
-                  "requested_byes", "registered_at"]
+                  "requested_byes", "registered_at", "delegation"]
         read_only_fields = [f for f in fields if f not in ("tournament", "member", "rating",
                                                            "title", "group")]
 

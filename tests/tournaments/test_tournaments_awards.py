@@ -117,6 +117,8 @@ def test_delegation_staff_as_data_through_the_api():
         "Kỳ Thủ A", "Kỳ Thủ D"}
     assert_error(api.post(f"/api/v1/tournament-delegations/{delegation}/entries/", {
         "entries": [999999]}, format="json"), 400, None, "entries")
+    assert api.get(f"/api/v1/tournament-entries/{players['A'].pk}/").json()[
+        "delegation"] == delegation
     outsider = client_for(make_user())
     assert outsider.post("/api/v1/tournament-delegations/", {
         "tournament": t.pk, "name": "Huế"}, format="json").status_code == 403

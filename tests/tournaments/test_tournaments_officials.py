@@ -37,6 +37,7 @@ from tests.factories import (
     national_body,
 )
 from tests.helpers import assert_error, client_for
+from tests.workspace.arbiter_support import client_of, event, url
 from tournaments import selectors, services
 from tournaments.models import BoardAssignment, Official, Suspension
 
@@ -265,3 +266,12 @@ def test_removal_names_the_chief_and_the_head_and_the_head_may_remove_dieu_16_2(
     decision = Decision.objects.get(kind="disciplinary")
     assert ("Xét ý kiến của Tổng trọng tài Trần Tổng và Trưởng ban tổ chức giải Lê Văn Trưởng."
             in decision.grounds)
+
+
+def test_arbiter_screen_shows_the_suspension():
+    t, arbiter, _staff = event(4, paired=1)
+    services.suspend_tournament(t, user=arbiter, reason="Mất điện",
+                                resume_plan="08:00 ngày 06/05/2026")
+    page = client_of(arbiter).get(url(t)).content.decode()
+    assert 'id="suspended"' in page and "(Điều 20.3d): Mất điện" in page
+    assert "08:00 ngày 06/05/2026" in page

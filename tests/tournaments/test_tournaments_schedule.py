@@ -171,3 +171,12 @@ def test_workspace_late_arrival_form_prefills_the_scheduled_start():
     p = t.rounds.get(number=1).pairings.filter(kind="game").order_by("board").first()
     form = client_of(arbiter).get(url(t, f"ban/{p.pk}/den-muon/")).content.decode()
     assert 'name="scheduled_start" value="14:00"' in form and 'value="05/05/2026"' in form
+
+
+def test_refusals_in_english_under_accept_language():
+    staff = make_staff()
+    t, _rnd = _round_one(staff)
+    error = assert_error(client_for(staff).post("/api/v1/tournament-schedule/", {
+        "tournament": t.pk, "number": 3, "day": "11/05/2026", "start_time": "08:00"},
+        format="json", HTTP_ACCEPT_LANGUAGE="en"), 400, "outside_dates", "day")
+    assert error["message"].startswith("Round 3's day (11/05/2026) must be within")

@@ -278,6 +278,11 @@ def scheduled_start(pairing: Pairing):
     return recorded or pairing.round.started_at
 
 
+def suspension(tournament: Tournament):
+    """The chief arbiter's suspension in force (Điều 20.3d), shown above the round."""
+    return selectors.open_suspension(tournament)
+
+
 # --- players --------------------------------------------------------------------------------
 
 def entries_page(tournament: Tournament, query: str, page: str | int | None):

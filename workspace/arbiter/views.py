@@ -135,7 +135,7 @@ def _render_round(request, tournament, number, *, board_errors=None, action_erro
         "t": tournament, "data": data, "action_error": action_error,
         "pending_only": pending, "state": reads.ROUND_STATES.get(data.round.status)
         if data.round else "",
-        "locked": locked,
+        "locked": locked, "suspension": reads.suspension(tournament),
     }, status=status)
 
 
