@@ -27,7 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from chessrules.dutch.matching import Compatible, Feasibility, MatchingComputer, Ranking
+from chessrules.dutch.matching import (
+    Bonus,
+    Compatible,
+    Feasibility,
+    MatchingComputer,
+    Ranking,
+    TierBonus,
+)
 from chessrules.dutch.model import PairingError
 from chessrules.dutch.state import FLOAT_DOWN, FLOAT_UP, PlayerState, TournamentState
 
@@ -469,25 +476,25 @@ class _BracketPairing:
         return self.computer.compute(*self._bonus(order, candidates)), True
 
     def _bonus(self, order: list[int], candidates: Callable[[int], list[int]]
-               ) -> tuple[dict[tuple[int, int], int], int, Ranking]:
+               ) -> tuple[Bonus, int, Ranking]:
         """Tie-break bonuses: one tier per player of ``order``, best candidate highest.
 
         Also returns the same tiers as a ranking (each player's vertex and his
         candidates' vertices, best first), which the matching may settle directly.
+        The bonuses are computed from the ranking when read (:class:`TierBonus`).
         """
         vertices = self.vertices
-        lists = [candidates(k) for k in order]
-        width = max((len(c) for c in lists), default=0).bit_length()
-        bonus: dict[tuple[int, int], int] = {}
-        ranking: Ranking = []
-        tiers = len(order)
-        for position, (k, options) in enumerate(zip(order, lists, strict=True)):
-            shift = (tiers - 1 - position) * width
-            ranking.append((vertices[k], [vertices[opp] for opp in options]))
+        ranking: Ranking = [(vertices[k], [vertices[opp] for opp in candidates(k)])
+                            for k in order]
+        width = max((len(options) for _, options in ranking), default=0).bit_length()
+        if len(set(order)) == len(order):
+            return TierBonus(ranking, width), len(order) * width, ranking
+        bonus: dict[tuple[int, int], int] = {}  # a player in two tiers: the later one wins
+        for position, (player, options) in enumerate(ranking):
+            shift = (len(order) - 1 - position) * width
             for rank, opp in enumerate(options):
-                a, b = sorted((vertices[k], vertices[opp]))
-                bonus[(a, b)] = (len(options) - rank) << shift
-        return bonus, tiers * width, ranking
+                bonus[(min(player, opp), max(player, opp))] = (len(options) - rank) << shift
+        return bonus, len(order) * width, ranking
 
     def run(self) -> list[int]:
         players, vertices, base = self.players, self.vertices, self.base
@@ -593,7 +600,7 @@ class _BracketPairing:
                 remainder_pairs += 1
         return self._pair_remainder(remainder, remainder_pairs, None)
 
-    def _first_matching(self, bonus: tuple[dict[tuple[int, int], int], int, Ranking] | None = None
+    def _first_matching(self, bonus: tuple[Bonus, int, Ranking] | None = None
                         ) -> list[int]:
         """The bracket's first matching, on the bracket alone when nobody floats down.
 

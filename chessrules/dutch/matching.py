@@ -17,7 +17,7 @@ are optimal the pairing procedure does not depend on which one is returned.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Protocol
 
 try:  # optional compiled backend
@@ -46,7 +46,66 @@ Compatible = Callable[[int, int], bool]
 Ranking = list[tuple[int, list[int]]]
 """Tie-break tiers as a ranking: (player's vertex, his candidates' vertices, best first),
 the first player's tier highest."""
-TieBreak = tuple[dict[tuple[int, int], int], int, "Ranking | None"]
+Bonus = Mapping[tuple[int, int], int]
+"""Tie-break bonus of an edge, keys (a, b) with a < b."""
+TieBreak = tuple[Bonus, int, "Ranking | None"]
+
+
+class TierBonus(Mapping[tuple[int, int], int]):
+    """The tie-break bonuses of a ranking, computed when read.
+
+    Tier ``position`` of ``ranking`` (player, his candidates best first) gives the edge
+    (player, ``options[rank]``) the bonus ``(len(options) - rank) << (tiers - 1 -
+    position) * width``; an edge named by two tiers has the later tier's bonus.  The same
+    values as a dict of every edge, without holding one integer of up to ``tiers * width``
+    bits per edge of a big bracket (most of the pairing's memory when stored).
+    """
+
+    def __init__(self, ranking: Ranking, width: int) -> None:
+        self._tiers = len(ranking)
+        self._width = width
+        self._rows: dict[int, tuple[int, dict[int, int]]] = {}
+        for position, (player, options) in enumerate(ranking):
+            if player in self._rows:
+                raise ValueError(f"vertex {player} has two tiers (use a dict of bonuses)")
+            self._rows[player] = (position, {opp: len(options) - rank
+                                             for rank, opp in enumerate(options)})
+
+    def _find(self, a: int, b: int) -> tuple[int, int] | None:
+        """(tier, points) of the edge, the later tier when both ends have one."""
+        found = None
+        for player, opp in ((a, b), (b, a)):
+            row = self._rows.get(player)
+            if row is not None:
+                points = row[1].get(opp)
+                if points is not None and (found is None or row[0] > found[0]):
+                    found = (row[0], points)
+        return found
+
+    def __getitem__(self, key: tuple[int, int]) -> int:
+        found = self._find(*key)
+        if found is None:
+            raise KeyError(key)
+        return found[1] << (self._tiers - 1 - found[0]) * self._width
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        for player, (_position, points) in self._rows.items():
+            for opp in points:
+                key = (player, opp) if player < opp else (opp, player)
+                # Named by both ends: listed from the end whose tier holds it.
+                other = self._rows.get(opp)
+                if other is None or player not in other[1] or other[0] < _position:
+                    yield key
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def vertices(self) -> set[int]:
+        """Every vertex some bonus touches."""
+        touched = set(self._rows)
+        for _position, points in self._rows.values():
+            touched.update(points)
+        return touched
 
 
 class Feasibility:
@@ -204,7 +263,7 @@ class MatchingComputer:
     def active(self) -> list[int]:
         return [v for v in range(self.size) if v not in self.fixed]
 
-    def compute(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0,
+    def compute(self, bonus: Bonus | None = None, bonus_bits: int = 0,
                 ranking: Ranking | None = None) -> list[int]:
         """A maximum-weight matching; ``mate[v] == v`` when v is unmatched.
 
@@ -292,7 +351,7 @@ RANKING_BUDGET = 64
 
 
 def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
-                bonus: dict[tuple[int, int], int], bonus_bits: int,
+                bonus: Bonus, bonus_bits: int,
                 ranking: Ranking | None = None, *, twin_hint: set[int] | None = None,
                 computer: MatchingComputer | None = None) -> list[tuple[int, int]]:
     """A maximum-weight matching for the weights ``w << bonus_bits`` plus the bonus.
@@ -348,13 +407,15 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
 
 
 def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],
-                        bonus: dict[tuple[int, int], int], twin_hint: set[int] | None
+                        bonus: Bonus, twin_hint: set[int] | None
                         ) -> tuple[list[int], list[list[int]]] | None:
     """:func:`.twins.solve_reduced` on the hinted vertices that no bonus touches."""
     if not TWIN_REDUCTION or not twin_hint:
         return None
     index = {v: i for i, v in enumerate(vertices)}
-    touched = {index[v] for pair in bonus for v in pair if v in index}
+    ends = bonus.vertices() if isinstance(bonus, TierBonus) else {v for pair in bonus
+                                                                  for v in pair}
+    touched = {index[v] for v in ends if v in index}
     return twins.solve_reduced(len(vertices), edges, twin_hint - touched,
                                shortcuts=BLOSSOM_SHORTCUTS)
 
