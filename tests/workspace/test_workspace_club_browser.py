@@ -47,7 +47,8 @@ def sign_out(page) -> None:
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_manager_files_officer_approves_card_opens_two_players_entered(live_server, viewport):
+def test_manager_files_officer_approves_card_opens_two_players_entered(live_server, viewport,
+                                                                      jobs_in_process):
     world = build()
     for user in (world.manager_a, world.officer_hanoi):
         user.set_password(PASSWORD)
