@@ -356,6 +356,7 @@ SPECTACULAR_SETTINGS = {
         "PairingKindEnum": "tournaments.models.Pairing.Kind",
         "GameDecisionEnum": "games.models.Decision",
         "GameFaultKindEnum": "games.models.FaultKind",
+        "GamePenaltyKindEnum": "games.models.PenaltyKind",
         "GameWarningLevelEnum": "games.models.WarningLevel",
         "GameWarningReasonEnum": "games.models.WarningReason",
         "TitleEnum": "ratings.models.TitleCode",

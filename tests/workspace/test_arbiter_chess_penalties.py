@@ -40,6 +40,8 @@ def test_a_xiangqi_record_does_not_offer_the_chess_illegal_move():
     t, arbiter, _staff = event(4, paired=1, discipline="xiangqi")
     p = _first_board(t)
     client = client_of(arbiter)
-    client.post(url(t, f"ban/{p.pk}/bien-ban/moves/"), {"moves_text": "P2-5 M8.7"})
+    created = client.post(url(t, f"ban/{p.pk}/bien-ban/moves/"),
+                          {"moves_text": "P2-5 M8.7 M2.3 X9-8", "notation": "vn"})
+    assert created.status_code == 302
     page = client.get(url(t, f"ban/{p.pk}/bien-ban/")).content.decode()
     assert 'value="technical"' in page and 'value="illegal_move"' not in page
