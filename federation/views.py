@@ -603,7 +603,12 @@ class DataRequestViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet)
         if row.kind == DataRequest.Kind.EXPORT:
             row = privacy.complete_export(row, reason=reason, by=request.user)
         elif row.kind == DataRequest.Kind.CORRECTION:
-            row = privacy.apply_correction(row, changes, reason=reason, by=request.user)
+            # the fields checked as a PATCH of the person is (types, lengths; 400 on the field)
+            fields = s.PersonSerializer(row.person, data=changes, partial=True,
+                                        context=self.get_serializer_context())
+            fields.is_valid(raise_exception=True)
+            row = privacy.apply_correction(row, dict(fields.validated_data), reason=reason,
+                                           by=request.user)
         else:
             row = privacy.erase_personal_data(row, reason=reason, by=request.user)
         return Response(self.get_serializer(row).data)

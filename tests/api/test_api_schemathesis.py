@@ -118,6 +118,14 @@ def _seed() -> dict:
     make_dues(member, date(2026, 1, 1), date(2026, 12, 31))
     make_attendance(member, date(2026, 2, 1))
     make_suspension(member.person, date(2024, 1, 1))  # served: the player may still play
+    # personal data (issue 31): the player's own requests (one handled: its copy exists)
+    from federation.services import privacy
+
+    member.person.user = member_user
+    member.person.save()
+    privacy.complete_export(privacy.file_data_request(member.person, kind="export", by=staff),
+                            by=staff)
+    privacy.file_data_request(member.person, kind="correction", by=staff)
     issue_decision(kind="disciplinary", subject="Kỷ luật đấu thủ", grounds=["Điều lệ"],
                    articles=["Điều 1. Cảnh cáo."], signer_position="Chủ tịch",
                    signer_name="Nguyễn Văn A", user=staff)
