@@ -44,8 +44,9 @@ def _club_with_managers():
 
 def _submit(club, manager):
     person = f.make_person(full_name="Trần Thị Mai")
-    return services.submit_application(person=person, club=club,
-                                       sponsor=f.make_member(club=club), by=manager)
+    return services.submit_application(
+        person=person, club=club, sponsor=f.make_member(club=club), by=manager,
+        consent=services.ConsentGiven(given_by=person.full_name, relation="self"))
 
 
 def _sent_count(kind: str, outcome: str) -> float:

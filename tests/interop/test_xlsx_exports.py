@@ -78,8 +78,9 @@ def test_a_clubs_members_and_the_applications_as_excel():
     assert "0912345678" not in text and "1990" not in text  # no private data
 
     applicant = make_person(full_name="Hoàng Thị Xuân", gender="F")
-    federation_services.submit_application(person=applicant, club=club, sponsor=members[0],
-                                           by=staff)
+    federation_services.submit_application(
+        person=applicant, club=club, sponsor=members[0], by=staff,
+        consent=federation_services.ConsentGiven(given_by=applicant.full_name, relation="self"))
     rows = _sheet(client_for(staff).get("/api/v1/applications/xlsx/"))
     assert rows[0][:3] == ["Số đơn", "Ngày nộp", "Người xin gia nhập"]
     assert rows[1][2:6] == ["Hoàng Thị Xuân", "CLB Cờ Tướng Hà Nội", "Đặng Thị Ngọc",
