@@ -112,7 +112,9 @@ class PersonSerializer(serializers.ModelSerializer):
     """Public: name, gender, province, FIDE id, current club and card. Private fields only
     for staff, the person himself and the officers/managers of his club."""
 
-    province_code = serializers.CharField(source="province.code", read_only=True, default=None)
+    # a method, not source="province.code" with default=None: DRF skips a defaulted field in
+    # a PATCH's answer (partial), so a person PATCHed to no province lost the key
+    province_code = serializers.SerializerMethodField()
     club = serializers.SerializerMethodField()
     card_number = serializers.SerializerMethodField()
     citizen_id = serializers.CharField(required=False, allow_null=True, allow_blank=True,
@@ -126,6 +128,9 @@ class PersonSerializer(serializers.ModelSerializer):
                   "citizenship", "club", "card_number", *Person.PRIVATE_FIELDS]
         # Uniqueness is checked by the service (400 on the field, the service's message).
         validators: list = []
+
+    def get_province_code(self, person) -> str | None:
+        return person.province.code if person.province_id else None
 
     def get_club(self, person) -> dict | None:
         member = _active_member(person)

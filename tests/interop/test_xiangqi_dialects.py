@@ -13,7 +13,8 @@ import pytest
 
 from chessrules import pgn
 from chessrules.notation import xiangqi_dialects as dialects
-from chessrules.xiangqi import Move
+from chessrules.notation.errors import NotationError
+from chessrules.xiangqi import Move, Position
 from games import pgn_import
 from games.models import GameUpload
 from tests.factories import make_staff
@@ -138,3 +139,18 @@ def test_standard_chess_from_a_set_up_position_is_not_chess960():
     text = ('[White "A"]\n[Black "B"]\n[SetUp "1"]\n'
             '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]\n\n1... e5 *\n')
     assert _only_game(_plan(text)).discipline == "chess"
+
+
+def test_winboard_san_is_told_apart_from_iccs_and_the_vietnamese_coordinates():
+    assert dialects.is_winboard_san(["Che2", "Hg7"])
+    assert not dialects.is_winboard_san(["h2e2", "h9g7"])  # ICCS
+    assert not dialects.is_winboard_san(["Phe2", "Mg7"])  # Phụ lục 3 (P = pháo, M = mã)
+    assert not dialects.is_winboard_san(["C2=5", "H8+7"])  # WXF
+
+
+def test_winboard_san_names_an_ambiguous_move_and_reads_its_origin():
+    fen = "3k5/9/9/9/9/9/9/9/4K4/R7R w - - 0 1"
+    with pytest.raises(NotationError) as refused:
+        dialects.read_san(Position.from_fen(fen), "Re0")
+    assert refused.value.code == "ambiguous"
+    assert dialects.read_san(Position.from_fen(fen), "Rae0").iccs() == "a0e0"

@@ -80,6 +80,20 @@ def test_csv_with_vietnamese_headers_and_semicolons(staff):
     assert sorted(t.entries.values_list("rating", flat=True)) == [0, 2000]
 
 
+def test_csv_as_text_in_json(staff):
+    """Issue 29: the operation declares one content type (JSON), so a generated client
+    sends the CSV as text (``csv``); a list and a CSV together are refused."""
+    t = _open(staff)
+    a, b = make_member(), make_member()
+    text = f"\ufeffSố thẻ;Hệ số\n{a.card_number};2000\n{b.card_number};1900\n"
+    response = client_for(staff).post(URL, {"tournament": t.pk, "csv": text}, format="json")
+    assert response.status_code == 201, response.content
+    assert sorted(t.entries.values_list("rating", flat=True)) == [1900, 2000]
+    both = client_for(staff).post(URL, {"tournament": t.pk, "csv": text, "entries": []},
+                                  format="json")
+    assert_error(both, 400, field="entries")
+
+
 def test_csv_errors_name_the_line_of_the_file(staff):
     t = _open(staff)
     a = make_member()

@@ -458,6 +458,7 @@ def test_standings_and_crosstable_as_excel_in_the_pages_language():
     """Issue 29: the lists the arbiter prints also as .xlsx, read back with openpyxl;
     Vietnamese headers, English under /en/; only for the event's officials."""
     t, arbiter, _staff = event(4, paired=1)
+    _play_round(t, arbiter)
     client = client_of(arbiter)
     assert url(t, "excel/xep-hang/") in _text(client.get(url(t)))
 
