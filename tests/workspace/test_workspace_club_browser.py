@@ -74,6 +74,10 @@ def test_manager_files_officer_approves_card_opens_two_players_entered(live_serv
         page.fill("#id_don-date_of_birth", "31/02/2001")  # a wrong date first
         page.select_option("#id_don-sponsor",
                            label=f"Hội Viên A1 — {world.sponsor.card_number}")
+        # the consent signed on the paper form (Nghị định 13/2023/NĐ-CP Điều 11)
+        page.check("#id_don-consent_given")
+        page.fill("#id_don-consent_given_by", "Lê Văn Mới")
+        page.select_option("#id_don-consent_relation", label="Chính người đó")
         page.get_by_role("button", name="Nộp đơn").click()
         expect(page.locator("#error-don-date_of_birth")).to_contain_text(
             "Ngày 31 không có trong tháng 2/2001")
