@@ -76,6 +76,7 @@ from tournaments.services.lifecycle import (
     update_tournament,
 )
 from tournaments.services.officials import assign_official, check_official, remove_official
+from tournaments.services.playoff import record_playoff_game
 from tournaments.services.results import (
     cancel_late_arrival,
     normalize_result,
@@ -116,5 +117,5 @@ __all__ = [
     "cancel_late_arrival",
     "check_guest", "register_guest_entry", "approve_proposal", "disqualify_entry",
     "propose_suspension", "reject_proposal", "remove_from_list", "import_trf",
-    "annul_and_replay", "Filing", "Ruling", "appeal", "decide_complaint", "file_complaint",
+    "annul_and_replay", "record_playoff_game", "Filing", "Ruling", "appeal", "decide_complaint", "file_complaint",
 ]
