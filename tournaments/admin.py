@@ -26,7 +26,15 @@ from core.admin_service import ServiceAdmin, add_service_error, adopt
 from core.errors import ServiceError
 from core.models import Job
 from federation.admin import FoldedSearchMixin
-from tournaments import admin_bulk, admin_complaints, admin_lifecycle, engine, selectors, services
+from tournaments import (
+    admin_bulk,
+    admin_complaints,
+    admin_lifecycle,
+    admin_playoff,
+    engine,
+    selectors,
+    services,
+)
 from tournaments import documents as document_actions
 from tournaments.admin_filters import RecentTournamentFilter
 from tournaments.admin_forms import (
@@ -782,3 +790,4 @@ class PairingChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
 
 
 admin_complaints.register(admin.site)
+admin_playoff.register(admin.site)

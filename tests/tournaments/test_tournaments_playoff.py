@@ -62,3 +62,22 @@ def test_playoff_refusals(event):
     assert_error(player.post("/api/v1/playoff-games/", {**data, "result": "1-0"},
                              format="json"), 403)
     assert not PlayOffGame.objects.exists()
+
+
+def test_admin_records_a_playoff_game_by_its_form(event, client):
+    """The staff site's add form records through the service (refusals on the form)."""
+    from tests.admin_forms import form_data
+    from tests.factories import make_staff
+
+    client.force_login(make_staff())
+    b1 = event.round.pairings.get(board=1)
+    url = "/admin/tournaments/playoffgame/add/"
+    data = form_data(client.get(url).content.decode(), "playoffgame_form")
+    data.update({"tournament": [str(event.t.pk)], "white": [str(b1.white_id)],
+                 "black": [str(b1.white_id)], "result": ["1-0"]})
+    refused = client.post(url, data)
+    assert refused.status_code == 200 and not PlayOffGame.objects.exists()
+    assert "hai đấu thủ khác nhau" in refused.content.decode()
+    data.update({"black": [str(b1.black_id)]})
+    assert client.post(url, data).status_code == 302
+    assert PlayOffGame.objects.get().result == "1-0"
