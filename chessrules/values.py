@@ -254,6 +254,7 @@ class TieBreak(StrEnum):
     AOB = "AOB"  # average of the opponents' Buchholz
     TPR = "TPR"  # tournament performance rating: ARO + dp (B.02 table 8.1.1)
     APRO = "APRO"  # average of the opponents' TPR
+    PO = "PO"  # play-off games among the tied (thi đấu bổ sung, 002 Phần 2 Điều 2.3)
 
     @property
     def takes_cuts(self) -> bool:

@@ -32,6 +32,7 @@ from tournaments import (
     admin_bulk,
     admin_complaints,
     admin_lifecycle,
+    admin_playoff,
     engine,
     selectors,
     services,
@@ -975,3 +976,4 @@ class PairingChangeAdmin(ServiceAdmin, ReadOnlyAdmin):
 
 
 admin_complaints.register(admin.site)
+admin_playoff.register(admin.site)

@@ -266,6 +266,7 @@ TIEBREAK_NAMES: dict[str, str] = {
     TieBreak.LOT: "Bốc thăm", TieBreak.REP: "Số ván chọn thi đấu",
     TieBreak.KS: "Hệ số Koya", TieBreak.AOB: "Búcgôn trung bình của đối thủ",
     TieBreak.TPR: "Hệ số thi đấu (TPR)", TieBreak.APRO: "TPR trung bình của đối thủ",
+    TieBreak.PO: "Thi đấu bổ sung",
 }
 MATRIX_LIMIT = 30  # a round robin up to this size is printed as a player × player table
 

@@ -1269,3 +1269,35 @@ class Prize(models.Model):
     def winner_name(self) -> str:
         won = self.entry or self.team or self.delegation
         return won.name if won is not None else ""
+
+
+class PlayOffGame(models.Model):
+    """A play-off game between players tied on points (thi đấu bổ sung: seed 002 Phần 2 Điều
+    2.3, "Để phân định thứ hạng trong trường hợp bằng điểm nhau ... Thi đấu bổ sung"; Phần 3
+    Phụ lục 1). It counts for nothing but the tie-break ``PO``: the points each player scored
+    in the event's play-off games decide among the tied when the regulations list ``PO``.
+    Written only by ``tournaments.services.record_playoff_game``; never deleted."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT,
+                                   related_name="playoff_games", verbose_name=_("giải đấu"))
+    number = models.PositiveSmallIntegerField(_("ván bổ sung số"))
+    white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=_("bên Trắng/Đỏ"))
+    black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+",
+                              verbose_name=_("bên Đen"))
+    result = models.CharField(_("kết quả"), max_length=8, choices=Result.choices)
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("trọng tài ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("ván thi đấu bổ sung")
+        verbose_name_plural = _("ván thi đấu bổ sung")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="playoff_game_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {_('ván bổ sung')} {self.number}"

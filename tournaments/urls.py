@@ -1,6 +1,6 @@
 from rest_framework.routers import DefaultRouter
 
-from tournaments import views, views_complaints, views_officials
+from tournaments import views, views_complaints, views_officials, views_playoff
 
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
@@ -20,6 +20,7 @@ router.register("tournament-teams", views.TeamViewSet, basename="tournament-team
 router.register("tournament-rounds", views.RoundViewSet, basename="tournament-round")
 router.register("sanction-proposals", views.SanctionProposalViewSet,
                 basename="sanction-proposal")
+router.register("playoff-games", views_playoff.PlayOffGameViewSet, basename="playoff-game")
 router.register("complaints", views_complaints.ComplaintViewSet, basename="complaint")
 router.register("tournament-pairings", views.PairingViewSet, basename="tournament-pairing")
 

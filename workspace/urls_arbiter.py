@@ -33,6 +33,8 @@ urlpatterns = [
          name="arbiter-record"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/bien-ban/<slug:action>/",
          views.game_record, name="arbiter-record-action"),
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/huy-van/", complaints.annul,
+         name="arbiter-annul"),
     path("giai/<int:tournament_id>/khieu-nai/", complaints.complaints, name="arbiter-complaints"),
     path("giai/<int:tournament_id>/khieu-nai/<int:complaint_id>/", complaints.complaint,
          name="arbiter-complaint"),

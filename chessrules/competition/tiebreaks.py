@@ -18,7 +18,8 @@ Federation:
   ``BH-VN`` Buchholz of Điều 21.4 / 29.5: sum of the opponents' final scores, a
   withdrawn opponent counted with the average final score of the players of his score
   group when he withdrew, a round without opponent counted with the score of the
-  last-placed player.  ``LOT`` a drawing of lots (seeded, reproducible).
+  last-placed player.  ``LOT`` a drawing of lots (seeded, reproducible).  ``PO`` the points
+  scored in play-off games among the tied ("thi đấu bổ sung", 002 Phần 2 Điều 2.3; 0 when none).
 
 Unplayed rounds (C.07 Article 16), as applied by FIDE's tie-break program:
 - a participant's unplayed rounds are evaluated against a dummy opponent having the
@@ -120,6 +121,8 @@ class _Options:
     rules: str
     unrated_rating: int | None
     lot_seed: int | str | None
+    #: points each player scored in the play-off games (002 Phần 2 Điều 2.3 "thi đấu bổ sung")
+    playoff: Mapping[int, float] = field(default_factory=dict)
 
 
 def parse_code(code: str) -> tuple[str, int, int]:
@@ -131,7 +134,7 @@ def parse_code(code: str) -> tuple[str, int, int]:
     if not match:
         raise ValueError(
             f"unknown tie-break {code!r}; known: BH, BH-C1, BH-C2, BH-M1, SB, SB-C1, DE, "
-            "WIN, WON, BPG, BWG, ARO, ARO-C1, PS, BH-VN, LOT, REP, KS, AOB, TPR, APRO"
+            "WIN, WON, BPG, BWG, ARO, ARO-C1, PS, BH-VN, LOT, REP, KS, AOB, TPR, APRO, PO"
         )
     name, modifier, number = match.groups()
     if modifier is None:
@@ -343,16 +346,18 @@ def tiebreak_values(
     rules: str = "2024",
     unrated_rating: int | None = None,
     lot_seed: int | str | None = None,
+    playoff: Mapping[int, float] | None = None,
 ) -> dict[int, dict[str, float | int | None]]:
     """Every non-DE tie-break value for every player (DE needs the ranking)."""
-    ev = _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed)
+    ev = _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed,
+                     playoff)
     return _values(ev, [c for c in codes if c.strip().upper() != "DE"])
 
 
 def _make_event(
     competitors: Mapping[int, Competitor] | Iterable[Competitor], rounds: int, system: str,
     win: float, draw: float, rules: str, unrated_rating: int | None,
-    lot_seed: int | str | None,
+    lot_seed: int | str | None, playoff: Mapping[int, float] | None = None,
 ) -> _Event:
     if system not in (SWISS, ROUND_ROBIN):
         raise ValueError(f"system must be {SWISS!r} or {ROUND_ROBIN!r}, got {system!r}")
@@ -360,7 +365,8 @@ def _make_event(
         raise ValueError(f"rules must be '2024' or '2026', got {rules!r}")
     if not isinstance(competitors, Mapping):
         competitors = {c.id: c for c in competitors}
-    opts = _Options(rounds, system, win, draw, rules, unrated_rating, lot_seed)
+    opts = _Options(rounds, system, win, draw, rules, unrated_rating, lot_seed,
+                    dict(playoff or {}))
     return _Event(competitors, opts)
 
 
@@ -392,6 +398,9 @@ def _values(ev: _Event, codes: list[str]) -> dict[int, dict[str, float | int | N
             federation = federation or _federation_buchholz(ev)
             for pid in ev.players:
                 values[pid][key] = federation[pid]
+        elif name == "PO":  # 002 Phần 2 Điều 2.3: the play-off's points; none played: 0
+            for pid in ev.players:
+                values[pid][key] = ev.opts.playoff.get(pid, 0.0)
         elif name == "LOT":
             lots = lots or _lots(ev)
             for pid in ev.players:
@@ -502,6 +511,7 @@ def compute_standings(
     rules: str = "2024",
     unrated_rating: int | None = None,
     lot_seed: int | str | None = None,
+    playoff: Mapping[int, float] | None = None,
 ) -> list[Standing]:
     """Rank by points, then by ``tiebreaks`` in order; full ties share a rank.
 
@@ -512,7 +522,8 @@ def compute_standings(
     codes = [c.strip().upper() for c in tiebreaks if c.strip()]
     for code in codes:
         parse_code(code)
-    ev = _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed)
+    ev = _make_event(competitors, rounds, system, win, draw, rules, unrated_rating, lot_seed,
+                     playoff)
     values = _values(ev, codes)
     groups: list[list[int]] = [sorted(ev.players, key=lambda p: (-ev.points[p], p))]
     groups = _split(groups, lambda p: -ev.points[p])

@@ -75,3 +75,35 @@ def test_complaints_screens_closed_to_others_and_query_budget():
         assert client.get(url(t, "khieu-nai/")).status_code == 200
     assert len(many) == len(few) <= 25
     assert Complaint.objects.count() == 17
+
+
+def test_arbiter_annuls_a_game_from_the_board_dieu_9_9b():
+    """Điều 9.9b on the board's card: "Hủy ván, đấu lại" opens the form; the reason in words;
+    the annulled game is listed and the board waits for the replay; a board with a result has
+    no such link (9.9d)."""
+    from tournaments.models import AnnulledGame
+
+    t, arbiter, _staff = event(4, paired=1)
+    board = t.rounds.get(number=1).pairings.get(board=1)
+    other = t.rounds.get(number=1).pairings.get(board=2)
+    services.record_result(other, "1-0", user=arbiter, expected_version=other.version)
+    client = client_of(arbiter)
+    round_page = client.get(url(t)).content.decode()
+    assert url(t, f"ban/{board.pk}/huy-van/") in round_page
+    assert url(t, f"ban/{other.pk}/huy-van/") not in round_page
+    form = client.get(url(t, f"ban/{board.pk}/huy-van/")).content.decode()
+    assert "Đi nhầm màu quân (Điều 9.9b)" in form
+    empty = client.post(url(t, f"ban/{board.pk}/huy-van/"), {"version": board.version})
+    assert empty.status_code == 400 and 'id="error-reason"' in empty.content.decode()
+    done = client.post(url(t, f"ban/{board.pk}/huy-van/"),
+                       {"reason": "wrong_colours", "note": "Đen đi trước.",
+                        "version": board.version})
+    assert done.status_code == 302
+    annulled = AnnulledGame.objects.get()
+    assert (annulled.played_white_id, annulled.played_black_id) == (board.black_id,
+                                                                    board.white_id)
+    again = client.get(url(t, f"ban/{board.pk}/huy-van/")).content.decode()
+    assert "Đi nhầm màu quân (Điều 9.9b)" in again and board.white.name in again
+    refused = client.post(url(t, f"ban/{other.pk}/huy-van/"),
+                          {"reason": "wrong_setup", "version": other.version + 1})
+    assert refused.status_code == 400

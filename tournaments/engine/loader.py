@@ -13,6 +13,7 @@ from types import MappingProxyType
 from django.db.models import FloatField
 from django.db.models.functions import Cast
 
+from chessrules.values import RESULT_POINTS, TieBreak
 from tournaments import systems
 from tournaments.engine.snapshot import (
     NO_BYES,
@@ -24,7 +25,7 @@ from tournaments.engine.snapshot import (
     TeamMatchRow,
     TeamRow,
 )
-from tournaments.models import Entry, Pairing, Round, TeamEntry, TeamMatch
+from tournaments.models import Entry, Pairing, PlayOffGame, Round, TeamEntry, TeamMatch
 
 
 def settings_of(tournament) -> Settings:
@@ -45,7 +46,25 @@ def settings_of(tournament) -> Settings:
                              if tournament.match_target_points is not None else None),
         match_target_wins=tournament.match_target_wins,
         match_scoring=tournament.match_scoring,
-        disqualification_scoring=tournament.disqualification_scoring)
+        disqualification_scoring=tournament.disqualification_scoring,
+        playoff=_playoff(tournament))
+
+
+def _playoff(tournament) -> tuple[tuple[int, float], ...]:
+    """Points of each player in the play-off games (002 Phần 2 Điều 2.3), read only when the
+    event ranks by them (tie-break PO): one query then, none otherwise."""
+    codes = {code.strip().upper() for code in (tournament.tiebreaks or "").split(",")}
+    if TieBreak.PO.value not in codes:
+        return ()
+    points: dict[int, float] = {}
+    for white, black, result in PlayOffGame.objects.filter(tournament=tournament).values_list(
+            "white__starting_number", "black__starting_number", "result"):
+        scored = RESULT_POINTS.get(result)
+        if scored is None or white is None or black is None:
+            continue
+        points[white] = points.get(white, 0.0) + scored[0]
+        points[black] = points.get(black, 0.0) + scored[1]
+    return tuple(sorted(points.items()))
 
 
 def _byes(requested) -> MappingProxyType:

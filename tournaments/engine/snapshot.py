@@ -55,6 +55,8 @@ class Settings:
     team_bye_points: bool = False
     #: team matches follow the tables of 30.2.2 (every player against every player)
     english_form: bool = False
+    #: the play-off's points per starting number (tie-break PO, 002 Phần 2 Điều 2.3)
+    playoff: tuple[tuple[int, float], ...] = ()
 
     @property
     def two_game_matches(self) -> bool:

@@ -162,7 +162,8 @@ def standings(snapshot: Snapshot, after_round: int, codes: list[str],
     players = players if players is not None else competitors(snapshot, after_round)
     system = tiebreaks.ROUND_ROBIN if settings.round_robin else tiebreaks.SWISS
     rows = tiebreaks.compute_standings(players, after_round, codes, system,
-                                       lot_seed=settings.lot_seed)
+                                       lot_seed=settings.lot_seed,
+                                       playoff=dict(settings.playoff))
     table = [{"starting_number": s.id, "rank": s.rank, "points": s.points,
               "match_points": None, "game_points": None,
               "tiebreaks": dict(s.tiebreaks)} for s in rows]

@@ -96,6 +96,7 @@ from tournaments.services.officials import (
     suspend_tournament,
     unassign_boards,
 )
+from tournaments.services.playoff import record_playoff_game
 from tournaments.services.results import (
     cancel_late_arrival,
     normalize_result,
@@ -146,4 +147,5 @@ __all__ = ["AMENDABLE_AFTER_START",
     "resume_tournament", "set_round_schedule", "check_round_schedule",
     "remove_round_schedule", "add_delegation_staff", "award_prizes", "check_prize",
     "create_delegation", "set_entry_delegation", "set_prize",
+    "record_playoff_game",
 ]

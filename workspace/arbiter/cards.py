@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from games.models import ValidationStatus
 from tournaments.models import Pairing, Round
 from workspace.access import wreverse
-from workspace.arbiter.reads import Board, RoundPage
+from workspace.arbiter.reads import WAITING, Board, RoundPage
 from workspace.templatetags.workspace_tags import dmy
 
 _MARK = 987654321  # a pairing id no event has: replaced by each board's id
@@ -26,7 +26,7 @@ def board_cards(data: RoundPage, *, buttons: list[dict], csrf: str, board_errors
                 pending_only: bool, locked: bool) -> SafeString:
     t = data.tournament
     urls = {name: _pattern(f"arbiter-{name}", t.pk)
-            for name in ("result", "undo", "late", "late-cancel", "record", "change")}
+            for name in ("result", "undo", "late", "late-cancel", "record", "change", "annul")}
     print_url = wreverse("arbiter-print", t.pk, "bien-ban") + "?ban={}"
     hidden = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf)
     page = data.page.number if data.page is not None else 1
@@ -36,6 +36,7 @@ def board_cards(data: RoundPage, *, buttons: list[dict], csrf: str, board_errors
         hidden += mark_safe('<input type="hidden" name="chua-xong" value="1">')
     words: dict[str, str] = {
         "late": escape(_("Đến muộn")), "record": escape(_("Biên bản")),
+        "annul": escape(_("Hủy ván, đấu lại")),
         "print": escape(_("In biên bản")), "cancel": escape(_("Hủy")),
         "lost_late": escape(_("thua do đến muộn (Điều 10.2.1a)")),
         "signed": escape(_("đã ký")), "invalid": escape(_("có lỗi")),
@@ -135,6 +136,9 @@ def _foot(b: Board, urls, print_url, hidden, words, *, locked: bool) -> str:
         out.append(f'<a href="{escape(urls["change"].format(p.pk))}">{words["change"]}</a>')
     if not locked:
         out.append(f'<a href="{escape(urls["late"].format(p.pk))}">{words["late"]}</a>')
+        if p.result in WAITING:  # Điều 9.9a-b; a finished game stands (9.9d)
+            out.append(f'<a href="{escape(urls["annul"].format(p.pk))}" class="annul-link">'
+                       f'{words["annul"]}</a>')
     state = ""
     if b.game:
         game = b.game

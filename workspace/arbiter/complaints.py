@@ -106,3 +106,52 @@ def complaint(request, tournament_id: int, complaint_id: int):
         "can_decide": not found.is_decided and may_decide(request.user, found),
         "words": reads.result_words(found.corrected_result, tournament.discipline)
         if found.corrected_result else ""}, status=status)
+
+
+class AnnulForm(forms.Form):
+    reason = forms.ChoiceField(label=gettext_lazy("Lý do hủy ván"), widget=forms.RadioSelect,
+                               choices=AnnulledGame.Reason.choices)
+    note = forms.CharField(label=gettext_lazy("Ghi chú"), max_length=TEXT_MAX, required=False,
+                           widget=forms.Textarea(attrs={"rows": 2}))
+
+
+@signed_in
+@never_cache
+def annul(request, tournament_id: int, pairing_id: int):
+    """Điều 9.9a-b: the arbiter annuls the board's game; the board waits for the replay."""
+    tournament = _event(request, tournament_id)
+    pairing = reads.pairing_for(tournament, pairing_id)
+    if pairing is None or pairing.kind != pairing.Kind.GAME or pairing.black_id is None:
+        raise Http404
+    form = AnnulForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.annul_and_replay(pairing, user=request.user,
+                                          reason=form.cleaned_data["reason"],
+                                          note=form.cleaned_data["note"],
+                                          expected_version=_version(request))
+            except ServiceError as exc:
+                apply_service_error(form, exc)
+                status = exc.status_code
+            else:
+                messages.success(request, _("Bàn %(b)s: ván bị hủy, chờ đấu lại (Điều 9.9).")
+                                 % {"b": pairing.board})
+                return HttpResponseRedirect(
+                    wreverse("arbiter-event", tournament.pk)
+                    + f"?van={pairing.round.number}#ban-{pairing.board}")
+        else:
+            status = 400
+    return render(request, "workspace/arbiter/annul.html", {
+        "t": tournament, "p": pairing, "form": form,
+        "annulled": list(pairing.annulled_games.select_related("played_white", "played_black")),
+        "white_label": reads.colour(tournament.discipline, "white"),
+        "black_label": reads.colour(tournament.discipline, "black")}, status=status)
+
+
+def _version(request) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None

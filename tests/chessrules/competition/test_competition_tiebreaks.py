@@ -311,3 +311,18 @@ def test_rep_counts_a_requested_full_point_bye_as_a_round_elected_to_play():
     c[3].entries = {1: Entry("bye", 0.0), 2: Entry(PAB, 1.0), 3: game(2, "b", 0.5)}
     values = tiebreak_values(c, 3, ["REP"], "swiss")
     assert {pid: values[pid]["REP"] for pid in c} == {1: 2, 2: 2, 3: 2}
+
+
+def test_playoff_points_rank_the_tied_002_phan_2_dieu_2_3():
+    """"Thi đấu bổ sung" (002 Phần 2 Điều 2.3): PO is the points scored in the play-off.
+    One round, 1-3 1-0 and 2-4 1-0: 1 and 2 on 1 point; the play-off 2 beats 1 (PO 2: 1,
+    1: 0); 3 and 4 played none (0) and stay tied."""
+    c = {pid: Competitor(pid) for pid in range(1, 5)}
+    c[1].entries = {1: game(3, "w", 1)}
+    c[3].entries = {1: game(1, "b", 0)}
+    c[2].entries = {1: game(4, "w", 1)}
+    c[4].entries = {1: game(2, "b", 0)}
+    rows = compute_standings(c, 1, ["PO"], "swiss", playoff={2: 1.0, 1: 0.0})
+    ranks = {s.id: (s.rank, s.tiebreaks["PO"]) for s in rows}
+    assert ranks == {2: (1, 1.0), 1: (2, 0.0), 3: (3, 0.0), 4: (3, 0.0)}
+    assert parse_code("PO") == ("PO", 0, 0)
