@@ -21,7 +21,10 @@ import pytest
 from django.test import Client
 
 from core.errors import ServiceError
+from core.models import Job
+from documents.services import render_document
 from tests.admin_forms import form_data
+from tests.documents.documents_support import pdf_pages
 from tests.factories import make_member, make_person, make_staff, make_user, national_body
 from tests.helpers import assert_error, client_for
 from tournaments import documents, selectors_awards, services
@@ -214,3 +217,26 @@ def test_admin_prize_and_delegation_forms_go_through_the_services(client):
     client.post("/admin/tournaments/tournament/", {"action": "award_prizes",
                                                    "_selected_action": [t.pk]}, follow=True)
     assert Prize.objects.get(tournament=t).entry == players["A"]
+
+
+def test_awards_pdf_is_public_and_prints_the_winners(api_client):
+    """The printed prizes and overall ranking (Điều 19.4: announced at the closing), through
+    the public documents endpoint and the documents job (run here in-process)."""
+    staff = make_staff()
+    t, players = _event(staff)
+    _delegations(t, players, staff)
+    services.set_prize(t, "individual", 1, "Giải nhất", user=staff, medal="gold",
+                       amount=5_000_000)
+    _play_all(t, staff)
+    services.finish_tournament(t, user=staff)
+    services.award_prizes(t, user=staff)
+    url = f"/api/v1/public/tournaments/{t.pk}/documents/awards/"
+    started = api_client.get(url)
+    assert started.status_code == 202, started.content[:300]
+    job = Job.objects.get(pk=started.json()["job"])
+    render_document(job.params, lambda *a: None)
+    done = api_client.get(url)
+    assert done.status_code == 200 and done["Content-Type"] == "application/pdf"
+    text = " ".join(pdf_pages(done.content))
+    assert "GIẢI THƯỞNG" in text and "Kỳ Thủ A" in text and "5.000.000 đ" in text
+    assert "XẾP HẠNG TOÀN ĐOÀN" in text and "Hà Nội" in text
