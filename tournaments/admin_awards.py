@@ -75,11 +75,15 @@ class PrizeAdmin(ServiceAdmin, admin.ModelAdmin):
     """Prizes of the regulations (Phụ lục 5 mục 10); awarded by the tournament's action."""
 
     form = PrizeForm
-    list_display = ["tournament", "kind", "place", "name", "medal", "amount", "winner_name",
+    list_display = ["tournament", "kind", "place", "name", "medal", "amount", "winner",
                     "awarded_at"]
     list_filter = ["kind", "medal"]
     autocomplete_fields = ["tournament"]
     list_select_related = ["tournament", "entry", "team", "delegation"]
+
+    @admin.display(description=_("người (đội, đoàn) đạt giải"))
+    def winner(self, prize: Prize) -> str:
+        return prize.winner_name or "—"
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.awarded_at is not None:  # an awarded prize stays as given

@@ -94,6 +94,11 @@ def _one_of_each(staff) -> None:
                                             role=Official.Role.ARBITER)
     BoardAssignment.objects.create(round=pairing.round, official=board_arbiter, first_board=1,
                                    last_board=1, assigned_by=staff)
+    from tournaments.models import Delegation, Prize
+
+    Delegation.objects.create(tournament=pairing.round.tournament, name="Đoàn Hà Nội")
+    Prize.objects.create(tournament=pairing.round.tournament, kind="individual", place=1,
+                         name="Giải nhất", medal="gold", amount=5_000_000)
     GameUpload.objects.create(content='[Event "x"]\n\n*\n', discipline="xiangqi")
     rating_list = RatingList.objects.first()
     period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 1, 1),

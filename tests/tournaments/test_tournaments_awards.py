@@ -21,7 +21,10 @@ import pytest
 from django.test import Client
 
 from core.errors import ServiceError
+from core.models import Job
+from documents.services import render_document
 from tests.admin_forms import form_data
+from tests.documents.documents_support import pdf_pages
 from tests.factories import make_member, make_person, make_staff, make_user, national_body
 from tests.helpers import assert_error, client_for
 from tournaments import documents, selectors_awards, services
@@ -214,3 +217,69 @@ def test_admin_prize_and_delegation_forms_go_through_the_services(client):
     client.post("/admin/tournaments/tournament/", {"action": "award_prizes",
                                                    "_selected_action": [t.pk]}, follow=True)
     assert Prize.objects.get(tournament=t).entry == players["A"]
+
+
+def test_awards_pdf_is_public_and_prints_the_winners(api_client):
+    """The printed prizes and overall ranking (Điều 19.4: announced at the closing), through
+    the public documents endpoint and the documents job (run here in-process)."""
+    staff = make_staff()
+    t, players = _event(staff)
+    _delegations(t, players, staff)
+    services.set_prize(t, "individual", 1, "Giải nhất", user=staff, medal="gold",
+                       amount=5_000_000)
+    _play_all(t, staff)
+    services.finish_tournament(t, user=staff)
+    services.award_prizes(t, user=staff)
+    url = f"/api/v1/public/tournaments/{t.pk}/documents/awards/"
+    started = api_client.get(url)
+    assert started.status_code == 202, started.content[:300]
+    job = Job.objects.get(pk=started.json()["job"])
+    render_document(job.params, lambda *a: None)
+    done = api_client.get(url)
+    assert done.status_code == 200 and done["Content-Type"] == "application/pdf"
+    text = " ".join(pdf_pages(done.content))
+    assert "GIẢI THƯỞNG" in text and "Kỳ Thủ A" in text and "5.000.000 đ" in text
+    assert "XẾP HẠNG TOÀN ĐOÀN" in text and "Hà Nội" in text
+
+
+def test_team_event_counts_the_teams_places_for_their_delegation():
+    """Three teams of three boards, the higher rating wins every game: team Hà Nội 1 (2000,
+    1990, 1980) first, TP HCM (1900, ...) second, Hà Nội 2 (1800, ...) third. Hà Nội sent both
+    of its teams: 1 gold and 1 bronze; TP HCM 1 silver → Hà Nội first by medals."""
+    staff = make_staff()
+    t = services.create_tournament(
+        user=staff, name="Giải đồng đội toàn đoàn", discipline="xiangqi",
+        system="team_round_robin", boards_per_team=3, reserves_per_team=1, start_date=START,
+        end_date=START + timedelta(days=6), organiser_body=national_body())
+    services.open_registration(t, user=staff)
+    hanoi = services.create_delegation(t, "Hà Nội", user=staff)
+    hcm = services.create_delegation(t, "TP Hồ Chí Minh", user=staff)
+    for name, base, delegation in (("Hà Nội 1", 2000, hanoi), ("TP HCM", 1900, hcm),
+                                   ("Hà Nội 2", 1800, hanoi)):
+        members = [make_member(), make_member(), make_member()]
+        team = services.register_team(t, name, [(m, i + 1) for i, m in enumerate(members)],
+                                      user=staff, ratings={m.pk: base - 10 * i
+                                                           for i, m in enumerate(members)})
+        for entry in team.roster.all():
+            services.set_entry_delegation(entry, delegation, user=staff)
+    services.close_registration(t, user=staff, seed=3)
+    t.refresh_from_db()
+    number = 1
+    while True:
+        try:
+            services.pair_round_job({"tournament": t.pk, "round": number, "seed": 1},
+                                    lambda *a: None)
+        except ServiceError:
+            break
+        rnd = t.rounds.get(number=number)
+        games = rnd.pairings.filter(kind="game", black__isnull=False).select_related(
+            "white", "black")
+        services.record_results(rnd, [
+            {"pairing": p.pk, "version": p.version,
+             "result": "1-0" if p.white.rating > p.black.rating else "0-1"} for p in games],
+            user=staff)
+        number += 1
+    t.refresh_from_db()
+    ranking = selectors_awards.delegation_ranking(t)
+    assert [(r["name"], r["gold"], r["silver"], r["bronze"]) for r in ranking["rows"]] == [
+        ("Hà Nội", 1, 0, 1), ("TP Hồ Chí Minh", 0, 1, 0)]
