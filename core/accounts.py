@@ -129,3 +129,9 @@ def request_password_reset(form, request) -> None:
     nothing of whether one exists."""
     with transaction.atomic():
         form.save(request=request)
+
+
+@transaction.atomic
+def remove_device(device: TOTPDevice) -> None:
+    """A lost phone (staff, in the admin): its owner enrols again at his next sign-in."""
+    TOTPDevice.objects.filter(pk=device.pk).delete()

@@ -1,12 +1,15 @@
-"""The outbox and each user's mail choices in the staff site (issue 32): notifications are
-read-only (written by the services, sent by the outbox), with their attempts; "send again"
-puts failed ones back in the outbox. A user's choices are saved through ``core.accounts``."""
+"""The outbox, each user's mail choices and the two-factor devices in the staff site (issue
+32): notifications are read-only (written by the services, sent by the outbox), with their
+attempts; "send again" puts failed ones back in the outbox. A user's choices are saved and a
+device removed through ``core.accounts``."""
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from core import accounts, notifications
 from core.admin_service import ServiceAdmin, adopt
@@ -67,3 +70,46 @@ class NotificationPreferenceAdmin(ServiceAdmin, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+# --- two-factor devices: staff see who enrolled and remove a lost phone's device ----------------
+
+admin.site.unregister(TOTPDevice)  # django-otp's own page (English, edits the secret)
+
+
+@admin.register(TOTPDevice)
+class TOTPDeviceAdmin(ServiceAdmin, admin.ModelAdmin):
+    """Who signs in in two steps. Removing a device (a lost phone) lets its owner enrol again
+    at his next sign-in (``core.accounts``); the secret is never shown or edited here."""
+
+    list_display = ["owner", "state_words", "last_used"]
+    list_select_related = ["user"]
+    search_fields = ["user__username", "user__email"]
+    fields = ["owner", "state_words", "last_used"]
+    readonly_fields = ["owner", "state_words", "last_used"]
+
+    @admin.display(description=gettext_lazy("người dùng"), ordering="user__username")
+    def owner(self, device) -> str:
+        return str(device.user)
+
+    @admin.display(description=gettext_lazy("trạng thái"))
+    def state_words(self, device) -> str:
+        return _("Đang dùng") if device.confirmed else _("Đang đăng ký (chưa xác nhận)")
+
+    @admin.display(description=gettext_lazy("dùng lần cuối"))
+    def last_used(self, device) -> str:
+        return (timezone.localtime(device.last_used_at).strftime("%d/%m/%Y %H:%M")
+                if device.last_used_at else "—")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def delete_model(self, request, obj):
+        accounts.remove_device(obj)
+
+    def delete_queryset(self, request, queryset):
+        for device in queryset:
+            accounts.remove_device(device)

@@ -18,9 +18,12 @@ import json
 import logging
 import os
 import re
+import subprocess
+import sys
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection, connections, transaction
@@ -32,7 +35,6 @@ from core.hooks import provider
 logger = logging.getLogger(__name__)
 
 NAME = re.compile(r"^vcf-(\d{8}-\d{6})\.dump$")
-DRILL_ALIAS = "restore_drill"
 
 
 def backup_dir() -> Path:
@@ -60,6 +62,31 @@ def table_counts(alias: str = "default") -> dict[str, int]:
 def _fingerprint(alias: str) -> dict:
     return {"tables": table_counts(alias),
             "published_rating_lists": provider("published_rating_lists")(using=alias)}
+
+
+def fingerprint() -> dict:
+    """The row counts and the published lists' fingerprint of this process's database."""
+    return _fingerprint("default")
+
+
+def _database_url(name: str) -> str:
+    db = connection.settings_dict
+    user = quote(db.get("USER") or "")
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{name}"
+
+
+def _fingerprint_of(name: str) -> dict:
+    """The fingerprint of database ``name`` on the same server, read by a process of its own
+    (``manage.py backup_fingerprint`` with that database), so this one's connections and
+    transactions stay as they are."""
+    done = subprocess.run(
+        [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "backup_fingerprint"],
+        env={**os.environ, "DATABASE_URL": _database_url(name)}, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BackupError(f"reading the restored database failed: {done.stderr.strip()[-2000:]}")
+    return json.loads(done.stdout)
 
 
 def _write_private(path: Path, text: str) -> None:
@@ -176,13 +203,7 @@ def restore_drill(dump: Path | None = None, *, keep: bool = False) -> DrillRepor
     try:
         _run(["pg_restore", *args, "--no-owner", "--no-privileges", "--single-transaction",
               "--exit-on-error", "--dbname", scratch, str(dump)], env)
-        connections.settings[DRILL_ALIAS] = {**db, "NAME": scratch}
-        try:
-            restored = _fingerprint(DRILL_ALIAS)
-        finally:
-            connections[DRILL_ALIAS].close()
-            del connections.settings[DRILL_ALIAS]
-            delattr(connections._connections, DRILL_ALIAS)  # type: ignore[attr-defined]
+        restored = _fingerprint_of(scratch)
     finally:
         if not keep:
             _admin_sql(f'DROP DATABASE IF EXISTS "{scratch}"')

@@ -42,6 +42,15 @@ def _one_of_each(staff) -> None:
     from tournaments.models import Pairing, PairingChange, TeamEntry, Tournament
 
     Job.objects.create(kind="documents.render", params={})
+    # issue 32: the outbox, a user's mail choices, a two-factor device
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    from core.models import Notification, NotificationPreference
+
+    Notification.objects.create(kind="password_reset", email="a@example.vn", subject="S",
+                                body_text="T", body_html="<p>T</p>")
+    NotificationPreference.objects.create(user=staff, language="en")
+    TOTPDevice.objects.create(user=staff, name="app", confirmed=True)
     Group.objects.get_or_create(name="Trọng tài")
     Token.objects.get_or_create(user=staff)
     person = make_person()

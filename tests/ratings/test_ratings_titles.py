@@ -19,7 +19,7 @@ from core import hooks
 from core.models import Job
 from documents.models import Decision
 from ratings.models import PlayerTitle, TitleQualification
-from tests.factories import make_signatory
+from tests.factories import make_signatory, make_user
 from tests.helpers import assert_error, client_for
 from tests.ratings.conftest import (
     certified_tournament,
@@ -194,6 +194,10 @@ def test_approval_issues_a_numbered_decision_and_shows_the_title(job_worker, sta
     certify(job_worker, individual(players, category=Tournament.Category.NATIONAL_INDIVIDUAL,
                                    gender_section="men"))
     q = TitleQualification.objects.get(person=players[0].person)
+    players[0].person.user = make_user("nam0", email="nam0@example.vn")
+    players[0].person.save()
+    club_manager = make_user("clb", email="clb@example.vn")
+    players[0].club_memberships.get().club.managers.add(club_manager)
     client = client_for(staff)
     # No signatory kept yet: the approval asks for one (never the user's name, issue 13).
     assert_error(client.post(f"/api/v1/titles/qualifications/{q.pk}/approve/",
@@ -205,6 +209,13 @@ def test_approval_issues_a_numbered_decision_and_shows_the_title(job_worker, sta
                            {"issued_on": "2026-07-01"}, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 201, response.content
     decision = Decision.objects.get()
+    # issue 32: the decision reaches the player (his account) and his club's managers by email
+    from core.models import Notification
+
+    notice = Notification.objects.get(kind="decision_issued", email="nam0@example.vn")
+    assert notice.subject == f"Quyết định số 1/2026/QĐ-LĐC: {decision.subject}"
+    assert "01/07/2026" in notice.body_text
+    assert Notification.objects.filter(kind="decision_issued", email="clb@example.vn").exists()
     assert decision.subject.startswith("phong đẳng cấp Kiện tướng quốc gia cho vận động viên")
     assert decision.kind == "title_award"
     assert decision.formatted_number == "1/2026/QĐ-LĐC"
