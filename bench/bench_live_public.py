@@ -21,6 +21,10 @@ server could not take by then is counted as not sent), and everything the run st
 (gunicorn, the worker, the helper processes) is stopped on the way out, whatever ends it
 (the end, an error, Ctrl-C, SIGTERM, SIGHUP).
 
+``--hog TRF`` runs ``python -m chessrules pair TRF`` again and again beside the server at
+the same priority (the contended case of issue 34: a 2,000-player pairing in another
+process).
+
 With ``--pairing-players 500`` (the default) a Celery worker process is started on a queue of
 its own and pairs round 2 of another event of that size again and again while the load runs
 (each finished round is deleted and the job started anew), as the issue's target asks.
@@ -245,6 +249,11 @@ def parse_args() -> argparse.Namespace:
                              "20: the pages meet the same targets), in Vietnamese and English")
     parser.add_argument("--cold", action="store_true",
                         help="warm-ahead off (PUBLIC_WARM_AHEAD=0): readers rebuild after a result")
+    parser.add_argument("--hog", metavar="TRF",
+                        help="a CPU hog beside the server: `python -m chessrules pair TRF` "
+                             "run again and again in a process of its own at the server's "
+                             "priority while the load runs (e.g. a 2,000-player round 2 from "
+                             "bench_pairing_corpus.py --write DIR)")
     parser.add_argument("--pairing-players", type=int, default=500,
                         help="size of the other event paired in a worker meanwhile (0: none)")
     return parser.parse_args()
@@ -334,6 +343,9 @@ def run(args: argparse.Namespace, started) -> None:
     report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
                     "write_ms": [], "pairing_s": [], "pairing_failed": 0}
     load_before = os.getloadavg()
+    if args.hog:  # a shell loop, one process group: stopped with everything else
+        started.popen(["sh", "-c", 'while :; do "$0" -m chessrules pair "$1" >/dev/null; done',
+                       sys.executable, args.hog], cwd=REPO)
     go.set()
     figures = loadgen.run(urls, args.rate, args.seconds)
     stop_pairing.set()
@@ -361,6 +373,9 @@ def print_report(args: argparse.Namespace, figures: dict, report: dict, load_bef
           f"{figures['p99_ms']:6.1f} max {figures['max_ms']:7.1f} ms errors "
           f"{figures['errors']}, not sent by the deadline {figures['unsent']} | target p99 ≤ "
           f"{TARGET_P99_MS:.0f} ms: {'MET' if met else 'NOT MET'}")
+    if args.hog:
+        print(f"  beside a CPU hog at the server's priority: python -m chessrules pair {args.hog}"
+              " in a loop")
     if args.pairing_players:
         times = report["pairing_s"]
         print(f"  meanwhile a worker paired round 2 of a {args.pairing_players}-player event "
