@@ -62,19 +62,20 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["*"]
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, keepdb=False)
-    worker = None
+    from processes import Started
+
+    started = Started()  # the worker stopped on exit, error, Ctrl-C, SIGTERM, SIGHUP
+    started.on_signals()
     try:
         if settings.CELERY_BROKER_URL:
-            worker = start_worker()
+            start_worker(started)
         run(args)
     finally:
-        if worker is not None:
-            worker.terminate()
-            worker.wait(15)
+        started.stop_all()
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
-def start_worker():
+def start_worker(started):
     """A celery worker on a private queue, reading the throw-away database."""
     import subprocess
     import tempfile
@@ -93,7 +94,7 @@ def start_worker():
     settings.CELERY_TASK_DEFAULT_QUEUE = queue
     log = Path(tempfile.mkdtemp()) / "worker.log"
     env = dict(os.environ, DATABASE_URL=url, CELERY_QUEUE=queue)
-    worker = subprocess.Popen(
+    worker = started.popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-P", "solo",
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info",
          "-n", f"{queue}@%h", "-f", str(log)], cwd=REPO, env=env,

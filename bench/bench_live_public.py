@@ -21,6 +21,10 @@ server could not take by then is counted as not sent), and everything the run st
 (gunicorn, the worker, the helper processes) is stopped on the way out, whatever ends it
 (the end, an error, Ctrl-C, SIGTERM, SIGHUP).
 
+``--hog TRF`` runs ``python -m chessrules pair TRF`` again and again beside the server at
+the same priority (the contended case of issue 34: a 2,000-player pairing in another
+process).
+
 With ``--pairing-players 500`` (the default) a Celery worker process is started on a queue of
 its own and pairs round 2 of another event of that size again and again while the load runs
 (each finished round is deleted and the job started anew), as the issue's target asks.
@@ -31,11 +35,9 @@ Needs PostgreSQL and Redis (the production setup); CELERY_BROKER_URL for the pai
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -222,56 +224,6 @@ def arbiter_process(tournament_id: int, rounds: int, base: str, go, stop, queue)
     queue.put(report)
 
 
-class Started:
-    """Everything this run starts (server, worker, helper processes), stopped on the way out
-    whatever ends the run: the end of the load, an error, Ctrl-C, SIGTERM or SIGHUP."""
-
-    def __init__(self) -> None:
-        self.groups: list[subprocess.Popen] = []  # each the leader of a process group
-        self.forks: list = []  # multiprocessing children
-        self.main_pid = os.getpid()
-
-    def popen(self, command: list[str], **kwargs) -> subprocess.Popen:
-        # a session of its own: stopping the group reaches gunicorn's and Celery's children
-        process = subprocess.Popen(command, start_new_session=True, **kwargs)
-        self.groups.append(process)
-        return process
-
-    def fork(self, process) -> None:
-        process.start()
-        self.forks.append(process)
-
-    def on_signals(self) -> None:
-        def stop(signum: int, _frame) -> None:
-            if os.getpid() != self.main_pid:  # a forked helper: just leave
-                os._exit(128 + signum)
-            raise SystemExit(f"stopped by signal {signum}")
-
-        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(signum, stop)
-
-    def stop_all(self) -> None:
-        for process in self.forks:
-            if process.is_alive():
-                process.terminate()
-        for process in self.groups:  # the leaders stop their own children (warm shutdown)
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in self.groups:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
-            with contextlib.suppress(ProcessLookupError):  # anything of its group left
-                os.killpg(process.pid, signal.SIGKILL)
-        for process in self.forks:
-            process.join(5)
-            if process.is_alive():
-                process.kill()
-                process.join(5)
-
-
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=1000)
@@ -297,12 +249,19 @@ def parse_args() -> argparse.Namespace:
                              "20: the pages meet the same targets), in Vietnamese and English")
     parser.add_argument("--cold", action="store_true",
                         help="warm-ahead off (PUBLIC_WARM_AHEAD=0): readers rebuild after a result")
+    parser.add_argument("--hog", metavar="TRF",
+                        help="a CPU hog beside the server: `python -m chessrules pair TRF` "
+                             "run again and again in a process of its own at the server's "
+                             "priority while the load runs (e.g. a 2,000-player round 2 from "
+                             "bench_pairing_corpus.py --write DIR)")
     parser.add_argument("--pairing-players", type=int, default=500,
                         help="size of the other event paired in a worker meanwhile (0: none)")
     return parser.parse_args()
 
 
 def main() -> None:
+    from processes import Started
+
     args = parse_args()
     if args.cache_url:
         os.environ["CACHE_URL"] = args.cache_url
@@ -318,7 +277,7 @@ def main() -> None:
         started.stop_all()
 
 
-def run(args: argparse.Namespace, started: Started) -> None:
+def run(args: argparse.Namespace, started) -> None:
     queue = args.queue or f"bench-live-{os.getpid()}"  # the worker's and the job sender's queue
     os.environ["CELERY_QUEUE"] = queue
     import django
@@ -384,6 +343,9 @@ def run(args: argparse.Namespace, started: Started) -> None:
     report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
                     "write_ms": [], "pairing_s": [], "pairing_failed": 0}
     load_before = os.getloadavg()
+    if args.hog:  # a shell loop, one process group: stopped with everything else
+        started.popen(["sh", "-c", 'while :; do "$0" -m chessrules pair "$1" >/dev/null; done',
+                       sys.executable, args.hog], cwd=REPO)
     go.set()
     figures = loadgen.run(urls, args.rate, args.seconds)
     stop_pairing.set()
@@ -411,6 +373,9 @@ def print_report(args: argparse.Namespace, figures: dict, report: dict, load_bef
           f"{figures['p99_ms']:6.1f} max {figures['max_ms']:7.1f} ms errors "
           f"{figures['errors']}, not sent by the deadline {figures['unsent']} | target p99 ≤ "
           f"{TARGET_P99_MS:.0f} ms: {'MET' if met else 'NOT MET'}")
+    if args.hog:
+        print(f"  beside a CPU hog at the server's priority: python -m chessrules pair {args.hog}"
+              " in a loop")
     if args.pairing_players:
         times = report["pairing_s"]
         print(f"  meanwhile a worker paired round 2 of a {args.pairing_players}-player event "

@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import signal
 import socket
-import subprocess
 import sys
 import time
 import urllib.request
@@ -104,7 +102,11 @@ def main() -> None:
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
                SECURE_SSL_REDIRECT="0",  # plain HTTP on 127.0.0.1
                ALLOWED_HOSTS="127.0.0.1,localhost")
-    server = subprocess.Popen(
+    from processes import Started
+
+    started = Started()  # gunicorn stopped on exit, error, Ctrl-C, SIGTERM, SIGHUP
+    started.on_signals()
+    started.popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--preload", "--workers",
          str(args.workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
         cwd=REPO, env=env)
@@ -133,8 +135,7 @@ def main() -> None:
                   f"p99 {figures['p99_ms']:6.1f} max {figures['max_ms']:7.1f} ms "
                   f"errors {figures['errors']} | target p99 ≤ {TARGET_P99_MS:.0f} ms: {verdict}")
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(20)
+        started.stop_all()
 
 
 if __name__ == "__main__":

@@ -232,14 +232,23 @@ class MatchingComputer:
         self.reduced_solves = 0
 
     def weight(self, a: int, b: int) -> int:
+        if a > b:
+            a, b = b, a
         row = self.explicit.get(a)
-        if row is not None and b in row:
-            return row[b]
-        return self.default(min(a, b), max(a, b))
+        if row is not None:
+            weight = row.get(b)
+            if weight is not None:
+                return weight
+        return self.default(a, b)
 
     def set_weight(self, a: int, b: int, weight: int) -> None:
-        self.explicit.setdefault(a, {})[b] = weight
-        self.explicit.setdefault(b, {})[a] = weight
+        # Kept once, under the lower vertex (a dense bracket sets every pair's weight).
+        if a > b:
+            a, b = b, a
+        row = self.explicit.get(a)
+        if row is None:
+            row = self.explicit[a] = {}
+        row[b] = weight
 
     def finalize_pair(self, a: int, b: int, weight: int) -> None:
         """Force the pair (a, b): their only edge is now the one between them.
