@@ -363,6 +363,7 @@ SPECTACULAR_SETTINGS = {
         "DocumentKindEnum": "documents.models.Document.Kind",
         "GameUploadStateEnum": "games.models.GameUpload.State",
         "JobStateEnum": "core.models.Job.State",
+        "DataRequestKindEnum": "federation.models.DataRequest.Kind",
     },
 }
 

@@ -7,6 +7,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core import textfields
+
 #: Each job kind's name for a person ("Xếp cặp ván đấu"), filled by ``core.jobs.register``.
 KIND_LABELS: dict[str, object] = {}
 
@@ -131,8 +133,8 @@ class Notification(models.Model):
     email = models.EmailField(_("địa chỉ email"))
     language = models.CharField(_("ngôn ngữ"), max_length=8, default="vi")
     subject = models.CharField(_("tiêu đề"), max_length=200)
-    body_text = models.TextField(_("nội dung"))
-    body_html = models.TextField(_("nội dung HTML"))
+    body_text = textfields.bounded_text(_("nội dung"), max_length=textfields.MESSAGE)
+    body_html = textfields.bounded_text(_("nội dung HTML"), max_length=textfields.MESSAGE)
     key = models.CharField(_("khóa chống lặp"), max_length=200, unique=True, null=True,
                            blank=True)
     state = models.CharField(_("trạng thái"), max_length=10, choices=State.choices,

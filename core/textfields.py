@@ -21,6 +21,8 @@ SECTION = 4000
 LONG_SECTION = 10000
 #: the moves of one game as written on its scoresheet (a 300-move game is under 5,000)
 MOVES = 20000
+#: a notification's rendered text or HTML (a club's pairings of a round: a few hundred boards)
+MESSAGE = 200_000
 
 
 def bounded_text(verbose_name=None, *, max_length: int, blank: bool = False,

@@ -290,10 +290,10 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
 
 
 @admin.register(PrivateDataAccess)
-class PrivateDataAccessAdmin(ReadOnlyAdmin):
+class PrivateDataAccessAdmin(ServiceAdmin, ReadOnlyAdmin):
     """The access log of private data (Nghị định 13/2023/NĐ-CP): read only, for staff."""
 
-    list_display = ["at", "person", "user", "fields_read", "via", "path"]
+    list_display = ["at", "person", "user", "fields_read", "via"]
     list_filter = ["via"]
     fields = ["at", "person", "user", "fields_read", "via", "path"]
     readonly_fields = ["at", "person", "user", "fields_read", "via", "path"]

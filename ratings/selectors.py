@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from chessrules.values import PLAYED, RESULT_POINTS, GenderSection, competition_ranks
 from core.text import fold
 from federation.models import Member, Person
-from federation.selectors import data_section, shown_club_memberships
+from federation.selectors import shown_club_memberships
+from federation.selectors_privacy import data_section
 from ratings import engine
 from ratings.models import (
     TITLE_ORDER,

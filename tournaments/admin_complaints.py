@@ -95,7 +95,7 @@ class ComplaintAdmin(ServiceAdmin, HistoryAdmin):
                     "decision"]
     list_filter = ["status", "level", "subject"]
     search_fields = ["tournament__name", "grounds", "complainant_name"]
-    autocomplete_fields = ["complainant_entry", "subject_entry"]
+    autocomplete_fields = ["tournament", "complainant_entry", "subject_entry"]
     raw_id_fields = ["pairing", "round", "complainant_team", "complainant_club"]
     list_select_related = ["tournament", "decision"]
     actions = ["appeal"]

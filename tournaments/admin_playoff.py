@@ -30,7 +30,7 @@ class PlayOffGameAddForm(forms.ModelForm):
 class PlayOffGameAdmin(ServiceAdmin, admin.ModelAdmin):
     list_display = ["__str__", "white", "black", "result", "recorded_at"]
     list_select_related = ["tournament", "white", "black"]
-    autocomplete_fields = ["white", "black"]
+    autocomplete_fields = ["tournament", "white", "black"]
     search_fields = ["tournament__name", "white__name", "black__name"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):

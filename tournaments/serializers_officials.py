@@ -46,7 +46,7 @@ class BoardAssignmentSerializer(serializers.ModelSerializer):
         validators: list = []  # the service replaces an arbiter's boards in the round
 
 
-class SuspensionSerializer(serializers.ModelSerializer):
+class TournamentSuspensionSerializer(serializers.ModelSerializer):
     """Điều 20.3d: the chief arbiter's suspension of the event."""
 
     class Meta:
@@ -73,7 +73,7 @@ class ArbiterCheckSerializer(serializers.Serializer):
     officials = OfficialSerializer(many=True)
     boards_per_arbiter = serializers.IntegerField()
     warnings = serializers.ListField(child=serializers.CharField())
-    suspended = SuspensionSerializer(allow_null=True)
+    suspended = TournamentSuspensionSerializer(allow_null=True)
 
 
 # --- delegations and prizes (Điều 14-15, 19.4; Phụ lục 5 mục 10, 14) -------------------------

@@ -72,7 +72,7 @@ from tournaments.serializers_officials import (
     ArbiterCheckSerializer,
     ResumeSerializer,
     SuspendSerializer,
-    SuspensionSerializer,
+    TournamentSuspensionSerializer,
 )
 from tournaments.services import trf_import_job
 
@@ -187,7 +187,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         rating and title checks after commit. Organisers only; missing results answer 400."""
         return self._done(services.certify_tournament(self.get_object(), user=request.user))
 
-    @extend_schema(request=SuspendSerializer, responses={201: SuspensionSerializer})
+    @extend_schema(request=SuspendSerializer, responses={201: TournamentSuspensionSerializer})
     @action(detail=True, methods=["post"])
     def suspend(self, request, pk=None):
         """Điều 20.3d: the chief arbiter (or a deputy standing in) suspends the event for a
@@ -198,9 +198,9 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         suspension = services.suspend_tournament(
             self.get_object(), user=request.user, reason=data.validated_data["reason"],
             resume_plan=data.validated_data.get("resume_plan", ""))
-        return Response(SuspensionSerializer(suspension).data, status=status.HTTP_201_CREATED)
+        return Response(TournamentSuspensionSerializer(suspension).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=ResumeSerializer, responses=SuspensionSerializer)
+    @extend_schema(request=ResumeSerializer, responses=TournamentSuspensionSerializer)
     @action(detail=True, methods=["post"])
     def resume(self, request, pk=None):
         """Điều 20.3d: the suspended event goes on (the suspension keeps its record)."""
@@ -209,7 +209,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         suspension = services.resume_tournament(
             self.get_object(), user=request.user,
             resume_plan=data.validated_data.get("resume_plan"))
-        return Response(SuspensionSerializer(suspension).data)
+        return Response(TournamentSuspensionSerializer(suspension).data)
 
     @extend_schema(responses=ArbiterCheckSerializer)
     @action(detail=True, methods=["get"], url_path="arbiter-check")
@@ -224,11 +224,11 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             "warnings": selectors.arbiter_guidance(tournament),
             "suspended": selectors.open_suspension(tournament)}).data)
 
-    @extend_schema(responses=SuspensionSerializer(many=True))
+    @extend_schema(responses=TournamentSuspensionSerializer(many=True))
     @action(detail=True, methods=["get"])
     def suspensions(self, request, pk=None):
         """Every suspension of the event and when it resumed (Điều 20.3d)."""
-        return Response(SuspensionSerializer(selectors.suspensions(self.get_object()),
+        return Response(TournamentSuspensionSerializer(selectors.suspensions(self.get_object()),
                                              many=True).data)
 
     @extend_schema(request=ReasonSerializer, responses=TournamentSerializer)

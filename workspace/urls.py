@@ -4,7 +4,15 @@
 
 from django.urls import include, path
 
-from workspace import club_sheets, views, views_account, views_club, views_officer, views_person
+from workspace import (
+    club_sheets,
+    views,
+    views_account,
+    views_club,
+    views_club_events,
+    views_officer,
+    views_person,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,12 +31,12 @@ urlpatterns = [
          name="club-applications-xlsx"),
     path("clb/<int:club_pk>/don/moi/", views_club.application_new,
          name="club-application-new"),
-    path("clb/<int:club_pk>/giai/", views_club.events, name="club-events"),
-    path("clb/<int:club_pk>/giai/<int:tournament_pk>/", views_club.event, name="club-event"),
+    path("clb/<int:club_pk>/giai/", views_club_events.events, name="club-events"),
+    path("clb/<int:club_pk>/giai/<int:tournament_pk>/", views_club_events.event, name="club-event"),
     path("clb/<int:club_pk>/giai/<int:tournament_pk>/rut/<int:entry_pk>/",
-         views_club.withdraw, name="club-event-withdraw"),
+         views_club_events.withdraw, name="club-event-withdraw"),
     path("clb/<int:club_pk>/giai/<int:tournament_pk>/rut-doi/<int:team_pk>/",
-         views_club.withdraw_team, name="club-event-team-withdraw"),
+         views_club_events.withdraw_team, name="club-event-team-withdraw"),
     # the officer of a body
     path("to-chuc/<int:body_pk>/", views_officer.body, name="body"),
     path("to-chuc/<int:body_pk>/don/<int:application_pk>/", views_officer.application,

@@ -14,7 +14,7 @@ from core import dates
 from core.hooks import provider
 from documents.render import render_pdf
 from federation import permissions as perms
-from federation import selectors
+from federation import selectors_privacy
 from federation.models import DataRequest, Person, PrivateDataAccess
 from federation.services._base import _require
 from federation.services.privacy import record_person_read
@@ -24,7 +24,7 @@ TEMPLATE = "federation/personal_data.html"
 
 def sections_of(person: Person) -> list[dict]:
     """The registry's parts, then the parts of the apps above it (settings.PROVIDERS)."""
-    return selectors.personal_data(person) + provider("personal_data_of")(person)
+    return selectors_privacy.personal_data(person) + provider("personal_data_of")(person)
 
 
 def _plain(value):

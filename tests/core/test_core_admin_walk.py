@@ -108,6 +108,17 @@ def _one_of_each(staff) -> None:
     Delegation.objects.create(tournament=pairing.round.tournament, name="Đoàn Hà Nội")
     Prize.objects.create(tournament=pairing.round.tournament, kind="individual", place=1,
                          name="Giải nhất", medal="gold", amount=5_000_000)
+    # issue 30: a complaint, an annulled game and a play-off game (official records)
+    from tournaments.models import AnnulledGame, Complaint, PlayOffGame
+
+    Complaint.objects.create(tournament=running, number=1, complainant_kind="player",
+                             complainant_entry=pairing.white, subject="result",
+                             pairing=pairing, grounds="Thử", filed_at=now)
+    AnnulledGame.objects.create(pairing=pairing, reason="wrong_colours",
+                                played_white=pairing.black, played_black=pairing.white,
+                                annulled_by=staff)
+    PlayOffGame.objects.create(tournament=running, number=1, white=pairing.white,
+                               black=pairing.black, result="1-0", recorded_by=staff)
     GameUpload.objects.create(content='[Event "x"]\n\n*\n', discipline="xiangqi")
     rating_list = RatingList.objects.first()
     period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 1, 1),

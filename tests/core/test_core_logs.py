@@ -96,7 +96,8 @@ def test_no_id_number_nor_birth_date_is_ever_logged(staff_client, log_lines):
         "citizen_id": citizen_id, "phone": "0911222333"}, format="json")
     assert created.status_code == 201, created.content
     pk = created.json()["id"]
-    assert staff_client.get(f"/api/v1/persons/{pk}/").json()["citizen_id"] == citizen_id
+    shown = staff_client.get(f"/api/v1/persons/{pk}/").json()["citizen_id"]
+    assert shown.endswith(citizen_id[-4:]) and shown != citizen_id  # masked (issue 31)
     staff_client.get(f"/api/v1/persons/?citizen_id={citizen_id}&date_of_birth={born}")
     staff_client.post("/api/v1/persons/", {"full_name": "", "citizen_id": citizen_id,
                                            "date_of_birth": "31/02/1988"}, format="json")
