@@ -64,7 +64,6 @@ from tournaments.serializers import (
     TeamEntrySerializer,
     TournamentSerializer,
     TournamentStandingsSerializer,
-    TrfImportSerializer,
     WithdrawSerializer,
 )
 from tournaments.serializers_complaints import AnnulledGameSerializer, AnnulSerializer
@@ -74,6 +73,7 @@ from tournaments.serializers_officials import (
     SuspendSerializer,
     TournamentSuspensionSerializer,
 )
+from tournaments.serializers_trf import TrfImportSerializer
 from tournaments.services import trf_import_job
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
