@@ -44,7 +44,8 @@ from tournaments.engine import tables as _tables
 from tournaments.engine import teams as _teams
 from tournaments.engine.errors import EngineError
 from tournaments.engine.knockout import KnockoutStage, match_key
-from tournaments.engine.pairing import (
+from tournaments.engine.plan import (
+    BEYOND_ROUNDS,
     PlannedBoard,
     PlannedMatch,
     RoundPlan,
@@ -167,7 +168,7 @@ def more_rounds_refusal(tournament, number: int, snapshot: Snapshot | None = Non
     if spec.bounded_by_rounds:
         total = total_rounds(tournament)
         if total and number > total:
-            return EngineError(_pairing.BEYOND_ROUNDS, code="no_more_rounds", n=total)
+            return EngineError(BEYOND_ROUNDS, code="no_more_rounds", n=total)
     return None
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from chessrules.values import System
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
-from tournaments.engine.pairing import RoundPlan, engine_version
+from tournaments.engine.plan import RoundPlan, engine_version
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.adjusted_swiss import AdjustedSwiss
 from tournaments.systems.base import Counts, Field, SystemSpec

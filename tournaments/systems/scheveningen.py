@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from chessrules.values import System
-from tournaments.engine import pairing
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine import pairing_teams
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import Counts, Field, SystemSpec, two_teams
 
@@ -32,4 +32,4 @@ class Scheveningen(SystemSpec):
         two_teams(entries)
 
     def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
-        pairing.scheveningen(snapshot, number, plan)
+        pairing_teams.scheveningen(snapshot, number, plan)

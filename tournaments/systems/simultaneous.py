@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from chessrules.values import System
-from tournaments.engine import pairing
+from tournaments.engine import pairing_teams
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import Field, SystemSpec, two_teams
 
@@ -29,4 +29,4 @@ class Simultaneous(SystemSpec):
         two_teams(entries)
 
     def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
-        pairing.simultaneous(snapshot, number, plan)
+        pairing_teams.simultaneous(snapshot, number, plan)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from chessrules.values import System, TeamMatchForm
-from tournaments.engine import pairing
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine import pairing_teams
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import TEAM_MATCH_FORM, Counts, SystemSpec, knockout_stage_count
 
@@ -42,4 +42,4 @@ class TeamKnockout(SystemSpec):
         return low, high
 
     def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
-        pairing.team_knockout(snapshot, number, plan)
+        pairing_teams.team_knockout(snapshot, number, plan)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from chessrules.values import System
-from tournaments.engine import pairing
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine import pairing_teams
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import Counts, SystemSpec, round_robin_rounds
 
@@ -25,4 +25,4 @@ class TeamRoundRobin(SystemSpec):
         return round_robin_rounds(counts.teams())
 
     def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
-        pairing.team_round_robin(snapshot, number, plan)
+        pairing_teams.team_round_robin(snapshot, number, plan)

@@ -4,8 +4,8 @@ each round."""
 from __future__ import annotations
 
 from chessrules.values import System
-from tournaments.engine import pairing
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine import pairing_teams
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import SystemSpec
 
@@ -20,4 +20,4 @@ class TeamSwissDraw(SystemSpec):
     trf_rank = 20
 
     def planner(self, snapshot: Snapshot, number: int, plan: RoundPlan) -> None:
-        pairing.team_swiss_draw(snapshot, number, plan)
+        pairing_teams.team_swiss_draw(snapshot, number, plan)
