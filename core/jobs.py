@@ -46,6 +46,12 @@ from kombu.exceptions import KombuError
 from kombu.exceptions import OperationalError as BrokerError
 
 from core.errors import ServiceError, ServiceUnavailableError
+from core.job_heartbeat import (
+    HeartbeatReporter,
+    Progress,
+    direct_progress,
+    stop_reporter,
+)
 from core.logs import current_request_id, request_id_var
 from core.metrics import observe_job
 from core.models import KIND_LABELS, Job
@@ -54,7 +60,6 @@ logger = logging.getLogger(__name__)
 #: one JSON line per job that ends (core.logs): kind, id, state, duration, request id
 job_logger = logging.getLogger("vcf.job")
 
-Progress = Callable[[float, str], None]
 Work = Callable[[dict, Progress], Any]
 
 
@@ -171,7 +176,7 @@ def start_job(kind: str, *, params: dict | None = None, key: str | None = None,
                 request_id=current_request_id() or job.request_id):
             job.refresh_from_db()
             return job
-    token = _mark_sent(job.pk)
+    token = mark_sent(job.pk)
     job.refresh_from_db()
     job_id = str(job.pk)
     transaction.on_commit(lambda: _send_or_fail(job_id, token))
@@ -194,7 +199,7 @@ def needs_new_attempt(job: Job, now=None) -> bool:
     queued for longer than the lease (its message may be lost; a duplicate is harmless)."""
     if job.state == Job.State.FAILED:
         return True
-    cutoff = (now or timezone.now()) - _lease()
+    cutoff = (now or timezone.now()) - lease()
     if job.state == Job.State.RUNNING:
         beat = job.heartbeat_at or job.started_at
         return beat is None or beat < cutoff
@@ -204,11 +209,11 @@ def needs_new_attempt(job: Job, now=None) -> bool:
     return False
 
 
-def _lease() -> timedelta:
+def lease() -> timedelta:
     return timedelta(seconds=settings.JOB_LEASE_SECONDS)
 
 
-def _mark_sent(job_id) -> str:
+def mark_sent(job_id) -> str:
     Job.objects.filter(pk=job_id).update(sent_at=timezone.now())
     return uuid.uuid4().hex
 
@@ -300,21 +305,21 @@ def run_job(job_id: str, work: Work, *, token: str | None = None,
 def _run_claimed(job: Job, work: Work, soft_time_limit: float | None) -> Any:
     runner = job.runner
     if job.restarts > settings.JOB_MAX_RESTARTS:
-        _finish(job, runner, Job.State.FAILED, error=_lost_error(job.restarts))
+        _finish(job, runner, Job.State.FAILED, error=lost_error(job.restarts))
         return None
-    reporter = _Reporter(job.pk, runner) if connection.vendor != "sqlite" else None
-    progress = reporter.report if reporter else _direct_progress(job.pk, runner)
+    reporter = HeartbeatReporter(job.pk, runner) if connection.vendor != "sqlite" else None
+    progress = reporter.report if reporter else direct_progress(job.pk, runner)
     try:
         with _soft_time_limit(soft_time_limit):
             result = work(job.params, progress)
     except ServiceError as exc:
-        _stop(reporter)
+        stop_reporter(reporter)
         _finish(job, runner, Job.State.FAILED, error={
             "code": exc.code, "message": exc.message, "fields": exc.fields,
             "status": exc.status_code})
         return None
     except SoftTimeLimitExceeded:
-        _stop(reporter)
+        stop_reporter(reporter)
         limit = settings.CELERY_TASK_SOFT_TIME_LIMIT
         logger.error("job %s (%s) stopped at its time limit (%s s)", job.pk, job.kind, limit)
         _finish(job, runner, Job.State.FAILED, error={
@@ -323,13 +328,13 @@ def _run_claimed(job: Job, work: Work, soft_time_limit: float | None) -> Any:
             % {"seconds": limit}})
         return None
     except Exception as exc:  # recorded on the job for the client; the worker goes on
-        _stop(reporter)
+        stop_reporter(reporter)
         logger.exception("job %s (%s) failed", job.pk, job.kind)
         _finish(job, runner, Job.State.FAILED, error={
             "code": "job_failed", "message": f"{type(exc).__name__}: {exc}",
             "detail": traceback.format_exc(limit=5)})
         return None
-    _stop(reporter)
+    stop_reporter(reporter)
     _finish(job, runner, Job.State.SUCCEEDED, result=result)
     return result
 
@@ -370,7 +375,7 @@ def _claim(job_id: str, token: str | None) -> Job | None:
     if token is None:  # in-process: whatever its state
         allowed = ~Q(state=Job.State.SUCCEEDED)
     else:
-        cutoff = now - _lease()
+        cutoff = now - lease()
         allowed = Q(state=Job.State.QUEUED) | Q(state=Job.State.RUNNING) & (
             Q(runner=token) | Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True))
     runner = token or uuid.uuid4().hex
@@ -386,74 +391,10 @@ def _claim(job_id: str, token: str | None) -> Job | None:
     return Job.objects.get(pk=job_id)
 
 
-def _lost_error(restarts: int) -> dict:
+def lost_error(restarts: int) -> dict:
     return {"code": "job_lost", "fields": {}, "message": _(
         "Tiến trình chạy công việc đã dừng đột ngột %(n)s lần; công việc được đánh dấu thất "
         "bại. Hãy yêu cầu lại để chạy lần mới.") % {"n": restarts}}
-
-
-def _direct_progress(job_id, runner: str) -> Progress:
-    def progress(percent: float, message: str = "") -> None:
-        Job.objects.filter(pk=job_id, runner=runner).update(
-            progress=_percent(percent), message=message[:300], heartbeat_at=timezone.now())
-    return progress
-
-
-def _percent(percent: float) -> int:
-    return max(0, min(99, int(percent)))
-
-
-class _Reporter(threading.Thread):
-    """Writes the job's heartbeat and progress from its own thread, so on its own database
-    connection: outside the work's transaction (clients see progress move while the work
-    runs) and alive while the work waits on a lock or computes."""
-
-    def __init__(self, job_id, runner: str):
-        super().__init__(name=f"job-heartbeat-{job_id}", daemon=True)
-        self.job_id, self.runner = job_id, runner
-        self.interval = settings.JOB_HEARTBEAT_SECONDS
-        self._pending: tuple[int, str] | None = None
-        self._lock = threading.Lock()
-        self._wake = threading.Event()
-        self._stopping = threading.Event()
-        self.start()
-
-    def report(self, percent: float, message: str = "") -> None:
-        with self._lock:
-            self._pending = (_percent(percent), message[:300])
-        self._wake.set()
-
-    def run(self) -> None:
-        try:
-            while not self._stopping.is_set():
-                self._wake.wait(self.interval)
-                self._wake.clear()
-                self._write()
-        finally:
-            connection.close()  # this thread's own connection
-
-    def _write(self) -> None:
-        with self._lock:
-            pending, self._pending = self._pending, None
-        fields: dict[str, Any] = {"heartbeat_at": timezone.now()}
-        if pending is not None:
-            fields["progress"], fields["message"] = pending
-        try:
-            Job.objects.filter(pk=self.job_id, runner=self.runner,
-                               state=Job.State.RUNNING).update(**fields)
-        except Exception:  # a missed beat is retried; the work must go on
-            logger.exception("job %s: heartbeat not written", self.job_id)
-            connection.close()
-
-    def stop(self) -> None:
-        self._stopping.set()
-        self._wake.set()
-        self.join(timeout=10)
-
-
-def _stop(reporter: _Reporter | None) -> None:
-    if reporter is not None:
-        reporter.stop()
 
 
 def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> None:
@@ -464,11 +405,11 @@ def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> No
     if not updated:  # another run took the job over meanwhile (this worker was presumed dead)
         logger.warning("job %s was taken over by another run; outcome %s not stored",
                        job.pk, state)
-    _log_ended(job, state if updated else "taken_over", (error or {}).get("code"),
+    log_ended(job, state if updated else "taken_over", (error or {}).get("code"),
                job.started_at or finished, finished)
 
 
-def _log_ended(job: Job, outcome: str, error_code: str | None, started, finished) -> None:
+def log_ended(job: Job, outcome: str, error_code: str | None, started, finished) -> None:
     """The job's one JSON log line and its metrics (core.logs, core.metrics)."""
     seconds = (finished - started).total_seconds()
     observe_job(job.kind, outcome, seconds)
@@ -491,68 +432,4 @@ def wait_briefly(job: Job, seconds: float) -> Job:
             return job
         time.sleep(0.1)
 
-
-# --- the sweeper --------------------------------------------------------------------------
-
-def sweep(now=None) -> dict:
-    """Recover lost jobs (celery beat every ``JOB_SWEEP_SECONDS``; safe to run anywhere, any
-    number of times):
-
-    * a running job whose heartbeat is older than the lease lost its worker (killed, machine
-      gone): queued again and re-sent, or failed after ``JOB_MAX_RESTARTS`` lost runs;
-    * queued jobs sent longer than the lease ago whose messages are no longer in the broker's
-      queue (a broker restarted without persistence) are re-sent, oldest first.
-    """
-    now = now or timezone.now()
-    cutoff = now - _lease()
-    rerun, failed, resent = [], [], []
-    silent = Job.objects.filter(state=Job.State.RUNNING).filter(
-        Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, started_at__lt=cutoff))
-    for job in silent:
-        same = Job.objects.filter(pk=job.pk, state=Job.State.RUNNING, runner=job.runner,
-                                  heartbeat_at=job.heartbeat_at)
-        if job.restarts >= settings.JOB_MAX_RESTARTS:
-            if same.update(state=Job.State.FAILED, finished_at=now,
-                           error=_lost_error(job.restarts + 1)):
-                failed.append(str(job.pk))
-                _log_ended(job, Job.State.FAILED, "job_lost", job.started_at or now, now)
-        elif same.update(state=Job.State.QUEUED, runner="", restarts=F("restarts") + 1,
-                         message=_("Chạy lại: tiến trình trước đã dừng đột ngột.")[:300]):
-            rerun.append(str(job.pk))
-            enqueue(str(job.pk), _mark_sent(job.pk), kind=job.kind)
-    for queue, kinds in _kinds_by_queue().items():
-        waiting = _messages_waiting(queue)
-        queued = Job.objects.filter(state=Job.State.QUEUED, kind__in=kinds)
-        missing = queued.count() - waiting if waiting is not None else queued.count()
-        if missing <= 0:
-            continue
-        stale = queued.filter(Q(sent_at__lt=cutoff) | Q(sent_at__isnull=True,
-                                                      created_at__lt=cutoff))
-        for job_id, kind in stale.order_by("sent_at", "created_at").values_list(
-                "pk", "kind")[:missing]:
-            enqueue(str(job_id), _mark_sent(job_id), kind=kind)
-            resent.append(str(job_id))
-    if rerun or failed or resent:
-        logger.warning("job sweeper: re-run %s, failed %s, re-sent %s", rerun, failed, resent)
-    return {"rerun": rerun, "failed": failed, "resent": resent}
-
-
-def _kinds_by_queue() -> dict[str, list[str]]:
-    grouped: dict[str, list[str]] = {}
-    for entry in _REGISTRY.values():
-        grouped.setdefault(entry.queue, []).append(entry.kind)
-    return grouped
-
-
-def _messages_waiting(queue: str) -> int | None:
-    """Messages waiting in a jobs' queue (None when the broker cannot tell)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        return None
-    from celery import current_app
-
-    try:
-        with current_app.connection_for_read() as conn:
-            return conn.default_channel.queue_declare(queue=queue, passive=True).message_count
-    except Exception:  # the queue is gone (a broker restarted empty): nothing waits
-        return 0
 

@@ -2,13 +2,13 @@
 
 from celery import shared_task
 
-from core import backup_schedule, jobs, notifications
+from core import backup_schedule, job_sweep, notifications
 
 
 @shared_task(name="core.tasks.sweep_jobs_task")
 def sweep_jobs_task() -> dict:
     """Re-run jobs whose worker died, re-send queued jobs whose message was lost."""
-    return jobs.sweep()
+    return job_sweep.sweep()
 
 
 @shared_task(name=notifications.SEND_TASK, bind=True, max_retries=None)

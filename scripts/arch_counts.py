@@ -84,7 +84,7 @@ ALLOWANCES: dict[str, tuple[int, str]] = {
                                    "federation; no service layer sits below core.jobs)"),
     "service writes in clean()": (0, ""),
     "ignored mypy modules": (0, ""),
-    "modules > 450 lines": (14, "issue 33, still open: 14 modules to be split (the admin, "
+    "modules > 450 lines": (13, "issue 33, still open: 13 modules to be split (the admin, "
                                 "models, views, selectors and services of tournaments and "
                                 "federation, games/services, core/jobs, the arbiter's views); "
                                 "-v lists them"),
@@ -280,6 +280,8 @@ def in_function_imports() -> list[Offender]:
 #: modules that are services by role though not by name (their writes are the service)
 SERVICE_MODULES = (
     "core/jobs.py",  # start_job / run_job: the job state machine (docs/architecture.md, Jobs)
+    "core/job_heartbeat.py",  # the same state machine: a running job's heartbeat and progress
+    "core/job_sweep.py",  # the same state machine: lost jobs re-run or failed, messages re-sent
     "games/pgn_import.py",  # the PGN import job's work: a service (.importlinter: above services)
     "core/notifications.py",  # the outbox: notify / deliver / sweep (issue 32), below every app
     "core/accounts.py",  # a user's own account: mail choices, two-factor devices (issue 32)

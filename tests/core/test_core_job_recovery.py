@@ -15,7 +15,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from core import jobs
+from core import job_sweep, jobs
 from core.models import Job
 from core.services import start_health_check
 from tests.conftest import WorkerProcess
@@ -79,9 +79,9 @@ def test_job_of_a_worker_killed_whole_is_rerun_by_the_sweeper(real_worker, prefo
     """Fails before issue 14: the job stayed "running" until the broker's visibility timeout
     (an hour); nothing noticed that its worker was gone."""
     job = _held_job_killed_with_its_worker(prefork_worker, settings)
-    assert jobs.sweep()["rerun"] == []  # within the lease: alive as far as anyone knows
+    assert job_sweep.sweep()["rerun"] == []  # within the lease: alive as far as anyone knows
     real_worker.worker.start()
-    _until(lambda: str(job.pk) in jobs.sweep()["rerun"], 30, "the lost job was never re-run")
+    _until(lambda: str(job.pk) in job_sweep.sweep()["rerun"], 30, "the lost job was never re-run")
     settings.JOB_LEASE_SECONDS = 120  # the session's worker beats every 30 s
     done = real_worker.wait(job.pk, timeout=60)
     assert done.state == Job.State.SUCCEEDED, done.error
@@ -112,11 +112,11 @@ def test_queued_jobs_whose_messages_the_broker_lost_are_resent(real_worker, sett
     real_worker.worker.stop()
     job = start_health_check(key="health:queued")
     time.sleep(1.2)
-    assert jobs.sweep()["resent"] == []  # its message still waits in the queue
+    assert job_sweep.sweep()["resent"] == []  # its message still waits in the queue
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     assert broker.delete(real_worker.worker.queue) == 1  # the broker loses the queue
-    assert jobs.sweep()["resent"] == [str(job.pk)]
-    assert jobs.sweep()["resent"] == []  # sent again just now
+    assert job_sweep.sweep()["resent"] == [str(job.pk)]
+    assert job_sweep.sweep()["resent"] == []  # sent again just now
     settings.JOB_LEASE_SECONDS = 120
     real_worker.worker.start()
     done = real_worker.wait(job.pk, timeout=60)
@@ -192,7 +192,7 @@ def test_a_job_that_keeps_losing_its_worker_ends_failed(settings):
     assert job.error["code"] == "job_lost"
     silent = _running(runner="a", beat_ago=settings.JOB_LEASE_SECONDS + 1,
                       restarts=settings.JOB_MAX_RESTARTS)
-    assert jobs.sweep()["failed"] == [str(silent.pk)]
+    assert job_sweep.sweep()["failed"] == [str(silent.pk)]
     assert Job.objects.get(pk=silent.pk).state == Job.State.FAILED
 
 
