@@ -276,7 +276,7 @@ def test_player_search_without_diacritics(api_client):
 def test_fast_rendering_equals_the_serializers():
     """#15: standings, crosstable and pairings are written out without DRF serializers;
     the bodies must be exactly what the documented serializers give."""
-    from tournaments import public_api, selectors
+    from tournaments import public_standings, selectors
     from tournaments.models import Pairing, TeamEntry
 
     t = build_round_robin(5, certify=False)  # odd: a rest ("absent") board every round
@@ -285,15 +285,15 @@ def test_fast_rendering_equals_the_serializers():
     rest = Pairing.objects.filter(round__tournament=t, black__isnull=True).first()
     Pairing.objects.filter(pk=rest.pk).update(bye_points="0.5")
     table = selectors.standings(t)
-    assert public_api.standings_data(table) == public_api.StandingsSerializer(table).data
+    assert public_standings.standings_data(table) == public_standings.StandingsSerializer(table).data
     people = selectors.with_people(t, selectors.standings(t))  # issue 20: person and club
     assert all(row["person"] and row["club"]["name"] for row in people["rows"])
-    assert public_api.standings_data(people) == public_api.StandingsSerializer(people).data
+    assert public_standings.standings_data(people) == public_standings.StandingsSerializer(people).data
     cross = selectors.crosstable(t, 3)
-    assert public_api.standings_data(cross, cross=True) == \
-        public_api.CrosstableSerializer(cross).data
+    assert public_standings.standings_data(cross, cross=True) == \
+        public_standings.CrosstableSerializer(cross).data
     assert any(row["team"] == "Đội Hoàn Kiếm" and row["withdrawn"] for row in cross["rows"])
     rnd = rest.round
-    fast = public_api.pairings_data(selectors.pairing_rows(rnd))
-    assert fast == public_api.PublicPairingSerializer(selectors.pairings_of(rnd), many=True).data
+    fast = public_standings.pairings_data(selectors.pairing_rows(rnd))
+    assert fast == public_standings.PublicPairingSerializer(selectors.pairings_of(rnd), many=True).data
     assert any(p["bye_points"] == "0.5" and p["black"] is None for p in fast)
