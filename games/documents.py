@@ -19,7 +19,7 @@ from federation.models import Person
 from games.engine import reason_label
 from games.models import GameRecord
 from games.selectors import games_visible_to, repetition_proposals
-from tournaments.documents import chief_arbiter, tournament_of
+from tournaments.documents_common import chief_arbiter, tournament_of
 from tournaments.models import Pairing, Round
 from tournaments.selectors import can_arbitrate, time_control_text
 

@@ -84,7 +84,7 @@ ALLOWANCES: dict[str, tuple[int, str]] = {
                                    "federation; no service layer sits below core.jobs)"),
     "service writes in clean()": (0, ""),
     "ignored mypy modules": (0, ""),
-    "modules > 450 lines": (12, "issue 33, still open: 12 modules to be split (the admin, "
+    "modules > 450 lines": (11, "issue 33, still open: 11 modules to be split (the admin, "
                                 "models, views, selectors and services of tournaments and "
                                 "federation, games/services, core/jobs, the arbiter's views); "
                                 "-v lists them"),

@@ -30,6 +30,7 @@ from tests.documents.documents_support import (
 from tests.factories import make_staff, make_user
 from tests.helpers import assert_error, client_for
 from tournaments import documents as tournament_documents
+from tournaments import documents_cards, documents_pairings
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 # --- tracking cards ------------------------------------------------------------------------------
@@ -75,7 +76,7 @@ def test_tracking_cards_one_per_player_as_in_dieu_29_1(job_worker):
 def test_one_players_tracking_card_and_who_may_see_it():
     tournament, arbiter, entries = _swiss_by_draw(rounds_played=1)
     target = f"entry:{entries[0].pk}"
-    data = tournament_documents.tracking_cards_data(target)
+    data = documents_cards.tracking_cards_data(target)
     [card] = data["cards"]
     assert card["number"] == 1 and len(card["rows"]) == 7
     assert card["rows"][0]["color"] == "T" and card["rows"][0]["total"] == "1"
@@ -96,7 +97,7 @@ def test_tracking_card_prints_every_round_row_in_its_ruled_column():
     tournament, arbiter, entries = _swiss_by_draw(rounds_played=3)
     Entry.objects.filter(pk=entries[19].pk).update(
         name="Nguyễn Hoàng Thị Phương Thảo Nguyên")  # player 1's round 1 opponent
-    data = tournament_documents.tracking_cards_data(f"entry:{entries[0].pk}")
+    data = documents_cards.tracking_cards_data(f"entry:{entries[0].pk}")
     [card] = data["cards"]
     assert float(card["font_px"]) < 12  # the long name fits its column at a smaller size
     content, _pages = render_pdf("documents/tracking_cards.html", data)
@@ -113,7 +114,7 @@ def test_tracking_card_prints_every_round_row_in_its_ruled_column():
         lines.setdefault(round(w["top"]), []).append(w)
     heading = next(ws for ws in lines.values() if ws[0]["text"] == "Vòng")
     centres, name_x, i = [], 0.0, 0
-    for title in tournament_documents.CARD_COLUMNS:  # each heading centred in its column
+    for title in documents_cards.CARD_COLUMNS:  # each heading centred in its column
         n = len(title.split())
         phrase = heading[i:i + n]
         assert " ".join(w["text"] for w in phrase) == title
@@ -124,7 +125,7 @@ def test_tracking_card_prints_every_round_row_in_its_ruled_column():
     # ruled column, the names' heading 3 px (2.25 pt) inside its rule, the headings' line
     # between the grid's first two rules
     rules, pad = grid["xs"], 3 * 0.75
-    assert len(rules) == len(tournament_documents.CARD_COLUMNS) + 1
+    assert len(rules) == len(documents_cards.CARD_COLUMNS) + 1
     for column, centre in enumerate(centres):
         if column != 1:
             assert abs(centre - (rules[column] + rules[column + 1]) / 2) < 1, (column, rules)
@@ -179,7 +180,7 @@ def assert_a_grid_in_every_card(content: bytes, rows: int) -> None:
             grids = _grids(page)
             assert len(grids) == len(cards) and len(borders) == 2 * len(cards), page
             for grid, card in zip(grids, cards, strict=True):
-                assert len(grid["xs"]) == len(tournament_documents.CARD_COLUMNS) + 1
+                assert len(grid["xs"]) == len(documents_cards.CARD_COLUMNS) + 1
                 assert len(grid["ys"]) == rows + 1
                 assert card["bottom"] < grid["top"]  # below its card's title
                 assert any(r["x0"] < grid["xs"][0] < grid["xs"][-1] < r["x1"]
@@ -377,7 +378,7 @@ def test_pairings_list_of_a_round_with_scores_before_it(job_worker, api_client):
     assert f"1 19 {player_name(18)} 1 {mark} 1 {player_name(0)} 1" in text
     assert f"21 {player_name(20)} 0,5 Nghỉ do lẻ đấu thủ 1" in text
     assert_embedded_font_only(content)
-    by_id = tournament_documents.pairings_data(f"round:{rounds[1].pk}")
+    by_id = documents_pairings.pairings_data(f"round:{rounds[1].pk}")
     assert len(by_id["games"]) == 10 and by_id["round"] == 2
 
 
@@ -401,7 +402,7 @@ def test_bulk_tracking_cards_agree_with_the_tournaments_selector():
     Round.objects.filter(pk=rounds[1].pk).update(
         draw={"subgroups": {"1": 1, "2": 4, "3": 2}, "floats": {"2": "↓", "4": "↑"}})
     Round.objects.filter(pk=rounds[2].pk).update(draw={"subgroups": {"5": 3}})
-    ours = tournament_documents.tracking_cards(tournament)
+    ours = documents_cards.tracking_cards(tournament)
     theirs = [tournament_selectors.tracking_card(e) for e in entries]
     assert ours == theirs
     assert any(row["opponent_number"] is None and row["result"] == 1.0
