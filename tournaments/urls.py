@@ -1,6 +1,13 @@
 from rest_framework.routers import DefaultRouter
 
-from tournaments import views, views_complaints, views_officials, views_playoff
+from tournaments import (
+    views,
+    views_complaints,
+    views_entries,
+    views_officials,
+    views_playoff,
+    views_rounds,
+)
 
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
@@ -15,13 +22,13 @@ router.register("tournament-delegation-staff", views_officials.DelegationStaffVi
                 basename="tournament-delegation-staff")
 router.register("tournament-prizes", views_officials.PrizeViewSet,
                 basename="tournament-prize")
-router.register("tournament-entries", views.EntryViewSet, basename="tournament-entry")
-router.register("tournament-teams", views.TeamViewSet, basename="tournament-team")
-router.register("tournament-rounds", views.RoundViewSet, basename="tournament-round")
-router.register("sanction-proposals", views.SanctionProposalViewSet,
+router.register("tournament-entries", views_entries.EntryViewSet, basename="tournament-entry")
+router.register("tournament-teams", views_entries.TeamViewSet, basename="tournament-team")
+router.register("tournament-rounds", views_rounds.RoundViewSet, basename="tournament-round")
+router.register("sanction-proposals", views_entries.SanctionProposalViewSet,
                 basename="sanction-proposal")
 router.register("playoff-games", views_playoff.PlayOffGameViewSet, basename="playoff-game")
 router.register("complaints", views_complaints.ComplaintViewSet, basename="complaint")
-router.register("tournament-pairings", views.PairingViewSet, basename="tournament-pairing")
+router.register("tournament-pairings", views_rounds.PairingViewSet, basename="tournament-pairing")
 
 urlpatterns = router.urls
