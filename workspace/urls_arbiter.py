@@ -1,9 +1,10 @@
 """The arbiter's screens ("Bàn trọng tài", issue 27) under /lam-viec/trong-tai/ (and /en/…):
-names start with ``arbiter-``; views in ``workspace.arbiter.views``."""
+names start with ``arbiter-``; views in ``workspace.arbiter.views``
+(changes at a round's start in ``.changes``, complaints, spreadsheets)."""
 
 from django.urls import path
 
-from workspace.arbiter import complaints, sheets, views
+from workspace.arbiter import changes, complaints, sheets, views
 
 urlpatterns = [
     path("", views.home, name="arbiter-home"),
@@ -23,12 +24,12 @@ urlpatterns = [
          name="arbiter-result"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/hoan-tac/", views.undo,
          name="arbiter-undo"),
-    path("giai/<int:tournament_id>/ban/<int:pairing_id>/doi-cap/", views.change_pairing,
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/doi-cap/", changes.change_pairing,
          name="arbiter-change"),
-    path("giai/<int:tournament_id>/ban/<int:pairing_id>/den-muon/", views.late_arrival,
+    path("giai/<int:tournament_id>/ban/<int:pairing_id>/den-muon/", changes.late_arrival,
          name="arbiter-late"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/den-muon/huy/",
-         views.cancel_late_arrival, name="arbiter-late-cancel"),
+         changes.cancel_late_arrival, name="arbiter-late-cancel"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/bien-ban/", views.game_record,
          name="arbiter-record"),
     path("giai/<int:tournament_id>/ban/<int:pairing_id>/bien-ban/<slug:action>/",
@@ -38,6 +39,6 @@ urlpatterns = [
     path("giai/<int:tournament_id>/khieu-nai/", complaints.complaints, name="arbiter-complaints"),
     path("giai/<int:tournament_id>/khieu-nai/<int:complaint_id>/", complaints.complaint,
          name="arbiter-complaint"),
-    path("giai/<int:tournament_id>/dau-thu/", views.entries, name="arbiter-entries"),
-    path("giai/<int:tournament_id>/dau-thu/<int:entry_id>/", views.entry, name="arbiter-entry"),
+    path("giai/<int:tournament_id>/dau-thu/", changes.entries, name="arbiter-entries"),
+    path("giai/<int:tournament_id>/dau-thu/<int:entry_id>/", changes.entry, name="arbiter-entry"),
 ]

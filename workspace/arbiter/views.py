@@ -9,13 +9,14 @@ Every write is a call of the service the API calls (``tournaments.services``,
 official-record rules. A refusal is shown on the field it names, in the page's language, with
 what was typed kept. Who may open a page is the services' rule too
 (``tournaments.selectors.can_arbitrate``); an event the user does not arbitrate is a 404.
+Pairing changes, late arrivals, withdrawals and byes are in ``changes``; what the pages share
+(the event and board a URL names, the round page) in ``pages``.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponseRedirect, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -33,63 +34,18 @@ from tournaments.models import Pairing, ResultChange, Round
 from workspace.access import forbidden, roles, signed_in, wreverse
 from workspace.arbiter import forms as F
 from workspace.arbiter import reads
-from workspace.arbiter.cards import board_cards
+from workspace.arbiter.pages import (
+    back_url,
+    board_error,
+    event_or_404,
+    int_or,
+    pairing_or_404,
+    render_round,
+    round_url,
+)
 from workspace.arbiter.records import record_view
-from workspace.forms import apply_service_error
 
 PDF_RETRY_SECONDS = 3
-
-
-# --- helpers --------------------------------------------------------------------------------
-
-def _event(request, tournament_id: int):
-    tournament = reads.tournament_for(request.user, tournament_id)
-    if tournament is None:
-        raise Http404
-    return tournament
-
-
-def _pairing(tournament, pairing_id: int) -> Pairing:
-    pairing = reads.pairing_for(tournament, pairing_id)
-    if pairing is None:
-        raise Http404
-    return pairing
-
-
-def _round_url(tournament, number: int | None = None, *, page=None, pending=False,
-               anchor: str = "") -> str:
-    url = wreverse("arbiter-event", tournament.pk)
-    query = []
-    if number:
-        query.append(f"van={number}")
-    if page and str(page) != "1":
-        query.append(f"trang={page}")
-    if pending:
-        query.append("chua-xong=1")
-    return url + ("?" + "&".join(query) if query else "") + (f"#{anchor}" if anchor else "")
-
-
-def _int(value, default=None):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
-def _back(request, tournament, pairing: Pairing, *, next_pending: bool = False) -> str:
-    """The round page the arbiter came from (same page of boards, same filter), at the next
-    board still waiting for a result, or at this board."""
-    data = request.POST
-    anchor = f"ban-{pairing.board}"
-    if next_pending:
-        following = (pairing.round.pairings.filter(kind=Pairing.Kind.GAME, board__gt=pairing.board,
-                                                   result__in=reads.WAITING)
-                     .order_by("board").values_list("board", flat=True).first())
-        if following is not None and (following - 1) // reads.BOARDS_PER_PAGE == (
-                pairing.board - 1) // reads.BOARDS_PER_PAGE:
-            anchor = f"ban-{following}"
-    return _round_url(tournament, pairing.round.number, page=_int(data.get("trang")),
-                      pending=bool(data.get("chua-xong")), anchor=anchor)
 
 
 # --- the events -------------------------------------------------------------------------------
@@ -109,34 +65,14 @@ def home(request):
 @never_cache
 def event(request, tournament_id: int):
     """A round of the event: its boards with the result buttons, the round's actions, print."""
-    tournament = _event(request, tournament_id)
-    number = _int(request.GET.get("van"))
-    board = _int(request.GET.get("ban"))
+    tournament = event_or_404(request, tournament_id)
+    number = int_or(request.GET.get("van"))
+    board = int_or(request.GET.get("ban"))
     if board is not None and 1 <= board <= 99999:  # "go to board": the page that holds it
         page = (board - 1) // reads.BOARDS_PER_PAGE + 1
-        return HttpResponseRedirect(_round_url(tournament, number, page=page,
+        return HttpResponseRedirect(round_url(tournament, number, page=page,
                                                anchor=f"ban-{board}"))
-    return _render_round(request, tournament, number)
-
-
-def _render_round(request, tournament, number, *, board_errors=None, action_error: str = "",
-                  status: int = 200, page=None, pending=None):
-    pending = bool(request.GET.get("chua-xong")) if pending is None else pending
-    data = reads.round_page(tournament, number, page=page or request.GET.get("trang") or 1,
-                            only_pending=pending)
-    if number is not None and data.round is None and data.rounds:
-        raise Http404
-    locked = tournament.status == tournament.Status.CERTIFIED
-    errors = board_errors or {}
-    return render(request, "workspace/arbiter/round.html", {
-        "cards": board_cards(data, buttons=reads.buttons(tournament.discipline),
-                             csrf=get_token(request), board_errors=errors,
-                             pending_only=pending, locked=locked),
-        "t": tournament, "data": data, "action_error": action_error,
-        "pending_only": pending, "state": reads.ROUND_STATES.get(data.round.status)
-        if data.round else "",
-        "locked": locked, "suspension": reads.suspension(tournament),
-    }, status=status)
+    return render_round(request, tournament, number)
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -145,12 +81,12 @@ def _render_round(request, tournament, number, *, board_errors=None, action_erro
 @require_POST
 def result(request, tournament_id: int, pairing_id: int):
     """One board's result (``tournaments.services.record_result``, version checked)."""
-    tournament = _event(request, tournament_id)
-    pairing = _pairing(tournament, pairing_id)
+    tournament = event_or_404(request, tournament_id)
+    pairing = pairing_or_404(tournament, pairing_id)
     form = F.ResultForm(request.POST)
     if not form.is_valid():
         message = str(next(iter(form.errors.values()))[0])
-        return _board_error(request, tournament, pairing, message)
+        return board_error(request, tournament, pairing, message)
     value, version = form.cleaned_data["result"], form.cleaned_data["version"]
     try:
         done = services.record_result(pairing, value, user=request.user,
@@ -158,20 +94,13 @@ def result(request, tournament_id: int, pairing_id: int):
     except ConflictError as exc:
         if exc.fields.get("version"):
             return _conflict(request, tournament, pairing, value, exc)
-        return _board_error(request, tournament, pairing, exc.message, status=409)
+        return board_error(request, tournament, pairing, exc.message, status=409)
     except ServiceError as exc:
-        return _board_error(request, tournament, pairing, exc.message,
+        return board_error(request, tournament, pairing, exc.message,
                             status=exc.status_code)
     messages.success(request, _("Bàn %(b)s: %(r)s.") % {
         "b": done.board, "r": reads.result_words(done.result, tournament.discipline)})
-    return HttpResponseRedirect(_back(request, tournament, done, next_pending=True))
-
-
-def _board_error(request, tournament, pairing: Pairing, message: str, status: int = 400):
-    return _render_round(request, tournament, pairing.round.number,
-                         board_errors={pairing.pk: message}, status=status,
-                         page=_int(request.POST.get("trang")),
-                         pending=bool(request.POST.get("chua-xong")))
+    return HttpResponseRedirect(back_url(request, tournament, done, next_pending=True))
 
 
 def _conflict(request, tournament, pairing: Pairing, mine: str, exc: ServiceError):
@@ -189,7 +118,7 @@ def _conflict(request, tournament, pairing: Pairing, mine: str, exc: ServiceErro
         "mine_mark": reads.result_mark(mine),
         "white_label": reads.colour(discipline, "white"),
         "black_label": reads.colour(discipline, "black"),
-        "back": _back(request, tournament, pairing),
+        "back": back_url(request, tournament, pairing),
         "trang": request.POST.get("trang", ""), "pending": request.POST.get("chua-xong", ""),
         "message": exc.message}, status=409)
 
@@ -199,8 +128,8 @@ def _conflict(request, tournament, pairing: Pairing, mine: str, exc: ServiceErro
 def undo(request, tournament_id: int, pairing_id: int):
     """Take back the board's last result change, while its round is the event's last one:
     the result it replaced is recorded again through the same service (logged too)."""
-    tournament = _event(request, tournament_id)
-    pairing = _pairing(tournament, pairing_id)
+    tournament = event_or_404(request, tournament_id)
+    pairing = pairing_or_404(tournament, pairing_id)
     form = F.UndoForm(request.POST)
     change = None
     if form.is_valid():
@@ -209,22 +138,22 @@ def undo(request, tournament_id: int, pairing_id: int):
     latest = reads.last_change(pairing)
     if change is None or latest is None or latest.pk != change.pk \
             or change.source not in reads.UNDOABLE_SOURCES:
-        return _board_error(request, tournament, pairing, _(
+        return board_error(request, tournament, pairing, _(
             "Chỉ hoàn tác được lần ghi kết quả cuối cùng của bàn này; trang đã cũ, hãy tải "
             "lại."), status=409)
     last_round = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if pairing.round.number != last_round:
-        return _board_error(request, tournament, pairing, _(
+        return board_error(request, tournament, pairing, _(
             "Ván %(n)s đã qua (đã xếp ván sau): không hoàn tác được; hãy sửa kết quả.")
             % {"n": pairing.round.number})
     try:
         done = services.record_result(pairing, change.old_result, user=request.user,
                                       expected_version=change.version, source=reads.SOURCE)
     except ServiceError as exc:
-        return _board_error(request, tournament, pairing, exc.message, status=exc.status_code)
+        return board_error(request, tournament, pairing, exc.message, status=exc.status_code)
     messages.success(request, _("Bàn %(b)s: đã hoàn tác, trở lại %(r)s.") % {
         "b": done.board, "r": reads.result_words(done.result, tournament.discipline)})
-    return HttpResponseRedirect(_back(request, tournament, done))
+    return HttpResponseRedirect(back_url(request, tournament, done))
 
 
 # --- rounds ---------------------------------------------------------------------------------
@@ -232,42 +161,42 @@ def undo(request, tournament_id: int, pairing_id: int):
 @signed_in
 @require_POST
 def start_round(request, tournament_id: int, number: int):
-    tournament = _event(request, tournament_id)
+    tournament = event_or_404(request, tournament_id)
     rnd = Round.objects.filter(tournament=tournament, number=number).first()
     if rnd is None:
         raise Http404
     try:
         services.start_round(rnd, user=request.user)
     except ServiceError as exc:
-        return _render_round(request, tournament, number, action_error=exc.message,
+        return render_round(request, tournament, number, action_error=exc.message,
                              status=exc.status_code)
     messages.success(request, _("Ván %(n)s đã bắt đầu.") % {"n": number})
-    return HttpResponseRedirect(_round_url(tournament, number))
+    return HttpResponseRedirect(round_url(tournament, number))
 
 
 @signed_in
 @require_POST
 def finish(request, tournament_id: int):
-    tournament = _event(request, tournament_id)
+    tournament = event_or_404(request, tournament_id)
     try:
         services.finish_tournament(tournament, user=request.user)
     except ServiceError as exc:
-        return _render_round(request, tournament, None, action_error=exc.message,
+        return render_round(request, tournament, None, action_error=exc.message,
                              status=exc.status_code)
     messages.success(request, _("Giải đã kết thúc; ban tổ chức công nhận kết quả."))
-    return HttpResponseRedirect(_round_url(tournament))
+    return HttpResponseRedirect(round_url(tournament))
 
 
 @signed_in
 @require_POST
 def pair(request, tournament_id: int):
     """Ask for the next round's pairing (the pairing job, idempotent per round)."""
-    tournament = _event(request, tournament_id)
-    number = _int(request.POST.get("round"))
+    tournament = event_or_404(request, tournament_id)
+    number = int_or(request.POST.get("round"))
     try:
         job = services.request_pairing(tournament, user=request.user, round_number=number)
     except ServiceError as exc:
-        return _render_round(request, tournament, None, action_error=exc.message,
+        return render_round(request, tournament, None, action_error=exc.message,
                              status=exc.status_code)
     return HttpResponseRedirect(wreverse("arbiter-pairing", tournament.pk, job.pk))
 
@@ -284,13 +213,13 @@ PROGRESS_WORDS = {
 def _pairing_job(tournament, job_id) -> Job:
     job = Job.objects.filter(pk=job_id, kind=services.PAIR_ROUND_JOB).first()
     if job is None or job.key != services.pairing_job_key(tournament,
-                                                          _int(job.params.get("round"), 0)):
+                                                          int_or(job.params.get("round"), 0)):
         raise Http404
     return job
 
 
 def _progress(tournament, job: Job) -> dict:
-    number = _int(job.params.get("round"), 0)
+    number = int_or(job.params.get("round"), 0)
     words: dict[str, str] = {Job.State.QUEUED: _("Đang chờ đến lượt xếp cặp"),
                              Job.State.SUCCEEDED: _("Đã xếp xong ván %(n)s") % {"n": number}}
     if job.state == Job.State.FAILED:
@@ -302,7 +231,7 @@ def _progress(tournament, job: Job) -> dict:
     return {"round": number, "percent": 100 if job.state == Job.State.SUCCEEDED
             else int(job.progress or 0), "text": text,
             "done": job.state == Job.State.SUCCEEDED, "failed": job.state == Job.State.FAILED,
-            "next": _round_url(tournament, number)}
+            "next": round_url(tournament, number)}
 
 
 @signed_in
@@ -310,7 +239,7 @@ def _progress(tournament, job: Job) -> dict:
 def pairing_progress(request, tournament_id: int, job_id):
     """The pairing's progress bar; the page follows the job (``pairing_progress_data``) and
     shows the new round when it is written."""
-    tournament = _event(request, tournament_id)
+    tournament = event_or_404(request, tournament_id)
     job = _pairing_job(tournament, job_id)
     return render(request, "workspace/arbiter/pairing.html", {
         "t": tournament, "job": job, "progress": _progress(tournament, job),
@@ -321,181 +250,8 @@ def pairing_progress(request, tournament_id: int, job_id):
 @never_cache
 def pairing_progress_data(request, tournament_id: int, job_id):
     """The progress of the pairing job for the page's script: percent and words."""
-    tournament = _event(request, tournament_id)
+    tournament = event_or_404(request, tournament_id)
     return JsonResponse(_progress(tournament, _pairing_job(tournament, job_id)))
-
-
-# --- a pairing changed before the round starts --------------------------------------------
-
-@signed_in
-@never_cache
-def change_pairing(request, tournament_id: int, pairing_id: int):
-    """``tournaments.services.change_pairing``: swap colours or put another player in (the one
-    replaced takes his place on the other board), before the start; the reason is kept."""
-    tournament = _event(request, tournament_id)
-    pairing = _pairing(tournament, pairing_id)
-    kwargs = {"discipline": tournament.discipline}
-    status = 200
-    if request.method == "POST":
-        form = F.PairingChangeForm(request.POST, **kwargs)
-        if form.is_valid():
-            players = {}
-            for side in ("white", "black"):
-                number = form.cleaned_data[f"{side}_number"]
-                if number is not None:
-                    players[side] = tournament.entries.filter(starting_number=number).first()
-                    if players[side] is None:
-                        form.add_error(f"{side}_number", _(
-                            "Giải không có đấu thủ số %(n)s.") % {"n": number})
-        if form.is_valid():
-            try:
-                services.change_pairing(
-                    pairing, user=request.user, reason=form.cleaned_data["reason"],
-                    expected_version=form.cleaned_data["version"],
-                    swap_colours=form.cleaned_data["swap_colours"],
-                    white=players.get("white"), black=players.get("black"))
-            except ServiceError as exc:
-                apply_service_error(form, exc, {"white": "white_number",
-                                                "black": "black_number",
-                                                "version": "reason"})
-                status = exc.status_code
-            else:
-                messages.success(request, _("Bàn %(b)s: đã thay đổi cặp đấu.")
-                                 % {"b": pairing.board})
-                return HttpResponseRedirect(_round_url(tournament, pairing.round.number,
-                                                       anchor=f"ban-{pairing.board}"))
-        else:
-            status = 400
-    else:
-        form = F.PairingChangeForm(initial={"version": pairing.version}, **kwargs)
-    return render(request, "workspace/arbiter/change.html", {
-        "t": tournament, "p": pairing, "form": form,
-        "white_label": reads.colour(tournament.discipline, "white"),
-        "black_label": reads.colour(tournament.discipline, "black")}, status=status)
-
-
-# --- late arrivals (Điều 10.2.1a) ----------------------------------------------------------------
-
-@signed_in
-@never_cache
-def late_arrival(request, tournament_id: int, pairing_id: int):
-    tournament = _event(request, tournament_id)
-    pairing = _pairing(tournament, pairing_id)
-    if pairing.kind != Pairing.Kind.GAME or pairing.black_id is None:
-        raise Http404
-    kwargs = {"pairing": pairing, "discipline": tournament.discipline}
-    status = 200
-    if request.method == "POST":
-        form = F.LateArrivalForm(request.POST, **kwargs)
-        if form.is_valid():
-            try:
-                services.record_late_arrival(
-                    pairing, form.cleaned_data["side"], user=request.user,
-                    scheduled_start=form.moment("scheduled_start"),
-                    arrived_at=form.moment("arrived_at"), decided_at=form.moment("decided_at"),
-                    note=form.cleaned_data["note"],
-                    expected_version=_int(request.POST.get("version")))
-            except ServiceError as exc:
-                apply_service_error(form, exc)
-                status = exc.status_code
-            else:
-                pairing.refresh_from_db()
-                messages.success(request, _("Bàn %(b)s: %(r)s (đến muộn, Điều 10.2.1a).") % {
-                    "b": pairing.board,
-                    "r": reads.result_words(pairing.result, tournament.discipline)})
-                return HttpResponseRedirect(_round_url(tournament, pairing.round.number,
-                                                       anchor=f"ban-{pairing.board}"))
-        else:
-            status = 400
-    else:
-        form = F.LateArrivalForm(initial=F.LateArrivalForm.initial_for(
-            reads.scheduled_start(pairing)), **kwargs)
-    return render(request, "workspace/arbiter/late.html", {
-        "t": tournament, "p": pairing, "form": form,
-        "late": list(pairing.late_arrivals.order_by("pk")),
-        "words": reads.result_words(pairing.result, tournament.discipline),
-        "white_label": reads.colour(tournament.discipline, "white"),
-        "black_label": reads.colour(tournament.discipline, "black"),
-        "minutes": tournament.late_arrival_minutes}, status=status)
-
-
-@signed_in
-@require_POST
-def cancel_late_arrival(request, tournament_id: int, pairing_id: int):
-    tournament = _event(request, tournament_id)
-    pairing = _pairing(tournament, pairing_id)
-    form = F.CancelLateForm(request.POST)
-    late = None
-    if form.is_valid():
-        late = pairing.late_arrivals.filter(side=form.cleaned_data["side"]).first()
-    if late is None:
-        raise Http404
-    try:
-        services.cancel_late_arrival(late, user=request.user,
-                                     expected_version=form.cleaned_data["version"])
-    except ServiceError as exc:
-        return _board_error(request, tournament, pairing, exc.message, status=exc.status_code)
-    messages.success(request, _("Bàn %(b)s: đã hủy ghi nhận đến muộn.") % {"b": pairing.board})
-    return HttpResponseRedirect(_round_url(tournament, pairing.round.number,
-                                           anchor=f"ban-{pairing.board}"))
-
-
-# --- players: withdrawals and requested byes --------------------------------------------------------
-
-@signed_in
-@never_cache
-def entries(request, tournament_id: int):
-    tournament = _event(request, tournament_id)
-    query = request.GET.get("q", "")
-    return render(request, "workspace/arbiter/entries.html", {
-        "t": tournament, "page": reads.entries_page(tournament, query, request.GET.get("trang")),
-        "q": query[:100]})
-
-
-@signed_in
-@never_cache
-def entry(request, tournament_id: int, entry_id: int):
-    """One player: withdraw him (Điều 21.5) or record a requested bye (Điều 28.7)."""
-    tournament = _event(request, tournament_id)
-    player = reads.entry_for(tournament, entry_id)
-    if player is None:
-        raise Http404
-    rounds = reads.future_rounds(tournament)
-    withdraw_form = F.WithdrawForm(prefix="bo")
-    bye_form = F.ByeForm(prefix="nghi", rounds=rounds,
-                         initial={"points": str(tournament.requested_bye_score.normalize())})
-    status = 200
-    if request.method == "POST":
-        action = request.POST.get("action")
-        try:
-            if action == "withdraw":
-                withdraw_form = F.WithdrawForm(request.POST, prefix="bo")
-                if withdraw_form.is_valid():
-                    services.withdraw_entry(player, user=request.user,
-                                            on_date=withdraw_form.cleaned_data["on_date"])
-                    messages.success(request, _("%(name)s đã bỏ cuộc.") % {"name": player.name})
-                    return HttpResponseRedirect(wreverse("arbiter-entry", tournament.pk,
-                                                         player.pk))
-            elif action == "bye":
-                bye_form = F.ByeForm(request.POST, prefix="nghi", rounds=rounds)
-                if bye_form.is_valid():
-                    services.request_bye(player, bye_form.cleaned_data["round"],
-                                         user=request.user,
-                                         points=bye_form.cleaned_data["points"])
-                    messages.success(request, _("%(name)s xin nghỉ ván %(n)s.") % {
-                        "name": player.name, "n": bye_form.cleaned_data["round"]})
-                    return HttpResponseRedirect(wreverse("arbiter-entry", tournament.pk,
-                                                         player.pk))
-        except ServiceError as exc:
-            apply_service_error(withdraw_form if action == "withdraw" else bye_form, exc)
-            status = exc.status_code
-        else:
-            status = 400
-        player.refresh_from_db()
-    return render(request, "workspace/arbiter/entry.html", {
-        "t": tournament, "e": player, "withdraw_form": withdraw_form, "bye_form": bye_form,
-        "rounds": rounds, "byes": [{"round": b["round"], "points": b["points"]}
-                                   for b in player.requested_byes or []]}, status=status)
 
 
 # --- printing ---------------------------------------------------------------------------------
@@ -516,17 +272,17 @@ PRINTABLE = {
 def print_document(request, tournament_id: int, what: str):
     """The existing PDF in one click: served when current, else rendered (the documents job)
     and served as soon as it is there — the page waits and asks again by itself."""
-    tournament = _event(request, tournament_id)
+    tournament = event_or_404(request, tournament_id)
     kind = PRINTABLE.get(what)
     if kind is None:
         raise Http404
     if kind == Document.Kind.PAIRINGS or what == "bien-ban-van":
-        rnd = tournament.rounds.filter(number=_int(request.GET.get("van"), 0)).first()
+        rnd = tournament.rounds.filter(number=int_or(request.GET.get("van"), 0)).first()
         if rnd is None:
             raise Http404
         target = f"round:{rnd.pk}"
     elif kind == Document.Kind.SCORESHEET:
-        pairing = reads.pairing_for(tournament, _int(request.GET.get("ban"), 0))
+        pairing = reads.pairing_for(tournament, int_or(request.GET.get("ban"), 0))
         if pairing is None or pairing.kind != Pairing.Kind.GAME or pairing.black_id is None:
             raise Http404
         game = GameRecord.objects.filter(pairing=pairing).values_list("pk", flat=True).first()
@@ -557,8 +313,8 @@ def print_document(request, tournament_id: int, what: str):
 @signed_in
 @never_cache
 def game_record(request, tournament_id: int, pairing_id: int, action: str = ""):
-    tournament = _event(request, tournament_id)
-    pairing = _pairing(tournament, pairing_id)
+    tournament = event_or_404(request, tournament_id)
+    pairing = pairing_or_404(tournament, pairing_id)
     if pairing.kind != Pairing.Kind.GAME or pairing.black_id is None:
         raise Http404
     return record_view(request, tournament, pairing, action)
