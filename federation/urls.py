@@ -1,6 +1,6 @@
 from rest_framework.routers import DefaultRouter
 
-from federation import views
+from federation import views, views_membership
 
 router = DefaultRouter()
 router.register("provinces", views.ProvinceViewSet, basename="province")
@@ -11,13 +11,13 @@ router.register("club-meetings", views.ClubMeetingViewSet, basename="club-meetin
 router.register("play-groups", views.PlayGroupViewSet, basename="play-group")
 router.register("persons", views.PersonViewSet, basename="person")
 router.register("members", views.MemberViewSet, basename="member")
-router.register("applications", views.ApplicationViewSet, basename="application")
-router.register("dues", views.DuesViewSet, basename="dues")
-router.register("attendance", views.AttendanceViewSet, basename="attendance")
-router.register("resignations", views.ResignationViewSet, basename="resignation")
-router.register("suspensions", views.SuspensionViewSet, basename="suspension")
-router.register("transfers", views.TransferViewSet, basename="transfer")
+router.register("applications", views_membership.ApplicationViewSet, basename="application")
+router.register("dues", views_membership.DuesViewSet, basename="dues")
+router.register("attendance", views_membership.AttendanceViewSet, basename="attendance")
+router.register("resignations", views_membership.ResignationViewSet, basename="resignation")
+router.register("suspensions", views_membership.SuspensionViewSet, basename="suspension")
+router.register("transfers", views_membership.TransferViewSet, basename="transfer")
 router.register("data-requests", views.DataRequestViewSet, basename="data-request")
-router.register("lapse-jobs", views.LapseJobViewSet, basename="lapse-job")
+router.register("lapse-jobs", views_membership.LapseJobViewSet, basename="lapse-job")
 
 urlpatterns = router.urls
