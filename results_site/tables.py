@@ -14,7 +14,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from chessrules.values import Discipline
-from tournaments.selectors import COLOUR_ABBREVIATION
+from tournaments.selectors_exports import COLOUR_ABBREVIATION
 
 PLACEHOLDER = 2147483647
 

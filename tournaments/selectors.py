@@ -1,4 +1,6 @@
-"""Reads of the tournaments app: permissions, standings, crosstable, tracking cards, CSV.
+"""Reads of the tournaments app: standings, crosstable, tracking cards. Permissions, the
+regulations in words and the schedule are in ``selectors_access``, ``selectors_regulations``
+and ``selectors_schedule`` (re-exported here); CSV, tables and TRF in ``selectors_exports``.
 
 Who may do what (docs/decisions-tournaments.md):
 
@@ -15,204 +17,51 @@ Who may do what (docs/decisions-tournaments.md):
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from typing import Any
+from django.db.models import Q, QuerySet
 
-from django.db.models import Case, Q, QuerySet, When
-from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
-
-from chessrules import timecontrol
 from chessrules.rating import Performance, performance_rating
-from chessrules.values import PLAYED, Discipline, MatchScoring, Result, competition_ranks
-from core.csvtext import csv_text, points_text
-from core.csvtext import points as points_value
-from federation.models import Body, Club, Person
-from federation.permissions import can_manage_club
-from federation.selectors import can_enter_tournaments, officer_body_ids, shown_clubs
+from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
+from federation.selectors import shown_clubs
 from tournaments import engine, systems
 from tournaments.models import (
-    BoardAssignment,
     Entry,
-    Official,
     Pairing,
-    RegulationAmendment,
     Round,
-    ScheduledRound,
-    Suspension,
     TeamEntry,
     Tournament,
 )
-
-# --- amendments of published regulations (Phụ lục 5) -------------------------------------
-
-def amendment_lines(amendment: RegulationAmendment) -> list[dict[str, str]]:
-    """Each change of an amendment in words: the item's name, before and after (labels
-    of choices, dates dd/mm/yyyy, the time control and tie-breaks by name)."""
-    return [{"field": name, "label": regulation_label(name),
-             "before": value_words(name, before), "after": value_words(name, after)}
-            for name, (before, after) in sorted(amendment.changes.items())]
-
-
-def regulation_label(name: str) -> str:
-    """The name of a regulation field, as the forms show it."""
-    field: Any = Tournament._meta.get_field(name)
-    return str(field.verbose_name)
-
-
-def value_words(name: str, value) -> str:
-    """A stored regulation value (as an amendment records it) in words."""
-    from tournaments.documents import tiebreak_name  # documents imports this module
-
-    field: Any = Tournament._meta.get_field(name)
-    if value in (None, "", [], {}):
-        return _("(trống)")
-    if name == "time_control":
-        return time_control_text(value)
-    if name == "tiebreaks":
-        return ", ".join(tiebreak_name(code) for code in engine.parse_codes(value))
-    if field.is_relation:
-        row = field.related_model.objects.filter(pk=value).first()
-        return str(row) if row is not None else str(value)
-    if field.choices:
-        return str(dict(field.flatchoices).get(value, value))
-    if isinstance(value, bool):
-        return _("có") if value else _("không")
-    if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
-        try:
-            return date.fromisoformat(value).strftime("%d/%m/%Y")
-        except ValueError:
-            return value
-    return str(value)
-
-
-# --- time control (Điều 10) ----------------------------------------------------------------
-
-def time_control_text(data: dict) -> str:
-    """The control in words, for the API, the admin and the documents, e.g. "25 nước trong
-    60 phút, 10 nước trong 15 phút (×4), rồi cứ 5 phút 10 nước" (Điều 10.1.2)."""
-    try:
-        control = timecontrol.TimeControl.parse(data)
-    except timecontrol.TimeControlError:
-        return ""
-    parts: list[str] = []
-    periods = list(control.periods)
-    i = 0
-    while i < len(periods):
-        period, count = periods[i], 1
-        while (i + count < len(periods) and periods[i + count] == period
-               and not period.repeat):
-            count += 1
-        parts.append(_period_text(period, single=len(periods) == 1, times=count))
-        i += count
-    text = ", ".join(parts)
-    if control.increment_seconds:
-        text += _(", cộng %(s)s giây mỗi nước từ nước 1") % {"s": control.increment_seconds}
-    return text
-
-
-def _period_text(period: timecontrol.Period, *, single: bool, times: int) -> str:
-    values = {"moves": period.moves, "minutes": period.minutes}
-    if period.repeat:
-        text = (_("cứ %(minutes)s phút %(moves)s nước") if single
-                else _("rồi cứ %(minutes)s phút %(moves)s nước")) % values
-    elif period.moves is None:
-        text = (_("%(minutes)s phút mỗi bên") if single
-                else _("%(minutes)s phút cho phần còn lại")) % values
-    else:
-        text = _("%(moves)s nước trong %(minutes)s phút") % values
-    return text + (f" (×{times})" if times > 1 else "")
-
-
-# --- permissions ---------------------------------------------------------------------------
-
-def _is_user(user) -> bool:
-    return bool(getattr(user, "is_authenticated", False))
-
-
-def _officer_body_ids(user) -> set[int]:
-    if not _is_user(user):
-        return set()
-    return officer_body_ids(user)
-
-
-def can_organise(user, *, body: Body | None = None, club: Club | None = None) -> bool:
-    """May the user create/manage tournaments organised by ``body`` or ``club``?"""
-    if not _is_user(user):
-        return False
-    if user.is_staff:
-        return True
-    bodies = _officer_body_ids(user)
-    if body is not None and body.pk in bodies:
-        return True
-    if club is not None:
-        return club.body_id in bodies or club.managers.filter(pk=user.pk).exists()
-    return False
-
-
-def can_manage(user, tournament: Tournament) -> bool:
-    return can_organise(user, body=tournament.organiser_body, club=tournament.organiser_club)
-
-
-def is_assigned_arbiter(user, tournament: Tournament) -> bool:
-    if not _is_user(user):
-        return False
-    return Official.objects.filter(tournament=tournament, person__user=user,
-                                   role__in=Official.ARBITER_ROLES).exists()
-
-
-def has_role(user, tournament: Tournament, *roles: str) -> bool:
-    """Does the user hold one of ``roles`` on the event (``Official.Role``)?"""
-    return _is_user(user) and Official.objects.filter(
-        tournament=tournament, person__user=user, role__in=roles).exists()
-
-
-def can_direct(user, tournament: Tournament) -> bool:
-    """The chief arbiter's powers (Điều 20.3: assign arbiters to boards, suspend the event):
-    staff, the chief arbiter, or a deputy (who stands in for him, Điều 20.3 phó tổng trọng
-    tài)."""
-    return _is_user(user) and (user.is_staff or has_role(
-        user, tournament, Official.Role.CHIEF, Official.Role.DEPUTY))
-
-
-def can_arbitrate(user, tournament: Tournament) -> bool:
-    """Pairing, result entry, withdrawals: staff or an arbiter assigned to this tournament."""
-    return _is_user(user) and (user.is_staff or is_assigned_arbiter(user, tournament))
-
-
-def can_enter_for_club(user, member) -> bool:
-    """May the user enter ``member`` in an event (or withdraw him before the deadline) on
-    behalf of his club? The managers of the member's current club, the officers over that
-    club and staff (``federation.permissions.can_manage_club``). The event's own checks
-    (open for registration, deadline, quota, eligibility) apply on top."""
-
-    if not _is_user(user) or member is None:
-        return False
-    stint = (member.club_memberships.filter(ended_on__isnull=True).select_related("club")
-             .first())
-    return stint is not None and can_manage_club(user, stint.club)
-
-
-def visible_tournaments(user) -> QuerySet[Tournament]:
-    """Anyone sees published tournaments; drafts only their organisers and arbiters."""
-    tournaments = Tournament.objects.select_related("organiser_body", "organiser_club")
-    if _is_user(user) and user.is_staff:
-        return tournaments
-    public = ~Q(status=Tournament.Status.DRAFT)
-    if not _is_user(user):
-        return tournaments.filter(public)
-    bodies = _officer_body_ids(user)
-    mine = (Q(organiser_body_id__in=bodies) | Q(organiser_club__body_id__in=bodies)
-            | Q(organiser_club__managers=user) | Q(officials__person__user=user)
-            | Q(created_by=user))
-    return tournaments.filter(public | mine).distinct()
-
-
-def can_enter(person: Person, on_date: date) -> tuple[bool, str]:
-    """Active member and not suspended (``federation.selectors.can_enter_tournaments``)."""
-    return can_enter_tournaments(person, on_date)
-
+from tournaments.selectors_access import (  # noqa: F401 (re-exported)
+    can_arbitrate,
+    can_direct,
+    can_enter,
+    can_enter_for_club,
+    can_manage,
+    can_organise,
+    has_role,
+    is_assigned_arbiter,
+    visible_tournaments,
+)
+from tournaments.selectors_regulations import (  # noqa: F401 (re-exported)
+    amendment_lines,
+    regulation_label,
+    time_control_text,
+    value_words,
+)
+from tournaments.selectors_schedule import (  # noqa: F401 (re-exported)
+    BOARDS_PER_ARBITER_LOCAL,
+    BOARDS_PER_ARBITER_NATIONAL,
+    MIN_ARBITERS,
+    NATIONAL_CATEGORIES,
+    ROLE_ORDER,
+    arbiter_guidance,
+    board_assignments,
+    boards_per_arbiter,
+    officials_in_order,
+    open_suspension,
+    round_schedule,
+    scheduled_start,
+    suspensions,
+)
 
 # --- rounds ---------------------------------------------------------------------------------
 
@@ -543,177 +392,3 @@ def board_standings(tournament: Tournament, after_round: int | None = None) -> d
              "points": r.points, "games": r.games,
              "percentage": round(100 * r.points / r.games, 1)} for r in rows]})
     return {"after_round": after, "min_games": minimum, "boards": boards}
-
-
-# --- CSV ----------------------------------------------------------------------------------------
-
-#: the msgctxt of a colour's abbreviation in a crosstable cell (``T`` -> ``W``)
-COLOUR_ABBREVIATION = "viết tắt màu quân"
-
-Table = tuple[list[str], list[list[object]]]
-
-
-def standings_table(tournament: Tournament, after_round: int | None = None) -> Table:
-    """The standings as the staff print them (header in the reader's language, rows); two-
-    game matches (Điều 21.2) add match and game points; the team and the withdrawn flag
-    (Điều 21.5) as the page shows them. Written as CSV and as .xlsx."""
-    table = standings(tournament, after_round)
-    matches = tournament.match_scoring == MatchScoring.TWO_GAME_MATCH
-    header = [_("Hạng"), _("Số xếp"), _("Họ tên"), _("Danh hiệu"), _("Elo"), _("Điểm"),
-              *([_("Điểm trận"), _("Điểm ván")] if matches else []),
-              *table["tiebreaks"], _("Đội"), _("Bỏ cuộc")]
-    return header, [
-        [row["rank"], row["starting_number"], row["name"], row["title"], row["rating"],
-         points_value(row["points"]),
-         *([points_value(row["match_points"]), points_value(row["game_points"])] if matches else []),
-         *[row["tiebreaks"].get(c) for c in table["tiebreaks"]],
-         row.get("team") or "", _("có") if row.get("withdrawn") else ""]
-        for row in table["rows"]]
-
-
-def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
-    """The standings as CSV for people (``core.csvtext``: BOM, headers in the reader's
-    language)."""
-    return csv_text(*standings_table(tournament, after_round))
-
-
-def crosstable_table(tournament: Tournament, after_round: int | None = None) -> Table:
-    """The crosstable as printed: rank, number, name, one column per round (opponent's
-    number, colour abbreviation, mark: ``3T1``; xiangqi ``3Đỏ1``), points, tie-breaks."""
-    table = crosstable(tournament, after_round)
-    discipline = Discipline(tournament.discipline)
-    colours = {side: pgettext(COLOUR_ABBREVIATION, discipline.colour_abbreviation(side))
-               for side in ("w", "b")}
-    rounds = max((len(row["rounds"]) for row in table["rows"]), default=0)
-    header = [_("Hạng"), _("Số xếp"), _("Họ tên"), _("Elo"),
-              *[_("V%(n)s") % {"n": n} for n in range(1, rounds + 1)], _("Điểm"),
-              *table["tiebreaks"]]
-    return header, [
-        [row["rank"], row["starting_number"], row["name"], row["rating"],
-         *[f'{cell["opponent"] or ""}{colours.get(cell["color"], "") if cell["color"] else ""}'
-           f'{cell["mark"] or ""}' for cell in row["rounds"]],
-         *[""] * (rounds - len(row["rounds"])), points_value(row["points"]),
-         *[row["tiebreaks"].get(c) for c in table["tiebreaks"]]]
-        for row in table["rows"]]
-
-
-def pairings_csv(round_: Round) -> str:
-    """The round's boards as CSV for people; a bye's points written like a score
-    (``0.0``/``0.5``/``1.0``)."""
-    header = [_("Ván"), _("Bàn"), _("Số xếp Trắng"), _("Trắng"), _("Số xếp Đen"), _("Đen"),
-              _("Kết quả")]
-    return csv_text(header, (
-        [round_.number, p.board, p.white.starting_number if p.white else "",
-         p.white.name if p.white else "",
-         p.black.starting_number if p.black else "",
-         p.black.name if p.black else p.get_kind_display(),
-         p.result if p.kind == "game" else points_text(p.bye_points or 0)]
-        for p in pairings_of(round_)))
-
-
-def trf_text(tournament: Tournament) -> str:
-    """The tournament as a TRF16 file with the TRF-2026 XXR/XXC lines; birth years only."""
-    entries = []
-    for e in tournament.entries.filter(starting_number__isnull=False).select_related(
-            "member__person").order_by("starting_number"):
-        if e.starting_number is None:  # filtered above: the type cannot say so
-            continue
-        # minimisation (Nghị định 13/2023/NĐ-CP Điều 3): the year of birth only (TRF16 allows
-        # ``YYYY``); no pairing system, tie-break or the rating's K (Phụ lục 6) needs more,
-        # and age groups are checked at registration (docs/decisions-security.md)
-        person = e.member.person if e.member else None
-        year = e.birth_year or (person.date_of_birth.year
-                                if person is not None and person.date_of_birth else None)
-        birth = str(year or "")
-        sex = {"M": "m", "F": "w"}.get(e.gender, "")
-        entries.append(engine.TrfEntry(e.starting_number, e.name, sex, e.title,
-                                       e.rating, e.federation_code, e.fide_id, birth))
-    return engine.export_trf(tournament, entries, tournament.rounds.count())
-
-
-# --- schedule, officials, suspensions (Phụ lục 5 mục 6; Điều 19-20) -------------------------
-
-def round_schedule(tournament: Tournament) -> QuerySet[ScheduledRound]:
-    """The event's schedule, round by round (Phụ lục 5 mục 6)."""
-    return ScheduledRound.objects.filter(tournament=tournament).order_by("number")
-
-
-def scheduled_start(tournament: Tournament | int, number: int) -> datetime | None:
-    """When round ``number`` starts by the schedule (Điều 10.2.1a: the clocks run from it),
-    in the server's time zone; None when the schedule does not name the round."""
-    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
-    line = ScheduledRound.objects.filter(tournament_id=tournament_id, number=number).first()
-    if line is None:
-        return None
-    return timezone.make_aware(datetime.combine(line.day, line.start_time))
-
-
-def officials_in_order(tournament: Tournament) -> QuerySet[Official]:
-    """The event's people by role: head of the organising committee, chief arbiter, deputies,
-    secretary, arbiters (Điều 19, 20.1)."""
-    order = Case(*(When(role=role, then=i) for i, role in enumerate(ROLE_ORDER)), default=99)
-    return (Official.objects.filter(tournament=tournament).select_related("person")
-            .order_by(order, "id"))
-
-
-#: the order officials are listed in (pages, PDFs)
-ROLE_ORDER = (Official.Role.ORGANISER_HEAD, Official.Role.CHIEF, Official.Role.DEPUTY,
-              Official.Role.SECRETARY, Official.Role.ARBITER)
-
-#: 002 Phần 2 Điều 6.1: boards one arbiter should look after at most — international and
-#: national events 4, local events and other competitions 6
-BOARDS_PER_ARBITER_NATIONAL = 4
-BOARDS_PER_ARBITER_LOCAL = 6
-#: 002 Phần 2 Điều 6.3: the fewest arbiters of an official competition
-MIN_ARBITERS = 2
-NATIONAL_CATEGORIES = frozenset({
-    Tournament.Category.NATIONAL_INDIVIDUAL, Tournament.Category.NATIONAL_TEAM,
-    Tournament.Category.NATIONAL_YOUTH, Tournament.Category.NATIONAL_FIRST_DIVISION,
-    Tournament.Category.INTERNATIONAL})
-
-
-def boards_per_arbiter(tournament: Tournament) -> int:
-    """002 Phần 2 Điều 6.1: 4 boards an arbiter in international and national events, 6 in
-    local events and other competitions."""
-    return (BOARDS_PER_ARBITER_NATIONAL if tournament.category in NATIONAL_CATEGORIES
-            else BOARDS_PER_ARBITER_LOCAL)
-
-
-def arbiter_guidance(tournament: Tournament, boards: int | None = None) -> list[str]:
-    """The warnings of 002 Phần 2 Điều 6 ("số lượng trọng tài ... nên cố gắng bố trí"): at
-    least 2 arbiters (6.3) and one arbiter to at most 4 (national) or 6 (local) boards
-    (6.1). ``boards``: the boards of a round (default: half the entries, rounded up)."""
-    arbiters = Official.objects.filter(tournament=tournament,
-                                       role__in=Official.ARBITER_ROLES).count()
-    warnings = []
-    if arbiters < MIN_ARBITERS:
-        warnings.append(_("Giải có %(n)s trọng tài; một cuộc thi đấu chính thức cần tối thiểu "
-                          "%(min)s trọng tài (Điều lệ cờ vua Phần 2, Điều 6.3).")
-                        % {"n": arbiters, "min": MIN_ARBITERS})
-    if boards is None:
-        boards = -(-tournament.entries.count() // 2)
-    per = boards_per_arbiter(tournament)
-    board_arbiters = Official.objects.filter(tournament=tournament,
-                                             role__in=Official.BOARD_ROLES).count()
-    needed = -(-boards // per) if boards else 0
-    if board_arbiters < needed:
-        warnings.append(_("%(boards)s bàn cần ít nhất %(needed)s trọng tài bàn (mỗi trọng tài "
-                          "không quá %(per)s bàn, Điều lệ cờ vua Phần 2, Điều 6.1); giải có "
-                          "%(have)s.")
-                        % {"boards": boards, "needed": needed, "per": per,
-                           "have": board_arbiters})
-    return warnings
-
-
-def board_assignments(round_: Round) -> QuerySet[BoardAssignment]:
-    return (BoardAssignment.objects.filter(round=round_).select_related("official__person")
-            .order_by("first_board"))
-
-
-def open_suspension(tournament: Tournament) -> Suspension | None:
-    """The suspension in force (Điều 20.3d), if any."""
-    return Suspension.objects.filter(tournament=tournament, resumed_at__isnull=True).first()
-
-
-def suspensions(tournament: Tournament) -> QuerySet[Suspension]:
-    return Suspension.objects.filter(tournament=tournament).order_by("suspended_at", "id")

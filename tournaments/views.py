@@ -20,7 +20,7 @@ from core.errors import NotAllowedError, ServiceError
 from core.jobs import wait_briefly
 from core.models import Job
 from core.serializers import JobSerializer
-from tournaments import selectors, services, systems
+from tournaments import selectors, selectors_exports, services, systems
 from tournaments.models import (
     Official,
     Tournament,
@@ -220,11 +220,11 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         after = _after_round(request)
         output = request.query_params.get("output")
         if output == "csv":
-            return csv_response(selectors.standings_csv(tournament, after),
+            return csv_response(selectors_exports.standings_csv(tournament, after),
                         f"standings-{tournament.pk}.csv")
         if output == "xlsx":
             return xlsx.xlsx_response(_("Bảng xếp hạng"),
-                                      *selectors.standings_table(tournament, after),
+                                      *selectors_exports.standings_table(tournament, after),
                                       filename=f"standings-{tournament.pk}.xlsx")
         return Response(selectors.standings(tournament, after))
 
@@ -238,7 +238,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         tournament = self.get_object()
         if request.query_params.get("output") == "xlsx":
             return xlsx.xlsx_response(
-                _("Bảng chéo"), *selectors.crosstable_table(tournament, _after_round(request)),
+                _("Bảng chéo"), *selectors_exports.crosstable_table(tournament, _after_round(request)),
                 filename=f"crosstable-{tournament.pk}.xlsx")
         return Response(selectors.crosstable(tournament, _after_round(request)))
 
@@ -306,7 +306,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                 or selectors.can_arbitrate(request.user, tournament)):
             raise NotAllowedError(_("Chỉ ban tổ chức và trọng tài của giải tải được tệp TRF "
                                     "(có năm sinh đấu thủ)."))
-        response = HttpResponse(selectors.trf_text(tournament),
+        response = HttpResponse(selectors_exports.trf_text(tournament),
                                 content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="tournament-{pk}.trf"'
         return response

@@ -14,7 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.errors import ServiceError
-from tournaments import selectors, services
+from tournaments import selectors, selectors_exports, services
 from tournaments.models import (
     Pairing,
     Round,
@@ -68,7 +68,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def as_csv(self, request, pk=None):
         """The round's pairings as CSV (board, players, ratings, result)."""
         rnd = self.get_object()
-        return csv_response(selectors.pairings_csv(rnd), f"pairings-{rnd.tournament_id}-{rnd.number}.csv")
+        return csv_response(selectors_exports.pairings_csv(rnd), f"pairings-{rnd.tournament_id}-{rnd.number}.csv")
 
     @extend_schema(responses=PairingChangeSerializer(many=True))
     @action(detail=True, methods=["get"], url_path="pairing-changes", pagination_class=None,

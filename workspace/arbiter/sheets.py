@@ -8,14 +8,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from core import xlsx
-from tournaments import selectors
+from tournaments import selectors_exports
 from workspace.access import signed_in
 from workspace.arbiter import reads
 
 #: the URL's word -> (sheet title, the rows, file name)
 SHEETS = {
-    "xep-hang": (lambda: _("Bảng xếp hạng"), selectors.standings_table, "standings"),
-    "bang-cheo": (lambda: _("Bảng kết quả chéo"), selectors.crosstable_table, "crosstable"),
+    "xep-hang": (lambda: _("Bảng xếp hạng"), selectors_exports.standings_table, "standings"),
+    "bang-cheo": (lambda: _("Bảng kết quả chéo"), selectors_exports.crosstable_table, "crosstable"),
 }
 
 

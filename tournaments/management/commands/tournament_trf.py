@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from chessrules.values import Discipline
 from core.errors import ServiceError
-from tournaments import selectors, services
+from tournaments import selectors_exports, services
 from tournaments.models import Tournament
 
 
@@ -41,7 +41,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.filter(pk=options["target"]).first()
             if tournament is None:
                 raise CommandError(f"no tournament {options['target']}")
-            self.stdout.write(selectors.trf_text(tournament), ending="")
+            self.stdout.write(selectors_exports.trf_text(tournament), ending="")
             return
         if not options["user"]:
             raise CommandError("import needs --user (--start/--end unless the file has 042/052)")
