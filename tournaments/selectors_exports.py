@@ -10,9 +10,8 @@ from django.utils.translation import pgettext
 from chessrules.values import Discipline, MatchScoring
 from core.csvtext import csv_text, points_text
 from core.csvtext import points as points_value
-from tournaments import engine
+from tournaments import engine, selectors
 from tournaments.models import Round, Tournament
-from tournaments.selectors import crosstable, pairings_of, standings
 
 #: the msgctxt of a colour's abbreviation in a crosstable cell (``T`` -> ``W``)
 COLOUR_ABBREVIATION = "viết tắt màu quân"
@@ -24,7 +23,7 @@ def standings_table(tournament: Tournament, after_round: int | None = None) -> T
     """The standings as the staff print them (header in the reader's language, rows); two-
     game matches (Điều 21.2) add match and game points; the team and the withdrawn flag
     (Điều 21.5) as the page shows them. Written as CSV and as .xlsx."""
-    table = standings(tournament, after_round)
+    table = selectors.standings(tournament, after_round)
     matches = tournament.match_scoring == MatchScoring.TWO_GAME_MATCH
     header = [_("Hạng"), _("Số xếp"), _("Họ tên"), _("Danh hiệu"), _("Elo"), _("Điểm"),
               *([_("Điểm trận"), _("Điểm ván")] if matches else []),
@@ -47,7 +46,7 @@ def standings_csv(tournament: Tournament, after_round: int | None = None) -> str
 def crosstable_table(tournament: Tournament, after_round: int | None = None) -> Table:
     """The crosstable as printed: rank, number, name, one column per round (opponent's
     number, colour abbreviation, mark: ``3T1``; xiangqi ``3Đỏ1``), points, tie-breaks."""
-    table = crosstable(tournament, after_round)
+    table = selectors.crosstable(tournament, after_round)
     discipline = Discipline(tournament.discipline)
     colours = {side: pgettext(COLOUR_ABBREVIATION, discipline.colour_abbreviation(side))
                for side in ("w", "b")}
@@ -75,7 +74,7 @@ def pairings_csv(round_: Round) -> str:
          p.black.starting_number if p.black else "",
          p.black.name if p.black else p.get_kind_display(),
          p.result if p.kind == "game" else points_text(p.bye_points or 0)]
-        for p in pairings_of(round_)))
+        for p in selectors.pairings_of(round_)))
 
 
 def trf_text(tournament: Tournament) -> str:

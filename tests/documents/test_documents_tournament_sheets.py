@@ -202,7 +202,7 @@ def test_tracking_cards_kept_in_parts_and_a_result_renders_its_two_cards_again(m
 
     tournament, arbiter, entries = _swiss_by_draw(rounds_played=3)  # 20 cards, 4 a page
     target = f"tournament:{tournament.pk}"
-    monkeypatch.setattr(tournament_documents, "CARD_PART_PAGES", 1)
+    monkeypatch.setattr(documents_cards, "CARD_PART_PAGES", 1)
     built = builders.build("tracking_card", target)
     parts = built.split(built.context)
     assert [len(p["cards"]) for p in parts] == [4] * 5
