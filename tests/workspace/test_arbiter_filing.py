@@ -63,6 +63,8 @@ def test_arbiter_files_a_written_complaint_dieu_2_7_and_15_5a():
     assert (made.number, made.level, made.pairing_id, made.complainant_entry_id,
             made.filed_by_id) == (1, "chief_arbiter", board.pk, board.black_id, arbiter.pk)
     assert client_of(make_user()).get(url(t, "khieu-nai/moi/")).status_code == 404
+    english = client.get(url(t, "khieu-nai/moi/", lang="en")).content.decode()
+    assert "Record a written complaint" in english and "Complaint about" in english
 
 
 def test_a_complaint_filed_too_late_is_refused_on_its_time_dieu_15_6():
@@ -140,3 +142,4 @@ def test_arbiter_records_a_playoff_game_002_dieu_2_3():
         client.get(url(t, "dau-bo-sung/"))
     assert len(many) == len(few) <= 25
     assert client_of(make_user()).get(url(t, "dau-bo-sung/")).status_code == 404
+    assert "Record a play-off game" in client.get(url(t, "dau-bo-sung/", lang="en")).content.decode()
