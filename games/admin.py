@@ -15,7 +15,7 @@ from core.admin_display import readable_json, table
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.admin_service import ServiceAdmin, adopt
-from games import engine, pgn_export, selectors, services, svg
+from games import admin_penalty, engine, pgn_export, selectors, services, svg
 from games.documents import scoresheet_pdf
 from games.models import (
     GameFault,
@@ -402,3 +402,6 @@ class GameUploadAdmin(ServiceAdmin, TouchesPublicCache, admin.ModelAdmin):
         return format_html("<p>{}</p><table>{}</table>",
                            _("%(w)s/%(t)s ván đã ghi") % {"w": report.get("written", 0),
                                                           "t": report.get("total", 0)}, rows)
+
+
+admin_penalty.register(admin.site)

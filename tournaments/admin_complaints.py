@@ -127,6 +127,12 @@ class ComplaintAdmin(ServiceAdmin, HistoryAdmin):
         else:
             adopt(obj, form.decide(Complaint.objects.get(pk=obj.pk), request.user))
 
+    def has_change_permission(self, request, obj=None) -> bool:
+        # a decided complaint is an official record: read only (a new outcome is an appeal)
+        if obj is not None and obj.is_decided:
+            return False
+        return super().has_change_permission(request, obj)
+
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 

@@ -89,6 +89,12 @@ def _one_of_each(staff) -> None:
 
     GameWarning.objects.create(game=loose, side="white", reason="touch", level="reminder",
                                article="9.6", recorded_by=staff)
+    from games.models import GamePenalty
+
+    chess_game = GameRecord.objects.create(discipline="chess", white_name="E",
+                                           black_name="F", moves_text="1. e4 e5")
+    GamePenalty.objects.create(game=chess_game, side="black", kind="add_time", minutes=2,
+                               article="13.4b", recorded_by=staff)
     from games.models import MoveLimitClaim
     from tournaments.models import LateArrival
 
@@ -113,7 +119,9 @@ def _one_of_each(staff) -> None:
 
     Complaint.objects.create(tournament=running, number=1, complainant_kind="player",
                              complainant_entry=pairing.white, subject="result",
-                             pairing=pairing, grounds="Thử", filed_at=now)
+                             pairing=pairing, grounds="Thử", filed_at=now,
+                             status="rejected", reasons="Không có căn cứ.", article="11.1b",
+                             decided_by=staff, decided_at=now)  # decided: read only
     AnnulledGame.objects.create(pairing=pairing, reason="wrong_colours",
                                 played_white=pairing.black, played_black=pairing.white,
                                 annulled_by=staff)

@@ -21,6 +21,7 @@ from tournaments.models import AnnulledGame, Complaint
 from tournaments.services.complaints import may_decide
 from workspace.access import signed_in, wreverse
 from workspace.arbiter import reads
+from workspace.arbiter.filing import AppealForm, can_appeal
 from workspace.forms import apply_service_error
 
 TEXT_MAX = 2000
@@ -104,6 +105,7 @@ def complaint(request, tournament_id: int, complaint_id: int):
     return render(request, "workspace/arbiter/complaint.html", {
         "t": tournament, "c": found, "form": form,
         "can_decide": not found.is_decided and may_decide(request.user, found),
+        "can_appeal": can_appeal(found), "appeal_form": AppealForm(),
         "words": reads.result_words(found.corrected_result, tournament.discipline)
         if found.corrected_result else ""}, status=status)
 
