@@ -289,6 +289,7 @@ def refuse_admission(application: MembershipApplication, *, reason: str, by,
             % {"until": dates.dmy(application.refusal_until),
                "days": application.club.body.refusal_days},
             field="date", code="refusal_too_late")
+    assert application.member_id is not None  # an approved application has its member
     member = Member.objects.select_for_update().get(pk=application.member_id)
     if on < member.joined_on or on > _today():
         raise ServiceError(_("Ngày từ chối phải từ ngày kết nạp %(joined)s đến hôm nay.")
