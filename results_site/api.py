@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import get_language
 
 from core.inprocess import get_request
-from federation.public_api import PublicClubViewSet
+from federation.public_api import PublicClubViewSet, PublicSanctionViewSet
 from games.public_api import PublicGameViewSet
 from ratings.public_api import PublicRatingListViewSet, PublicTitledPlayerViewSet
 from ratings.public_players import PublicPlayerViewSet
@@ -31,6 +31,7 @@ RESOURCES = {
     "tournaments": PublicTournamentViewSet,
     "players": PublicPlayerViewSet,
     "clubs": PublicClubViewSet,
+    "sanctions": PublicSanctionViewSet,
     "games": PublicGameViewSet,
     "rating-lists": PublicRatingListViewSet,
     "titled-players": PublicTitledPlayerViewSet,
