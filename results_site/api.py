@@ -23,6 +23,7 @@ from games.public_api import PublicGameViewSet
 from ratings.public_api import PublicRatingListViewSet, PublicTitledPlayerViewSet
 from ratings.public_players import PublicPlayerViewSet
 from tournaments.public_api import PublicTournamentViewSet
+from tournaments.public_sanctions import PublicEventSanctionViewSet
 
 BASE = "/api/v1/public/"
 
@@ -32,6 +33,7 @@ RESOURCES = {
     "players": PublicPlayerViewSet,
     "clubs": PublicClubViewSet,
     "sanctions": PublicSanctionViewSet,
+    "event-sanctions": PublicEventSanctionViewSet,
     "games": PublicGameViewSet,
     "rating-lists": PublicRatingListViewSet,
     "titled-players": PublicTitledPlayerViewSet,

@@ -421,9 +421,12 @@ def sanctions(request):
     def context():
         params = _params(request, "state", "name", "page")
         listing = fetch(request, "sanctions", **params)
-        return {"listing": listing, "filters": params, "pages": _pages(request, listing)}
+        in_events = fetch(request, "event-sanctions")  # the latest page (newest events first)
+        return {"listing": listing, "filters": params, "pages": _pages(request, listing),
+                "in_events": in_events}
 
-    return page(request, scopes("sanctions"), "results_site/sanctions.html", context)
+    return page(request, shows(scopes("sanctions"), scopes("event-sanctions")),
+                "results_site/sanctions.html", context)
 
 
 def home(request):

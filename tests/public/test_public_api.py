@@ -135,6 +135,12 @@ def test_no_public_response_contains_private_data(api_client):
                                decision_reference=decision.formatted_number)
     urls["public-sanction-list"] = "/api/v1/public/sanctions/"
     urls["public-sanction-detail"] = f"/api/v1/public/sanctions/{sanction.pk}/"
+    from django.utils import timezone
+    disqualified = t.entries.order_by("id").first()
+    disqualified.disqualified_at = timezone.now()  # an event's sanction, public part (16.2)
+    disqualified.save(update_fields=["disqualified_at"])
+    urls["public-event-sanction-list"] = "/api/v1/public/event-sanctions/"
+    urls["public-event-sanction-detail"] = f"/api/v1/public/event-sanctions/{disqualified.pk}/"
     from documents.services import render_document
     for kind, target in PUBLIC_DOCUMENTS:
         render_document({"kind": kind, "target": target.format(t.pk)}, lambda *a: None)

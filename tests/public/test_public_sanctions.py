@@ -97,3 +97,29 @@ def test_page_queries_do_not_grow_with_sanctions(sanctions):
     with CaptureQueriesContext(connection) as more:
         assert Client().get("/ky-luat/", {"state": "past", "name": "a"}).status_code == 200
     assert len(more) <= 25 and len(more) <= len(few) + 2, (len(few), len(more))
+
+
+def test_event_removal_is_announced_without_its_reason(db):
+    """Điều 16.2: "Xóa tên trong danh sách và kết quả thi đấu ... Ban tổ chức giải phải tuyên
+    bố hình thức kỷ luật này bằng văn bản": the removal, its event and decision number are
+    public; the reason is not."""
+    from tests.factories import make_signatory
+    from tests.helpers import client_for
+    from tests.tournaments.test_tournaments_sanctions import _swiss, _winner_of_round_one
+
+    make_signatory(full_name="Trần Văn Ký", position="TRƯỞNG BAN TỔ CHỨC", authority="")
+    t = _swiss(f.make_staff())
+    staff, board, _rnd2 = _winner_of_round_one(t)
+    removed = client_for(staff).post(
+        f"/api/v1/tournament-entries/{board.white.pk}/remove-from-list/",
+        {"reason": "Mua bán điểm bí mật"}, format="json")
+    assert removed.status_code == 200, removed.content
+    number = removed.json()["removal_decision_number"]
+    rows = Client().get("/api/v1/public/event-sanctions/").json()["results"]
+    assert [(r["name"], r["tournament"]["id"], r["article"], r["decision_number"])
+            for r in rows] == [(board.white.name, t.pk, "16.1e", number)]
+    page = Client().get("/ky-luat/").content.decode()
+    table = page[page.index('id="event-sanctions"'):]
+    assert board.white.name in table and t.name in table and number in table
+    assert "Mua bán điểm bí mật" not in page
+    assert "Mua bán điểm bí mật" not in Client().get("/api/v1/public/event-sanctions/").content.decode()
