@@ -129,3 +129,27 @@ def test_body_approval_cannot_be_refused_later(world):
         f"/api/v1/applications/{application_id}/refuse/",
         {"reason": "Đổi ý", "date": "2026-03-06"}, format="json")
     assert_error(response, 400, "not_club_admission")
+
+
+def test_the_body_is_notified_of_the_admission_and_the_member_of_the_refusal(world):
+    """The body learns of each admission by a club (so it can refuse in time, Phụ lục 2 Điều
+    15.2); an annulment is a second notice to the club and the person."""
+    from core.models import Notification
+
+    world.district_officer.email = "canbo@example.vn"
+    world.district_officer.save()
+    world.manager_a.email = "quanly@example.vn"
+    world.manager_a.save()
+    _club_admits(world, days=30)
+    application_id = _pending(world)
+    _admit(world, application_id)
+    to_body = Notification.objects.get(key__startswith=f"application-admitted:{application_id}:")
+    assert to_body.email == "canbo@example.vn"
+    assert "04/04/2026" in to_body.body_text and "01-2026-00001" in to_body.body_text
+    world.client(world.district_officer).post(
+        f"/api/v1/applications/{application_id}/refuse/",
+        {"reason": "Hồ sơ giả", "date": "2026-03-10"}, format="json")
+    annulled = Notification.objects.filter(
+        key__startswith=f"application-annulled:{application_id}:")
+    assert [n.email for n in annulled] == ["quanly@example.vn"]
+    assert "Hồ sơ giả" in annulled[0].body_text and "hủy" in annulled[0].body_text
