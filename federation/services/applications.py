@@ -291,6 +291,11 @@ def refuse_admission(application: MembershipApplication, *, reason: str, by,
             field="date", code="refusal_too_late")
     assert application.member_id is not None  # an approved application has its member
     member = Member.objects.select_for_update().get(pk=application.member_id)
+    if member.status != Member.Status.ACTIVE:  # ended meanwhile: that record stands
+        raise ServiceError(_("Hội viên %(card)s không còn sinh hoạt (%(status)s); không hủy "
+                             "kết nạp được.") % {"card": member.card_number,
+                                                  "status": member.get_status_display()},
+                           field="status", code="member_not_active")
     if on < member.joined_on or on > _today():
         raise ServiceError(_("Ngày từ chối phải từ ngày kết nạp %(joined)s đến hôm nay.")
                            % {"joined": dates.dmy(member.joined_on)}, field="date")

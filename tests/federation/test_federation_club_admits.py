@@ -153,3 +153,15 @@ def test_the_body_is_notified_of_the_admission_and_the_member_of_the_refusal(wor
         key__startswith=f"application-annulled:{application_id}:")
     assert [n.email for n in annulled] == ["quanly@example.vn"]
     assert "Hồ sơ giả" in annulled[0].body_text and "hủy" in annulled[0].body_text
+
+
+def test_a_member_who_resigned_meanwhile_cannot_be_refused(world):
+    _club_admits(world)
+    application_id = _pending(world)
+    card = _admit(world, application_id).json()["card_number"]
+    Member.objects.filter(card_number=card).update(status=Member.Status.RESIGNED)
+    response = world.client(world.district_officer).post(
+        f"/api/v1/applications/{application_id}/refuse/",
+        {"reason": "x", "date": "2026-03-10"}, format="json")
+    assert_error(response, 400, "member_not_active")
+    assert Member.objects.get(card_number=card).status == Member.Status.RESIGNED
