@@ -477,6 +477,15 @@ class RejectForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Lý do từ chối"), widget=forms.Textarea)
 
 
+class RefuseAdmissionForm(forms.Form):
+    """Phụ lục 2 Điều 15.2: the body refuses, within its window, a member its club admitted."""
+
+    reason = forms.CharField(label=gettext_lazy("Lý do từ chối kết nạp"), widget=forms.Textarea,
+                             max_length=1000)
+    on = forms.DateField(label=gettext_lazy("Ngày từ chối"), required=False,
+                         help_text=gettext_lazy("Để trống: hôm nay."))
+
+
 @admin.register(MembershipApplication)
 class MembershipApplicationAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAdmin):
     folded_field = "person__name_folded"
@@ -486,8 +495,10 @@ class MembershipApplicationAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchM
     search_fields = ["person__full_name", "member__card_number"]
     autocomplete_fields = ["person", "club", "sponsor"]
     list_select_related = ["person", "club", "sponsor__person", "member__person"]
-    readonly_fields = ["status", "decided_by", "decided_at", "member", "rejection_reason"]
-    actions = ["approve_selected", "reject_selected"]
+    readonly_fields = ["status", "decided_by", "decided_at", "member", "rejection_reason",
+                       "admitted_by_club", "refusal_until", "annulled_by", "annulled_on",
+                       "annulment_reason"]
+    actions = ["approve_selected", "reject_selected", "refuse_admission_selected"]
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -516,6 +527,15 @@ class MembershipApplicationAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchM
             self, request, queryset, form_class=RejectForm, title=_("Từ chối đơn xin gia nhập"),
             apply=lambda app, data: services.reject_application(
                 app, reason=data["reason"], by=request.user) and None)
+
+    @admin.action(description=gettext_lazy(
+        "Từ chối kết nạp hội viên do câu lạc bộ kết nạp (Phụ lục 2 Điều 15.2)"))
+    def refuse_admission_selected(self, request, queryset):
+        return run_form_action(
+            self, request, queryset, form_class=RefuseAdmissionForm,
+            title=_("Từ chối kết nạp (Phụ lục 2 Điều 15.2)"),
+            apply=lambda app, data: services.refuse_admission(
+                app, reason=data["reason"], on=data["on"], by=request.user) and None)
 
 
 # --- members ---------------------------------------------------------------------------------

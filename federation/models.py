@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.text import capfirst
@@ -53,6 +54,17 @@ class Province(models.Model):
         return self.name
 
 
+class Admission(models.TextChoices):
+    """Who admits a member (Phụ lục 2 Điều 15.2), chosen per body."""
+
+    BODY_APPROVES = "body", _("Tổ chức quản lý duyệt đơn")
+    CLUB_ADMITS = "club", _("Câu lạc bộ kết nạp, tổ chức quản lý được từ chối trong hạn")
+
+
+#: the longest refusal window a body may set (days)
+MAX_REFUSAL_DAYS = 365
+
+
 class Body(models.Model):
     """A federation body: the national federation, a provincial or a district one (Điều 14)."""
 
@@ -70,6 +82,15 @@ class Body(models.Model):
                                  related_name="bodies", verbose_name=_("tỉnh/thành phố"))
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
                                related_name="children", verbose_name=_("cấp trên"))
+    # Phụ lục 2 Điều 15.2 "Câu lạc bộ kết nạp cấp thẻ sinh hoạt hội viên": who admits
+    # members of this body's clubs (docs/decisions-federation.md).
+    admission = models.CharField(_("kết nạp hội viên"), max_length=8, choices=Admission.choices,
+                                 default=Admission.BODY_APPROVES)
+    refusal_days = models.PositiveSmallIntegerField(
+        _("số ngày được từ chối kết nạp"), default=30,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_REFUSAL_DAYS)],
+        help_text=_("Khi câu lạc bộ kết nạp: trong số ngày này tổ chức quản lý được từ chối "
+                    "(hủy kết nạp) có nêu lý do."))
     history = HistoricalRecords()
 
     class Meta:
@@ -343,6 +364,8 @@ class MembershipApplication(models.Model):
         PENDING = "pending", _("Chờ duyệt")
         APPROVED = "approved", _("Đã duyệt")
         REJECTED = "rejected", _("Từ chối")
+        # the club admitted, then the body refused within its window (Phụ lục 2 Điều 15.2)
+        ANNULLED = "annulled", _("Tổ chức quản lý hủy kết nạp")
 
     #: What a *pending* application lets the applicant's club see of the person's private
     #: data (issue 31; ``federation.permissions.PrivateAccess``): only what the applicant
@@ -376,6 +399,16 @@ class MembershipApplication(models.Model):
                                                max_length=textfields.NOTE)
     member = models.OneToOneField("Member", null=True, blank=True, on_delete=models.PROTECT,
                                   related_name="application", verbose_name=_("hội viên"))
+    # Phụ lục 2 Điều 15.2: admitted by the club; the body may refuse until refusal_until
+    admitted_by_club = models.BooleanField(_("câu lạc bộ kết nạp"), default=False)
+    refusal_until = models.DateField(_("tổ chức quản lý được từ chối đến ngày"), null=True,
+                                     blank=True)
+    annulled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("người hủy kết nạp"))
+    annulled_on = models.DateField(_("ngày hủy kết nạp"), null=True, blank=True)
+    annulment_reason = textfields.bounded_text(_("lý do hủy kết nạp"), blank=True,
+                                               max_length=textfields.NOTE)
     proof = models.CharField(_("căn cứ xem dữ liệu riêng"), max_length=12, choices=Proof.choices,
                              blank=True, default=Proof.NONE)
     proof_fields = models.CharField(_("trường đã đối chiếu"), max_length=40, blank=True,
@@ -425,11 +458,13 @@ class Member(models.Model):
         LAPSED = "lapsed", _("Bị khai trừ (15.5)")
         RESIGNED = "resigned", _("Đã ra khỏi Liên đoàn")
         SUPERSEDED = "superseded", _("Thẻ trùng (đã gộp)")
+        REFUSED = "refused", _("Tổ chức quản lý hủy kết nạp (15.2)")
 
     class EndRule(models.TextChoices):
         NO_DUES = "15.5-dues", _("Không đóng hội phí 6 tháng (Điều 15.5)")
         NO_ACTIVITY = "15.5-activity", _("Không sinh hoạt liên tục 6 tháng (Điều 15.5)")
         RESIGNATION = "10.4-resignation", _("Xin ra Liên đoàn (Điều 10.4)")
+        ADMISSION_REFUSED = "15.2-refused", _("Tổ chức quản lý hủy kết nạp (Phụ lục 2 Điều 15.2)")
 
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="memberships",
                                verbose_name=_("người"))
@@ -555,6 +590,7 @@ class MemberEvent(models.Model):
         RESIGNED = "resigned", _("Xin ra")
         SUSPENDED = "suspended", _("Đình chỉ")
         MERGED = "merged", _("Gộp hồ sơ trùng")
+        ADMISSION_REFUSED = "refused", _("Hủy kết nạp (15.2)")
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="events",
                                verbose_name=_("hội viên"))

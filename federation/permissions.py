@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from federation.models import Body, Club, Member, MembershipApplication, Person
+from federation.models import Admission, Body, Club, Member, MembershipApplication, Person
 from federation.selectors import club_ids_in_scope, officer_body_ids
 
 
@@ -38,6 +38,13 @@ def can_manage_club(user, club: Club) -> bool:
     if not is_authenticated(user):
         return False
     return can_decide_for_club(user, club) or club.managers.filter(pk=user.pk).exists()
+
+
+def can_admit_for_club(user, club: Club) -> bool:
+    """The club's manager admits members where its body chose "club admits" (Phụ lục 2
+    Điều 15.2); elsewhere only the body decides (:func:`can_decide_for_club`)."""
+    return (club.body.admission == Admission.CLUB_ADMITS
+            and can_manage_club(user, club))
 
 
 def has_any_scope(user) -> bool:

@@ -57,7 +57,8 @@ class BodySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Body
-        fields = ["id", "name", "level", "province", "province_code", "parent", "term_years"]
+        fields = ["id", "name", "level", "province", "province_code", "parent", "term_years",
+                  "admission", "refusal_days"]
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -254,8 +255,11 @@ class ApplicationSerializer(serializers.ModelSerializer):
         fields = ["id", "person", "person_name", "club", "sponsor", "sponsor_card",
                   "submitted_on", "status", "rejection_reason", "decided_at", "member",
                   "card_number", "citizen_id", "date_of_birth", "proof", "proof_fields",
-                  "consent"]
-        read_only_fields = ["status", "rejection_reason", "decided_at", "member", "proof"]
+                  "consent", "admitted_by_club", "refusal_until", "annulled_on",
+                  "annulment_reason"]
+        read_only_fields = ["status", "rejection_reason", "decided_at", "member", "proof",
+                            "admitted_by_club", "refusal_until", "annulled_on",
+                            "annulment_reason"]
 
     def get_proof_fields(self, application) -> list[str]:
         Proof = MembershipApplication.Proof
@@ -270,6 +274,13 @@ class ApplicationSerializer(serializers.ModelSerializer):
 
 
 class ApplicationApproveSerializer(serializers.Serializer):
+    date = DateField(required=False)
+
+
+class AdmissionRefuseSerializer(serializers.Serializer):
+    """The body refuses a member its club admitted (Phụ lục 2 Điều 15.2)."""
+
+    reason = serializers.CharField(max_length=textfields.NOTE)
     date = DateField(required=False)
 
 

@@ -83,6 +83,19 @@ class ApplicationViewSet(ScopedReadMixin, mixins.CreateModelMixin, viewsets.Read
         application.refresh_from_db()
         return Response(self.get_serializer(application).data)
 
+    @extend_schema(request=s.AdmissionRefuseSerializer, responses=s.ApplicationSerializer)
+    @action(detail=True, methods=["post"])
+    def refuse(self, request, pk=None):
+        """The body refuses, with a reason and within its window, a member its club admitted
+        (Phụ lục 2 Điều 15.2): the membership ends as ``refused``; the card is not reused."""
+        application = self.get_object()
+        body = s.AdmissionRefuseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        application = services.refuse_admission(
+            application, reason=body.validated_data["reason"], by=request.user,
+            on=body.validated_data.get("date"))
+        return Response(self.get_serializer(application).data)
+
     @extend_schema(request=s.ApplicationRejectSerializer, responses=s.ApplicationSerializer)
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):

@@ -18,11 +18,12 @@ from django.utils import translation
 from django.utils.translation import get_language
 
 from core.inprocess import get_request
-from federation.public_api import PublicClubViewSet
+from federation.public_api import PublicClubViewSet, PublicSanctionViewSet
 from games.public_api import PublicGameViewSet
 from ratings.public_api import PublicRatingListViewSet, PublicTitledPlayerViewSet
 from ratings.public_players import PublicPlayerViewSet
 from tournaments.public_api import PublicTournamentViewSet
+from tournaments.public_sanctions import PublicEventSanctionViewSet
 
 BASE = "/api/v1/public/"
 
@@ -31,6 +32,8 @@ RESOURCES = {
     "tournaments": PublicTournamentViewSet,
     "players": PublicPlayerViewSet,
     "clubs": PublicClubViewSet,
+    "sanctions": PublicSanctionViewSet,
+    "event-sanctions": PublicEventSanctionViewSet,
     "games": PublicGameViewSet,
     "rating-lists": PublicRatingListViewSet,
     "titled-players": PublicTitledPlayerViewSet,

@@ -22,4 +22,5 @@ urlpatterns = [
     path("he-so/<int:pk>/", views.rating_list, name="rating-list"),
     path("he-so/<int:pk>/csv/", views.rating_list_csv, name="rating-list-csv"),
     path("danh-hieu/", views.titled_players, name="titled"),
+    path("ky-luat/", views.sanctions, name="sanctions"),
 ]

@@ -415,6 +415,20 @@ def titled_players(request):
     return page(request, scopes("titled-players"), "results_site/titled.html", context)
 
 
+def sanctions(request):
+    """Disciplinary sanctions announced publicly (Điều 16.2): current and past, the public
+    part only (what the public API answers)."""
+    def context():
+        params = _params(request, "state", "name", "page")
+        listing = fetch(request, "sanctions", **params)
+        in_events = fetch(request, "event-sanctions")  # the latest page (newest events first)
+        return {"listing": listing, "filters": params, "pages": _pages(request, listing),
+                "in_events": in_events}
+
+    return page(request, shows(scopes("sanctions"), scopes("event-sanctions")),
+                "results_site/sanctions.html", context)
+
+
 def home(request):
     return events(request)
 

@@ -163,6 +163,14 @@ class DecisionRejectForm(forms.Form):
                              widget=forms.Textarea(attrs={"rows": 3}))
 
 
+class AdmissionRefuseForm(forms.Form):
+    """The body refuses a member its club admitted (Phụ lục 2 Điều 15.2)."""
+
+    reason = forms.CharField(label=_("Lý do từ chối kết nạp"), max_length=1000,
+                             widget=forms.Textarea(attrs={"rows": 3}))
+    on = DateField(label=_("Ngày từ chối"), required=False, help_text=_("Để trống: hôm nay."))
+
+
 class EntriesForm(forms.Form):
     """The club's members to send to an event (each entered by ``register_entry``)."""
 

@@ -31,6 +31,8 @@ urlpatterns = [
          name="club-applications-xlsx"),
     path("clb/<int:club_pk>/don/moi/", views_club.application_new,
          name="club-application-new"),
+    path("clb/<int:club_pk>/don/<int:application_pk>/ket-nap/", views_club.application_admit,
+         name="club-application-admit"),
     path("clb/<int:club_pk>/giai/", views_club_events.events, name="club-events"),
     path("clb/<int:club_pk>/giai/<int:tournament_pk>/", views_club_events.event, name="club-event"),
     path("clb/<int:club_pk>/giai/<int:tournament_pk>/rut/<int:entry_pk>/",

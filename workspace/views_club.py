@@ -18,13 +18,14 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.dates import normalize_citizen_id
+from core.dates import dmy, normalize_citizen_id
 from core.errors import NotAllowedError, ServiceError
 from core.text import fold
 from documents import selectors as document_selectors
 from documents.models import Document
 from federation import services
 from federation.models import (
+    Admission,
     ClubBoardMember,
     ClubMembership,
     Member,
@@ -46,6 +47,7 @@ from workspace.forms_club import (
     NEW_PERSON,
     ApplicationForm,
     AttendanceForm,
+    DecisionApproveForm,
     DuesForm,
     PersonSearchForm,
     ResignationForm,
@@ -261,6 +263,18 @@ def session(request, club):
 def application_next_step(application: MembershipApplication) -> str:
     """What happens next, in words (Điều 8.3)."""
     status = MembershipApplication.Status
+    body = application.club.body
+    if application.status == status.PENDING and body.admission == Admission.CLUB_ADMITS:
+        return _("Câu lạc bộ kết nạp và cấp thẻ (Phụ lục 2 Điều 15.2); %(body)s được từ chối "
+                 "trong %(days)s ngày.") % {"body": body.name, "days": body.refusal_days}
+    if application.status == status.ANNULLED:
+        return _("%(body)s đã hủy kết nạp ngày %(on)s: %(reason)s") % {
+            "body": body.name, "on": dmy(application.annulled_on),
+            "reason": application.annulment_reason}
+    if application.status == status.APPROVED and application.admitted_by_club:
+        return _("Câu lạc bộ đã kết nạp: in thẻ ở trang hội viên. %(body)s được từ chối kết "
+                 "nạp đến hết ngày %(until)s.") % {"body": body.name,
+                                                   "until": dmy(application.refusal_until)}
     if application.status == status.PENDING:
         return _("Chờ %(body)s xét duyệt. Khi được duyệt, hội viên được cấp thẻ và câu lạc bộ "
                  "in thẻ ở trang hội viên (Điều 8.3).") % {"body": application.club.body.name}
@@ -278,6 +292,35 @@ def applications(request, club):
     return render(request, "workspace/club/applications.html", {
         "club": club, "page": page,
         "rows": [(a, application_next_step(a)) for a in page]})
+
+
+@club_manager_required
+def application_admit(request, club, application_pk: int):
+    """The club admits and issues the card (Phụ lục 2 Điều 15.2: "Câu lạc bộ kết nạp cấp thẻ
+    sinh hoạt hội viên") where its body chose "club admits"; the number comes from the
+    national register (``approve_application``), which refuses (403) elsewhere."""
+    found = get_object_or_404(MembershipApplication.objects.select_related(
+        "person", "sponsor__person", "club__body"), club=club, pk=application_pk)
+    form = DecisionApproveForm(request.POST if request.method == "POST" else None,
+                               prefix="ket-nap")
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                member = services.approve_application(found, by=request.user,
+                                                      on=form.cleaned_data["on"])
+            except ServiceError as exc:
+                apply_service_error(form, exc, {"date": "on", "status": None, "person": None})
+                status = _refusal_status(exc)
+            else:
+                messages.success(request, _("Đã kết nạp %(name)s: thẻ hội viên số %(card)s.")
+                                 % {"name": found.person.full_name, "card": member.card_number})
+                return HttpResponseRedirect(wreverse("club-applications", club.pk))
+        else:
+            status = 400
+    return render(request, "workspace/club/application_admit.html", {
+        "club": club, "a": found, "form": form, "next": application_next_step(found)},
+        status=status)
 
 
 def _search_persons(search: PersonSearchForm) -> list[Person]:

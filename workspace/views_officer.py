@@ -24,7 +24,7 @@ from federation.models import Club, ClubMembership, Member, MembershipApplicatio
 from tournaments.models import Tournament
 from workspace.access import officer_required, wreverse
 from workspace.forms import apply_service_error
-from workspace.forms_club import DecisionApproveForm, DecisionRejectForm
+from workspace.forms_club import AdmissionRefuseForm, DecisionApproveForm, DecisionRejectForm
 from workspace.privacy import shown_privately
 
 PAGE_SIZE = 50
@@ -70,12 +70,15 @@ def application(request, body, application_pk: int, action: str | None = None):
     form: forms.Form
     approve = DecisionApproveForm(prefix="duyet")
     reject = DecisionRejectForm(prefix="tu-choi")
+    refuse = AdmissionRefuseForm(prefix="huy")
     status = 200
     if request.method == "POST":
         if action == "duyet":
             form = approve = DecisionApproveForm(request.POST, prefix="duyet")
         elif action == "tu-choi":
             form = reject = DecisionRejectForm(request.POST, prefix="tu-choi")
+        elif action == "huy-ket-nap":
+            form = refuse = AdmissionRefuseForm(request.POST, prefix="huy")
         else:
             return HttpResponseRedirect(wreverse("body-application", body.pk, found.pk))
         if form.is_valid():
@@ -86,6 +89,12 @@ def application(request, body, application_pk: int, action: str | None = None):
                     messages.success(request, _(
                         "Đã duyệt đơn của %(name)s: thẻ hội viên số %(card)s.")
                         % {"name": found.person.full_name, "card": member.card_number})
+                elif action == "huy-ket-nap":
+                    services.refuse_admission(found, reason=form.cleaned_data["reason"],
+                                              by=request.user, on=form.cleaned_data["on"])
+                    messages.success(request, _(
+                        "Đã hủy kết nạp %(name)s (Phụ lục 2 Điều 15.2).")
+                        % {"name": found.person.full_name})
                 else:
                     services.reject_application(found, reason=form.cleaned_data["reason"],
                                                 by=request.user)
@@ -105,8 +114,10 @@ def application(request, body, application_pk: int, action: str | None = None):
         "sponsor_club": getattr(found, "sponsor_club", None),
         "person_card": getattr(found, "person_card", None),
         "private": shown_privately(request, person),
-        "approve": approve, "reject": reject,
+        "approve": approve, "reject": reject, "refuse": refuse,
         "pending": found.status == MembershipApplication.Status.PENDING,
+        "refusable": (found.status == MembershipApplication.Status.APPROVED
+                      and found.admitted_by_club) or refuse.is_bound,
     }, status=status)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hmac
-from datetime import date
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -220,10 +220,15 @@ def approve_application(application: MembershipApplication, *, by,
     """Approve: issue the member card (Điều 8.3, 15.2) and open the membership.
 
     Creates the Member (card ``PP-YYYY-NNNNN``), its ClubMembership in the club applied
-    to, and a 'joined' MemberEvent. Staff or an officer over the club's body decides.
+    to, and a 'joined' MemberEvent. Staff or an officer over the club's body decides; where
+    the body chose ``Admission.CLUB_ADMITS`` (Phụ lục 2 Điều 15.2: "Câu lạc bộ kết nạp cấp
+    thẻ sinh hoạt hội viên"), the club's manager admits too: the card number still comes
+    from the national register, and the body may refuse until ``refusal_until``
+    (:func:`refuse_admission`).
     """
     application = _locked_pending(application)
-    _require(perms.can_decide_for_club(by, application.club),
+    by_body = perms.can_decide_for_club(by, application.club)
+    _require(by_body or perms.can_admit_for_club(by, application.club),
              _("Chỉ cán bộ Liên đoàn hoặc tổ chức quản lý câu lạc bộ được duyệt đơn."))
     on = on or _today()
     if on > _today() or on < application.submitted_on:
@@ -242,9 +247,76 @@ def approve_application(application: MembershipApplication, *, by,
     application.decided_by = by
     application.decided_at = timezone.now()
     application.member = member
+    if not by_body:
+        application.admitted_by_club = True
+        application.refusal_until = on + timedelta(days=application.club.body.refusal_days)
     application.save()
     notices.application_decided(application)
+    if not by_body:
+        notices.admission_by_club(application)
     return member
+
+
+@cache_scopes.touches
+@transaction.atomic
+def refuse_admission(application: MembershipApplication, *, reason: str, by,
+                     on: date | None = None) -> MembershipApplication:
+    """The body refuses a member its club admitted (Phụ lục 2 Điều 15.2), with a reason,
+    no later than ``refusal_until``.
+
+    The card stays in the register (never reused); the membership ends as a new recorded
+    state: Member ``refused`` with end rule ``15.2-refused``, the club membership closed, a
+    'refused' MemberEvent, the application ``annulled`` with who, when and why.
+    """
+    application = (MembershipApplication.objects.select_for_update(of=("self",))
+                   .select_related("club", "club__body", "member").get(pk=application.pk))
+    _require(perms.can_decide_for_club(by, application.club),
+             _("Chỉ cán bộ của tổ chức quản lý câu lạc bộ được từ chối kết nạp."))
+    if application.status != MembershipApplication.Status.APPROVED or not (
+            application.admitted_by_club and application.refusal_until):
+        raise ServiceError(_("Chỉ từ chối được hội viên do câu lạc bộ kết nạp (Phụ lục 2 Điều "
+                             "15.2); đơn này %(status)s.")
+                           % {"status": application.get_status_display().lower()},
+                           field="status", code="not_club_admission")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError(_("Hãy ghi lý do từ chối kết nạp."), field="reason")
+    on = on or _today()
+    if on > application.refusal_until:
+        raise ServiceError(
+            _("Đã quá hạn từ chối kết nạp: tổ chức quản lý chỉ được từ chối đến hết ngày "
+              "%(until)s (%(days)s ngày sau khi câu lạc bộ kết nạp, Phụ lục 2 Điều 15.2).")
+            % {"until": dates.dmy(application.refusal_until),
+               "days": application.club.body.refusal_days},
+            field="date", code="refusal_too_late")
+    assert application.member_id is not None  # an approved application has its member
+    member = Member.objects.select_for_update().get(pk=application.member_id)
+    if member.status != Member.Status.ACTIVE:  # ended meanwhile: that record stands
+        raise ServiceError(_("Hội viên %(card)s không còn sinh hoạt (%(status)s); không hủy "
+                             "kết nạp được.") % {"card": member.card_number,
+                                                  "status": member.get_status_display()},
+                           field="status", code="member_not_active")
+    if on < member.joined_on or on > _today():
+        raise ServiceError(_("Ngày từ chối phải từ ngày kết nạp %(joined)s đến hôm nay.")
+                           % {"joined": dates.dmy(member.joined_on)}, field="date")
+    _end_refused(member, on=on, reason=reason, by=by)
+    application.status = MembershipApplication.Status.ANNULLED
+    application.annulled_by = by
+    application.annulled_on = on
+    application.annulment_reason = reason
+    application.save()
+    notices.application_decided(application)
+    return application
+
+
+def _end_refused(member: Member, *, on: date, reason: str, by) -> None:
+    member.status = Member.Status.REFUSED
+    member.ended_on = on
+    member.end_rule = Member.EndRule.ADMISSION_REFUSED
+    member.save(update_fields=["status", "ended_on", "end_rule"])
+    ClubMembership.objects.filter(member=member, ended_on__isnull=True).update(ended_on=on)
+    MemberEvent.objects.create(member=member, kind=MemberEvent.Kind.ADMISSION_REFUSED, date=on,
+                               by=by, rule="15.2", note=reason)
 
 
 @transaction.atomic

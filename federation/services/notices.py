@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 
-from core import notifications
+from core import dates, notifications
 from core.notifications import Kind, Recipient
 from federation.models import (
     Club,
@@ -54,16 +54,35 @@ def application_received(application: MembershipApplication) -> None:
         key=f"application-received:{application.pk}")
 
 
+def _decided_context(application: MembershipApplication) -> dict:
+    status = MembershipApplication.Status
+    annulled = application.status == status.ANNULLED
+    return {"club": application.club.name, "person_name": application.person.full_name,
+            "approved": application.status == status.APPROVED, "annulled": annulled,
+            "reason": application.annulment_reason if annulled else application.rejection_reason,
+            "refusal_until": dates.dmy(application.refusal_until),
+            "card_number": application.member.card_number if application.member else "",
+            "link": link("workspace:club-applications", application.club_id)}
+
+
 def application_decided(application: MembershipApplication) -> None:
-    approved = application.status == MembershipApplication.Status.APPROVED
+    """To the club and the person; once for the decision, once more for an annulment."""
+    step = "annulled" if application.status == MembershipApplication.Status.ANNULLED else "decided"
     notifications.notify(
         Kind.APPLICATION_DECIDED,
         club_recipients(application.club) + person_recipients(application.person),
-        {"club": application.club.name, "person_name": application.person.full_name,
-         "approved": approved, "reason": application.rejection_reason,
-         "card_number": application.member.card_number if application.member else "",
-         "link": link("workspace:club-applications", application.club_id)},
-        key=f"application-decided:{application.pk}")
+        _decided_context(application), key=f"application-{step}:{application.pk}")
+
+
+def admission_by_club(application: MembershipApplication) -> None:
+    """The body's officers learn that a club admitted a member (Phụ lục 2 Điều 15.2): they
+    may refuse until ``refusal_until``."""
+    officers = [o.user for o in application.club.body.officers.select_related("user")]
+    notifications.notify(
+        Kind.APPLICATION_DECIDED, notifications.recipients_of(officers),
+        {**_decided_context(application),
+         "link": link("workspace:body-application", application.club.body_id, application.pk)},
+        key=f"application-admitted:{application.pk}")
 
 
 def suspension_recorded(suspension: Suspension, club: Club | None) -> None:

@@ -128,6 +128,19 @@ def test_no_public_response_contains_private_data(api_client):
     team_event = build_simultaneous()
     urls = _public_urls_by_route(t, game["id"], player["id"], rating_list, title.pk, club["id"],
                                  knockout.pk, team_event.pk)
+    # a disciplinary sanction announced publicly (Điều 16.2) of a player with private data
+    from tests.factories import make_disciplinary_decision, make_suspension
+    decision = make_disciplinary_decision()
+    sanction = make_suspension(persons[1], decision=decision,
+                               decision_reference=decision.formatted_number)
+    urls["public-sanction-list"] = "/api/v1/public/sanctions/"
+    urls["public-sanction-detail"] = f"/api/v1/public/sanctions/{sanction.pk}/"
+    from django.utils import timezone
+    disqualified = t.entries.order_by("id").first()
+    disqualified.disqualified_at = timezone.now()  # an event's sanction, public part (16.2)
+    disqualified.save(update_fields=["disqualified_at"])
+    urls["public-event-sanction-list"] = "/api/v1/public/event-sanctions/"
+    urls["public-event-sanction-detail"] = f"/api/v1/public/event-sanctions/{disqualified.pk}/"
     from documents.services import render_document
     for kind, target in PUBLIC_DOCUMENTS:
         render_document({"kind": kind, "target": target.format(t.pk)}, lambda *a: None)
@@ -150,6 +163,7 @@ def test_no_public_response_contains_private_data(api_client):
                                 knockout.pk)
     pages["team-event"] = f"/giai-dau/{team_event.pk}/"
     pages["board-standings"] = f"/giai-dau/{team_event.pk}/theo-ban/"
+    pages["sanctions"] = "/ky-luat/"
     from results_site.urls import urlpatterns as site_routes
     assert {route.name for route in site_routes} - set(pages) == set(), \
         "a page of the results site is missing from this test"
