@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import contextvars
 import functools
-import gc
 import hashlib
 import logging
 import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable
-from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
@@ -36,7 +34,9 @@ from django.utils.translation import get_language
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from core.gc_pause import no_collection
 from core.inprocess import get_request
+from core.metrics import observe_public_cache, scope_label
 
 STAMP_PREFIX = "stamp:"
 #: the scope of every response: touched when all data may have changed (a restore)
@@ -48,6 +48,7 @@ BODY_TIMEOUT = 24 * 60 * 60
 BUILDING_PREFIX = "public-building:"
 BUILD_WAIT = 10.0
 BUILD_POLL = 0.02
+API, PAGE = "api", "page"  # the public cache metrics' ``area`` (core.metrics)
 
 
 logger = logging.getLogger(__name__)
@@ -309,6 +310,7 @@ class Validators:
     etag: str
     last_modified: float
     read_at: float
+    metric: tuple[str, str] | None = None  # (area, scope kind) counted; None: a warm-ahead
 
     @property
     def settled(self) -> bool:
@@ -318,26 +320,33 @@ class Validators:
         return self.read_at >= int(self.last_modified) + 1
 
 
-def validators(request, scopes: Iterable[str], *, any_language: bool = False) -> Validators:
+def validators(request, scopes: Iterable[str], *, any_language: bool = False,
+               area: str = API) -> Validators:
     """``any_language``: the body is the same in every language (numbers and names only, as
     the public standings, crosstable and pairings): one ETag and one stored body for all."""
-    read_at = time.time()
+    read_at, scopes = time.time(), tuple(scopes)
     scope_stamps = stamps((*scopes, EVERYTHING))
     etag = _etag(repr((request.get_full_path(), "" if any_language else get_language(),
                        sorted(scope_stamps.items()))).encode())
-    return Validators(etag, max(scope_stamps.values()), read_at)
+    return Validators(etag, max(scope_stamps.values()), read_at,
+                      None if warming() else (area, scope_label(scopes)))
 
 
 def from_cache(request, found: Validators, *, max_age: int = 30) -> HttpResponse | None:
     """The answer without building anything (304, or the stored body), else None."""
     if _not_modified(request, found):
+        observe_public_cache(found.metric, "not_modified")
         return _finish(HttpResponse(status=304), found, max_age)
     stored = cache.get(BODY_PREFIX + found.etag)
-    return None if stored is None else _finish(stored.response(), found, max_age)
+    if stored is None:
+        return None
+    observe_public_cache(found.metric, "hit")
+    return _finish(stored.response(), found, max_age)
 
 
 def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResponse], *,
-                    max_age: int = 30, found: Validators | None = None) -> HttpResponse:
+                    max_age: int = 30, found: Validators | None = None,
+                    area: str = API) -> HttpResponse:
     """Answer from the caches when possible, else ``build()`` the response and keep it.
 
     Every public response depends on scopes that every write touches (the services of each
@@ -345,39 +354,24 @@ def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResp
     the cache until a write changes a stamp. ``found``: the validators read at the start of
     the request (``core.public``), before its first database read.
     """
-    found = found or validators(request, scopes)
+    found = found or validators(request, scopes, area=area)
     response = from_cache(request, found, max_age=max_age)
     if response is not None:
         return response
     if not cache.add(BUILDING_PREFIX + found.etag, 1, BUILD_WAIT):
         stored = _built_by_another(found)  # one build per answer, not one per request
         if stored is not None:
+            observe_public_cache(found.metric, "hit")
             return _finish(stored.response(), found, max_age)
+    observe_public_cache(found.metric, "miss")
     try:
-        with _no_collection():
+        with no_collection():
             stored = _render(build())
         if stored.status == 200:
             cache.set(BODY_PREFIX + found.etag, stored, BODY_TIMEOUT)
     finally:
         cache.delete(BUILDING_PREFIX + found.etag)
     return _finish(stored.response(), found, max_age)
-
-
-@contextmanager
-def _no_collection():
-    """No cyclic garbage collection while an answer is built: a 1,000-player standings or
-    crosstable allocates tens of thousands of short-lived, acyclic containers, and the
-    collector would scan them (and the whole heap, at its oldest generation) again and again
-    — a quarter to a third of the build's CPU (bench_live_standings). Reference counting
-    still frees them; the collector runs after the build. Process-wide, so only restored by
-    the outermost build (a page's build contains the API's builds), and only if it was on."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _built_by_another(found: Validators) -> Rendered | None:

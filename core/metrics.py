@@ -10,6 +10,11 @@ setting the path does not exist (404). What it exposes (no private data, bounded
   ended (``succeeded``, ``failed``, ``taken_over``), recorded by the process that ran it;
 * ``vcf_notifications_total{kind,outcome}`` — attempts to send a notification (``sent``,
   ``failed``: the mail server refused or could not be reached; core.notifications);
+* ``vcf_public_cache_total{area,scope,outcome}`` — public answers (``area``: ``api`` or the
+  site's ``page``) by the kind of their first cache scope (``tournament``, ``ratings``…, the
+  part before any ``:id``) and outcome: ``hit`` (stored body served), ``not_modified`` (304
+  to the reader's validators), ``miss`` (built); core.caching; the server's own warm-ahead
+  builds are not counted;
 * ``vcf_jobs_waiting{kind,state}`` — queued and running jobs, counted from the Job table
   at each scrape (one grouped query on the unfinished jobs' partial index).
 
@@ -51,6 +56,9 @@ JOB_SECONDS = Histogram(
 NOTIFICATIONS = Counter("vcf_notifications", "Attempts to send a notification, by kind and "
                         "outcome (sent, failed).", ["kind", "outcome"])
 
+PUBLIC_CACHE = Counter("vcf_public_cache", "Public answers by area, scope kind and cache "
+                       "outcome (hit, not_modified, miss).", ["area", "scope", "outcome"])
+
 
 def observe_request(route: str | None, method: str, status: int, seconds: float) -> None:
     route = route or "unmatched"
@@ -65,6 +73,17 @@ def observe_job(kind: str, outcome: str, seconds: float) -> None:
 
 def observe_notification(kind: str, outcome: str) -> None:
     NOTIFICATIONS.labels(kind, outcome).inc()
+
+
+def scope_label(scopes: tuple[str, ...]) -> str:
+    """The kind of the first scope (``tournament:12`` → ``tournament``): never an id."""
+    return scopes[0].split(":", 1)[0] if scopes else "none"
+
+
+def observe_public_cache(metric: tuple[str, str] | None, outcome: str) -> None:
+    """``metric``: (area, scope kind) of the answer; None: not a reader's (a warm-ahead)."""
+    if metric is not None:
+        PUBLIC_CACHE.labels(*metric, outcome).inc()
 
 
 class JobsWaitingCollector:

@@ -3,7 +3,9 @@
 Members (Phụ lục 2): active on 31/12 of the year, per province (of their club), club and kind
 of club; joined in the year (Điều 8.3), lapsed (Điều 15.5), resigned (Điều 10.4); dues paid
 in the year (Điều 9.3). Events started in the year per discipline and level (Tournament
-``category``): events, games with a result, players entered. Titles awarded, decisions issued
+``category``): events, games with a result, players (distinct persons: a person in two
+events of a row counts once; an entry naming no member and no registry person counts as its
+own player) and entries. Titles awarded, decisions issued
 per kind, and sanctions (suspensions begun, disciplinary decisions). It lives in the ratings
 app, the highest app whose data it reads (titles), and is shown by ``ratings.admin_yearly``
 as a page, a PDF and an XLSX.
@@ -16,6 +18,7 @@ from datetime import date
 from decimal import Decimal
 
 from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
 
 from chessrules.values import RESULT_POINTS
 from documents.models import Decision
@@ -43,7 +46,8 @@ class YearlyReport:
     dues: list[Row] = field(default_factory=list)  # per province: payments, amount
     dues_total: Decimal = Decimal(0)
     dues_payments: int = 0
-    events: list[Row] = field(default_factory=list)  # discipline · level: events, games, players
+    #: discipline · level: events, games, players (distinct persons), entries
+    events: list[Row] = field(default_factory=list)
     titles: list[Row] = field(default_factory=list)
     decisions: list[Row] = field(default_factory=list)
     sanctions: list[Row] = field(default_factory=list)
@@ -57,7 +61,8 @@ class YearlyReport:
             ("Hội viên theo loại câu lạc bộ", ("Hội viên",), self.members_by_kind),
             ("Biến động hội viên trong năm", ("Số người",), self.movements),
             ("Hội phí thu trong năm", ("Số lần nộp", "Số tiền (đồng)"), self.dues),
-            ("Giải đấu theo môn và cấp giải", ("Số giải", "Số ván", "Số đấu thủ"), self.events),
+            ("Giải đấu theo môn và cấp giải",
+             ("Số giải", "Số ván", "Số đấu thủ", "Số lượt đăng ký"), self.events),
             ("Đẳng cấp được phong", ("Số người",), self.titles),
             ("Quyết định đã ban hành", ("Số quyết định",), self.decisions),
             ("Kỷ luật", ("Số trường hợp",), self.sanctions),
@@ -120,7 +125,7 @@ def _dues(report: YearlyReport, start: date, end: date) -> None:
 def _events(report: YearlyReport, start: date, end: date) -> None:
     events = Tournament.objects.filter(start_date__gte=start, start_date__lte=end).exclude(
         status=Tournament.Status.DRAFT)
-    counts = {(d, c): [n, 0, 0] for d, c, n in
+    counts = {(d, c): [n, 0, 0, 0] for d, c, n in
               events.values_list("discipline", "category").annotate(n=Count("pk"))
               .values_list("discipline", "category", "n")}
     games = (Pairing.objects.filter(round__tournament__in=events, kind=Pairing.Kind.GAME,
@@ -132,10 +137,13 @@ def _events(report: YearlyReport, start: date, end: date) -> None:
         counts[(d, c)][1] = n
     players = (Entry.objects.filter(tournament__in=events)
                .values_list("tournament__discipline", "tournament__category")
-               .annotate(n=Count("pk")).values_list("tournament__discipline",
-                                                    "tournament__category", "n"))
-    for d, c, n in players:
-        counts[(d, c)][2] = n
+               .annotate(persons=Count(Coalesce("member__person", "person"), distinct=True),
+                         unknown=Count("pk", filter=Q(member__isnull=True, person__isnull=True)),
+                         n=Count("pk"))
+               .values_list("tournament__discipline", "tournament__category", "persons",
+                            "unknown", "n"))
+    for d, c, persons, unknown, n in players:
+        counts[(d, c)][2:] = [persons + unknown, n]
     disciplines = dict(Tournament._meta.get_field("discipline").choices or [])
     levels = dict(Tournament.Category.choices)
     report.events = [Row(f"{disciplines.get(d, d)} · {levels.get(c, c)}", tuple(values))

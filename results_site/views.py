@@ -80,7 +80,7 @@ def page(request, scopes: tuple[str, ...], template: str,
                                "fields": error.fields}, status=error.status)
             return render(request, template, data)
 
-        return caching.cached_response(request, (*scopes, PAGES), build)
+        return caching.cached_response(request, (*scopes, PAGES), build, area=caching.PAGE)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -371,7 +371,7 @@ def rating_list_csv(request, pk: int):
             return _csv_response(rows, f"rating-list-{pk}.csv")
 
         return caching.cached_response(
-            request, (*scopes("rating-lists", pk, "players"), PAGES), build)
+            request, (*scopes("rating-lists", pk, "players"), PAGES), build, area=caching.PAGE)
 
 
 def _all_rows(request, pk: int) -> list[dict]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from prometheus_client import REGISTRY
 
 from core import caching
 from tests.factories import make_staff
@@ -61,6 +62,13 @@ def _read_all(client, urls, monkeypatch) -> dict[str, tuple]:
     return answers
 
 
+def _cache_counts() -> dict[tuple[str, str], float]:
+    """The public cache's counters of an event's answers (core.metrics), by area and outcome."""
+    return {(area, outcome): REGISTRY.get_sample_value(
+        "vcf_public_cache_total", {"area": area, "scope": "tournament", "outcome": outcome})
+        or 0.0 for area in ("api", "page") for outcome in ("hit", "miss")}
+
+
 def _nothing_built(answers) -> None:
     assert {url: (queries, built) for url, (_r, queries, built) in answers.items()} == \
         {url: (0, 0) for url in answers}
@@ -93,6 +101,7 @@ def test_after_a_result_through_the_api_the_next_requests_build_nothing(
     t = build_live_event(staff=staff)
     before = _read_all(api_client, hot(t), monkeypatch)  # every hot answer cached with the old data
     pairing = _game(t)
+    counted = _cache_counts()
     with django_capture_on_commit_callbacks(execute=True):
         response = client_for(staff).post(f"/api/v1/tournament-pairings/{pairing.pk}/result/",
                                           {"result": "1-0", "version": pairing.version},
@@ -100,6 +109,10 @@ def test_after_a_result_through_the_api_the_next_requests_build_nothing(
     assert response.status_code == 200, response.content
     after = _read_all(api_client, hot(t), monkeypatch)
     _nothing_built(after)
+    # the server's own builds are no reader's miss: the readers' 5 API answers and 4 pages hit
+    now = _cache_counts()
+    assert {key: now[key] - counted[key] for key in now} == {
+        ("api", "hit"): 5, ("api", "miss"): 0, ("page", "hit"): 4, ("page", "miss"): 0}
     _shows(t, after, pairing, "1-0")
     for url in hot(t):  # a new version of each (304 would be a stale answer)
         assert after[url][0]["ETag"] != before[url][0]["ETag"], url

@@ -5,10 +5,12 @@ Hà Nội xiangqi club round robin (10 players, 9 rounds of 5 boards: 45 games),
 chess round robin (6 players, 5 rounds of 3 boards: 15 games), the national chess open (30
 players, 3 of 7 rounds of 15 boards: 45 games), the xiangqi team round robin (4 teams of 3
 boards and a reserve: 16 players; 2 rounds of 2 matches of 3 boards: 12 games) and the open
-xiangqi event still taking entries (0 players, 0 games); a title awarded (Kiện tướng quốc
+xiangqi event still taking entries (0 players, 0 games) — 62 different people (the demo draws
+its players without repeats), so each row's players equal its entries; a title awarded (Kiện tướng quốc
 gia, ratings/demo.py), a disciplinary decision and its 2-year suspension (Điều 15.6,
 federation/demo.py). Demo dates are relative to the day it is loaded, so each event's year
-is its offset from that day. The members and dues are re-counted row by row in Python."""
+is its offset from that day. The members and dues are re-counted row by row in Python. A
+person entered in two events of a row is one player there: a hand-made example below."""
 
 from __future__ import annotations
 
@@ -23,9 +25,10 @@ from django.test import Client
 from django.utils import timezone
 from openpyxl import load_workbook
 
-from federation.models import ClubMembership, DuesPayment, Member
+from federation.models import ClubMembership, DuesPayment, Member, Person
 from ratings.yearly_report import yearly_report
-from tests.factories import make_user
+from tests.factories import make_body, make_member, make_person, make_user
+from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -49,8 +52,9 @@ def _expected_events(today: date, year: int) -> list[tuple[str, tuple]]:
     rows: dict[str, list[int]] = {}
     for discipline, level, offset, games, players in DEMO_EVENTS:
         if (today + timedelta(days=offset)).year == year:
-            row = rows.setdefault(f"{discipline} · {level}", [0, 0, 0])
-            row[0], row[1], row[2] = row[0] + 1, row[1] + games, row[2] + players
+            row = rows.setdefault(f"{discipline} · {level}", [0, 0, 0, 0])
+            row[0], row[1] = row[0] + 1, row[1] + games
+            row[2], row[3] = row[2] + players, row[3] + players  # all different people
     return sorted((label, tuple(values)) for label, values in rows.items())
 
 
@@ -65,6 +69,7 @@ def test_the_yearly_report_of_the_demo(demo, django_assert_max_num_queries):
     assert sum(r.values[0] for r in everything) == 5
     assert sum(r.values[1] for r in everything) == 45 + 15 + 45 + 12
     assert sum(r.values[2] for r in everything) == 10 + 6 + 30 + 16
+    assert sum(r.values[3] for r in everything) == 10 + 6 + 30 + 16
     # titles, decisions and sanctions: one award today, one disciplinary decision and its
     # suspension 30 days ago
     disciplinary = 1 if (today - timedelta(days=30)).year == year else 0
@@ -142,3 +147,31 @@ def test_the_admin_page_the_pdf_and_the_xlsx(demo, django_assert_max_num_queries
     assert outsider.get("/admin/bao-cao-nam/").status_code == 302  # the admin's sign-in
     assert Client().get("/admin/bao-cao-nam/?year=abc").status_code == 302
     assert staff.get("/admin/bao-cao-nam/?year=1800").status_code == 200  # this year instead
+
+
+def _event(body, name: str, discipline: str, category: str) -> Tournament:
+    return Tournament.objects.create(
+        name=name, discipline=discipline, category=category, organiser_body=body,
+        start_date=date(2025, 3, 1), end_date=date(2025, 3, 5), status=Tournament.Status.FINISHED)
+
+
+def test_a_person_entered_in_two_events_of_a_row_is_one_player():
+    """Hand-counted: two chess club events of 2025. Event A: An, Bình (members) and Cúc (a
+    guest in the registry, Điều 17.2); event B: An again, Cúc again (her own member card
+    since) and a guest of a TRF import matching nobody. Players: An, Bình, Cúc and the
+    unknown guest = 4; entries = 6. A xiangqi event with An is another row: 1 player there."""
+    body = make_body()
+    an, binh, cuc = (make_person(full_name=n) for n in ("Nguyễn An", "Lê Bình", "Trần Cúc"))
+    member_an = make_member(an)
+    a = _event(body, "A", "chess", Tournament.Category.CLUB)
+    b = _event(body, "B", "chess", Tournament.Category.CLUB)
+    xiangqi = _event(body, "C", "xiangqi", Tournament.Category.CLUB)
+    for t, member, person in [(a, member_an, None), (a, make_member(binh), None),
+                              (a, None, cuc), (b, member_an, None), (b, make_member(cuc), None),
+                              (b, None, None), (xiangqi, member_an, None)]:
+        name = (member.person if member else person or Person(full_name="Khách")).full_name
+        Entry.objects.create(tournament=t, member=member, person=person, name=name)
+
+    rows = {r.label: r.values for r in yearly_report(2025).events}
+    assert rows == {"Cờ vua · Giải câu lạc bộ": (2, 0, 4, 6),
+                    "Cờ tướng · Giải câu lạc bộ": (1, 0, 1, 1)}
