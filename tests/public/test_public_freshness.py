@@ -162,9 +162,10 @@ def test_a_result_typed_in_the_admin_is_in_the_next_standings(api_client, client
     assert after[pairing.black.name] == 1 and after[pairing.white.name] == 0
 
 
-def test_a_withdrawal_and_a_rename_in_the_admin_forms_are_in_the_next_pages(api_client, client):
+def test_a_withdrawal_and_a_new_venue_in_the_admin_forms_are_in_the_next_pages(api_client, client):
     """Admin change forms (real forms posted): a withdrawal (Điều 21.5) shows in the next
-    standings, a renamed event in its next detail page."""
+    standings, a new venue (an amendment of the published regulations, allowed after the
+    start with its reason: Phụ lục 5) in its next detail page."""
     staff = make_staff()
     t = build_live_event(staff=staff, seed=63)
     url = f"{PUBLIC}/{t.pk}/standings/"
@@ -185,11 +186,11 @@ def test_a_withdrawal_and_a_rename_in_the_admin_forms_are_in_the_next_pages(api_
     assert withdrawn()[entry.name] is True
     detail = api_client.get(f"{PUBLIC}/{t.pk}/")
     change = f"/admin/tournaments/tournament/{t.pk}/change/"
-    renamed = client.post(change, {**admin_form(client, change), "name": ["Giải đã đổi tên"],
-                                   "_save": "Lưu"})
-    assert renamed.status_code == 302, renamed.content[:2000]
+    moved = client.post(change, {**admin_form(client, change), "venue": ["Nhà văn hóa mới"],
+                                 "amendment_reason": ["Địa điểm cũ bị ngập"], "_save": "Lưu"})
+    assert moved.status_code == 302, moved.content[:2000]
     again = api_client.get(f"{PUBLIC}/{t.pk}/", HTTP_IF_NONE_MATCH=detail["ETag"])
-    assert again.status_code == 200 and again.json()["name"] == "Giải đã đổi tên"
+    assert again.status_code == 200 and again.json()["venue"] == "Nhà văn hóa mới"
 
 
 def _cache_shared_with_the_worker() -> bool:
