@@ -237,9 +237,11 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
         if person.pk is None:
             return EMPTY
         return admin_table(
-            [_("Ngày"), _("Người đồng ý"), _("Quan hệ"), _("Mục đích"), _("Rút lại ngày")],
-            [(_day(c.given_on), c.given_by, c.get_relation_display(), c.purposes,
-              _day(c.withdrawn_on)) for c in person.consents.all()])
+            [_("Ngày"), _("Người đồng ý"), _("Quan hệ"), _("Trẻ em cũng đồng ý"), _("Mục đích"),
+             _("Rút lại ngày")],
+            [(_day(c.given_on), c.given_by, c.get_relation_display(),
+              _("Có") if c.child_agreed else EMPTY, c.purposes, _day(c.withdrawn_on))
+             for c in person.consents.all()])
 
     @admin.display(description=gettext_lazy("năm sinh"), ordering="date_of_birth")
     def birth_year(self, person):
@@ -316,13 +318,13 @@ class ConsentAdmin(ServiceAdmin, admin.ModelAdmin):
     """Consents are recorded with applications (``services.submit_application``); staff record
     a withdrawal here from the person's letter (Điều 12)."""
 
-    list_display = ["person", "given_on", "given_by", "relation", "withdrawn_on"]
+    list_display = ["person", "given_on", "given_by", "relation", "child_agreed", "withdrawn_on"]
     list_filter = ["relation", "withdrawn_on"]
     list_select_related = ["person"]
     search_fields = ["person__full_name", "given_by"]
     readonly_fields = ["person", "application", "data_collected", "purposes", "given_on",
-                       "given_by", "relation", "recorded_by", "recorded_at", "withdrawn_on",
-                       "withdrawn_by", "withdrawal_note"]
+                       "given_by", "relation", "child_agreed", "recorded_by", "recorded_at",
+                       "withdrawn_on", "withdrawn_by", "withdrawal_note"]
     actions = ["withdraw"]
 
     def has_add_permission(self, request):
@@ -444,18 +446,23 @@ class ApplicationForm(forms.ModelForm):
             "Chính người xin gia nhập; cha, mẹ hoặc người giám hộ nếu chưa đủ 16 tuổi."))
     consent_relation = forms.ChoiceField(label=gettext_lazy("Quan hệ với người xin gia nhập"),
                                          choices=Consent.Relation.choices, required=False)
+    consent_child_agreed = forms.BooleanField(
+        label=gettext_lazy("Trẻ em cũng đồng ý"), required=False, help_text=gettext_lazy(
+            "Bắt buộc khi người xin gia nhập từ đủ 7 đến dưới 16 tuổi (Nghị định "
+            "13/2023/NĐ-CP, Điều 20.3): chính trẻ em đã ký hoặc đồng ý trên đơn."))
 
     class Meta:
         model = MembershipApplication
         fields = ["person", "club", "sponsor", "submitted_on"]
 
-    def given_consent(self) -> services.ConsentGiven | None:
+    def given_consent(self) -> privacy.ConsentGiven | None:
         data = self.cleaned_data
         if not data.get("consent"):
             return None  # the service refuses, on this field
-        return services.ConsentGiven(given_by=data["consent"],
-                                     relation=data.get("consent_relation") or "",
-                                     given_on=data.get("submitted_on"))
+        return privacy.ConsentGiven(given_by=data["consent"],
+                                    relation=data.get("consent_relation") or "",
+                                    given_on=data.get("submitted_on"),
+                                    child_agreed=bool(data.get("consent_child_agreed")))
 
     def clean_submitted_on(self):
         value = self.cleaned_data.get("submitted_on")
@@ -470,7 +477,21 @@ class ApplicationForm(forms.ModelForm):
                 services.check_application(data["person"], data["club"], data["sponsor"])
             except ServiceError as exc:
                 raise service_validation_error(exc) from exc
+            self._check_child_agreed(data)
         return data
+
+    def _check_child_agreed(self, data) -> None:
+        """The child's own consent (Điều 20.3) next to its box; the rest of the consent is
+        checked by the service on save."""
+        consent = self.given_consent()
+        if consent is None:
+            return
+        try:
+            privacy.check_consent(data["person"], consent,
+                                  data.get("submitted_on") or timezone.localdate())
+        except ServiceError as exc:
+            if privacy.CHILD_AGREED_FIELD in exc.fields:
+                self.add_error("consent_child_agreed", exc.fields[privacy.CHILD_AGREED_FIELD])
 
 
 class RejectForm(forms.Form):

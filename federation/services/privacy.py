@@ -41,14 +41,20 @@ CONSENT_PURPOSES = _stored(
     "lạc không công khai.")
 
 
+#: where a missing consent of the child himself is reported (the API's nested field name)
+CHILD_AGREED_FIELD = "consent.child_agreed"
+
+
 @dataclass(frozen=True)
 class ConsentGiven:
     """A consent as typed with an application: who gave it, his relation to the person (a
-    parent or guardian for a child under 16) and the date (the application's by default)."""
+    parent or guardian for a child under 16), whether the child agreed too (Điều 20.3: from 7
+    years old) and the date (the application's by default)."""
 
     given_by: str
     relation: str
     given_on: date | None = None
+    child_agreed: bool = False
 
 
 def _age_on(born: date, day: date) -> int:
@@ -58,7 +64,10 @@ def _age_on(born: date, day: date) -> int:
 def check_consent(person: Person, consent: ConsentGiven | None, on: date) -> None:
     """400 on ``consent`` unless a consent was given (Điều 11) by the person or, for a child
     under 16 on that day (Điều 20; a person with no birth date on record is taken at his
-    word), by a parent or guardian, named."""
+    word), by a parent or guardian, named; a child aged 7 to under 16 agrees himself too
+    (Điều 20.3: "Việc xử lý dữ liệu cá nhân của trẻ em phải được sự đồng ý của trẻ em trong
+    trường hợp trẻ em từ đủ 7 tuổi trở lên và có sự đồng ý của cha, mẹ hoặc người giám
+    hộ"): 400 on ``consent.child_agreed`` without it."""
     if consent is None:
         raise ServiceError(_("Thiếu sự đồng ý xử lý dữ liệu cá nhân (Nghị định 13/2023/NĐ-CP, "
                              "Điều 11): ghi người đồng ý, quan hệ với người xin gia nhập và "
@@ -69,14 +78,21 @@ def check_consent(person: Person, consent: ConsentGiven | None, on: date) -> Non
     if consent.relation not in Consent.Relation.values:
         raise ServiceError(_("Quan hệ của người đồng ý phải là: chính người đó, cha hoặc mẹ, "
                              "người giám hộ."), field="consent", code="invalid")
-    child = (person.date_of_birth is not None
-             and _age_on(person.date_of_birth, on) < Consent.CHILD_UNDER)
+    age = None if person.date_of_birth is None else _age_on(person.date_of_birth, on)
+    child = age is not None and age < Consent.CHILD_UNDER
     if child and consent.relation == Consent.Relation.SELF:
         raise ServiceError(_("%(name)s chưa đủ %(age)s tuổi: cần sự đồng ý của cha, mẹ hoặc "
                              "người giám hộ (Nghị định 13/2023/NĐ-CP, Điều 20); ghi họ tên và "
                              "quan hệ của người đó.")
                            % {"name": person.full_name, "age": Consent.CHILD_UNDER},
                            field="consent", code="guardian_consent_required")
+    if child and age is not None and age >= Consent.CHILD_AGREES_FROM \
+            and not consent.child_agreed:
+        raise ServiceError(_("%(name)s đã đủ %(from)s tuổi: cần cả sự đồng ý của chính trẻ em "
+                             "(Nghị định 13/2023/NĐ-CP, Điều 20.3); đánh dấu ô \"Trẻ em cũng "
+                             "đồng ý\" (child_agreed) khi trẻ đã ký hoặc đồng ý trên đơn.")
+                           % {"name": person.full_name, "from": Consent.CHILD_AGREES_FROM},
+                           field=CHILD_AGREED_FIELD, code="child_consent_required")
     if consent.given_on is not None:
         try:
             dates.check_not_future(consent.given_on)
@@ -93,7 +109,7 @@ def record_consent(person: Person, consent: ConsentGiven, *, on: date, by,
         person=person, application=application, data_collected=CONSENT_DATA,
         purposes=CONSENT_PURPOSES, given_on=consent.given_on or on,
         given_by=consent.given_by.strip()[:200], relation=consent.relation,
-        recorded_by=by if perms.is_authenticated(by) else None)
+        child_agreed=consent.child_agreed, recorded_by=by if perms.is_authenticated(by) else None)
     if person.consent_withdrawn_on is not None:
         Person.objects.filter(pk=person.pk).update(consent_withdrawn_on=None)
         person.consent_withdrawn_on = None

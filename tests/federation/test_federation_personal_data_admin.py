@@ -68,6 +68,26 @@ def test_the_access_log_is_read_only_for_staff(staff_client, person):
     assert staff_client.get("/admin/federation/privatedataaccess/add/").status_code == 403
 
 
+def test_an_admin_application_of_a_child_of_7_to_15_needs_the_childs_own_consent(staff_client,
+                                                                                  world):
+    """Nghị định 13/2023/NĐ-CP Điều 20.3: born 02/01/2019, the child is 7 on 02/01/2026."""
+    person = f.make_person(full_name="Kiều Bé Bảy", date_of_birth=date(2019, 1, 2))
+    form = {"person": person.pk, "club": world.club_a.pk, "sponsor": world.sponsor.pk,
+            "submitted_on": "02/01/2026", "consent": "Kiều Văn Bố", "consent_relation": "parent"}
+    url = "/admin/federation/membershipapplication/add/"
+    refused = staff_client.post(url, form)
+    assert refused.status_code == 200
+    errors = refused.context["adminform"].form.errors
+    assert "Điều 20.3" in errors["consent_child_agreed"][0]
+    assert not MembershipApplication.objects.filter(person=person).exists()
+    done = staff_client.post(url, {**form, "consent_child_agreed": "on"})
+    assert done.status_code == 302, done.content.decode()[-2000:]
+    consent = Consent.objects.get(person=person)
+    assert consent.child_agreed and consent.relation == "parent"
+    page = staff_client.get(f"/admin/federation/person/{person.pk}/change/").content.decode()
+    assert "Trẻ em cũng đồng ý" in page
+
+
 def test_an_admin_application_needs_the_consent(staff_client, world):
     person = f.make_person(full_name="Kiều Văn Đơn")
     form = {"person": person.pk, "club": world.club_a.pk, "sponsor": world.sponsor.pk,
