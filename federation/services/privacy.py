@@ -57,7 +57,9 @@ class ConsentGiven:
     child_agreed: bool = False
 
 
-def _age_on(born: date, day: date) -> int:
+def age_on(born: date, day: date) -> int:
+    """Whole years of age on ``day`` (the birthday itself counts: born 02/01/2019 is 7 on
+    02/01/2026)."""
     return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
 
 
@@ -78,7 +80,7 @@ def check_consent(person: Person, consent: ConsentGiven | None, on: date) -> Non
     if consent.relation not in Consent.Relation.values:
         raise ServiceError(_("Quan hệ của người đồng ý phải là: chính người đó, cha hoặc mẹ, "
                              "người giám hộ."), field="consent", code="invalid")
-    age = None if person.date_of_birth is None else _age_on(person.date_of_birth, on)
+    age = None if person.date_of_birth is None else age_on(person.date_of_birth, on)
     child = age is not None and age < Consent.CHILD_UNDER
     if child and consent.relation == Consent.Relation.SELF:
         raise ServiceError(_("%(name)s chưa đủ %(age)s tuổi: cần sự đồng ý của cha, mẹ hoặc "
