@@ -26,7 +26,7 @@ from core import dashboard, dates
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
-from core.admin_history import HistoryAdmin
+from core.admin_history import HistoryAdmin, LabelledHistoryHelper
 from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from core.hooks import provider
@@ -57,6 +57,7 @@ from federation.models import (
     Province,
     Resignation,
     Suspension,
+    mask_citizen_id,
 )
 from federation.selectors import about_to_lapse_queryset, applications_to_decide
 from federation.services import privacy
@@ -280,6 +281,34 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
                                      "cập).") % {"name": person.full_name, "id": value})
         return HttpResponseRedirect(reverse("admin:federation_person_change", args=[pk]))
 
+    def get_historical_record_context_helper(self, request, historical_record):
+        return MaskedPersonHistoryHelper(self.model, historical_record)
+
+    def history_view(self, request, object_id, extra_context=None):
+        """The changes, past private values among them: the read is logged (issue 31)."""
+        response = super().history_view(request, object_id, extra_context)
+        self._log_history_read(request, object_id, response, version_id=None)
+        return response
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        """One past version in the form (the ID number masked by the form): logged."""
+        response = super().history_form_view(request, object_id, version_id, extra_context)
+        self._log_history_read(request, object_id, response, version_id=version_id)
+        return response
+
+    def _log_history_read(self, request, object_id, response, *, version_id) -> None:
+        if request.method != "GET" or getattr(response, "status_code", 0) != 200:
+            return
+        person = Person.objects.filter(pk=object_id).first()
+        if person is None:
+            return
+        versions = person.history.all()
+        if version_id is not None:
+            versions = versions.filter(history_id=version_id)
+        privacy.record_history_read(request.user, person, versions,
+                                    via=PrivateDataAccess.Via.ADMIN,
+                                    path=request.get_full_path())
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         response = super().change_view(request, object_id, form_url, extra_context)
         if request.method == "GET" and getattr(response, "status_code", 0) == 200:
@@ -289,6 +318,16 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
                     request.user, person, [f for f in Person.PRIVATE_FIELDS if f != "citizen_id"],
                     via=PrivateDataAccess.Via.ADMIN, path=request.get_full_path())
         return response
+
+
+class MaskedPersonHistoryHelper(LabelledHistoryHelper):
+    """A person's changes with past ID numbers masked (last 4 digits), as everywhere else
+    (Nghị định 13/2023/NĐ-CP Điều 3.6, minimisation; the whole only on a logged reveal)."""
+
+    def prepare_delta_change_value(self, change, value):
+        if change.field == "citizen_id" and value:
+            return mask_citizen_id(value)
+        return super().prepare_delta_change_value(change, value)
 
 
 @admin.register(PrivateDataAccess)

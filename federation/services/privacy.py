@@ -173,6 +173,18 @@ def record_person_read(user, person: Person, fields, *, via: str, path: str = ""
     return record_private_reads(user, {person.pk: shown}, via=via, path=path)
 
 
+def record_history_read(user, person: Person, versions, *, via: str, path: str = "") -> int:
+    """The admin's history pages of a person show past values of his private fields (issue
+    31): one row naming those shown non-empty in ``versions`` (his historical records); the
+    ID number is left out, as it shows masked there too. His own reads are not recorded."""
+    if getattr(user, "pk", None) is not None and person.user_id == user.pk:
+        return 0
+    names = [f for f in Person.PRIVATE_FIELDS if f != "citizen_id"]
+    shown = frozenset(name for version in versions for name in names
+                      if getattr(version, name, None) not in (None, ""))
+    return record_private_reads(user, {person.pk: shown}, via=via, path=path)
+
+
 def purge_access_log(now=None) -> int:
     """Delete log rows older than ``PRIVATE_ACCESS_LOG_DAYS`` (celery beat daily, and
     ``manage.py purge_access_log``)."""
