@@ -125,3 +125,6 @@ def test_an_application_from_the_club_screen_needs_the_consent(world):
     consent = Consent.objects.get(person__full_name="Bé Mới Vào")
     assert consent.given_by == "Trần Thị Mẹ" and consent.relation == "parent"
     assert consent.child_agreed
+    consent.person.user = world.nobody
+    consent.person.save()
+    assert "trẻ em cũng đồng ý" in _text(client_of(world.nobody).get(ME))
