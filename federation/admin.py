@@ -26,7 +26,7 @@ from core import dashboard, dates
 from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
-from core.admin_history import HistoryAdmin
+from core.admin_history import HistoryAdmin, LabelledHistoryHelper
 from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from core.hooks import provider
@@ -57,6 +57,7 @@ from federation.models import (
     Province,
     Resignation,
     Suspension,
+    mask_citizen_id,
 )
 from federation.selectors import about_to_lapse_queryset, applications_to_decide
 from federation.services import privacy
@@ -237,9 +238,11 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
         if person.pk is None:
             return EMPTY
         return admin_table(
-            [_("Ngày"), _("Người đồng ý"), _("Quan hệ"), _("Mục đích"), _("Rút lại ngày")],
-            [(_day(c.given_on), c.given_by, c.get_relation_display(), c.purposes,
-              _day(c.withdrawn_on)) for c in person.consents.all()])
+            [_("Ngày"), _("Người đồng ý"), _("Quan hệ"), _("Trẻ em cũng đồng ý"), _("Mục đích"),
+             _("Rút lại ngày")],
+            [(_day(c.given_on), c.given_by, c.get_relation_display(),
+              _("Có") if c.child_agreed else EMPTY, c.purposes, _day(c.withdrawn_on))
+             for c in person.consents.all()])
 
     @admin.display(description=gettext_lazy("năm sinh"), ordering="date_of_birth")
     def birth_year(self, person):
@@ -278,6 +281,34 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
                                      "cập).") % {"name": person.full_name, "id": value})
         return HttpResponseRedirect(reverse("admin:federation_person_change", args=[pk]))
 
+    def get_historical_record_context_helper(self, request, historical_record):
+        return MaskedPersonHistoryHelper(self.model, historical_record)
+
+    def history_view(self, request, object_id, extra_context=None):
+        """The changes, past private values among them: the read is logged (issue 31)."""
+        response = super().history_view(request, object_id, extra_context)
+        self._log_history_read(request, object_id, response, version_id=None)
+        return response
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        """One past version in the form (the ID number masked by the form): logged."""
+        response = super().history_form_view(request, object_id, version_id, extra_context)
+        self._log_history_read(request, object_id, response, version_id=version_id)
+        return response
+
+    def _log_history_read(self, request, object_id, response, *, version_id) -> None:
+        if request.method != "GET" or getattr(response, "status_code", 0) != 200:
+            return
+        person = Person.objects.filter(pk=object_id).first()
+        if person is None:
+            return
+        versions = person.history.all()
+        if version_id is not None:
+            versions = versions.filter(history_id=version_id)
+        privacy.record_history_read(request.user, person, versions,
+                                    via=PrivateDataAccess.Via.ADMIN,
+                                    path=request.get_full_path())
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         response = super().change_view(request, object_id, form_url, extra_context)
         if request.method == "GET" and getattr(response, "status_code", 0) == 200:
@@ -287,6 +318,16 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
                     request.user, person, [f for f in Person.PRIVATE_FIELDS if f != "citizen_id"],
                     via=PrivateDataAccess.Via.ADMIN, path=request.get_full_path())
         return response
+
+
+class MaskedPersonHistoryHelper(LabelledHistoryHelper):
+    """A person's changes with past ID numbers masked (last 4 digits), as everywhere else
+    (Nghị định 13/2023/NĐ-CP Điều 3.6, minimisation; the whole only on a logged reveal)."""
+
+    def prepare_delta_change_value(self, change, value):
+        if change.field == "citizen_id" and value:
+            return mask_citizen_id(value)
+        return super().prepare_delta_change_value(change, value)
 
 
 @admin.register(PrivateDataAccess)
@@ -316,13 +357,13 @@ class ConsentAdmin(ServiceAdmin, admin.ModelAdmin):
     """Consents are recorded with applications (``services.submit_application``); staff record
     a withdrawal here from the person's letter (Điều 12)."""
 
-    list_display = ["person", "given_on", "given_by", "relation", "withdrawn_on"]
+    list_display = ["person", "given_on", "given_by", "relation", "child_agreed", "withdrawn_on"]
     list_filter = ["relation", "withdrawn_on"]
     list_select_related = ["person"]
     search_fields = ["person__full_name", "given_by"]
     readonly_fields = ["person", "application", "data_collected", "purposes", "given_on",
-                       "given_by", "relation", "recorded_by", "recorded_at", "withdrawn_on",
-                       "withdrawn_by", "withdrawal_note"]
+                       "given_by", "relation", "child_agreed", "recorded_by", "recorded_at",
+                       "withdrawn_on", "withdrawn_by", "withdrawal_note"]
     actions = ["withdraw"]
 
     def has_add_permission(self, request):
@@ -444,18 +485,23 @@ class ApplicationForm(forms.ModelForm):
             "Chính người xin gia nhập; cha, mẹ hoặc người giám hộ nếu chưa đủ 16 tuổi."))
     consent_relation = forms.ChoiceField(label=gettext_lazy("Quan hệ với người xin gia nhập"),
                                          choices=Consent.Relation.choices, required=False)
+    consent_child_agreed = forms.BooleanField(
+        label=gettext_lazy("Trẻ em cũng đồng ý"), required=False, help_text=gettext_lazy(
+            "Bắt buộc khi người xin gia nhập từ đủ 7 đến dưới 16 tuổi (Nghị định "
+            "13/2023/NĐ-CP, Điều 20.3): chính trẻ em đã ký hoặc đồng ý trên đơn."))
 
     class Meta:
         model = MembershipApplication
         fields = ["person", "club", "sponsor", "submitted_on"]
 
-    def given_consent(self) -> services.ConsentGiven | None:
+    def given_consent(self) -> privacy.ConsentGiven | None:
         data = self.cleaned_data
         if not data.get("consent"):
             return None  # the service refuses, on this field
-        return services.ConsentGiven(given_by=data["consent"],
-                                     relation=data.get("consent_relation") or "",
-                                     given_on=data.get("submitted_on"))
+        return privacy.ConsentGiven(given_by=data["consent"],
+                                    relation=data.get("consent_relation") or "",
+                                    given_on=data.get("submitted_on"),
+                                    child_agreed=bool(data.get("consent_child_agreed")))
 
     def clean_submitted_on(self):
         value = self.cleaned_data.get("submitted_on")
@@ -470,7 +516,21 @@ class ApplicationForm(forms.ModelForm):
                 services.check_application(data["person"], data["club"], data["sponsor"])
             except ServiceError as exc:
                 raise service_validation_error(exc) from exc
+            self._check_child_agreed(data)
         return data
+
+    def _check_child_agreed(self, data) -> None:
+        """The child's own consent (Điều 20.3) next to its box; the rest of the consent is
+        checked by the service on save."""
+        consent = self.given_consent()
+        if consent is None:
+            return
+        try:
+            privacy.check_consent(data["person"], consent,
+                                  data.get("submitted_on") or timezone.localdate())
+        except ServiceError as exc:
+            if privacy.CHILD_AGREED_FIELD in exc.fields:
+                self.add_error("consent_child_agreed", exc.fields[privacy.CHILD_AGREED_FIELD])
 
 
 class RejectForm(forms.Form):

@@ -17,7 +17,8 @@ from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
 from federation import selectors, services
-from federation.models import Person, is_masked
+from federation.models import Person, PrivateDataAccess, is_masked
+from federation.services import privacy
 
 
 def _day(day) -> str:
@@ -124,10 +125,13 @@ def merge_persons(modeladmin, request, queryset):
     rows = [(_("Họ và tên"), [p.full_name for p in persons]),
             (_("Ngày sinh"), [_day(p.date_of_birth) for p in persons]),
             (_("Tỉnh/thành phố"), [p.province or "—" for p in persons]),
-            (_("Số CCCD"), [p.citizen_id or "—" for p in persons]),
+            (_("Số CCCD"), [p.masked_citizen_id or "—" for p in persons]),
             (_("Thẻ hội viên"), [", ".join(f"{m.card_number} ({m.get_status_display()})"
                                            for m in p.memberships.all()) or "—"
                                  for p in persons])]
+    for person in persons:  # the birth dates shown: a read of private data (issue 31)
+        privacy.record_person_read(request.user, person, ("date_of_birth",),
+                                   via=PrivateDataAccess.Via.ADMIN, path=request.get_full_path())
     context = {**modeladmin.admin_site.each_context(request),
                "title": _("Gộp hai hồ sơ của cùng một người"), "opts": Person._meta,
                "persons": persons, "rows": rows, "form": form,

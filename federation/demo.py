@@ -24,6 +24,7 @@ from simple_history.utils import bulk_create_with_history
 from core.text import fold
 from documents.models import Signatory
 from documents.services import issue_decision, render_document
+from federation import demo_consents
 from federation.models import (
     Attendance,
     BoardPosition,
@@ -285,7 +286,8 @@ def _applications(ctx: DemoContext, members: list[Member], plans: list) -> None:
                        if c == club and m in active)
         applications.append(MembershipApplication(
             person=person, club=club, sponsor=sponsor, submitted_on=ctx.today - timedelta(days=i)))
-    bulk_create_with_history(applications, MembershipApplication)
+    applications = bulk_create_with_history(applications, MembershipApplication)
+    demo_consents.add_consents(applications)
 
 
 def load_boards(ctx: DemoContext) -> str:

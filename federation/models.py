@@ -743,6 +743,8 @@ class Consent(models.Model):
     #: Luật Trẻ em 2016 Điều 1: a child is under 16; Nghị định 13/2023 Điều 20 then asks the
     #: consent of a parent or guardian.
     CHILD_UNDER = 16
+    #: Nghị định 13/2023 Điều 20.3: from 7 years old the child's own consent is needed too.
+    CHILD_AGREES_FROM = 7
 
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="consents",
                                verbose_name=_("người"))
@@ -755,6 +757,9 @@ class Consent(models.Model):
     given_by = models.CharField(_("người đồng ý"), max_length=200)
     relation = models.CharField(_("quan hệ với người đó"), max_length=10,
                                 choices=Relation.choices)
+    # Điều 20.3: a child aged 7 to under 16 agrees himself, besides his parent or guardian
+    # (the child is the person; his name is the person's).
+    child_agreed = models.BooleanField(_("trẻ em cũng đồng ý"), default=False)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="+",
                                     verbose_name=_("người ghi"))

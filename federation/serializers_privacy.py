@@ -20,6 +20,9 @@ class ConsentInputSerializer(serializers.Serializer):
     relation = serializers.ChoiceField(choices=Consent.Relation.choices, help_text=_(
         "Quan hệ của người đồng ý với người xin gia nhập"))
     given_on = DateField(required=False, help_text=_("Ngày đồng ý (mặc định: ngày nộp đơn)"))
+    child_agreed = serializers.BooleanField(required=False, default=False, help_text=_(
+        "Trẻ em cũng đồng ý: bắt buộc khi người xin gia nhập từ đủ 7 đến dưới 16 tuổi "
+        "(Nghị định 13/2023/NĐ-CP, Điều 20.3)"))
 
 
 class ConsentSerializer(serializers.ModelSerializer):
@@ -31,7 +34,7 @@ class ConsentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Consent
         fields = ["id", "person", "application", "data_collected", "purposes", "given_on",
-                  "given_by", "relation", "recorded_by", "recorded_at", "withdrawn_on",
+                  "given_by", "relation", "child_agreed", "recorded_by", "recorded_at", "withdrawn_on",
                   "withdrawn_by", "withdrawal_note"]
         read_only_fields = fields
 

@@ -62,7 +62,8 @@ SPEC_MODULES = ("tournaments/systems",)
 #: where the discipline values are declared
 DISCIPLINE_HOME = ("chessrules/values.py",)
 #: demo and reference data: literal by nature
-DATA_MODULES = ("demo.py", "reference_data.py", "management/commands/load_demo.py")
+DATA_MODULES = ("demo.py", "demo_consents.py", "reference_data.py",
+                "management/commands/load_demo.py")
 #: the import-linter contract that states the order of the apps
 LAYERS_CONTRACT = "importlinter:contract:app-layers"
 MAX_LINES = 450

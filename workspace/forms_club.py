@@ -121,11 +121,16 @@ class ApplicationForm(forms.Form):
         help_text=_("Chính người xin gia nhập; cha, mẹ hoặc người giám hộ nếu chưa đủ 16 tuổi."))
     consent_relation = forms.ChoiceField(label=_("Quan hệ với người xin gia nhập"),
                                          choices=Consent.Relation.choices)
+    consent_child_agreed = forms.BooleanField(
+        label=_("Trẻ em cũng đồng ý"), required=False,
+        help_text=_("Bắt buộc khi người xin gia nhập từ đủ 7 đến dưới 16 tuổi (Nghị định "
+                    "13/2023/NĐ-CP, Điều 20.3): chính trẻ em đã ký hoặc đồng ý trên đơn."))
 
     def consent(self) -> ConsentGiven:
         data = self.cleaned_data
         return ConsentGiven(given_by=data["consent_given_by"], relation=data["consent_relation"],
-                            given_on=data.get("submitted_on"))
+                            given_on=data.get("submitted_on"),
+                            child_agreed=bool(data.get("consent_child_agreed")))
 
     def __init__(self, *args, persons=(), sponsors=(), labels=None, **kwargs):
         super().__init__(*args, **kwargs)

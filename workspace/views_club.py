@@ -365,7 +365,8 @@ def application_new(request, club):
             try:
                 application = _file_application(request, club, form, sponsors)
             except ServiceError as exc:
-                apply_service_error(form, exc, {"club": "person", "consent": "consent_given_by"})
+                apply_service_error(form, exc, {"club": "person", "consent": "consent_given_by",
+                                               privacy.CHILD_AGREED_FIELD: "consent_child_agreed"})
                 status = _refusal_status(exc)
             else:
                 messages.success(request, _("Đã nộp đơn của %(name)s; đơn chờ duyệt.")

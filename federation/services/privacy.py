@@ -41,24 +41,35 @@ CONSENT_PURPOSES = _stored(
     "lạc không công khai.")
 
 
+#: where a missing consent of the child himself is reported (the API's nested field name)
+CHILD_AGREED_FIELD = "consent.child_agreed"
+
+
 @dataclass(frozen=True)
 class ConsentGiven:
     """A consent as typed with an application: who gave it, his relation to the person (a
-    parent or guardian for a child under 16) and the date (the application's by default)."""
+    parent or guardian for a child under 16), whether the child agreed too (Điều 20.3: from 7
+    years old) and the date (the application's by default)."""
 
     given_by: str
     relation: str
     given_on: date | None = None
+    child_agreed: bool = False
 
 
-def _age_on(born: date, day: date) -> int:
+def age_on(born: date, day: date) -> int:
+    """Whole years of age on ``day`` (the birthday itself counts: born 02/01/2019 is 7 on
+    02/01/2026)."""
     return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
 
 
 def check_consent(person: Person, consent: ConsentGiven | None, on: date) -> None:
     """400 on ``consent`` unless a consent was given (Điều 11) by the person or, for a child
     under 16 on that day (Điều 20; a person with no birth date on record is taken at his
-    word), by a parent or guardian, named."""
+    word), by a parent or guardian, named; a child aged 7 to under 16 agrees himself too
+    (Điều 20.3: "Việc xử lý dữ liệu cá nhân của trẻ em phải được sự đồng ý của trẻ em trong
+    trường hợp trẻ em từ đủ 7 tuổi trở lên và có sự đồng ý của cha, mẹ hoặc người giám
+    hộ"): 400 on ``consent.child_agreed`` without it."""
     if consent is None:
         raise ServiceError(_("Thiếu sự đồng ý xử lý dữ liệu cá nhân (Nghị định 13/2023/NĐ-CP, "
                              "Điều 11): ghi người đồng ý, quan hệ với người xin gia nhập và "
@@ -69,14 +80,21 @@ def check_consent(person: Person, consent: ConsentGiven | None, on: date) -> Non
     if consent.relation not in Consent.Relation.values:
         raise ServiceError(_("Quan hệ của người đồng ý phải là: chính người đó, cha hoặc mẹ, "
                              "người giám hộ."), field="consent", code="invalid")
-    child = (person.date_of_birth is not None
-             and _age_on(person.date_of_birth, on) < Consent.CHILD_UNDER)
+    age = None if person.date_of_birth is None else age_on(person.date_of_birth, on)
+    child = age is not None and age < Consent.CHILD_UNDER
     if child and consent.relation == Consent.Relation.SELF:
         raise ServiceError(_("%(name)s chưa đủ %(age)s tuổi: cần sự đồng ý của cha, mẹ hoặc "
                              "người giám hộ (Nghị định 13/2023/NĐ-CP, Điều 20); ghi họ tên và "
                              "quan hệ của người đó.")
                            % {"name": person.full_name, "age": Consent.CHILD_UNDER},
                            field="consent", code="guardian_consent_required")
+    if child and age is not None and age >= Consent.CHILD_AGREES_FROM \
+            and not consent.child_agreed:
+        raise ServiceError(_("%(name)s đã đủ %(from)s tuổi: cần cả sự đồng ý của chính trẻ em "
+                             "(Nghị định 13/2023/NĐ-CP, Điều 20.3); đánh dấu ô \"Trẻ em cũng "
+                             "đồng ý\" (child_agreed) khi trẻ đã ký hoặc đồng ý trên đơn.")
+                           % {"name": person.full_name, "from": Consent.CHILD_AGREES_FROM},
+                           field=CHILD_AGREED_FIELD, code="child_consent_required")
     if consent.given_on is not None:
         try:
             dates.check_not_future(consent.given_on)
@@ -93,7 +111,7 @@ def record_consent(person: Person, consent: ConsentGiven, *, on: date, by,
         person=person, application=application, data_collected=CONSENT_DATA,
         purposes=CONSENT_PURPOSES, given_on=consent.given_on or on,
         given_by=consent.given_by.strip()[:200], relation=consent.relation,
-        recorded_by=by if perms.is_authenticated(by) else None)
+        child_agreed=consent.child_agreed, recorded_by=by if perms.is_authenticated(by) else None)
     if person.consent_withdrawn_on is not None:
         Person.objects.filter(pk=person.pk).update(consent_withdrawn_on=None)
         person.consent_withdrawn_on = None
@@ -152,6 +170,18 @@ def record_person_read(user, person: Person, fields, *, via: str, path: str = ""
     if user_id is not None and person.user_id == user_id:
         return 0
     shown = frozenset(f for f in fields if getattr(person, f, None) not in (None, ""))
+    return record_private_reads(user, {person.pk: shown}, via=via, path=path)
+
+
+def record_history_read(user, person: Person, versions, *, via: str, path: str = "") -> int:
+    """The admin's history pages of a person show past values of his private fields (issue
+    31): one row naming those shown non-empty in ``versions`` (his historical records); the
+    ID number is left out, as it shows masked there too. His own reads are not recorded."""
+    if getattr(user, "pk", None) is not None and person.user_id == user.pk:
+        return 0
+    names = [f for f in Person.PRIVATE_FIELDS if f != "citizen_id"]
+    shown = frozenset(name for version in versions for name in names
+                      if getattr(version, name, None) not in (None, ""))
     return record_private_reads(user, {person.pk: shown}, via=via, path=path)
 
 

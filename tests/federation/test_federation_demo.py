@@ -14,6 +14,7 @@ from federation import demo, services
 from federation.models import (
     Body,
     Club,
+    Consent,
     Member,
     MembershipApplication,
     Person,
@@ -34,6 +35,18 @@ def test_load_demo_creates_a_coherent_federation():
     assert Member.objects.filter(status="lapsed").exists()
     assert Member.objects.filter(status="resigned").exists()
     assert all(" " in name for name in Person.objects.values_list("full_name", flat=True))
+    # every application carries its consent (Nghị định 13/2023/NĐ-CP Điều 11; issue 31): the
+    # person's own, or for a child a parent's with the child's own from 7 (Điều 20)
+    applications = MembershipApplication.objects.all()
+    assert applications.count() > 400
+    assert not applications.filter(consent__isnull=True).exists()
+    assert Consent.objects.count() == applications.count()
+    assert Consent.objects.filter(relation="self").exists()
+    for consent in Consent.objects.filter(relation="parent").select_related("person"):
+        born, on = consent.person.date_of_birth, consent.given_on
+        assert (on.year - born.year - ((on.month, on.day) < (born.month, born.day))) < 16
+        assert consent.child_agreed  # the demo's children are all 7 or older
+    assert Consent.objects.filter(relation="parent").exists()
     # demo users
     staff = authenticate(username="demo", password="demo-password-2026")
     assert staff is not None and staff.is_staff and staff.is_superuser

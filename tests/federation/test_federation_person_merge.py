@@ -14,7 +14,14 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from federation.models import Attendance, DuesPayment, Member, MemberEvent, Person
+from federation.models import (
+    Attendance,
+    DuesPayment,
+    Member,
+    MemberEvent,
+    Person,
+    PrivateDataAccess,
+)
 from games.models import GameRecord
 from tests.admin_forms import form_data
 from tests.factories import make_club, make_member, make_person, make_staff, make_user
@@ -102,6 +109,9 @@ def test_the_admin_merge_keeps_every_record_and_supersedes_the_second_card(clien
     assert confirm.status_code == 200
     html = confirm.content.decode()
     assert "01-2026-00033" in html and "01-2026-00035" in html and "03/02/2001" in html
+    # the birth dates shown are a logged read (Nghị định 13/2023/NĐ-CP; issue 31)
+    assert set(PrivateDataAccess.objects.filter(user=staff, fields="date_of_birth")
+               .values_list("person_id", flat=True)) == {twice.first.pk, twice.second.pk}
     history_before = twice.first.history.count() + twice.second.history.count()
     done = client.post(changelist, {**selected, "apply": "1", "keep": twice.first.pk,
                                     "reason": "Nhập trùng khi làm thẻ (cùng người, cùng CLB)"})
@@ -197,3 +207,14 @@ def test_records_that_cannot_both_belong_to_one_person_refuse_the_whole_merge(tw
     assert Member.objects.get(pk=twice.card_35.pk).status == Member.Status.ACTIVE
     assert GameRecord.objects.get(pk=twice.game.pk).white_id == twice.second.pk
     assert Person.objects.get(pk=twice.second.pk).merged_into is None
+
+
+def test_the_merge_page_shows_the_id_numbers_masked(client):
+    """Minimisation (Nghị định 13/2023/NĐ-CP; issue 31): the last 4 digits, as everywhere."""
+    client.force_login(make_staff())
+    a = make_person(full_name="Phạm Hoa", citizen_id="001190012345")
+    b = make_person(full_name="Phạm Hoa", citizen_id="001190099999")
+    page = client.post(reverse("admin:federation_person_changelist"), {
+        "action": "merge_persons", "_selected_action": [a.pk, b.pk]}).content.decode()
+    assert "••••••••2345" in page and "••••••••9999" in page
+    assert "001190012345" not in page and "001190099999" not in page

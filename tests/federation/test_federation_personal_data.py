@@ -53,11 +53,46 @@ def test_a_child_under_16_needs_a_parent_or_guardian(world):
                          code="guardian_consent_required", field="consent")
     assert "16" in error["message"] and "giám hộ" in error["message"]
     response = _apply(world, child, consent={"given_by": "Nguyễn Văn Bố", "relation": "parent",
-                                             "given_on": "01/01/2026"})
+                                             "given_on": "01/01/2026", "child_agreed": True})
     assert response.status_code == 201, response.content
     consent = Consent.objects.get(person=child)
     assert (consent.given_by, consent.relation, consent.given_on) == (
         "Nguyễn Văn Bố", "parent", date(2026, 1, 1))
+
+
+# Điều 20.3: "Việc xử lý dữ liệu cá nhân của trẻ em phải được sự đồng ý của trẻ em trong trường
+# hợp trẻ em từ đủ 7 tuổi trở lên và có sự đồng ý của cha, mẹ hoặc người giám hộ". Ages worked
+# by hand on the application date, 02/01/2026: born 03/01/2019 is 6 (7 tomorrow), born
+# 02/01/2019 is 7 that day, born 03/01/2010 is 15 (16 tomorrow), born 02/01/2010 is 16.
+PARENT = {"given_by": "Phạm Văn Cha", "relation": "parent"}
+
+
+@pytest.mark.parametrize(("born", "consent", "refused_code"), [
+    (date(2019, 1, 3), PARENT, None),  # 6: the parent's alone
+    (date(2019, 1, 2), PARENT, "child_consent_required"),  # 7: the child too
+    (date(2019, 1, 2), {**PARENT, "child_agreed": True}, None),
+    (date(2010, 1, 3), PARENT, "child_consent_required"),  # 15: the child too
+    (date(2010, 1, 3), {**PARENT, "child_agreed": True}, None),
+    (date(2010, 1, 3), {"given_by": "Phạm Bé", "relation": "self", "child_agreed": True},
+     "guardian_consent_required"),  # 15: his own alone is not enough
+    (date(2010, 1, 2), {"given_by": "Phạm Đủ Tuổi", "relation": "self"}, None),  # 16
+])
+def test_a_child_from_7_to_under_16_agrees_himself_too(world, born, consent, refused_code):
+    person = f.make_person(full_name="Phạm Thị Trẻ", date_of_birth=born)
+    response = _apply(world, person, consent=consent)
+    if refused_code is None:
+        assert response.status_code == 201, response.content
+        row = Consent.objects.get(person=person)
+        assert row.child_agreed is bool(consent.get("child_agreed"))
+        listed = world.client(world.staff).get(f"/api/v1/persons/{person.pk}/consents/")
+        assert listed.json()[0]["child_agreed"] is row.child_agreed
+        return
+    field = "consent.child_agreed" if refused_code == "child_consent_required" else "consent"
+    error = assert_error(response, 400, code=refused_code, field=field)
+    if refused_code == "child_consent_required":
+        message = error["fields"][field][0]
+        assert "Điều 20.3" in message and "Trẻ em cũng đồng ý" in message and "7" in message
+    assert not person.applications.exists() and not Consent.objects.exists()
 
 
 def test_consent_withdrawn_stops_the_clubs_processing_and_keeps_official_records(world):

@@ -68,6 +68,26 @@ def test_the_access_log_is_read_only_for_staff(staff_client, person):
     assert staff_client.get("/admin/federation/privatedataaccess/add/").status_code == 403
 
 
+def test_an_admin_application_of_a_child_of_7_to_15_needs_the_childs_own_consent(staff_client,
+                                                                                  world):
+    """Nghị định 13/2023/NĐ-CP Điều 20.3: born 02/01/2019, the child is 7 on 02/01/2026."""
+    person = f.make_person(full_name="Kiều Bé Bảy", date_of_birth=date(2019, 1, 2))
+    form = {"person": person.pk, "club": world.club_a.pk, "sponsor": world.sponsor.pk,
+            "submitted_on": "02/01/2026", "consent": "Kiều Văn Bố", "consent_relation": "parent"}
+    url = "/admin/federation/membershipapplication/add/"
+    refused = staff_client.post(url, form)
+    assert refused.status_code == 200
+    errors = refused.context["adminform"].form.errors
+    assert "Điều 20.3" in errors["consent_child_agreed"][0]
+    assert not MembershipApplication.objects.filter(person=person).exists()
+    done = staff_client.post(url, {**form, "consent_child_agreed": "on"})
+    assert done.status_code == 302, done.content.decode()[-2000:]
+    consent = Consent.objects.get(person=person)
+    assert consent.child_agreed and consent.relation == "parent"
+    page = staff_client.get(f"/admin/federation/person/{person.pk}/change/").content.decode()
+    assert "Trẻ em cũng đồng ý" in page
+
+
 def test_an_admin_application_needs_the_consent(staff_client, world):
     person = f.make_person(full_name="Kiều Văn Đơn")
     form = {"person": person.pk, "club": world.club_a.pk, "sponsor": world.sponsor.pk,
@@ -129,3 +149,56 @@ def test_a_correction_from_the_admin_goes_through_the_update_service(staff_clien
     person.refresh_from_db()
     assert row.state == "done" and person.address == "15 Hàng Gai"
     assert person.citizen_id == "001088004321"  # fields left empty are unchanged
+
+
+# --- the person's change history (django-simple-history) ------------------------------------------
+
+def _change_through_the_admin(client, person, **changes):
+    page = client.get(f"/admin/federation/person/{person.pk}/change/").content.decode()
+    data = form_data(page, "person_form")
+    data.update({name: [value] for name, value in changes.items()})
+    response = client.post(f"/admin/federation/person/{person.pk}/change/", data)
+    assert response.status_code == 302, response.content.decode()[-2000:]
+
+
+def test_the_history_pages_mask_the_old_id_numbers_and_log_the_read(staff_client, world,
+                                                                    person):
+    """Minimisation (Nghị định 13/2023/NĐ-CP Điều 3.6) and the access log (Điều 27, 38) on the
+    history pages too: a past ID number shows its last 4 digits; reading past phones and
+    addresses is a read of private data, logged like the change page."""
+    _change_through_the_admin(staff_client, person, citizen_id="001088005678",
+                              phone="0966999000", address="7 Hàng Bạc")
+    PrivateDataAccess.objects.all().delete()
+    listing = staff_client.get(f"/admin/federation/person/{person.pk}/history/")
+    assert listing.status_code == 200
+    text = listing.content.decode()
+    assert "001088004321" not in text and "001088005678" not in text
+    assert "••••••••4321" in text and "••••••••5678" in text  # the change, masked
+    assert "0966111222" in text  # the past phone: shown to staff, so logged
+    row = PrivateDataAccess.objects.get(person=person)
+    assert row.via == "admin" and row.user == world.staff and "history" in row.path
+    assert "citizen_id" not in row.fields and "phone" in row.fields
+    first = person.history.order_by("history_id").first()
+    url = f"/admin/federation/person/{person.pk}/history/{first.history_id}/"
+    old = staff_client.get(url)
+    assert old.status_code == 200
+    text = old.content.decode()
+    assert "001088004321" not in text and "••••••••4321" in text and "0966111222" in text
+    assert PrivateDataAccess.objects.filter(person=person, path=url).count() == 1
+    # a reveal is still the only way to the whole number, and the log says so
+    assert PrivateDataAccess.objects.filter(fields__contains="citizen_id").count() == 0
+
+
+def test_reverting_to_a_past_version_as_shown_restores_its_id_number(staff_client, person):
+    """The history form shows the past ID number masked; posting it as shown restores the
+    number of that version (not the mask, not today's number)."""
+    _change_through_the_admin(staff_client, person, citizen_id="001088005678",
+                              phone="0966999000")
+    first = person.history.order_by("history_id").first()
+    url = f"/admin/federation/person/{person.pk}/history/{first.history_id}/"
+    data = form_data(staff_client.get(url).content.decode(), "historicalperson_form")
+    assert data["citizen_id"] == ["••••••••4321"]
+    response = staff_client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    person.refresh_from_db()
+    assert (person.citizen_id, person.phone) == ("001088004321", "0966111222")

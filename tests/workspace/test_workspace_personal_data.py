@@ -112,9 +112,19 @@ def test_an_application_from_the_club_screen_needs_the_consent(world):
                                "don-consent_relation": "self"})
     assert child.status_code == 400 and "giám hộ" in _text(child)
     assert not MembershipApplication.objects.filter(person__full_name="Bé Mới Vào").exists()
-    done = manager.post(url, {**data, "don-consent_given": "on",
-                              "don-consent_given_by": "Trần Thị Mẹ",
-                              "don-consent_relation": "parent"})
+    parent = {**data, "don-consent_given": "on", "don-consent_given_by": "Trần Thị Mẹ",
+              "don-consent_relation": "parent"}
+    # Điều 20.3: from 7 years old the child agrees too (she is 10 or 11 on any day it runs)
+    alone = manager.post(url, parent)
+    assert alone.status_code == 400
+    errors = alone.context["form"].errors["consent_child_agreed"]
+    assert "Điều 20.3" in errors[0] and 'id="error-don-consent_child_agreed"' in _text(alone)
+    assert not MembershipApplication.objects.filter(person__full_name="Bé Mới Vào").exists()
+    done = manager.post(url, {**parent, "don-consent_child_agreed": "on"})
     assert done.status_code == 302, _text(done)[-3000:]
     consent = Consent.objects.get(person__full_name="Bé Mới Vào")
     assert consent.given_by == "Trần Thị Mẹ" and consent.relation == "parent"
+    assert consent.child_agreed
+    consent.person.user = world.nobody
+    consent.person.save()
+    assert "trẻ em cũng đồng ý" in _text(client_of(world.nobody).get(ME))
