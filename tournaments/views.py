@@ -193,7 +193,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             "suspended": selectors.open_suspension(tournament)}).data)
 
     @extend_schema(responses=TournamentSuspensionSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # a plain list, every one
     def suspensions(self, request, pk=None):
         """Every suspension of the event and when it resumed (Điều 20.3d)."""
         return Response(TournamentSuspensionSerializer(selectors.suspensions(self.get_object()),

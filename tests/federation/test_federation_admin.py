@@ -18,6 +18,7 @@ from federation.models import (
     Suspension,
 )
 from tests import factories as f
+from tests.admin_forms import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -133,10 +134,12 @@ def test_admin_mark_resignation_action_and_membership_history(admin_client_vi, w
 
 def test_admin_person_change_history(admin_client_vi):
     person = f.make_person(full_name="Vũ Văn Cũ", citizen_id="001099000111")
-    response = admin_client_vi.post(f"/admin/federation/person/{person.pk}/change/", {
-        "full_name": "Vũ Văn Mới", "gender": "M", "date_of_birth": "1990-01-01",
-        "citizen_id": "001099000111", "province": person.province_id})
+    change = f"/admin/federation/person/{person.pk}/change/"
+    data = form_data(admin_client_vi.get(change).content.decode(), "person_form")
+    data["full_name"] = ["Vũ Văn Mới"]  # the rest as the form shows it (the ID number masked)
+    response = admin_client_vi.post(change, {**data, "_save": "Lưu"})
     assert response.status_code == 302, response.content.decode()[:2000]
+    assert Person.objects.get(pk=person.pk).citizen_id == "001099000111"  # the mask kept it
     history = Person.history.filter(id=person.pk).order_by("history_date")
     assert [h.full_name for h in history] == ["Vũ Văn Cũ", "Vũ Văn Mới"]
     assert history.last().history_user.username == "staff1"

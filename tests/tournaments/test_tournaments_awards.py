@@ -84,8 +84,15 @@ def test_overall_delegation_ranking_by_medals_and_by_points():
     assert [(r["rank"], r["name"], r["gold"], r["silver"], r["bronze"], r["points"])
             for r in ranking["rows"]] == [
         (1, "Hà Nội", 1, 0, 0, 3.0), (2, "TP Hồ Chí Minh", 0, 1, 1, 3.0)]
-    services.update_tournament(t, user=staff, delegation_ranking="points")
-    t.refresh_from_db()
+    # how the overall ranking counts is a rule of the published regulations: fixed once the
+    # event has started (Phụ lục 5), so an event ranked by points says so from its creation
+    with pytest.raises(ServiceError) as refused:
+        services.update_tournament(t, user=staff, delegation_ranking="points",
+                                   amendment_reason="Đổi cách tính")
+    assert refused.value.code == "regulations_fixed"
+    t, players = _event(staff, delegation_ranking="points")
+    hanoi, _hcm = _delegations(t, players, staff)
+    _play_all(t, staff)
     by_points = selectors_awards.delegation_ranking(t)
     assert [r["name"] for r in by_points["rows"]] == ["Hà Nội", "TP Hồ Chí Minh"]
     api = client_for(make_user())
