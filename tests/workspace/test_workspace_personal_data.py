@@ -49,6 +49,10 @@ def test_the_person_sees_who_read_his_data_in_words(world):
     person = world.sponsor.person
     client_of(world.manager_a).get(f"/lam-viec/clb/{world.club_a.pk}/hoi-vien/{world.sponsor.pk}/")
     page = _text(client_of(world.member_user).get(ME))
+    # each section once, in the page's body; the title is words only
+    assert page.count('id="access-log"') == page.count('id="consent"') == 1
+    title = page[page.index("<title>") + 7:page.index("</title>")]
+    assert "<" not in title and "Hồ sơ của tôi" in title
     log = page[page.index('id="access-log"'):page.index('id="requests"')]
     assert "quanly-a" in log and "Khu làm việc" in log and "Ngày sinh" in log
     assert "date_of_birth" not in log  # no field codes shown to a person
