@@ -420,37 +420,24 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
 
     def save_formset(self, request, form, formset, change):
         if formset.model is ScheduledRound and not self.official_reason(form.instance):
-            return self._save_schedule(request, form, formset)
+            # Phụ lục 5 mục 6: each line through set_round_schedule / remove_round_schedule
+            return self._save_lines(formset, form, key="number", remove=lambda line: (
+                services.remove_round_schedule(line, user=request.user)),
+                save=lambda t, data: services.set_round_schedule(
+                    t, data["number"], data["day"], data["start_time"], user=request.user,
+                    note=data.get("note", "")))
         if formset.model is not Official or self.official_reason(form.instance):
             return super().save_formset(request, form, formset, change)
-        tournament = Tournament.objects.get(pk=form.instance.pk)
-        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        for inline_form in formset.forms:
-            official = inline_form.instance
-            try:
-                if inline_form in formset.deleted_forms:
-                    if official.pk:
-                        services.remove_official(official, user=request.user)
-                        formset.deleted_objects.append(official)
-                    continue
-                if not inline_form.has_changed():
-                    continue
-                data = inline_form.cleaned_data
-                if official.pk and "person" in inline_form.changed_data:
-                    services.remove_official(Official.objects.get(pk=official.pk),
-                                             user=request.user)
-                saved = services.assign_official(tournament, data["person"], data["role"],
-                                                 user=request.user)
-                (formset.changed_objects.append((saved, inline_form.changed_data))
-                 if official.pk else formset.new_objects.append(saved))
-            except ServiceError as exc:  # the whole save is refused (ServiceAdmin)
-                raise ServiceError(f"{official}: {exc.message}", code=exc.code) from exc
-        return None
+        return self._save_lines(formset, form, key="person", remove=lambda official: (
+            services.remove_official(official, user=request.user)),
+            save=lambda t, data: services.assign_official(t, data["person"], data["role"],
+                                                          user=request.user))
 
-
-    def _save_schedule(self, request, form, formset):
-        """Each changed line through ``set_round_schedule``, each deleted one through
-        ``remove_round_schedule`` (Phụ lục 5 mục 6)."""
+    @staticmethod
+    def _save_lines(formset, form, *, key: str, remove, save):
+        """An inline's lines through the services: a deleted line through ``remove``, a changed
+        one through ``save(tournament, data)`` (a changed ``key`` removes the old line first).
+        A refusal refuses the whole save (ServiceAdmin), naming the line."""
         tournament = Tournament.objects.get(pk=form.instance.pk)
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         for inline_form in formset.forms:
@@ -458,21 +445,17 @@ class TournamentAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, Fol
             try:
                 if inline_form in formset.deleted_forms:
                     if line.pk:
-                        services.remove_round_schedule(line, user=request.user)
+                        remove(line)
                         formset.deleted_objects.append(line)
                     continue
                 if not inline_form.has_changed():
                     continue
-                data = inline_form.cleaned_data
-                if line.pk and "number" in inline_form.changed_data:
-                    services.remove_round_schedule(ScheduledRound.objects.get(pk=line.pk),
-                                                   user=request.user)
-                saved = services.set_round_schedule(
-                    tournament, data["number"], data["day"], data["start_time"],
-                    user=request.user, note=data.get("note", ""))
+                if line.pk and key in inline_form.changed_data:
+                    remove(type(line).objects.get(pk=line.pk))
+                saved = save(tournament, inline_form.cleaned_data)
                 (formset.changed_objects.append((saved, inline_form.changed_data))
                  if line.pk else formset.new_objects.append(saved))
-            except ServiceError as exc:  # the whole save is refused (ServiceAdmin)
+            except ServiceError as exc:
                 raise ServiceError(f"{line}: {exc.message}", code=exc.code) from exc
         return None
 
