@@ -77,7 +77,8 @@ class PublicSanctionSerializer(serializers.ModelSerializer):
     province = serializers.SerializerMethodField()
     sanction = serializers.SerializerMethodField()
     decision_number = serializers.CharField(source="decision_reference")
-    decision_issued_on = serializers.DateField(source="decision.issued_on", default=None)
+    decision_issued_on = serializers.DateField(source="decision.issued_on", default=None,
+                                               allow_null=True)
     state = serializers.SerializerMethodField()
 
     class Meta:

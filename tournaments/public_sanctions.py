@@ -22,7 +22,7 @@ class PublicEventSanctionSerializer(serializers.ModelSerializer):
     on = serializers.SerializerMethodField()
     decision_number = serializers.SerializerMethodField()
     decision_issued_on = serializers.DateField(source="removal_decision.issued_on",
-                                               default=None)
+                                               default=None, allow_null=True)
 
     class Meta:
         model = Entry

@@ -195,11 +195,26 @@ def _model_of(operation) -> type | None:
     return getattr(meta, "model", None)  # viewsets that only define get_queryset()
 
 
-def _real_ids(operation) -> list[int]:
+def _served_queryset(operation):
+    """The rows the operation's viewset serves (its ``queryset``: e.g. only the entries with a
+    sanction), else every row of its model."""
+    path = operation.path.replace("{id}", "1").replace("{tournament_id}", "1")
+    try:
+        view = getattr(resolve(path).func, "cls", None)
+    except Resolver404:
+        return None
+    queryset = getattr(view, "queryset", None)
+    if queryset is not None:
+        return queryset.all()
     model = _model_of(operation)
-    if model is None:
+    return model.objects.all() if model is not None else None
+
+
+def _real_ids(operation) -> list[int]:
+    queryset = _served_queryset(operation)
+    if queryset is None:
         return []
-    ids = model.objects.order_by("pk").values_list("pk", flat=True)[:5]
+    ids = queryset.order_by("pk").values_list("pk", flat=True)[:5]
     return [pk if isinstance(pk, int) else str(pk) for pk in ids]  # Job ids are UUIDs
 
 

@@ -148,7 +148,7 @@ def test_a_job_failed_by_the_sweeper_has_its_line(log_lines, settings):
 
     from django.utils import timezone
 
-    from core.jobs import sweep
+    from core.job_sweep import sweep
 
     long_ago = timezone.now() - timedelta(seconds=settings.JOB_LEASE_SECONDS * 3)
     job = Job.objects.create(kind="core.health_check", state=Job.State.RUNNING,
