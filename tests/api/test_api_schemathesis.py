@@ -195,26 +195,11 @@ def _model_of(operation) -> type | None:
     return getattr(meta, "model", None)  # viewsets that only define get_queryset()
 
 
-def _served_queryset(operation):
-    """The rows the operation's viewset serves (its ``queryset``: e.g. only the entries with a
-    sanction), else every row of its model."""
-    path = operation.path.replace("{id}", "1").replace("{tournament_id}", "1")
-    try:
-        view = getattr(resolve(path).func, "cls", None)
-    except Resolver404:
-        return None
-    queryset = getattr(view, "queryset", None)
-    if queryset is not None:
-        return queryset.all()
-    model = _model_of(operation)
-    return model.objects.all() if model is not None else None
-
-
 def _real_ids(operation) -> list[int]:
-    queryset = _served_queryset(operation)
-    if queryset is None:
+    model = _model_of(operation)
+    if model is None:
         return []
-    ids = queryset.order_by("pk").values_list("pk", flat=True)[:5]
+    ids = model.objects.order_by("pk").values_list("pk", flat=True)[:5]
     return [pk if isinstance(pk, int) else str(pk) for pk in ids]  # Job ids are UUIDs
 
 
@@ -270,6 +255,8 @@ def test_operation_conforms_to_schema(operation, who, seeded, db):
 
 # --- every detail operation, once, with a seeded object -------------------------------------
 
+#: detail paths whose rows are a subset of their model's (the first seeded row is not one)
+SERVES_A_SUBSET = {"/api/v1/public/event-sanctions/{id}/": "sanctioned entries (Điều 16.2)"}
 DETAIL_OPERATIONS = [op for op in OPERATIONS if op.method.upper() == "GET" and "{id}" in op.path]
 
 
@@ -280,6 +267,9 @@ def test_detail_operation_answers_a_seeded_object(operation, seeded, db):
     ids = _real_ids(operation)
     if not ids:
         pytest.skip(f"no seeded object for {operation.path} (model: {_model_of(operation)})")
+    if operation.path in SERVES_A_SUBSET:
+        pytest.skip(f"{operation.path} serves only {SERVES_A_SUBSET[operation.path]}; the seed "
+                    "has none (its one event is certified, so locked)")
     parameters = {"id": ids[0]}
     if "{kind}" in operation.path:  # a public document: its first kind (standings)
         parameters["kind"] = str(PUBLIC_KINDS[0])

@@ -26,6 +26,7 @@ pytestmark = BROWSER_MARKS
 
 def fits(page) -> None:
     """Nothing wider than the screen (no sideways scrolling on a phone)."""
+    page.wait_for_load_state()  # not while a click's navigation is still under way
     wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert wide <= 1, (page.url, wide)
 
@@ -105,6 +106,7 @@ def test_manager_files_officer_approves_card_opens_two_players_entered(live_serv
         sign_in(page, url, "quanly-a")
         page.locator("#roles").get_by_role("link", name="Mở trang câu lạc bộ").click()
         page.get_by_role("link", name="Lê Văn Mới").click()
+        expect(page.locator("#card-pdf")).to_be_visible()  # the member's page has loaded
         fits(page)
         href = page.locator("#card-pdf").get_attribute("href")
         card = context.request.get(url + href)
