@@ -130,10 +130,12 @@ def _paired_event_with_a_result() -> tuple[int, str]:
 
 @pytest.mark.django_db(transaction=True)
 @override_settings(METRICS_TOKEN=TOKEN)
-def test_a_scrape_after_a_pairing_job_and_a_result(client, settings):
+def test_a_scrape_after_a_pairing_job_and_a_result(client, jobs_in_process):
     """Requests, the pairing job, the queue depth, the pairings' mail and the public cache:
-    one public read twice is one miss, then one hit (the ratio's two terms)."""
-    settings.CELERY_TASK_ALWAYS_EAGER = True  # the job and the mail run in this process
+    one public read twice is one miss, then one hit (the ratio's two terms). The job and the
+    mail run in this process: Celery's own setting too, not only Django's (with a broker
+    configured, Django's alone left the message on the broker when no earlier test had
+    read Celery's configuration yet)."""
     before = scrape(client)
     tournament_id, kind = _paired_event_with_a_result()
     Job.objects.create(kind=kind)  # waiting (no message sent)
