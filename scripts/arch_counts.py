@@ -85,9 +85,11 @@ ALLOWANCES: dict[str, tuple[int, str]] = {
                                    "federation; no service layer sits below core.jobs)"),
     "service writes in clean()": (0, ""),
     "ignored mypy modules": (0, ""),
-    "modules > 450 lines": (7, "issue 33, still open: 7 modules to be split (the admin and "
-                               "models of tournaments and federation, tournaments/services/"
-                               "entries and services/lifecycle, games/services); -v lists them"),
+    "modules > 450 lines": (2, "issue 33, still open: tournaments/models.py and tournaments/"
+                               "admin.py, split once the changes made to them in parallel are "
+                               "merged (games/services, tournaments/services/entries and "
+                               "lifecycle, federation's admin and models are split); -v lists "
+                               "them"),
     "chessrules modules > 450 lines": (12, "the pure rules package (not in issue 33's count of "
                                            "12, which is the apps'): long algorithms, each "
                                            "module one rule set"),

@@ -52,7 +52,7 @@ def create_tournament(user, *, players: int = 0, ratings: list[int] | None = Non
     fields.setdefault("organiser_body", national_body())
     t = services.create_tournament(user=user, **fields)
     ratings = ratings if ratings is not None else [2000 - 10 * i for i in range(players)]
-    if ratings:
+    if ratings or seed is not None:
         services.open_registration(t, user=user)
         for rating in ratings:
             services.register_entry(t, make_member(), user=user, rating=rating)

@@ -19,6 +19,7 @@ from games.models import GameRecord
 from ratings.models import RatingList, RatingPeriod
 from tests.admin_forms import form_data
 from tests.factories import make_member, make_person, make_staff, make_user, national_body
+from tests.factories.games import make_signed_game
 from tests.helpers import assert_error, client_for
 from tournaments import services
 from tournaments.models import Official, Pairing, ResultChange, StatusChange, Tournament
@@ -413,11 +414,8 @@ def test_signed_game_record_in_the_admin(admin_client, staff):
     t = _round_robin(staff, finish=False)
     services.pair_round_job({"tournament": t.pk, "round": 1, "seed": 1}, lambda *a: None)
     pairing = Pairing.objects.filter(round__tournament=t, kind="game").first()
-    now = timezone.now()
-    game = GameRecord.objects.create(
-        pairing=pairing, discipline="xiangqi", white_name="A", black_name="B",
-        decision="white_wins", decision_reason="resignation", decided_by=staff,
-        decided_at=now, arbiter_signed_at=now, arbiter_signed_by=staff)
+    game = make_signed_game(pairing, by=staff, discipline="xiangqi", white_name="A",
+                            black_name="B")
     url = f"/admin/games/gamerecord/{game.pk}/"
     page = admin_client.get(f"{url}change/")
     data = form_data(page.content.decode(), "gamerecord_form")
