@@ -1291,6 +1291,10 @@ class PlayOffGame(models.Model):
                                     on_delete=models.SET_NULL, related_name="+",
                                     verbose_name=_("trọng tài ghi"))
     recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+    #: a game of a team play-off (``PlayOffMatch``): it counts for the teams, not the players
+    match = models.ForeignKey("PlayOffMatch", null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="games", verbose_name=_("trận thi đấu thêm"))
+    board = models.PositiveSmallIntegerField(_("bàn"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("ván thi đấu bổ sung")
@@ -1301,3 +1305,33 @@ class PlayOffGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {_('ván bổ sung')} {self.number}"
+
+
+class PlayOffMatch(models.Model):
+    """A play-off match between teams tied in the team table (thi đấu thêm: seed 002 Phần 2
+    Điều 2.3, "Trong thi đấu đồng đội. - Thi đấu thêm."). Its games are ``PlayOffGame`` rows
+    (``match``, ``board``); its match points (2 won, 1 drawn, 0 lost, as 30.1.5 counts) are
+    the teams' tie-break ``PO``. Written only by ``record_team_playoff``; never deleted."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT,
+                                   related_name="playoff_matches", verbose_name=_("giải đấu"))
+    number = models.PositiveSmallIntegerField(_("trận thi đấu thêm số"))
+    home = models.ForeignKey(TeamEntry, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("đội thứ nhất"))
+    away = models.ForeignKey(TeamEntry, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("đội thứ hai"))
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("trọng tài ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("trận thi đấu thêm (đồng đội)")
+        verbose_name_plural = _("trận thi đấu thêm (đồng đội)")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="playoff_match_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {_('trận thi đấu thêm')} {self.number}"

@@ -149,10 +149,11 @@ def _side(number, name, rating, title, person) -> dict | None:
 def team_rows(table: dict) -> dict:
     """The team table with public fields only (team ids are internal)."""
     keep = ("rank", "starting_number", "name", "game_points", "match_points",
-            "opponents_points", "boards")
+            "opponents_points", "boards", "playoff")
     out = {"after_round": table["after_round"], "ranking": table["ranking"],
            "rows": [{k: row[k] for k in keep} for row in table["rows"]]}
-    for key in ("match_form", "bracket", "placement_matches"):  # Điều 30.3; 002 Điều 11
+    for key in ("match_form", "bracket", "placement_matches",  # Điều 30.3; 002 Điều 11
+                "playoff_matches"):  # 002 Điều 2.3 "Thi đấu thêm"
         if key in table:
             out[key] = table[key]
     return out

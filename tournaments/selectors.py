@@ -22,7 +22,7 @@ from django.db.models import Q, QuerySet
 from chessrules.rating import Performance, performance_rating
 from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
 from federation.selectors import shown_clubs
-from tournaments import engine, systems
+from tournaments import engine, selectors_playoff, systems
 from tournaments.models import (
     Entry,
     Pairing,
@@ -271,7 +271,9 @@ def _bracket_stage(stage, entries, two_game: bool = False) -> dict:
 
 
 def team_standings(tournament: Tournament, after_round: int | None = None) -> dict:
-    """Team ranking by Điều 30.1.5: game points, then board 1, board 2, … scores."""
+    """Team ranking by Điều 30.1.5: game points, then board 1, board 2, … scores (or as
+    ``team_ranking`` says, 002 Điều 2.3); when the regulations list PO, last the play-off
+    matches' points ("Thi đấu thêm", 002 Phần 2 Điều 2.3; ``playoff`` of each row)."""
     after = completed_rounds(tournament) if after_round is None else after_round
     teams = {t.starting_number: t for t in tournament.teams.filter(
         starting_number__isnull=False) if t.starting_number is not None}
@@ -281,13 +283,16 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
         matches = _ties_as_matches(matches)
     rows = engine.team_standings(matches, sorted(teams),
                                  tournament.boards_per_team or 4,
-                                 ranking=tournament.team_ranking)
+                                 ranking=tournament.team_ranking,
+                                 playoff=None if bracket else engine.team_playoff(tournament))
     extra: dict = {}
     if bracket and tournament.lot_seed is not None:
         rows, extra = _team_knockout_table(tournament, after, rows)
     for row in rows:
         team: TeamEntry = teams[row.pop("team")]
         row.update(team_id=team.pk, name=team.name, starting_number=team.starting_number)
+    if any(row["playoff"] is not None for row in rows):  # 002 Điều 2.3 "Thi đấu thêm"
+        extra["playoff_matches"] = selectors_playoff.team_playoff_matches(tournament)
     return {"after_round": after, "ranking": tournament.team_ranking, "rows": rows, **extra}
 
 

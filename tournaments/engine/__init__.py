@@ -73,7 +73,7 @@ __all__ = [
     "board_rankings", "format_summary", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
     "decided", "more_rounds_refusal", "pairing_snapshot", "plan_round",
     "rating_order", "read_trf", "seed_for_colour", "standings", "swiss_guidance", "team_matches",
-    "team_standings",
+    "team_playoff", "team_standings",
     "tiebreak_codes", "total_rounds", "tracking_card",
 ]
 
@@ -277,6 +277,14 @@ def tracking_card(tournament, number: int) -> list[dict]:
 def team_matches(tournament, up_to_round: int) -> list[dict]:
     """Team match results by team starting numbers (``teams.team_matches``)."""
     return _teams.team_matches(snapshot_of(tournament, up_to_round, teams=True), up_to_round)
+
+
+def team_playoff(tournament) -> dict[int, float] | None:
+    """The teams' play-off match points by team starting number (tie-break PO, 002 Phần 2
+    Điều 2.3 "Thi đấu thêm"); None when the regulations do not list PO (no query then)."""
+    if not loader.ranks_by_playoff(tournament):
+        return None
+    return _teams.playoff_match_points(loader.load_team_playoff(tournament))
 
 
 def match_state(tournament, up_to_round: int | None = None) -> MatchState:

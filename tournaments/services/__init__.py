@@ -96,7 +96,7 @@ from tournaments.services.officials import (
     suspend_tournament,
     unassign_boards,
 )
-from tournaments.services.playoff import record_playoff_game
+from tournaments.services.playoff import PlayOffBoard, record_playoff_game, record_team_playoff
 from tournaments.services.results import (
     cancel_late_arrival,
     normalize_result,
@@ -148,4 +148,6 @@ __all__ = ["AMENDABLE_AFTER_START",
     "remove_round_schedule", "add_delegation_staff", "award_prizes", "check_prize",
     "create_delegation", "set_entry_delegation", "set_prize",
     "record_playoff_game",
+    "record_team_playoff",
+    "PlayOffBoard",
 ]
