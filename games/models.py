@@ -150,6 +150,12 @@ class GameRecord(models.Model):
                                          choices=Decision.choices)
     proposed_reason = models.CharField(_("lý do đề xuất"), max_length=40, blank=True)
 
+    #: Điều 10.1.2 (Asian control): the first half-move of the final phase, entered by the
+    #: arbiter (``games.services_phase.set_final_phase``); checks are counted from it
+    final_phase_ply = models.PositiveSmallIntegerField(
+        _("giai đoạn cuối từ nửa nước (Điều 10.1.2)"), null=True, blank=True,
+        help_text=_("Kiểu châu Á: nửa nước đầu tiên đi sau khi hết 120 phút (cứ 5 phút 10 "
+                    "nước; biên bản do đại diện trọng tài ghi; chiếu Tướng không quá bốn lần)."))
     white_time_used = models.DurationField(_("thời gian Trắng đã dùng"), null=True, blank=True)
     black_time_used = models.DurationField(_("thời gian Đen đã dùng"), null=True, blank=True)
     white_signed_at = models.DateTimeField(_("Trắng ký lúc"), null=True, blank=True)

@@ -136,7 +136,7 @@ class GameRecordSerializer(serializers.ModelSerializer):
             "arbiter_signed_at", "arbiter_signed_by", "validation_status", "validation_error",
             "validation_flags", "validation_warnings", "validation_consistency",
             "validated_at", "repetition_proposals", "faults", "warnings", "penalties",
-            "move_limit_claims", "upload", "created_by", "created_at",
+            "move_limit_claims", "final_phase_ply", "upload", "created_by", "created_at",
             "updated_at",
         ]
         read_only_fields = fields
@@ -207,6 +207,20 @@ class GameDecisionSerializer(serializers.Serializer):
 
 class GameVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
+
+
+class FinalPhaseWriteSerializer(GameVersionSerializer):
+    ply = serializers.IntegerField(
+        min_value=1, max_value=32767, allow_null=True,
+        help_text="Điều 10.1.2: the first half-move of the Asian control's final phase "
+                  "(null clears it).")
+
+
+class FinalPhaseSerializer(serializers.Serializer):
+    final_phase_ply = serializers.IntegerField(allow_null=True)
+    excess_check = serializers.CharField(help_text="The event's rule for a check beyond four.")
+    checks = serializers.JSONField(allow_null=True, help_text=(
+        "{from_ply, checks: {w: [plies], b: [plies]}, excess: [{side, ply}]}"))
 
 
 class GameCorrectionSerializer(GameVersionSerializer):

@@ -25,7 +25,7 @@ from chessrules import values
 from chessrules.values import INFRACTION_ARTICLES, Infraction, Sanction, next_sanction
 from core.errors import ConflictError, NotAllowedError, ServiceError
 from core.jobs import start_job
-from games import cache_scopes, engine, selectors
+from games import cache_scopes, engine, selectors, selectors_phase
 from games import official as official_rules
 from games.models import (
     AUTO_NOTATION,
@@ -187,10 +187,13 @@ DEFAULT_NO_CAPTURE_LIMIT = 50  # Điều 12 of the 2004 law
 
 
 def validation_inputs(game: GameRecord) -> dict:
-    return {"discipline": game.discipline, "moves_text": game.moves_text,
-            "start_fen": game.start_fen, "notation": game.notation,
-            "declared_result": _declared_result(game), "declared_reason": game.decision_reason,
-            "no_capture_limit": no_capture_limit_of(game)}
+    inputs = {"discipline": game.discipline, "moves_text": game.moves_text,
+              "start_fen": game.start_fen, "notation": game.notation,
+              "declared_result": _declared_result(game), "declared_reason": game.decision_reason,
+              "no_capture_limit": no_capture_limit_of(game)}
+    if game.final_phase_ply:  # Điều 10.1.2 (only when recorded: other keys stay as they were)
+        inputs["final_phase_ply"] = game.final_phase_ply
+    return inputs
 
 
 def no_capture_limit_of(game: GameRecord) -> int:
@@ -521,6 +524,10 @@ def add_fault(game: GameRecord, *, side: str, kind: str, user, article: str = ""
     if scoresheet_omission and kind != FaultKind.TECHNICAL:
         raise ServiceError(_("Sót 4 nước trên biên bản là lỗi kỹ thuật (Điều 16.3)."),
                            field="scoresheet_omission")
+    if scoresheet_omission and selectors_phase.in_phase(game, ply):
+        raise ServiceError(_("Nửa nước %(ply)s thuộc giai đoạn cuối: biên bản do đại diện trọng "
+                             "tài ghi, đấu thủ được miễn ghi (Điều 10.1.2).") % {"ply": ply},
+                           field="ply", code="in_final_phase")
     chess = values.Discipline(game.discipline) is values.Discipline.CHESS
     if kind == FaultKind.ILLEGAL_MOVE and not chess:
         raise ServiceError(_("Nước đi không hợp lệ được xử theo Luật Cờ Vua 7.4b; cờ tướng ghi "

@@ -48,6 +48,7 @@ from games.serializers import (
     MoveLimitClaimSerializer,
     MoveLimitClaimWriteSerializer,
 )
+from games.views_phase import FinalPhaseActions
 from tournaments.models import Tournament
 
 
@@ -99,7 +100,7 @@ class GameWarningAddedSerializer(GameWarningSerializer):
         fields = [*GameWarningSerializer.Meta.fields, "game"]
 
 
-class GameRecordViewSet(viewsets.ModelViewSet):
+class GameRecordViewSet(FinalPhaseActions, viewsets.ModelViewSet):
     """Game records (biên bản, Điều 11, 13, Phụ lục 4) of the user's tournaments."""
 
     permission_classes = [permissions.IsAuthenticated]

@@ -174,6 +174,11 @@ class Tournament(models.Model):
         ALL_GAMES = "all_games", _("Hủy mọi ván của đấu thủ bị truất quyền (cả điểm đối thủ "
                                    "đạt được khi gặp đấu thủ đó)")
 
+    class ExcessCheck(models.TextChoices):  # Điều 10.1.2 (Asian control): a fifth check
+        TECHNICAL_FAULT = "technical_fault", _("Không cho đi, bắt đi nước khác và ghi một lỗi "
+                                               "kỹ thuật (Điều 10.1.2, 16.3)")
+        LOSS = "loss", _("Xử thua như chiếu mãi (đề xuất để trọng tài xác nhận)")
+
     name = models.CharField(_("tên giải"), max_length=250)
     #: the name without diacritics, lower case (``core.text.fold``): searches match "ha noi"
     #: to "Hà Nội" on SQLite and PostgreSQL alike; kept by :meth:`save`
@@ -288,6 +293,11 @@ class Tournament(models.Model):
         help_text=_("Điều 10.2.1a: ai đến chậm quá thời gian này (15, 30 hay 60 phút theo "
                     "điều lệ) bị tính thua ván đó. Cờ vua (002 Điều 6.7): 60 phút nếu điều lệ "
                     "không quy định khác; 0 theo Luật FIDE hiện hành."))
+    excess_check = models.CharField(
+        _("chiếu Tướng lần thứ năm (kiểu châu Á)"), max_length=16, choices=ExcessCheck.choices,
+        default=ExcessCheck.TECHNICAL_FAULT,
+        help_text=_("Điều 10.1.2: trong giai đoạn cuối nước chiếu Tướng không được vượt quá "
+                    "bốn lần; luật không ghi cách xử lần thứ năm, điều lệ chọn."))
     illegal_moves_to_lose = models.PositiveSmallIntegerField(
         _("nước đi không hợp lệ thứ mấy bị xử thua (cờ vua)"), default=2,
         choices=[(n, str(n)) for n in values.ILLEGAL_MOVES_TO_LOSE],
