@@ -267,7 +267,8 @@ class _Moves:
         if len(self.data) < 4:
             return "", [], 0
         flags, comment = self._record(0)[2:]
-        moves, variations = [], 0
+        moves: list[Move] = []
+        variations = 0
         while flags & NEXT:
             ply = len(moves) + 1
             source, target, flags, _skipped = self._record(ply)
