@@ -23,6 +23,8 @@ from django.utils.translation import gettext as _
 from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
 from games import cache_scopes, engine, selectors, services
+from games.services._base import _check_may_write, _lock
+from games.services.validation import _reset_validation
 from games import selectors_phase as phase
 from games.models import Decision, FaultKind, GameFault, GameRecord, Side, ValidationStatus
 from tournaments.models import Tournament
@@ -44,8 +46,8 @@ def set_final_phase(game: GameRecord, *, ply: int | None, user,
     half-move after the record's last, one before the first move the phase can begin at
     (move 66 for the preset: 65 moves are due in 120 minutes), and a phase that would hold
     an omission already logged against a player (the sheet was not his then)."""
-    game = services._lock(game, expected_version)
-    services._check_may_write(user, game)
+    game = _lock(game, expected_version)
+    _check_may_write(user, game)
     if game.arbiter_signed_at:
         raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không ghi giai đoạn cuối "
                               "được nữa."), code="record_confirmed")
@@ -58,7 +60,7 @@ def set_final_phase(game: GameRecord, *, ply: int | None, user,
     game.version += 1
     game.save()
     cache_scopes.touch()
-    services._reset_validation(game)
+    _reset_validation(game)
     return game, services.start_validation(game, user=user)
 
 
@@ -106,8 +108,8 @@ def apply_excess_checks(game: GameRecord, *, user) -> tuple[list[GameFault], Gam
     loss, Điều 7.1n, through ``add_fault``). ``loss``: the first such check proposes that
     its side loses (reason ``rule_violation``, Điều 7.1l) for the arbiter to confirm.
     Returns the faults written and the record."""
-    game = services._lock(game, None)
-    services._check_may_write(user, game)
+    game = _lock(game, None)
+    _check_may_write(user, game)
     if game.arbiter_signed_at:
         raise ConflictError(_("Biên bản đã được trọng tài xác nhận; không ghi thêm."),
                             code="record_confirmed")

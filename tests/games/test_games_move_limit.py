@@ -1,6 +1,6 @@
 """Điều 12: the no-capture limit is a tournament setting (50 by default; seed 001 says 60)."""
 
-from games import services
+from games import engine, services
 from games.models import GameRecord
 
 # 55 moves each of horses going back and forth: no capture, no check.
@@ -14,7 +14,7 @@ def _validated(event, limit: int) -> GameRecord:
     pairing = event.pairings[0]
     game = GameRecord(discipline="xiangqi", pairing=pairing, white=pairing.white.member.person,
                       black=pairing.black.member.person, moves_text=SHUFFLE, notation="iccs")
-    services.apply_report(game, services.engine.validate(**services.validation_inputs(game)))
+    services.apply_report(game, engine.validate(**services.validation_inputs(game)))
     return game
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.errors import ConflictError, ServiceError
-from games import services
+from games import engine, services
 from games.models import GameRecord, MoveLimitClaim
 from tests.admin_forms import form_data
 from tests.factories import make_staff, make_user
@@ -23,7 +23,7 @@ def _game(event, moves: str = SHUFFLE, discipline: str = "xiangqi") -> GameRecor
     game = GameRecord.objects.create(
         discipline=discipline, pairing=pairing, white=pairing.white.member.person,
         black=pairing.black.member.person, moves_text=moves, notation="iccs")
-    services.apply_report(game, services.engine.validate(**services.validation_inputs(game)))
+    services.apply_report(game, engine.validate(**services.validation_inputs(game)))
     game.save()
     return game
 
