@@ -23,10 +23,10 @@ from django.utils.translation import gettext as _
 from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
 from games import cache_scopes, engine, selectors, services
-from games.services._base import _check_may_write, _lock
-from games.services.validation import _reset_validation
 from games import selectors_phase as phase
 from games.models import Decision, FaultKind, GameFault, GameRecord, Side, ValidationStatus
+from games.services._base import _check_may_write, _lock
+from games.services.validation import _reset_validation
 from tournaments.models import Tournament
 
 #: The article the faults and refusals of this module name.
