@@ -23,7 +23,7 @@ import pytest
 from chessrules import timecontrol
 from chessrules.xiangqi.final_phase import move_number_of_ply, phase_checks
 from core.errors import ConflictError, ServiceError
-from games import services, services_phase
+from games import engine, services, services_phase
 from games.models import FaultKind, GameFault, GameRecord
 from tests.admin_forms import form_data
 from tests.factories import make_staff
@@ -45,14 +45,14 @@ def _game(event, moves: str = MOVES) -> GameRecord:
     game = GameRecord.objects.create(
         discipline="xiangqi", pairing=pairing, white=pairing.white.member.person,
         black=pairing.black.member.person, moves_text=moves, notation="iccs", start_fen=START)
-    services.apply_report(game, services.engine.validate(**services.validation_inputs(game)))
+    services.apply_report(game, engine.validate(**services.validation_inputs(game)))
     game.save()
     return game
 
 
 def _validate(game: GameRecord) -> GameRecord:
     game.refresh_from_db()
-    services.apply_report(game, services.engine.validate(**services.validation_inputs(game)))
+    services.apply_report(game, engine.validate(**services.validation_inputs(game)))
     game.save()
     return game
 
