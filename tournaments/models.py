@@ -177,7 +177,7 @@ class Tournament(models.Model):
     class ExcessCheck(models.TextChoices):  # Điều 10.1.2 (Asian control): a fifth check
         TECHNICAL_FAULT = "technical_fault", _("Không cho đi, bắt đi nước khác và ghi một lỗi "
                                                "kỹ thuật (Điều 10.1.2, 16.3)")
-        LOSS = "loss", _("Xử thua như chiếu mãi (đề xuất để trọng tài xác nhận)")
+        LOSS = "loss", _("Xử thua ván (Điều 7.1l; đề xuất để trọng tài xác nhận)")
 
     name = models.CharField(_("tên giải"), max_length=250)
     #: the name without diacritics, lower case (``core.text.fold``): searches match "ha noi"
