@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.models import GamePenalty
 from tests.helpers import assert_error, client_for
-from tests.workspace.arbiter_support import event
+from tests.workspace.arbiter_support import arbiter_user, event
 from tournaments import services
-from tournaments.models import Entry, Pairing, ResultChange
+from tournaments.models import Entry, Official, Pairing, ResultChange
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +104,15 @@ def test_expulsion_removes_the_player_from_the_next_rounds_13_4g():
     paired = Pairing.objects.filter(round__tournament=t, round__number=2)
     assert paired.exists()
     assert not paired.filter(white=entry).exists() and not paired.filter(black=entry).exists()
+
+
+def test_expulsion_is_the_chief_arbiters_13_4g_and_dieu_16_2():
+    """An arbiter who is not the chief cannot expel (Điều 16.2): 403, nothing recorded."""
+    t, chief, _staff = event(4, paired=1, discipline="chess")
+    arbiter = arbiter_user("Trọng Tài Bàn")
+    Official.objects.create(tournament=t, person=arbiter.person, role=Official.Role.ARBITER)
+    one, _two = _boards(t)
+    game = _decided(client_for(chief), one, "white_wins", "resignation")
+    assert_error(_penalty(client_for(arbiter), game, side="black", kind="expulsion"), 403)
+    assert not GamePenalty.objects.filter(game_id=game["id"]).exists()
+    assert Entry.objects.get(pk=one.black_id).disqualified_at is None
