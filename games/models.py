@@ -287,6 +287,9 @@ class GamePenalty(models.Model):
     side = models.CharField(_("bên bị phạt"), max_length=5, choices=Side.choices)
     kind = models.CharField(_("hình phạt"), max_length=14, choices=PenaltyKind.choices)
     minutes = models.PositiveSmallIntegerField(_("số phút"), null=True, blank=True)
+    points = models.DecimalField(
+        _("điểm ván còn lại"), max_digits=2, decimal_places=1, null=True, blank=True,
+        help_text=_("Trừ điểm (13.4e): số điểm ván đấu thủ vi phạm còn được."))
     fault = models.OneToOneField(GameFault, null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="penalty", verbose_name=_("lỗi dẫn tới"))
     article, ply, note, recorded_by, recorded_at = arbiter_note_fields()

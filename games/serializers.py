@@ -54,8 +54,8 @@ class GamePenaltySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = GamePenalty
-        fields = ["id", "side", "kind", "kind_label", "minutes", "fault", "article", "ply",
-                  "note", "recorded_by", "recorded_at"]
+        fields = ["id", "side", "kind", "kind_label", "minutes", "points", "fault", "article",
+                  "ply", "note", "recorded_by", "recorded_at"]
         read_only_fields = fields
 
 
@@ -64,6 +64,9 @@ class GamePenaltyWriteSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(PenaltyKind.choices)
     minutes = serializers.IntegerField(min_value=1, max_value=60, required=False,
                                        allow_null=True, default=None)
+    points = serializers.DecimalField(
+        max_digits=2, decimal_places=1, required=False, allow_null=True, default=None,
+        help_text="13.4e (reduce_points): the points of the game the offender keeps, 0 or 0.5.")
     article = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
     ply = serializers.IntegerField(min_value=1, max_value=32767, required=False,
                                    allow_null=True, default=None)

@@ -177,7 +177,7 @@ class Tournament(models.Model):
     class ExcessCheck(models.TextChoices):  # Điều 10.1.2 (Asian control): a fifth check
         TECHNICAL_FAULT = "technical_fault", _("Không cho đi, bắt đi nước khác và ghi một lỗi "
                                                "kỹ thuật (Điều 10.1.2, 16.3)")
-        LOSS = "loss", _("Xử thua như chiếu mãi (đề xuất để trọng tài xác nhận)")
+        LOSS = "loss", _("Xử thua ván (Điều 7.1l; đề xuất để trọng tài xác nhận)")
 
     name = models.CharField(_("tên giải"), max_length=250)
     #: the name without diacritics, lower case (``core.text.fold``): searches match "ha noi"
@@ -702,6 +702,12 @@ class Pairing(models.Model):
     match_key = models.CharField(_("mã cặp đấu loại"), max_length=20, blank=True,
                                  help_text=_("Loại trực tiếp: các ván của một cặp chung mã."))
     game_number = models.PositiveSmallIntegerField(_("ván trong cặp"), default=1)
+    #: Luật Cờ Vua 13.4e-f (002; FIDE 12.9e-f): a side's points of the game as the arbiter's
+    #: penalty set them (empty: the result's); ``services.penalty_points`` writes them
+    white_points = models.DecimalField(_("điểm ván của Trắng theo hình phạt"), max_digits=2,
+                                       decimal_places=1, null=True, blank=True)
+    black_points = models.DecimalField(_("điểm ván của Đen theo hình phạt"), max_digits=2,
+                                       decimal_places=1, null=True, blank=True)
     version = models.PositiveIntegerField(_("phiên bản"), default=1)
     updated_at = models.DateTimeField(_("cập nhật lúc"), auto_now=True)
 
@@ -745,6 +751,7 @@ class ResultChange(models.Model):
         GAMES = "games", _("phán quyết trên biên bản")
         COMPLAINT = "complaint", _("quyết định giải quyết khiếu nại")
         ANNULMENT = "annulment", _("hủy ván, đấu lại (Điều 9.9)")
+        PENALTY = "penalty", _("hình phạt trừ/tăng điểm ván (Luật Cờ Vua 13.4e-f)")
 
     version = models.PositiveIntegerField(_("phiên bản mới"))
     source = models.CharField(_("nguồn"), max_length=30, default="api", choices=Source.choices)

@@ -26,7 +26,8 @@ from core.errors import ConflictError, ServiceError
 from games import engine, services, services_phase
 from games.models import FaultKind, GameFault, GameRecord
 from tests.admin_forms import form_data
-from tests.factories import make_staff
+from tests.factories import make_staff, national_body
+from tests.games.conftest import make_tournament
 from tests.helpers import assert_error, client_for
 
 START = "3k5/9/8r/9/4P4/9/9/9/R8/4K4 w - - 0 65"
@@ -190,3 +191,17 @@ def test_admin_change_form_records_the_phase_through_the_service(event, client):
     assert game.final_phase_ply == 3
     page = client.get(url).content.decode()
     assert "Đỏ: 3, 5, 7, 9, 11" in page
+
+
+def test_the_rule_is_an_event_setting_in_the_api_dieu_10_1_2(db):
+    """The regulations choose what a fifth check calls for (the law does not say)."""
+    tournament = make_tournament(organiser_body=national_body(), time_control_preset="asian",
+                                 time_control=dict(timecontrol.PRESETS["asian"]))
+    api = client_for(make_staff())
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    assert api.get(url).json()["excess_check"] == "technical_fault"
+    assert_error(api.patch(url, {"excess_check": "warning"}, format="json"), 400,
+                 field="excess_check")
+    changed = api.patch(url, {"excess_check": "loss"}, format="json")
+    assert changed.status_code == 200, changed.content
+    assert changed.json()["excess_check"] == "loss"

@@ -118,10 +118,13 @@ def load_pairings(tournament_id: int, up_to_round: int | None = None
     pairings = Pairing.objects.filter(round__tournament_id=tournament_id)
     if up_to_round is not None:
         pairings = pairings.filter(round__number__lte=up_to_round)
-    rows = pairings.annotate(points=Cast("bye_points", FloatField())).order_by(
+    rows = pairings.annotate(
+        points=Cast("bye_points", FloatField()), white_game=Cast("white_points", FloatField()),
+        black_game=Cast("black_points", FloatField())).order_by(
         "round__number", "board").values_list(
         "round__number", "board", "kind", "white__starting_number", "black__starting_number",
-        "result", "points", "match_key", "team_match_id", "match_board")
+        "result", "points", "match_key", "team_match_id", "match_board", "white_game",
+        "black_game")
     return tuple(map(PairingRow._make, rows))
 
 

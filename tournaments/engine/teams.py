@@ -12,7 +12,7 @@ from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
 from chessrules.competition.knockout import Placement
 from chessrules.values import RESULT_POINTS, Result, TeamMatchForm
-from tournaments.engine.snapshot import Snapshot
+from tournaments.engine.snapshot import Snapshot, game_points
 
 _PLAYED = frozenset(r.value for r in Result if r.played and r.points is not None)
 
@@ -42,10 +42,10 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
             matches.append(row)
             continue
         for p in games.get(match.id, []):
-            if p.result not in RESULT_POINTS:
+            scored = game_points(p, RESULT_POINTS)  # the penalty's points where set (13.4e-f)
+            if scored is None:
                 continue
-            for number, points in zip((p.white, p.black), RESULT_POINTS[p.result],
-                                      strict=True):
+            for number, points in zip((p.white, p.black), scored, strict=True):
                 if number is None:  # a result is between two players
                     continue
                 player = players[number]
@@ -102,7 +102,8 @@ def board_results(snapshot: Snapshot, up_to_round: int) -> list[tuple[int, int, 
     for p in snapshot.pairings:
         if p.round > up_to_round or p.team_match is None or p.result not in _PLAYED:
             continue
-        for number, points in zip((p.white, p.black), RESULT_POINTS[p.result], strict=True):
+        scored = game_points(p, RESULT_POINTS) or (0.0, 0.0)
+        for number, points in zip((p.white, p.black), scored, strict=True):
             if number is None:  # a result is between two players
                 continue
             out.append((board_of(snapshot.settings, players[number], p,
