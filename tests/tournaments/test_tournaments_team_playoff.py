@@ -201,3 +201,39 @@ def test_an_individual_event_has_no_team_playoff():
         services.record_team_playoff(individual.t, home=None, away=None, user=individual.chief,
                                      games=[services.PlayOffBoard(1, b1.white, b1.black, "1-0")])
     assert refused.value.code == "not_a_team_table"
+
+
+@pytest.mark.django_db
+def test_admin_records_a_team_playoff_by_its_form(client):
+    """The staff site's add form: boards typed one a line ("1: 3-7 1-0"), recorded through
+    ``record_team_playoff``; a refusal of the service shows on the form and writes nothing."""
+    from tests.admin_forms import form_data
+    from tests.factories import make_staff
+
+    event = TeamEvent()
+    client.force_login(make_staff())
+    url = "/admin/tournaments/playoffmatch/add/"
+    page = client.get(url).content.decode()
+    assert "mỗi bàn một dòng" in page
+    data = form_data(page, "playoffmatch_form")
+    lines = []
+    for board, result in ((1, "1-0"), (2, "1/2-1/2"), (3, "1/2-1/2")):
+        home, away = event.board(HANOI, board), event.board(DANANG, board)
+        lines.append(f"{board}: {home.starting_number}-{away.starting_number} {result}")
+    data.update({"tournament": [str(event.t.pk)], "home": [str(event.teams[HANOI].pk)],
+                 "away": [str(event.teams[DANANG].pk)], "games": ["\n".join(lines)]})
+    unknown = client.post(url, {**data, "games": ["1: 999-1 1-0"]})
+    assert unknown.status_code == 200 and "Không có đấu thủ số 999" in unknown.content.decode()
+    badly = client.post(url, {**data, "games": ["một ván"]})
+    assert badly.status_code == 200 and "Dòng 1" in badly.content.decode()
+    same = client.post(url, {**data, "away": [str(event.teams[HANOI].pk)]})
+    assert same.status_code == 200 and "hai đội khác nhau" in same.content.decode()
+    assert not PlayOffMatch.objects.exists()
+    done = client.post(url, data)
+    assert done.status_code == 302, done.content.decode()[:2000]
+    match = PlayOffMatch.objects.get()
+    assert [(g.board, g.result) for g in match.games.order_by("board")] == [
+        (1, "1-0"), (2, "1/2-1/2"), (3, "1/2-1/2")]
+    shown = client.get(f"/admin/tournaments/playoffmatch/{match.pk}/change/").content.decode()
+    assert event.board(HANOI, 1).name in shown
+    assert [r["name"] for r in event.table()["rows"]] == [HANOI, DANANG, CANTHO]
