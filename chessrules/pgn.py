@@ -5,7 +5,8 @@ games use the same container with ``[Variant "xiangqi"]`` (also recognised: ``[G
 Chess"]``), a ``[FEN]`` tag when the game does not start from the initial position, and moves
 written in ICCS or WXF. On reading, the movetext may be in any notation of
 :mod:`chessrules.notation.xiangqi` (xiangqi) or SAN / Vietnamese / UCI (chess); problems are
-reported with the game number and the line.
+reported with the game number and the line. DhtmlXQ blocks and XQF files (their text form,
+:mod:`chessrules.notation.xqf`) are read as xiangqi games with ICCS moves.
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ XQF_REASONS = {
     "result": _lazy("mã kết quả %(value)s không có nghĩa (chỉ 0-4)."),
     "encoding": _lazy("không đọc được chữ theo mã GBK/GB18030."),
     "overlap": _lazy("hai quân cùng ở ô %(square)s."),
-    "placement": _lazy("thế cờ ban đầu không hợp lệ (%(detail)s)."),
+    "placement": _lazy("thế cờ ban đầu không hợp lệ (Tướng/Soái thiếu, thừa hoặc ngoài cung)."),
     "truncated": _lazy("tệp bị cắt cụt giữa các bản ghi nước đi."),
     "comment": _lazy("lời bình dài %(length)s byte vượt quá cuối tệp."),
     "square": _lazy("ô %(square)s nằm ngoài bàn cờ (0-89)."),

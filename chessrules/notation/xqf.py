@@ -227,9 +227,9 @@ def _board(data: bytes, version: int, keys: Keys) -> dict[tuple[int, int], str]:
         kind = PIECE_KINDS[index % 16]
         where = (square // 10, square % 10)
         if where in board:
-            raise XqfError("overlap", "PiecePos", f"two pieces on square {square}",
-                           f"hai quân cùng ở ô {square} (cột {where[0] + 1}, hàng {where[1]}).",
-                           square=square)
+            name = "abcdefghi"[where[0]] + str(where[1])
+            raise XqfError("overlap", "PiecePos", f"two pieces on {name}",
+                           f"hai quân cùng ở ô {name}.", square=name)
         board[where] = kind if index < 16 else kind.lower()
     return board
 
@@ -251,7 +251,7 @@ def _fen(board: dict[tuple[int, int], str], turn: str) -> str:
         Position.from_fen(fen)
     except ValueError as error:
         raise XqfError("placement", "PiecePos", str(error),
-                       "thế cờ ban đầu không hợp lệ (thiếu Tướng/Soái hoặc Tướng ngoài cung).",
+                       "thế cờ ban đầu không hợp lệ (Tướng/Soái thiếu, thừa hoặc ngoài cung).",
                        detail=str(error)) from None
     return fen
 

@@ -242,3 +242,42 @@ def test_variations_are_left_out_and_the_report_says_so():
     [game] = report["games"]
     assert report["written"] == 1 and game["plies"] == 2
     assert game["notes"] == ["Tệp XQF có 1 nhánh biến; chỉ nhập nhánh chính."]
+
+
+def _with_string(data: bytes, name: str, text: str) -> bytes:
+    """``data`` with the header's Pascal string ``name`` set to ``text`` (GB18030)."""
+    offset, size = xqf.STRINGS[name]
+    raw = text.encode("gb18030")[:size]
+    field = bytes([len(raw)]) + raw + bytes(size - len(raw))
+    return data[:offset] + field + data[offset + 1 + size:]
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("1997年11月16日", "1997.11.16"), ("2004-5-2", "2004.05.02"), ("1981", "1981.??.??"),
+    ("1997.??.??", "1997.??.??"), ("năm ngoái", None), ("", None)])
+def test_the_header_s_free_text_date_is_read_as_a_pgn_date(written, read):
+    data = _with_string(xqf.write_xqf({}, []), "Date", written)
+    assert xqf.read_xqf(data).headers.get("Date") == read
+
+
+def test_the_title_stands_for_an_empty_event():
+    data = _with_string(xqf.write_xqf({"Event": ""}, []), "Title", "第006局 蝇垂骥尾")
+    assert xqf.read_xqf(data).headers["Event"] == "第006局 蝇垂骥尾"
+    data = _with_string(data, "Event", "全国象棋锦标赛")
+    assert xqf.read_xqf(data).headers["Event"] == "全国象棋锦标赛"
+
+
+@pytest.mark.django_db
+def test_a_start_position_xqf_cannot_hold_is_named_both_ways():
+    client = client_for(make_staff())
+    plain = xqf.write_xqf({}, [])
+    no_red_general = _patched(plain, 16 + 4, 0xFF)  # piece 5 is Red's general
+    report = _upload(client, no_red_general)
+    assert report["file_error"]["message"] == (
+        "Ván 1, trường PiecePos của tệp XQF: thế cờ ban đầu không hợp lệ (Tướng/Soái thiếu, "
+        "thừa hoặc ngoài cung).")
+    two_on_a0 = _patched(plain, 16 + 1, 0)  # Red's horse onto the rook's a0
+    assert _upload(client, two_on_a0)["file_error"]["message"] == (
+        "Ván 1, trường PiecePos của tệp XQF: hai quân cùng ở ô a0.")
+    with pytest.raises(ValueError, match="at most 2"):
+        xqf.write_xqf({}, [], "3k5/9/9/9/9/9/9/9/9/RRR1K4 w - - 0 1")
