@@ -17,6 +17,7 @@ from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
 from chessrules.notation import xiangqi_dialects as _xq_dialects
+from chessrules.notation import xqf as _xqf
 from chessrules.values import PGN_RESULTS, PLAYED, Discipline, RepetitionRuling, Result
 from chessrules.xiangqi import Move as XiangqiMove
 from chessrules.xiangqi import Position as XiangqiPosition
@@ -258,6 +259,28 @@ def write_dhtmlxq(headers: dict[str, str], normalised: list[str], start_fen: str
     """A xiangqi game (ICCS moves) as a DhtmlXQ block (``chessrules``)."""
     return _xq_dialects.write_dhtmlxq(headers, [XiangqiMove.from_iccs(m) for m in normalised],
                                       start_fen or None)
+
+
+def write_xqf(headers: dict[str, str], normalised: list[str], start_fen: str) -> bytes:
+    """A xiangqi game (ICCS moves) as an XQF file, version 1.0 unencrypted (``chessrules``);
+    ``ValueError`` for a start position XQF cannot hold."""
+    return _xqf.write_xqf(headers, [XiangqiMove.from_iccs(m) for m in normalised],
+                          start_fen or None)
+
+
+def xqf_upload_text(raw: bytes, name: str) -> str | None:
+    """An uploaded XQF file (named ``*.xqf`` or starting ``XQ`` + a version byte) as the text
+    the upload keeps and the import reads; None for any other file."""
+    return _xqf.to_text(raw) if _xqf.is_xqf(raw, name) else None
+
+
+def xqf_error(error: Exception) -> dict | None:
+    """What an XQF file's read error says (``code``, ``field``, ``ply``, ``params``), else
+    None (not an XQF error)."""
+    if not isinstance(error, _xqf.XqfError):
+        return None
+    return {"code": error.code, "field": error.field, "ply": error.ply,
+            "params": dict(error.params), "reason_vi": error.reason_vi}
 
 
 def export_moves(discipline: str, normalised: list[str], start_fen: str, fmt: str, *,

@@ -268,11 +268,8 @@ class GameUploadSerializer(serializers.ModelSerializer):
             if upload.size > limit:
                 raise upload_too_large("file")
             raw = upload.read()
-            try:
-                attrs["content"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError as exc:
-                raise serializers.ValidationError(
-                    {"file": [_("Tệp PGN phải mã hóa UTF-8 (byte %s).") % exc.start]}) from exc
+            attrs["content"] = engine.xqf_upload_text(raw, upload.name or "") \
+                or self._utf8(raw)  # an XQF file (binary) is kept as base64 text
             attrs.setdefault("file_name", upload.name)
         if not attrs.get("content"):
             raise serializers.ValidationError({"file": [_("Gửi tệp PGN (file) hoặc nội dung "
@@ -280,6 +277,14 @@ class GameUploadSerializer(serializers.ModelSerializer):
         if upload is None and len(attrs["content"].encode("utf-8")) > limit:
             raise upload_too_large("content")
         return attrs
+
+    @staticmethod
+    def _utf8(raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise serializers.ValidationError(
+                {"file": [_("Tệp PGN phải mã hóa UTF-8 (byte %s).") % exc.start]}) from exc
 
 
 class GameUploadDetailSerializer(GameUploadSerializer):

@@ -160,7 +160,7 @@ def read_xqf(data: bytes) -> XqfGame:
     if version > NEWEST_VERSION:
         raise XqfError("version", "Version", f"version {version // 10}.{version % 10} is newer "
                        "than 1.8", f"phiên bản {version // 10}.{version % 10} mới hơn 1.8, "
-                       "chưa đọc được.", version=version)
+                       "chưa đọc được.", version=f"{version // 10}.{version % 10}")
     keys = Keys.of(version, data[3:16])
     game = XqfGame(version, headers=_headers(data))
     board = _board(data, version, keys)
@@ -227,9 +227,9 @@ def _board(data: bytes, version: int, keys: Keys) -> dict[tuple[int, int], str]:
         kind = PIECE_KINDS[index % 16]
         where = (square // 10, square % 10)
         if where in board:
-            raise XqfError("placement", "PiecePos", f"two pieces on square {square}",
-                           f"hai quân cùng ở ô {square} (cột {where[0] + 1}, hàng {where[1]}).",
-                           square=square)
+            name = "abcdefghi"[where[0]] + str(where[1])
+            raise XqfError("overlap", "PiecePos", f"two pieces on {name}",
+                           f"hai quân cùng ở ô {name}.", square=name)
         board[where] = kind if index < 16 else kind.lower()
     return board
 
@@ -251,7 +251,7 @@ def _fen(board: dict[tuple[int, int], str], turn: str) -> str:
         Position.from_fen(fen)
     except ValueError as error:
         raise XqfError("placement", "PiecePos", str(error),
-                       "thế cờ ban đầu không hợp lệ (thiếu Tướng/Soái hoặc Tướng ngoài cung).",
+                       "thế cờ ban đầu không hợp lệ (Tướng/Soái thiếu, thừa hoặc ngoài cung).",
                        detail=str(error)) from None
     return fen
 
@@ -374,7 +374,7 @@ def _put_strings(header: bytearray, headers: dict[str, str]) -> str:
     white, black = headers.get("White", ""), headers.get("Black", "")
     values = {"Event": headers.get("Event", ""), "Site": headers.get("Site", ""),
               "Red": white, "Black": black, "Date": headers.get("Date", ""),
-              "Title": f"{white} - {black}" if white and black else ""}
+              "Title": headers.get("Event", "")}
     whole = []
     for name, value in values.items():
         value = "" if value in ("?", "????.??.??") else value.strip()
