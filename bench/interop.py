@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import re
 import shutil
 import subprocess
@@ -71,26 +72,69 @@ def trf_files(args: argparse.Namespace, work: Path) -> list[Path]:
     return files
 
 
+def _tbs(args: argparse.Namespace, script: str, path: Path, *options: str
+         ) -> subprocess.CompletedProcess[str]:
+    """A TieBreakServer script on the file, read as UTF-8 (its default is Latin-1)."""
+    return _run([args.tbs_python, str(Path(args.tiebreakserver) / script), "-i", str(path),
+                 "-b", "utf-8", "-dT", *options], timeout=600)
+
+
+def _file_points(path: Path) -> dict[int, float]:
+    return {int(line[4:8]): float(line[80:84] or 0)
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("001")}
+
+
+def _tbs_points(text: str) -> dict[int, float]:
+    """tiebreakchecker's table (``StartNo Rank PTS``, tab-separated)."""
+    return {int(p[0]): float(p[2]) for p in (line.split("\t") for line in text.splitlines())
+            if len(p) > 2 and p[0].isdigit()}
+
+
+def check_tiebreakserver(path: Path, args: argparse.Namespace, next_round: set,
+                         final: bool) -> dict:
+    """TieBreakServer's pairing checker (every round of the file, ``Check: True``), its
+    pairing of the next round, and its points (``PTS``) against the file's."""
+    checked = _tbs(args, "pairingchecker.py", path, "-c")
+    paired = _tbs(args, "pairingchecker.py", path, "-p")
+    points = _tbs(args, "tiebreakchecker.py", path, "-t", "PTS")
+    result = {"tbs_check": "Check: True" in checked.stdout,
+              "tbs_next": final or _boards(paired.stdout) == next_round,
+              "tbs_points": _tbs_points(points.stdout) == _file_points(path)}
+    if not all(result.values()):
+        print(f"  TieBreakServer {path.name}: {result}\n{checked.stdout[-800:]}"
+              f"{checked.stderr[-400:]}{paired.stdout[-300:]}{points.stdout[-300:]}")
+    return result
+
+
 def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, bool]:
+    """bbpPairings' check and next round, chessrules' next round, the service's own (the
+    ``.next`` file beside the export, when there is one) and TieBreakServer's."""
     checked = _run([args.bbp, "--dutch", str(path), "-c"])
-    accepted = checked.returncode == 0
+    complaints = [line for line in checked.stdout.splitlines()
+                  if line.strip() and not line.rstrip().endswith(tuple(
+                      f"Round #{n}" for n in range(1, 100)))]
+    accepted = checked.returncode == 0 and not complaints
     out = work / f"{path.stem}.pairs"
     paired = _run([args.bbp, "--dutch", str(path), "-p", str(out)])
     theirs = _boards(out.read_text(encoding="latin-1")) if out.exists() else set()
     ours = _run([sys.executable, "-m", "chessrules", "pair", str(path)])
-    identical = paired.returncode == 0 and ours.returncode == 0 and \
-        theirs == _boards(ours.stdout)
-    tiebreak_ok = True
-    if args.tiebreak:
-        command = [args.tiebreak, *[part.replace("{trf}", str(path))
-                                    for part in args.tiebreak_args.split()]]
-        run = _run(command)
-        tiebreak_ok = run.returncode == 0
-        print(f"  TieBreakServer {path.name}: exit {run.returncode}\n{run.stdout[-2000:]}")
-    if not accepted or not identical:
-        print(f"  {path.name}: check exit {checked.returncode} {checked.stdout[-500:]}"
-              f"{checked.stderr[-500:]}; next round {'identical' if identical else 'DIFFERENT'}")
-    return {"accepted": accepted, "identical": identical, "tiebreak_ok": tiebreak_ok}
+    # every round of the event played: bbpPairings refuses to pair beyond XXR (the file is
+    # the final one); chessrules' CLI would pair another round, not compared
+    final = "larger than the reported number of rounds" in paired.stderr
+    identical = final or (paired.returncode == 0 and ours.returncode == 0
+                          and theirs == _boards(ours.stdout))
+    service = path.with_suffix(".next")
+    result = {"accepted": accepted, "identical": identical, "final": final,
+              "service": (_boards(service.read_text(encoding="utf-8")) == theirs)
+              if service.exists() else None}
+    if args.tiebreakserver:
+        result |= check_tiebreakserver(path, args, theirs, final)
+    if not accepted or not identical or result["service"] is False:
+        print(f"  {path.name}: check exit {checked.returncode} {complaints[-5:]}"
+              f"{checked.stderr[-500:]}; next round {'identical' if identical else 'DIFFERENT'}"
+              f"; service's round {result['service']}")
+    return result
 
 
 def check_xlsx(directory: Path, work: Path) -> int:
@@ -119,29 +163,43 @@ def check_xlsx(directory: Path, work: Path) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bbp", required=True, help="path to the bbpPairings binary")
-    parser.add_argument("--tiebreak", help="path to the TieBreakServer binary")
-    parser.add_argument("--tiebreak-args", default="{trf}",
-                        help="TieBreakServer's arguments; {trf} is the file")
-    parser.add_argument("--trf-dir", help="a directory of the service's TRF exports")
+    parser.add_argument("--bbp", default=os.environ.get("BBP_PAIRINGS"),
+                        help="path to the bbpPairings binary (env BBP_PAIRINGS)")
+    parser.add_argument("--tiebreakserver", default=os.environ.get("TIEBREAKSERVER_DIR"),
+                        help="TieBreakServer's directory, holding pairingchecker.py and "
+                             "tiebreakchecker.py (env TIEBREAKSERVER_DIR)")
+    parser.add_argument("--tbs-python", default=sys.executable,
+                        help="the Python that runs TieBreakServer (needs networkx)")
+    parser.add_argument("--trf-dir", help="a directory of the service's TRF exports "
+                        "(bench/interop_events.py writes one)")
     parser.add_argument("--server", help="a running service to export from")
     parser.add_argument("--token", help="an API token of the server (staff)")
     parser.add_argument("--events", default="", help="event ids, comma-separated")
     parser.add_argument("--xlsx-dir", help="a directory of the service's .xlsx exports")
     args = parser.parse_args()
+    if not args.bbp:
+        parser.error("give --bbp (or BBP_PAIRINGS)")
     if not args.trf_dir and not (args.server and args.events):
         parser.error("give --trf-dir, or --server and --events")
     with tempfile.TemporaryDirectory(prefix="vcf-interop-") as tmp:
         work = Path(tmp)
         files = trf_files(args, work)
         results = [check_trf(path, args, work) for path in files]
+        with_service = [r for r in results if r["service"] is not None]
         print(f"TRF files: {len(files)}")
         print(f"accepted by bbpPairings -c: {sum(r['accepted'] for r in results)}")
         print(f"check discrepancies: {sum(not r['accepted'] for r in results)}")
-        print(f"next round identical: {sum(r['identical'] for r in results)}, "
-              f"different: {sum(not r['identical'] for r in results)}")
-        if args.tiebreak:
-            print(f"TieBreakServer failures: {sum(not r['tiebreak_ok'] for r in results)}")
+        finals = sum(r["final"] for r in results)
+        print(f"next round bbpPairings = chessrules: {sum(r['identical'] for r in results) - finals}"
+              f", different: {sum(not r['identical'] for r in results)} "
+              f"(+{finals} final files: every round played, no next round)")
+        print(f"next round bbpPairings = the service's: "
+              f"{sum(r['service'] for r in with_service)} of {len(with_service)}")
+        if args.tiebreakserver:
+            for key, label in (("tbs_check", "TieBreakServer pairing check True"),
+                               ("tbs_next", "TieBreakServer next round = bbpPairings"),
+                               ("tbs_points", "TieBreakServer PTS = the file's points")):
+                print(f"{label}: {sum(r[key] for r in results)} of {len(results)}")
         if args.xlsx_dir:
             print(f"xlsx read differently by LibreOffice: {check_xlsx(Path(args.xlsx_dir), work)}")
 

@@ -378,3 +378,48 @@ def test_a_half_point_pairing_bye_is_declared_for_the_pairing_programs(driver):
     from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
     driver.pair_next()
     assert from_file == _service_pairs(driver, 2)
+
+
+_CODE_POINTS = {"1": 1.0, "+": 1.0, "W": 1.0, "=": 0.5, "D": 0.5, "H": 0.5, "F": 1.0,
+                "U": 1.0, "0": 0.0, "-": 0.0, "L": 0.0, "Z": 0.0, " ": 0.0}
+
+
+def _scores_add_up(text: str) -> None:
+    """bbpPairings ``-c`` (trf.cpp validateScores, read with every column as played): the
+    points of each player line are the sum of every round entry written."""
+    for line in _player_lines(text):
+        codes = [line[start + 7] for start in range(91, len(line), 10)]
+        assert float(line[80:84]) == sum(_CODE_POINTS[c] for c in codes), line
+
+
+def test_a_bye_requested_for_the_round_to_be_paired_counts_in_the_score(driver):
+    """bbpPairings ``-c`` takes the column of the round to be paired as played, so a
+    requested bye written there (``0000 - H``) must be in the player's points: without it
+    the check refused the file ("The score for player 3 does not match the game
+    results", 31 of 82 exports of bench/interop_events.py). ``-p`` and ``chessrules``
+    take the score with or without it, and pair the same round."""
+    from chessrules.dutch import pair_trf_text
+
+    driver.create(system="dutch", number_of_rounds=5)
+    driver.action("open-registration")
+    driver.enter(driver.members(10))
+    driver.action("close-registration")
+    entries = {n: Entry.objects.get(tournament_id=driver.tid, starting_number=n)
+               for n in (3, 5, 6)}
+    driver.post(driver.arbiter, f"/api/v1/tournament-entries/{entries[3].pk}/request-bye/",
+                {"round": 1, "points": 0.5})
+    text = _export(driver, driver.tid)
+    assert _column(text, 3, 1) == "0000 - H"
+    _scores_add_up(text)
+    driver.pair_next()
+    driver.play_round(1, random.Random(3), choose=lambda p: "1-0")
+    for number, points in ((3, 1.0), (5, 0.5), (6, 0.0)):
+        driver.post(driver.arbiter,
+                    f"/api/v1/tournament-entries/{entries[number].pk}/request-bye/",
+                    {"round": 2, "points": points})
+    text = _export(driver, driver.tid)
+    assert [_column(text, n, 2) for n in (3, 5, 6)] == ["0000 - F", "0000 - H", "0000 - Z"]
+    _scores_add_up(text)
+    from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
+    driver.pair_next()
+    assert from_file == _service_pairs(driver, 2)

@@ -364,7 +364,6 @@ def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
                    float(tournament.bye_score))
     rounds = total_rounds(tournament) or played_rounds
     games = history(snapshot)
-    if written < rounds:
-        round_to_pair_markers(snapshot, written + 1, games)
+    pending = round_to_pair_markers(snapshot, written + 1, games) if written < rounds else {}
     return trf_text(head, entries, rounds, initial_colour(tournament), games,
-                    {row["starting_number"]: row for row in rows})
+                    {row["starting_number"]: row for row in rows}, pending)
