@@ -65,7 +65,7 @@ HOOKS = {
 # calls that go up, and nothing else does.
 PROVIDERS = {
     # Điều 28.1 (adjusted Swiss): the entrants' national ratings and national categories at
-    # the event's start, read by tournaments.services.entries to number the entries
+    # the event's start, read by tournaments.services.numbering to number the entries
     "national_ratings": "ratings.selectors.national_ratings",
     "national_categories": "ratings.selectors.category_ranks",
     # the member page of the staff site (federation.admin): ratings and titles of the person

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from tests.documents.documents_support import download, pdf_pages, request
 from tests.tournaments.pdf_rows import assert_standings_rows
 from tournaments.models import Entry, Pairing, Round
-from tournaments.services.entries import _national_ratings
+from tournaments.services.numbering import _national_ratings
 
 RESULT_POINTS = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (0.5, 0.5)}
 

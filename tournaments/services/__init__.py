@@ -13,7 +13,10 @@ One module per concern; the public names are re-exported here, so callers import
 ``tournaments.services`` (or names from it) and need not know the module:
 
 - ``lifecycle``: the tournament, registration open/close, finish, certify, reopen
-- ``entries``: eligibility, entries and teams, starting numbers, withdrawals, byes
+- ``checks``: the checks of a tournament's settings (dates, teams, time control, rounds)
+- ``entries``: eligibility, entries and teams (guests, late entries, corrections)
+- ``numbering``: starting numbers (Điều 28)
+- ``withdrawals``: withdrawals of entries and teams (Điều 21.5, 30), requested byes
 - ``officials``: the people of the event (Điều 19-20), arbiters' boards, the suspension
 - ``schedule``: each round's day and start (Phụ lục 5 mục 6)
 - ``awards``: delegations and their officials, prizes and their award (Phụ lục 5 mục 10, 14)
@@ -48,6 +51,7 @@ from tournaments.services.bulk_entries import (
     rows_from_csv,
     rows_from_lines,
 )
+from tournaments.services.checks import check_rounds_fit_dates, games_per_day_needed
 from tournaments.services.complaints import (
     Filing,
     Ruling,
@@ -65,10 +69,7 @@ from tournaments.services.entries import (
     register_guest_entry,
     register_late_entry,
     register_team,
-    request_bye,
     update_entry,
-    withdraw_entry,
-    withdraw_team,
 )
 from tournaments.services.lifecycle import (
     AMENDABLE_AFTER_START,
@@ -77,11 +78,9 @@ from tournaments.services.lifecycle import (
     apply_tournament_changes,
     build_tournament,
     certify_tournament,
-    check_rounds_fit_dates,
     close_registration,
     create_tournament,
     finish_tournament,
-    games_per_day_needed,
     open_registration,
     publish_regulations,
     reopen_tournament,
@@ -129,6 +128,7 @@ from tournaments.services.schedule import (
 )
 from tournaments.services.stages import advance_qualifiers
 from tournaments.services.trf_import import import_trf
+from tournaments.services.withdrawals import request_bye, withdraw_entry, withdraw_team
 
 __all__ = ["AMENDABLE_AFTER_START",
     "ENTRY_FIELDS", "register_entries", "rows_from_csv", "rows_from_lines", "member_by_name",

@@ -1,11 +1,11 @@
-"""Entries and teams: eligibility, registration (late entries in Swiss), starting
-numbers, withdrawals (Điều 21.5) and requested byes."""
+"""Entries and teams: eligibility, registration (late entries in Swiss, guests), the
+corrections of an entry. Starting numbers: ``numbering``; withdrawals and requested byes:
+``withdrawals``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
-from typing import TypeVar
 
 from django.db import transaction
 from django.db.models import Max
@@ -14,17 +14,11 @@ from django.utils.translation import gettext as _
 
 from chessrules.competition.match import GROUPS
 from chessrules.values import GenderSection
-from core.errors import NotAllowedError, ServiceError
-from core.hooks import provider
+from core.errors import ServiceError
 from federation.models import Club, Member, Person
-from federation.permissions import can_manage_club
 from federation.selectors import member_on, suspension_on
-from tournaments import cache_scopes, engine, selectors
-from tournaments.models import (
-    Entry,
-    TeamEntry,
-    Tournament,
-)
+from tournaments import cache_scopes, selectors
+from tournaments.models import Entry, TeamEntry, Tournament
 from tournaments.services._common import (
     S,
     _expect_status,
@@ -33,72 +27,7 @@ from tournaments.services._common import (
     _require_not_locked,
     spec_of,
 )
-
-Withdrawing = TypeVar("Withdrawing", Entry, TeamEntry)
-
-
-def _draw_numbers(t: Tournament) -> None:
-    if t.is_team_event:
-        teams = list(t.teams.all())
-        order = engine.lot_order([team.pk for team in teams], _lot_seed(t))
-        places = (t.boards_per_team or 0) + (t.reserves_per_team or 0)
-        TeamEntry.objects.filter(tournament=t).update(starting_number=None)
-        Entry.objects.filter(tournament=t).update(starting_number=None)
-        for number, pk in enumerate(order, 1):
-            TeamEntry.objects.filter(pk=pk).update(starting_number=number)
-            for entry in Entry.objects.filter(team_id=pk):
-                if entry.board_order is None:  # a team's player has his board (the roster)
-                    raise ValueError(f"entry {entry.pk}: a team's player without a board")
-                entry.starting_number = (number - 1) * places + entry.board_order
-                entry.save(update_fields=["starting_number"])
-        return
-    _number_entries(t)
-
-
-def _lot_seed(t: Tournament) -> int:
-    """The lot drawn when entries closed (Điều 28): starting numbers follow from it."""
-    if t.lot_seed is None:
-        raise ValueError(f"tournament {t.pk}: starting numbers before the drawing of lots")
-    return t.lot_seed
-
-
-def _number_entries(t: Tournament) -> None:
-    entries = list(t.entries.select_related("member"))
-    order_by = spec_of(t).starting_order
-    if order_by == "adjusted":  # Điều 28.1; 28.7: renumbered on a late entry
-        national = _national_ratings(t, entries)
-        category = _national_categories(t, entries)
-        order = engine.adjusted_order(
-            [(e.pk, e.rating, e.title, national.get(e.pk, 0), category.get(e.pk, 0))
-             for e in entries],
-            t.lot_seed or 0)
-    elif order_by == "groups":  # 002 Điều 10: A1..An, then B1..Bn
-        order = [pk for g in GROUPS for pk in engine.lot_order(
-            [e.pk for e in entries if e.group == g], _lot_seed(t))]
-    elif order_by == "rating":  # C.04.2
-        order = engine.rating_order([(e.pk, e.rating, e.title, e.name) for e in entries])
-    else:
-        order = engine.lot_order([e.pk for e in entries], _lot_seed(t))
-    Entry.objects.filter(tournament=t).update(starting_number=None)
-    for number, pk in enumerate(order, 1):
-        Entry.objects.filter(pk=pk).update(starting_number=number)
-
-
-def _national_ratings(t: Tournament, entries: list[Entry]) -> dict[int, int]:
-    """Điều 28.1 "hệ số của quốc gia": each entry's rating on the federation's list (the
-    event's discipline and time control) in force at its start; absent: none."""
-    by_person = provider("national_ratings")(t)  # the ratings app's (settings.PROVIDERS)
-    return {e.pk: by_person.get(e.member.person_id, 0) for e in entries
-            if e.member is not None}
-
-
-def _national_categories(t: Tournament, entries: list[Entry]) -> dict[int, int]:
-    """Điều 28.1 "đẳng cấp theo thứ hạng quốc gia": each entry's highest national category
-    (Phụ lục 6: kiện tướng 3, kiện tướng dự bị 2, cấp I 1) awarded by the event's start;
-    none: 0."""
-    people = {e.pk: e.member.person_id for e in entries if e.member is not None}
-    ranks = provider("national_categories")(set(people.values()), t.start_date, t.discipline)
-    return {pk: ranks.get(person, 0) for pk, person in people.items()}
+from tournaments.services.numbering import _number_entries
 
 
 def _age_on(birth: date, day: date) -> int:
@@ -461,109 +390,3 @@ def register_team(tournament: Tournament, name: str, roster: Iterable[tuple[Memb
             entry.save()
         cache_scopes.touch_event(t.pk)
     return team
-
-
-def _require_arbiter_or_manager(user, tournament: Tournament, message: str) -> None:
-    if not (selectors.can_arbitrate(user, tournament) or selectors.can_manage(user, tournament)):
-        raise NotAllowedError(message)
-
-
-def _lock_withdrawing(tournament: Tournament, model: type[Withdrawing], pk: int,
-                      already: str) -> tuple[Tournament, Withdrawing]:
-    """Lock the tournament (not locked for changes) and the entry or team that withdraws;
-    refuse a second withdrawal with ``already``."""
-    t = _lock(tournament)
-    _require_not_locked(t)
-    locked = model.objects.select_for_update().get(pk=pk)
-    cache_scopes.touch_event(t.pk)
-    if locked.withdrawn_on is not None:
-        raise ServiceError(already, code="duplicate")
-    return t, locked
-
-
-def withdraw_entry(entry: Entry, *, user, on_date: date | None = None) -> Entry:
-    """Điều 21.5: Swiss — results kept, no longer paired; round robin — the standings annul
-    his games (played half or fewer) or his remaining games are lost by forfeit."""
-    tournament = entry.tournament
-    by_club = (not (selectors.can_arbitrate(user, tournament)
-                    or selectors.can_manage(user, tournament))
-               and selectors.can_enter_for_club(user, entry.member))
-    if not by_club:
-        _require_arbiter_or_manager(user, tournament,
-                                    _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
-    with transaction.atomic():
-        t, e = _lock_withdrawing(tournament, Entry, entry.pk,
-                                 _("Đấu thủ đã bỏ cuộc trước đó."))
-        if by_club and (t.status != S.REGISTRATION or is_late(t)):
-            # The club takes its entry back before the deadline; afterwards it is a
-            # withdrawal the arbiter or the organisers record (Điều 21.5).
-            raise ServiceError(_("Đã quá hạn đăng ký: câu lạc bộ không tự rút đấu thủ được "
-                                 "nữa; hãy báo ban tổ chức hoặc trọng tài."),
-                               field="entry", code="late_withdrawal")
-        if t.status in (S.DRAFT, S.REGISTRATION):
-            e.delete()  # before the draw: simply not entered
-            return e
-        e.withdrawn_on = on_date or timezone.localdate()
-        e.withdrawn_after_round = t.rounds.count()
-        e.save()
-    return e
-
-
-def withdraw_team(team: TeamEntry, *, user, on_date: date | None = None) -> TeamEntry:
-    """A team withdraws (Điều 30: the team is one unit, 002 Điều 16): before the draw it is
-    simply not entered (team and roster removed); after it, the results played stay and
-    every player of its roster is withdrawn from the next round, so each remaining board
-    against it is lost by forfeit (team round robin, Scheveningen, simultaneous match) or
-    the team is no longer drawn (team Swiss by draw, 21.5.2)."""
-
-    tournament = team.tournament
-    by_club = (not (selectors.can_arbitrate(user, tournament)
-                    or selectors.can_manage(user, tournament))
-               and team.club is not None and can_manage_club(user, team.club))
-    if not by_club:
-        _require_arbiter_or_manager(user, tournament,
-                                    _("Chỉ trọng tài hoặc ban tổ chức ghi nhận bỏ cuộc."))
-    with transaction.atomic():
-        t, locked = _lock_withdrawing(tournament, TeamEntry, team.pk,
-                                      _("Đội đã bỏ cuộc trước đó."))
-        if by_club and (t.status != S.REGISTRATION or is_late(t)):
-            raise ServiceError(_("Đã quá hạn đăng ký: câu lạc bộ không tự rút đội được nữa; "
-                                 "hãy báo ban tổ chức hoặc trọng tài."),
-                               field="team", code="late_withdrawal")
-        if t.status in (S.DRAFT, S.REGISTRATION):
-            locked.delete()  # the roster goes with it (Entry.team cascades)
-            return locked
-        day = on_date or timezone.localdate()
-        after = t.rounds.count()
-        locked.withdrawn_on = day
-        locked.save(update_fields=["withdrawn_on"])
-        locked.roster.filter(withdrawn_on__isnull=True).update(withdrawn_on=day,
-                                                               withdrawn_after_round=after)
-    return locked
-
-
-def request_bye(entry: Entry, round_number: int, *, user, points: float | None = None
-                ) -> Entry:
-    """A requested bye (xin nghỉ) for a future round, with the points of the regulations:
-    by default the tournament's ``requested_bye_score``, 0 unless the regulations say
-    otherwise (Điều 28.7, 002 Điều 13.7)."""
-    tournament = entry.tournament
-    if points is None:
-        points = float(tournament.requested_bye_score)
-    _require_arbiter_or_manager(user, tournament, _("Chỉ trọng tài hoặc ban tổ chức ghi nhận xin nghỉ."))
-    if not spec_of(tournament).swiss:
-        raise ServiceError(_("Chỉ hệ Thụy Sĩ nhận xin nghỉ."), code="invalid_state")
-    if float(points) not in (0.0, 0.5, 1.0):
-        raise ServiceError(_("Điểm nghỉ phải là 0, 0.5 hoặc 1."), field="points")
-    with transaction.atomic():
-        t = _lock(tournament)
-        _require_not_locked(t)
-        if round_number <= t.rounds.count() or round_number > (t.number_of_rounds or 0):
-            raise ServiceError(_("Chỉ xin nghỉ cho một ván chưa xếp cặp."), field="round")
-        e = Entry.objects.select_for_update().get(pk=entry.pk)
-        byes = [b for b in e.requested_byes if int(b["round"]) != round_number]
-        byes.append({"round": round_number, "points": float(points)})
-        e.requested_byes = sorted(byes, key=lambda b: b["round"])
-        e.save()
-        cache_scopes.touch_event(t.pk)
-    return e

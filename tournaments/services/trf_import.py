@@ -29,7 +29,8 @@ from federation.selectors import suspension_on
 from tournaments import cache_scopes, engine
 from tournaments import trf_import as reading
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.services.lifecycle import create_tournament, games_per_day_needed
+from tournaments.services.checks import games_per_day_needed
+from tournaments.services.lifecycle import create_tournament
 from tournaments.services.rounds import refresh_round_status
 
 __all__ = ["import_trf"]
