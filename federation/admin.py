@@ -7,12 +7,10 @@ Search by name works with or without diacritics (the folded query is matched on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -27,11 +25,11 @@ from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin, LabelledHistoryHelper
+from core.admin_search import FoldedSearchMixin
 from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from core.hooks import provider
 from core.official import why_official
-from core.text import fold
 from documents.models import Decision, Document
 from federation import admin_merge, selectors, services
 from federation.documents import member_card_pdf
@@ -62,30 +60,12 @@ from federation.models import (
 from federation.selectors import about_to_lapse_queryset, applications_to_decide
 from federation.services import privacy
 
-if TYPE_CHECKING:
-    _ModelAdmin = admin.ModelAdmin[Any]  # what the mixin below extends
-else:  # at run time it comes before the real admin class in the bases
-    _ModelAdmin = object
-
 
 def service_validation_error(exc: ServiceError) -> forms.ValidationError:
     """A service refusal shown on the admin form's fields."""
     # a refusal about no field is the form's own error (a None key made Django raise ValueError)
     errors: dict[str, list[str]] = exc.fields or {NON_FIELD_ERRORS: [exc.message]}
     return forms.ValidationError(errors)
-
-
-class FoldedSearchMixin(_ModelAdmin):
-    """Search ``folded_field`` with the folded query ('nguyen duc' finds 'Nguyễn Đức')."""
-
-    folded_field = "name_folded"
-
-    def get_search_results(self, request, queryset, search_term):
-        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
-        folded = fold(search_term)
-        if folded:
-            results = results | queryset.filter(Q(**{f"{self.folded_field}__contains": folded}))
-        return results, may_have_duplicates
 
 
 def run_form_action(modeladmin, request, queryset, *, form_class, title: str, apply):
