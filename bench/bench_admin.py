@@ -194,7 +194,15 @@ def _pages(client) -> list[tuple[str, str]]:
     pages += [
         ("search: persons by name", reverse("admin:federation_person_changelist")
          + "?q=nguyen+van"),
+        ("search: persons by ID number", reverse("admin:federation_person_changelist")
+         + "?q=001190012345"),
         ("search: members by card", reverse("admin:federation_member_changelist") + "?q=2024-B"),
+        ("search: member by whole card", reverse("admin:federation_member_changelist")
+         + "?q=01-2024-B0012345"),
+        ("search: members by name", reverse("admin:federation_member_changelist")
+         + "?q=tran+minh"),
+        ("search: rating rows by name", reverse("admin:ratings_playerrating_changelist")
+         + "?q=le+duc"),
         ("autocomplete: entry's member", f"{auto}?app_label=tournaments&model_name=entry"
          "&field_name=member&term=nguyen"),
         ("autocomplete: entry's tournament", f"{auto}?app_label=tournaments&model_name=entry"
@@ -245,6 +253,7 @@ def main() -> None:
 
     django.setup()
     logging.getLogger("django.request").setLevel(logging.ERROR)  # the refused add pages
+    logging.getLogger("vcf.request").setLevel(logging.WARNING)  # a line a request
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
