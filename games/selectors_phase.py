@@ -7,10 +7,12 @@ from __future__ import annotations
 from chessrules import timecontrol
 from chessrules.values import Discipline
 from games import engine, selectors
-from games.models import GameRecord
+from games.models import GameRecord, ValidationStatus
 from tournaments.models import Tournament
 
 ASIAN_PRESET = Tournament.TimeControlPreset.ASIAN.value
+#: the record's moves are those of its current inputs (legal: they can be replayed)
+VALIDATED = (ValidationStatus.VALID, ValidationStatus.WARNINGS)
 
 
 def is_asian_control(tournament: Tournament | None) -> bool:
@@ -31,10 +33,10 @@ def first_phase_move(tournament: Tournament) -> int:
 
 def phase_checks(game: GameRecord) -> dict | None:
     """The checks of each side in the recorded phase and those beyond four, or None (no
-    phase recorded, a chess game, or moves not validated yet)."""
+    phase recorded, a chess game, or the record not validated as it now is)."""
     moves = list(game.moves_normalised or [])
     if (not game.final_phase_ply or game.discipline != Discipline.XIANGQI
-            or game.final_phase_ply > len(moves)):
+            or game.validation_status not in VALIDATED or game.final_phase_ply > len(moves)):
         return None
     return engine.final_phase_checks(game.start_fen, moves, game.final_phase_ply)
 

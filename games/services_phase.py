@@ -24,7 +24,7 @@ from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
 from games import cache_scopes, engine, selectors, services
 from games import selectors_phase as phase
-from games.models import Decision, FaultKind, GameFault, GameRecord, Side, ValidationStatus
+from games.models import Decision, FaultKind, GameFault, GameRecord, Side
 from games.services._base import _check_may_write, _lock
 from games.services.validation import _reset_validation
 from tournaments.models import Tournament
@@ -76,7 +76,7 @@ def _check_applies(game: GameRecord, tournament: Tournament | None) -> None:
 
 def _check_ply(game: GameRecord, tournament: Tournament, ply: int) -> None:
     moves = list(game.moves_normalised or [])
-    if game.validation_status == ValidationStatus.INVALID or not moves:
+    if game.validation_status not in phase.VALIDATED or not moves:
         raise ServiceError(_("Biên bản chưa được kiểm tra hợp lệ: chưa biết các nửa nước."),
                            field="final_phase_ply", code="not_validated")
     if not 1 <= ply <= len(moves):

@@ -77,11 +77,12 @@ def test_api_records_the_phase_and_validation_locates_the_fifth_check_dieu_10_1_
     answer = api.post(url, {"ply": 3, "version": game.version}, format="json")
     assert answer.status_code == 200, answer.content
     assert answer.json()["final_phase_ply"] == 3
+    assert api.get(url).json()["checks"] is None  # until the record is validated again
+    game = _validate(game)
     phase = api.get(url).json()
     assert phase["checks"]["checks"] == {"w": [3, 5, 7, 9, 11], "b": []}
     assert phase["checks"]["excess"] == [{"side": "w", "ply": 11}]
     assert phase["excess_check"] == "technical_fault"
-    game = _validate(game)
     assert any("10.1.2" in w and "nửa nước 11" in w and "lần thứ 5" in w
                for w in game.validation_warnings), game.validation_warnings
 
@@ -123,7 +124,8 @@ def test_an_omission_inside_the_phase_is_not_the_players_fault_dieu_10_1_2(event
     services_phase.set_final_phase(game, ply=None, user=event.arbiter, expected_version=None)
     assert api.post(url, {**body, "ply": 6}, format="json").status_code == 201
     with pytest.raises(ServiceError) as over:
-        services_phase.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
+        services_phase.set_final_phase(_validate(game), ply=3, user=event.arbiter,
+                                       expected_version=None)
     assert over.value.code == "omission_in_phase"
 
 
@@ -163,7 +165,7 @@ def test_the_event_may_make_the_fifth_check_lose_dieu_10_1_2(event):
     event.tournament.save()
     game = _game(event)
     services_phase.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
-    faults, game = services_phase.apply_excess_checks(game, user=event.arbiter)
+    faults, game = services_phase.apply_excess_checks(_validate(game), user=event.arbiter)
     assert faults == []
     assert (game.proposed_decision, game.proposed_reason) == ("black_wins", "rule_violation")
     api = client_for(event.arbiter)
@@ -171,8 +173,9 @@ def test_the_event_may_make_the_fifth_check_lose_dieu_10_1_2(event):
                          {"version": game.version}, format="json")
     assert confirmed.status_code == 200, confirmed.content
     assert confirmed.json()["decision"] == "black_wins"
-    with pytest.raises(ConflictError):
-        services_phase.apply_excess_checks(game, user=event.arbiter)
+    with pytest.raises(ConflictError) as decided:  # the game is decided now
+        services_phase.apply_excess_checks(_validate(game), user=event.arbiter)
+    assert decided.value.code == "already_decided"
 
 
 def test_admin_change_form_records_the_phase_through_the_service(event, client):
@@ -187,7 +190,7 @@ def test_admin_change_form_records_the_phase_through_the_service(event, client):
     data["final_phase_ply"] = ["3"]
     saved = client.post(url, data)
     assert saved.status_code == 302, saved.content.decode()[-2000:]
-    game.refresh_from_db()
+    game = _validate(game)
     assert game.final_phase_ply == 3
     page = client.get(url).content.decode()
     assert "Đỏ: 3, 5, 7, 9, 11" in page
