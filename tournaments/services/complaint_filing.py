@@ -97,8 +97,8 @@ def _check_complainant(t: Tournament, f: Filing) -> None:
         if not (f.complainant_name or "").strip():
             raise ServiceError(_("Hãy ghi tên lãnh đội (huấn luyện viên) ký đơn."),
                                field="complainant_name")
-    if kind == C.Complainant.CLUB:
-        _check_club(t, f.complainant_club)
+    if kind == C.Complainant.CLUB and f.complainant_club is None:
+        raise ServiceError(_("Hãy chọn câu lạc bộ khiếu nại."), field="complainant_club")
     if f.subject in GAME_SUBJECTS and kind != C.Complainant.PLAYER and (
             f.complainant_entry is None):
         raise ServiceError(_("Về một ván đấu chỉ đấu thủ khiếu nại; lãnh đội, câu lạc bộ chỉ "
@@ -106,10 +106,12 @@ def _check_complainant(t: Tournament, f: Filing) -> None:
                            field="complainant_entry", code="player_only")
 
 
-def _check_club(t: Tournament, club: Club | None) -> None:
-    """Điều 15.5: a club complains for its players in the event (``event_clubs``)."""
-    if club is None:
-        raise ServiceError(_("Hãy chọn câu lạc bộ khiếu nại."), field="complainant_club")
+def check_club_of_event(t: Tournament, f: Filing) -> None:
+    """Điều 15.5: a club complains for its players in the event (``event_clubs``): checked
+    once the filer may file (a stranger is refused as one, 403, first)."""
+    club = f.complainant_club
+    if f.complainant_kind != C.Complainant.CLUB or club is None:
+        return
     if not event_clubs(t).filter(pk=club.pk).exists():
         raise ServiceError(_("Câu lạc bộ %(name)s không có đấu thủ, đội hay đoàn trong giải "
                              "này (Điều 15.5).") % {"name": club.name},
