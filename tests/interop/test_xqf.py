@@ -106,6 +106,8 @@ def test_names_longer_than_the_header_holds_are_cut_there_and_kept_whole(tmp_pat
     assert LONG[0].startswith(read.info["red"]) and read.info["red"] != LONG[0]
     assert len(read.info["red"].encode("gb18030")) <= 15
     assert xqf.read_xqf(data).headers == headers
+    quoted = {"White": 'Lại "Lý" Huynh, Hà Nội', "Result": "*"}
+    assert xqf.read_xqf(xqf.write_xqf(quoted, [])).headers == quoted
 
 
 def test_real_games_round_trip_and_cchess_reads_them(tmp_path):
