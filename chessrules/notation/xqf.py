@@ -383,8 +383,7 @@ def _put_strings(header: bytearray, headers: dict[str, str]) -> str:
         header[offset] = len(cut)
         header[offset + 1: offset + 1 + len(cut)] = cut
         if name in PGN_TAGS and len(cut) < len(value.encode(ENCODING)):
-            escaped = value.replace('"', "'")
-            whole.append(f'[{name} "{escaped}"]')
+            whole.append(f'[{name} "{value}"]')  # read back up to the line's last quote
     return "\n".join(whole)
 
 

@@ -106,6 +106,8 @@ def test_names_longer_than_the_header_holds_are_cut_there_and_kept_whole(tmp_pat
     assert LONG[0].startswith(read.info["red"]) and read.info["red"] != LONG[0]
     assert len(read.info["red"].encode("gb18030")) <= 15
     assert xqf.read_xqf(data).headers == headers
+    quoted = {"White": 'Lại "Lý" Huynh, Hà Nội', "Result": "*"}
+    assert xqf.read_xqf(xqf.write_xqf(quoted, [])).headers == quoted
 
 
 def test_real_games_round_trip_and_cchess_reads_them(tmp_path):
@@ -281,3 +283,18 @@ def test_a_start_position_xqf_cannot_hold_is_named_both_ways():
         "Ván 1, trường PiecePos của tệp XQF: hai quân cùng ở ô a0.")
     with pytest.raises(ValueError, match="at most 2"):
         xqf.write_xqf({}, [], "3k5/9/9/9/9/9/9/9/9/RRR1K4 w - - 0 1")
+
+
+@pytest.mark.django_db
+def test_an_encrypted_upload_imports_and_the_size_limit_holds(settings):
+    client = client_for(make_staff())
+    data = xqf.write_xqf({"Event": "Giải mở rộng", "White": SHORT[0], "Black": SHORT[1],
+                          "Result": "1-0"}, _moves(" ".join(MOVES)), version=18)
+    report = _upload(client, data, "ván 18.XQF")
+    assert report["written"] == 1, report
+    back = GameRecord.objects.get(pk=report["games"][0]["game_id"])
+    assert back.moves_normalised == MOVES and back.white_name == SHORT[0]
+    settings.PGN_UPLOAD_MAX_BYTES = len(data) - 1  # the limit of every upload
+    response = client.post("/api/v1/game-uploads/",
+                           {"file": SimpleUploadedFile("big.xqf", data)}, format="multipart")
+    assert response.status_code == 413
