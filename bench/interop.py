@@ -73,11 +73,21 @@ def trf_files(args: argparse.Namespace, work: Path) -> list[Path]:
     return files
 
 
-def _tbs(args: argparse.Namespace, script: str, path: Path, *options: str
-         ) -> subprocess.CompletedProcess[str]:
+def _tbs(args: argparse.Namespace, script: str, path: Path, *options: str,
+         utf8: bool = True) -> subprocess.CompletedProcess[str]:
     """A TieBreakServer script on the file, read as UTF-8 (its default is Latin-1)."""
     return _run([args.tbs_python, str(Path(args.tiebreakserver) / script), "-i", str(path),
-                 "-b", "utf-8", "-dT", *options], timeout=600)
+                 *(["-b", "utf-8"] if utf8 else []), "-dT", *options], timeout=600)
+
+
+def _latin1_copy(path: Path, work: Path) -> Path:
+    """The file as ``?encoding=latin-1`` serves it (chessrules.trf.encode_latin1)."""
+    sys.path.insert(0, str(REPO))
+    from chessrules.trf import encode_latin1
+
+    copy = work / f"{path.stem}-latin1.trf"
+    copy.write_bytes(encode_latin1(path.read_text(encoding="utf-8")))
+    return copy
 
 
 def _file_points(path: Path) -> dict[int, float]:
@@ -93,15 +103,19 @@ def _tbs_points(text: str) -> dict[int, float]:
 
 
 def check_tiebreakserver(path: Path, args: argparse.Namespace, next_round: set,
-                         final: bool) -> dict:
+                         final: bool, work: Path) -> dict:
     """TieBreakServer's pairing checker (every round of the file, ``Check: True``), its
-    pairing of the next round, and its points (``PTS``) against the file's."""
+    pairing of the next round, and its points (``PTS``) against the file's; its points
+    again from the Latin-1 form of the file read with its default encoding."""
     checked = _tbs(args, "pairingchecker.py", path, "-c")
     paired = _tbs(args, "pairingchecker.py", path, "-p")
     points = _tbs(args, "tiebreakchecker.py", path, "-t", "PTS")
+    latin1 = _tbs(args, "tiebreakchecker.py", _latin1_copy(path, work), "-t", "PTS",
+                  utf8=False)
     result = {"tbs_check": "Check: True" in checked.stdout,
               "tbs_next": final or _boards(paired.stdout) == next_round,
-              "tbs_points": _tbs_points(points.stdout) == _file_points(path)}
+              "tbs_points": _tbs_points(points.stdout) == _file_points(path),
+              "tbs_latin1": _tbs_points(latin1.stdout) == _file_points(path)}
     if not all(result.values()):
         print(f"  TieBreakServer {path.name}: {result}\n{checked.stdout[-800:]}"
               f"{checked.stderr[-400:]}{paired.stdout[-300:]}{points.stdout[-300:]}")
@@ -130,7 +144,7 @@ def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, boo
               "service": (_boards(service.read_text(encoding="utf-8")) == theirs)
               if service.exists() else None}
     if args.tiebreakserver:
-        result |= check_tiebreakserver(path, args, theirs, final)
+        result |= check_tiebreakserver(path, args, theirs, final, work)
     if not accepted or not identical or result["service"] is False:
         print(f"  {path.name}: check exit {checked.returncode} {complaints[-5:]}"
               f"{checked.stderr[-500:]}; next round {'identical' if identical else 'DIFFERENT'}"
@@ -216,7 +230,8 @@ def main() -> None:
         if args.tiebreakserver:
             for key, label in (("tbs_check", "TieBreakServer pairing check True"),
                                ("tbs_next", "TieBreakServer next round = bbpPairings"),
-                               ("tbs_points", "TieBreakServer PTS = the file's points")):
+                               ("tbs_points", "TieBreakServer PTS = the file's points"),
+                               ("tbs_latin1", "the same, Latin-1 export read by default")):
                 print(f"{label}: {sum(r[key] for r in results)} of {len(results)}")
         if args.xlsx_dir:
             print(f"xlsx read differently by LibreOffice: {check_xlsx(Path(args.xlsx_dir), work)}")
