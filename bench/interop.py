@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import datetime
 import os
 import re
 import shutil
@@ -72,11 +73,21 @@ def trf_files(args: argparse.Namespace, work: Path) -> list[Path]:
     return files
 
 
-def _tbs(args: argparse.Namespace, script: str, path: Path, *options: str
-         ) -> subprocess.CompletedProcess[str]:
+def _tbs(args: argparse.Namespace, script: str, path: Path, *options: str,
+         utf8: bool = True) -> subprocess.CompletedProcess[str]:
     """A TieBreakServer script on the file, read as UTF-8 (its default is Latin-1)."""
     return _run([args.tbs_python, str(Path(args.tiebreakserver) / script), "-i", str(path),
-                 "-b", "utf-8", "-dT", *options], timeout=600)
+                 *(["-b", "utf-8"] if utf8 else []), "-dT", *options], timeout=600)
+
+
+def _latin1_copy(path: Path, work: Path) -> Path:
+    """The file as ``?encoding=latin-1`` serves it (chessrules.trf.encode_latin1)."""
+    sys.path.insert(0, str(REPO))
+    from chessrules.trf import encode_latin1
+
+    copy = work / f"{path.stem}-latin1.trf"
+    copy.write_bytes(encode_latin1(path.read_text(encoding="utf-8")))
+    return copy
 
 
 def _file_points(path: Path) -> dict[int, float]:
@@ -92,15 +103,19 @@ def _tbs_points(text: str) -> dict[int, float]:
 
 
 def check_tiebreakserver(path: Path, args: argparse.Namespace, next_round: set,
-                         final: bool) -> dict:
+                         final: bool, work: Path) -> dict:
     """TieBreakServer's pairing checker (every round of the file, ``Check: True``), its
-    pairing of the next round, and its points (``PTS``) against the file's."""
+    pairing of the next round, and its points (``PTS``) against the file's; its points
+    again from the Latin-1 form of the file read with its default encoding."""
     checked = _tbs(args, "pairingchecker.py", path, "-c")
     paired = _tbs(args, "pairingchecker.py", path, "-p")
     points = _tbs(args, "tiebreakchecker.py", path, "-t", "PTS")
+    latin1 = _tbs(args, "tiebreakchecker.py", _latin1_copy(path, work), "-t", "PTS",
+                  utf8=False)
     result = {"tbs_check": "Check: True" in checked.stdout,
               "tbs_next": final or _boards(paired.stdout) == next_round,
-              "tbs_points": _tbs_points(points.stdout) == _file_points(path)}
+              "tbs_points": _tbs_points(points.stdout) == _file_points(path),
+              "tbs_latin1": _tbs_points(latin1.stdout) == _file_points(path)}
     if not all(result.values()):
         print(f"  TieBreakServer {path.name}: {result}\n{checked.stdout[-800:]}"
               f"{checked.stderr[-400:]}{paired.stdout[-300:]}{points.stdout[-300:]}")
@@ -129,7 +144,7 @@ def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, boo
               "service": (_boards(service.read_text(encoding="utf-8")) == theirs)
               if service.exists() else None}
     if args.tiebreakserver:
-        result |= check_tiebreakserver(path, args, theirs, final)
+        result |= check_tiebreakserver(path, args, theirs, final, work)
     if not accepted or not identical or result["service"] is False:
         print(f"  {path.name}: check exit {checked.returncode} {complaints[-5:]}"
               f"{checked.stderr[-500:]}; next round {'identical' if identical else 'DIFFERENT'}"
@@ -137,27 +152,44 @@ def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, boo
     return result
 
 
+def _shown(value: object) -> str:
+    """A cell as LibreOffice's CSV shows it: dates ``dd/mm/yyyy`` (core.xlsx's format)."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.strftime("%d/%m/%Y")
+    return str(value)
+
+
 def check_xlsx(directory: Path, work: Path) -> int:
-    """Workbooks whose names LibreOffice reads differently from openpyxl (0 expected)."""
+    """Workbooks whose text cells (names, headers, clubs, dates) LibreOffice reads
+    differently from openpyxl (0 expected); numbers are left to the two readers."""
     from openpyxl import load_workbook
 
-    if shutil.which("libreoffice") is None:
-        print("libreoffice not installed (apt-get install libreoffice-calc): skipped")
+    office = shutil.which("libreoffice") or shutil.which("soffice")
+    if office is None:
+        print("libreoffice not installed (Debian: apt-get install libreoffice-calc-nogui): "
+              "skipped")
         return 0
-    wrong = 0
-    for book in sorted(directory.glob("*.xlsx")):
-        _run(["libreoffice", "--headless", "--convert-to", "csv:Text - txt - csv "
-              "(StarCalc):44,34,76", "--outdir", str(work), str(book)], timeout=300)
+    wrong = cells = 0
+    books = sorted(directory.glob("*.xlsx"))
+    for book in books:
+        _run([office, f"-env:UserInstallation=file://{work}/lo-profile", "--headless",
+              "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir",
+              str(work), str(book)], timeout=300)
         converted = work / f"{book.stem}.csv"
         with converted.open(encoding="utf-8-sig") as handle:
-            theirs = [row for row in csv.reader(handle)]
-        ours = [[str(c) if c is not None else "" for c in row]
+            theirs = list(csv.reader(handle))
+        ours = [[_shown(c) for c in row]
                 for row in load_workbook(book).active.iter_rows(values_only=True)]
         text_ours = {c for row in ours for c in row if c and not c.replace(".", "").isdigit()}
         text_theirs = {c for row in theirs for c in row}
-        if not text_ours <= text_theirs:
+        cells += len(text_ours)
+        if not text_ours <= text_theirs or len(theirs) != len(ours):
             wrong += 1
-            print(f"  {book.name}: LibreOffice lost {sorted(text_ours - text_theirs)[:5]}")
+            print(f"  {book.name}: LibreOffice lost {sorted(text_ours - text_theirs)[:5]} "
+                  f"(rows {len(theirs)} / {len(ours)})")
+    print(f"xlsx workbooks: {len(books)}, distinct text cells compared: {cells}")
     return wrong
 
 
@@ -198,7 +230,8 @@ def main() -> None:
         if args.tiebreakserver:
             for key, label in (("tbs_check", "TieBreakServer pairing check True"),
                                ("tbs_next", "TieBreakServer next round = bbpPairings"),
-                               ("tbs_points", "TieBreakServer PTS = the file's points")):
+                               ("tbs_points", "TieBreakServer PTS = the file's points"),
+                               ("tbs_latin1", "the same, Latin-1 export read by default")):
                 print(f"{label}: {sum(r[key] for r in results)} of {len(results)}")
         if args.xlsx_dir:
             print(f"xlsx read differently by LibreOffice: {check_xlsx(Path(args.xlsx_dir), work)}")

@@ -15,7 +15,9 @@ the screens and the API call (registration, ``request_bye``, ``withdraw_entry``,
 - ``e{n}-r{k}-b-paired.trf``: round k paired, no result yet;
 - ``e{n}-r{k}-c-partial.trf``: half of its results in;
 - ``e{n}-r{k}-d-played.trf``: every result in (the next round's byes not yet requested);
-- ``e{n}-r{k}-e-requests.trf`` when requests for round k+1 came after that.
+- ``e{n}-r{k}-e-requests.trf`` when requests for round k+1 came after that;
+- ``xlsx/*.xlsx``: the standings and crosstable of each event, the club's members and the
+  applications, as the staff download them (``--xlsx-dir`` of bench/interop.py).
 
 For the files ``a`` and ``b`` the service's own pairing of round k is written beside them
 (``*.next``: ``white black`` per board, ``n 0`` for the pairing-allocated bye): the round
@@ -162,6 +164,30 @@ class Event:
         self.write(f"r{k}-d-played")
 
 
+def write_workbooks(out: Path, staff, club, tournaments: list[int]) -> int:
+    """The .xlsx exports the staff print, through the API as the staff user: standings and
+    crosstable of each event (Vietnamese, and English for the first), the club's members
+    and the applications, into ``out/xlsx`` (bench/interop.py ``--xlsx-dir``)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(staff)
+    folder = out / "xlsx"
+    folder.mkdir(exist_ok=True)
+    urls = {f"e{n}-{kind}": f"/api/v1/tournaments/{pk}/{kind}/?output=xlsx"
+            for n, pk in enumerate(tournaments, 1) for kind in ("standings", "crosstable")}
+    urls["members"] = f"/api/v1/members/xlsx/?club={club.pk}"
+    urls["applications"] = "/api/v1/applications/xlsx/"
+    written = 0
+    for name, url in urls.items():
+        for language in ("vi", "en") if name.startswith("e1-") else ("vi",):
+            response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+            assert response.status_code == 200, (url, response.status_code)
+            (folder / f"{name}-{language}.xlsx").write_bytes(response.content)
+            written += 1
+    return written
+
+
 def build(out: Path, seed: int) -> int:
     from django.contrib.auth import get_user_model
 
@@ -174,11 +200,13 @@ def build(out: Path, seed: int) -> int:
                                province=province)
     club = Club.objects.create(name="CLB kiểm tra", body=body, province=province,
                                kind=Club.Kind.RESIDENTIAL)
-    files = 0
+    files, events = 0, []
     for number, spec in enumerate(EVENTS, 1):
         event = Event(number, out, random.Random(seed * 100 + number), staff, body, club)
         event.run(*spec)
         files += event.files
+        events.append(event.tournament.pk)
+    print(f"xlsx workbooks written: {write_workbooks(out, staff, club, events)} in {out}/xlsx")
     return files
 
 

@@ -423,3 +423,36 @@ def test_a_bye_requested_for_the_round_to_be_paired_counts_in_the_score(driver):
     from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
     driver.pair_next()
     assert from_file == _service_pairs(driver, 2)
+
+
+def test_a_latin1_export_is_read_by_latin1_readers_with_its_columns_in_place(driver):
+    """FIDE's TieBreakServer reads a TRF as Latin-1 unless told otherwise: the UTF-8
+    export's Vietnamese letters take two or three bytes there, so every later column moved
+    and it refused the player lines ("misaligned data", 82 of 82 exports of
+    bench/interop_events.py). ``?encoding=latin-1`` writes what Latin-1 has and folds the
+    other letters to their base letter, one for one."""
+    from chessrules.trf import parse_trf
+    from tests.factories import make_person
+
+    driver.create(system="dutch", number_of_rounds=3)
+    driver.action("open-registration")
+    people = [make_person(full_name=name) for name in
+              ("Trần Thị Đào", "Lê Quang Liêm", "Nguyễn Ngọc Trường Sơn", "Müller Ærø")]
+    from tests.factories import make_member
+    driver.enter([(make_member(p, driver.club), 2000 - i) for i, p in enumerate(people)])
+    driver.action("close-registration")
+    driver.pair_next()
+    driver.play_round(1, random.Random(1), choose=lambda p: "1-0")
+    utf8 = _export(driver, driver.tid)
+    response = driver.organiser.get(f"/api/v1/tournaments/{driver.tid}/trf/",
+                                    {"encoding": "latin-1"})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/plain; charset=iso-8859-1"
+    text = response.content.decode("latin-1")
+    names = {p.name.strip() for p in parse_trf(text).players.values()}
+    assert names == {"Tran Thi Dào", "Lê Quang Liêm", "Nguyen Ngoc Truong Son", "Müller Ærø"}
+    assert [line[80:] for line in _player_lines(text)] == \
+        [line[80:] for line in _player_lines(utf8)]
+    misread = utf8.encode("utf-8").decode("latin-1")  # what TieBreakServer saw by default
+    assert [line[80:] for line in _player_lines(misread)] != \
+        [line[80:] for line in _player_lines(utf8)]
