@@ -38,8 +38,13 @@ _Form = TypeVar("_Form", bound=type)
 
 if TYPE_CHECKING:
     _ModelAdmin = admin.ModelAdmin[Any]  # what the mixin below extends
-else:  # at run time it comes before the real admin class in the bases
+    #: the admin's classes as bases: generic for mypy, not subscriptable at run time
+    AnyModelAdmin = admin.ModelAdmin[Any]
+    AnyTabularInline = admin.TabularInline[Any, Any]
+else:  # at run time the mixin comes before the real admin class in the bases
     _ModelAdmin = object
+    AnyModelAdmin = admin.ModelAdmin
+    AnyTabularInline = admin.TabularInline
 
 #: The request attribute holding the refusal of the first pass of a change form.
 _REFUSAL = "_service_refusal"
