@@ -25,7 +25,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils.functional import SimpleLazyObject, empty
 
 from core.metrics import observe_request
@@ -72,10 +73,10 @@ def incoming_request_id(value: str | None) -> str:
 
 
 class RequestLogMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         request_id = incoming_request_id(request.META.get("HTTP_X_REQUEST_ID"))
         # an attribute of our own on the request (the logs read the context variable)
         request.request_id = request_id  # type: ignore[attr-defined]
