@@ -132,6 +132,9 @@ def main() -> None:
     import django
 
     django.setup()
+    import logging
+
+    logging.getLogger("vcf.request").setLevel(logging.WARNING)  # a line a request
     from django.conf import settings
     from django.core.management import call_command
     from django.db import connection

@@ -10,10 +10,10 @@ answer on PostgreSQL:
   through a join of the two whole tables (45,000 members × 50,000 persons before any row
   was left out);
 - the search fields marked ``=`` (ID numbers, FIDE ids, phones, e-mail addresses) match the
-  whole term as stored (an ``EmailField`` whatever its case), and only a term with a digit or
-  an ``@`` is looked up there: a name never is one of them, and Django's own ``=`` compares
-  ``UPPER(column)`` word by word, which no index answers, so every name search read the
-  whole table;
+  whole term as stored, an ``EmailField`` whatever its case and only for a term with an
+  ``@``, the others only for a term with a digit: a name is none of them, and Django's own
+  ``=`` compares ``UPPER(column)`` word by word, which no index answers, so every name
+  search read the whole table;
 - the other search fields as Django does (every word in one of them); ``folded_field`` may be
   one of ``search_fields`` (the box is shown only when there are some): it is searched once,
   folded.
@@ -54,15 +54,16 @@ def folded_name_q(model: type[models.Model], path: str, folded: str) -> Q:
 
 
 def whole_value_q(model: type[models.Model], fields: list[str], term: str) -> Q | None:
-    """One of ``fields`` holds ``term`` whole; None when ``term`` cannot be a number or an
-    address (no digit, no ``@``)."""
-    if not any(ch.isdigit() or ch == "@" for ch in term):
-        return None
+    """One of ``fields`` holds ``term`` whole: an e-mail field when ``term`` has an ``@``,
+    the others (numbers) when it has a digit; None when none can."""
+    address, number = "@" in term, any(ch.isdigit() for ch in term)
     conditions = []
     for name in fields:
-        field = model._meta.get_field(name)
-        lookup = "iexact" if isinstance(field, models.EmailField) else "exact"
-        conditions.append(Q(**{f"{name}__{lookup}": term}))
+        email = isinstance(model._meta.get_field(name), models.EmailField)
+        if email and address:
+            conditions.append(Q(**{f"{name}__iexact": term}))
+        elif not email and number and not address:
+            conditions.append(Q(**{name: term}))
     return reduce(or_, conditions) if conditions else None
 
 

@@ -101,6 +101,12 @@ def test_a_name_search_reads_only_the_folded_name(staff_client):
                 and "LIKE" in q["sql"]]
     assert searched and not any("citizen_id\"::text) =" in sql or "UPPER(" in sql
                                 for sql in searched)
+    # a number: the indexed columns as stored (no UPPER()), not the e-mail addresses
+    with CaptureQueriesContext(connection) as queries:
+        staff_client.get("/admin/federation/person/", {"q": "001190012345"})
+    searched = [q["sql"] for q in queries.captured_queries if "citizen_id\" = " in q["sql"]]
+    assert searched and not any("email" in sql.split("WHERE", 1)[1] or "UPPER(" in sql
+                                for sql in searched)
 
 
 def test_a_member_is_found_by_name_through_a_subquery_not_a_join(staff_client):
