@@ -1,30 +1,29 @@
 """Interop bench (issue 29, run by hand): the service's TRF exports in FIDE's tools.
 
-Run::
+Run (docs/interop.md, "bench/interop.py", has the build commands and the last figures)::
 
+    .venv/bin/python bench/interop_events.py /tmp/trf
     .venv/bin/python bench/interop.py --bbp /path/to/bbpPairings.exe \\
-        [--tiebreak /path/to/TieBreakServer --tiebreak-args "{trf}"] \\
-        (--trf-dir DIR | --server http://127.0.0.1:8000 --token T --events 3,4,5) \\
-        [--xlsx-dir DIR]
+        [--tiebreakserver /path/to/TieBreakServer] \\
+        (--trf-dir /tmp/trf | --server http://127.0.0.1:8000 --token T --events 3,4,5) \\
+        [--xlsx-dir /tmp/trf/xlsx]
 
-The programs are built or fetched outside the repository and given by path: nothing of
-theirs is committed. For every TRF export (files ``*.trf`` of ``--trf-dir``, or
-``GET /api/v1/tournaments/{id}/trf/`` of each event of ``--server``):
+The programs are built or fetched outside the repository and given by path (or by
+``BBP_PAIRINGS`` / ``TIEBREAKSERVER_DIR``): nothing of theirs is committed. For every TRF
+export (``*.trf`` of ``--trf-dir``, or ``GET /api/v1/tournaments/{id}/trf/`` of each event of
+``--server``):
 
-- ``bbpPairings --dutch FILE -c``: the file is accepted and its pairings check out
-  (exit 0; any other exit or a printed discrepancy counts as one);
-- ``bbpPairings --dutch FILE -p OUT`` and ``python -m chessrules pair FILE``: the next round
-  of both, compared as sets of boards (unordered pairs; a bye as ``N 0``);
-- with ``--tiebreak``: TieBreakServer run on the file (``--tiebreak-args``, ``{trf}`` the
-  file), its exit status counted (its figures are printed, not yet compared with the
-  service's standings).
+- ``bbpPairings --dutch FILE -c``: accepted, nothing complained of;
+- the next round of ``bbpPairings --dutch FILE -p``, of ``python -m chessrules pair FILE``
+  and, when a ``.next`` file is beside it, of the service (bench/interop_events.py writes
+  them), compared as sets of boards (a bye as ``N 0``);
+- with ``--tiebreakserver``: its ``pairingchecker.py -c`` (``Check: True``) and ``-p``,
+  its ``tiebreakchecker.py -t PTS`` against the file's points, read as UTF-8 (``-b utf-8``)
+  and from the file's Latin-1 form (``?encoding=latin-1``) with its default encoding.
 
 With ``--xlsx-dir``, every ``*.xlsx`` is converted by LibreOffice
-(``libreoffice --headless --convert-to csv``, Debian's package) and the names it holds
-are checked against openpyxl's reading of the same file.
-
-Figures printed: files, accepted by bbpPairings, check discrepancies, next rounds
-identical / different, TieBreakServer runs failed.
+(``libreoffice --headless --convert-to csv``, Debian's ``libreoffice-calc-nogui``) and its
+text cells (names, headers, dates as shown) are checked against openpyxl's reading.
 """
 
 from __future__ import annotations
