@@ -133,11 +133,11 @@ def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, boo
     paired = _run([args.bbp, "--dutch", str(path), "-p", str(out)])
     theirs = _boards(out.read_text(encoding="latin-1")) if out.exists() else set()
     ours = _run([sys.executable, "-m", "chessrules", "pair", str(path)])
-    # every round of the event played: bbpPairings refuses to pair beyond XXR (the file is
-    # the final one); chessrules' CLI would pair another round, not compared
+    # every round of the event played (the final file): both refuse to pair beyond XXR
     final = "larger than the reported number of rounds" in paired.stderr
-    identical = final or (paired.returncode == 0 and ours.returncode == 0
-                          and theirs == _boards(ours.stdout))
+    identical = (final and "no round left to pair" in ours.stderr) or (
+        not final and paired.returncode == 0 and ours.returncode == 0
+        and theirs == _boards(ours.stdout))
     service = path.with_suffix(".next")
     result = {"accepted": accepted, "identical": identical, "final": final,
               "service": (_boards(service.read_text(encoding="utf-8")) == theirs)
@@ -223,7 +223,7 @@ def main() -> None:
         finals = sum(r["final"] for r in results)
         print(f"next round bbpPairings = chessrules: {sum(r['identical'] for r in results) - finals}"
               f", different: {sum(not r['identical'] for r in results)} "
-              f"(+{finals} final files: every round played, no next round)")
+              f"(+{finals} final files: every round played, both refuse a next round)")
         print(f"next round bbpPairings = the service's: "
               f"{sum(r['service'] for r in with_service)} of {len(with_service)}")
         if args.tiebreakserver:
