@@ -121,6 +121,37 @@ def check_tiebreakserver(path: Path, args: argparse.Namespace, next_round: set,
     return result
 
 
+def _tbs_code(code: str) -> str | None:
+    """The service's tie-break code in TieBreakServer's notation (``BH-C1`` → ``BH/C1``);
+    None for a federation code it does not know (``BH-VN``)."""
+    name, _, modifier = code.partition("-")
+    if name not in ("BH", "SB", "WIN", "WON", "DE", "BPG", "BWG", "ARO", "PS", "AOB"):
+        return None
+    return f"{name}/{modifier}" if modifier and modifier[0] in "CM" else name
+
+
+def compare_tiebreaks(path: Path, args: argparse.Namespace) -> tuple[int, int, int]:
+    """Rows of the service's standings (the ``.json`` beside a played file), rows whose
+    tie-break values TieBreakServer computes differently, and rows ranked differently."""
+    import json
+
+    table = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    codes = [_tbs_code(code) for code in table["tiebreaks"]]
+    if None in codes:
+        return 0, 0, 0
+    run = _tbs(args, "tiebreakchecker.py", path, "-n", str(table["round"]), "-t", "PTS",
+               *[c for c in codes if c])
+    theirs = {int(p[0]): (int(p[1]), [float(v) for v in p[2:]])
+              for p in (line.split("\t") for line in run.stdout.splitlines()) if p[0].isdigit()}
+    values = ranks = 0
+    for number, row in table["rows"].items():
+        ours = [float(row["points"])] + [float(row[c]) for c in table["tiebreaks"]]
+        rank, computed = theirs.get(int(number), (None, []))
+        values += ours != computed
+        ranks += ours == computed and rank != row["rank"]
+    return len(table["rows"]), values, ranks
+
+
 def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, bool]:
     """bbpPairings' check and next round, chessrules' next round, the service's own (the
     ``.next`` file beside the export, when there is one) and TieBreakServer's."""
@@ -144,6 +175,8 @@ def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, boo
               if service.exists() else None}
     if args.tiebreakserver:
         result |= check_tiebreakserver(path, args, theirs, final, work)
+        if path.with_suffix(".json").exists():
+            result["tiebreak_rows"] = compare_tiebreaks(path, args)
     if not accepted or not identical or result["service"] is False:
         print(f"  {path.name}: check exit {checked.returncode} {complaints[-5:]}"
               f"{checked.stderr[-500:]}; next round {'identical' if identical else 'DIFFERENT'}"
@@ -232,6 +265,11 @@ def main() -> None:
                                ("tbs_points", "TieBreakServer PTS = the file's points"),
                                ("tbs_latin1", "the same, Latin-1 export read by default")):
                 print(f"{label}: {sum(r[key] for r in results)} of {len(results)}")
+        compared = [r["tiebreak_rows"] for r in results if "tiebreak_rows" in r]
+        if compared:
+            rows, values, ranks = (sum(c[i] for c in compared) for i in range(3))
+            print(f"standings rows compared with TieBreakServer's tie-breaks: {rows}; "
+                  f"values differing: {values}; same values, rank differing: {ranks}")
         if args.xlsx_dir:
             print(f"xlsx read differently by LibreOffice: {check_xlsx(Path(args.xlsx_dir), work)}")
 
