@@ -19,7 +19,9 @@ export (``*.trf`` of ``--trf-dir``, or ``GET /api/v1/tournaments/{id}/trf/`` of 
   them), compared as sets of boards (a bye as ``N 0``);
 - with ``--tiebreakserver``: its ``pairingchecker.py -c`` (``Check: True``) and ``-p``,
   its ``tiebreakchecker.py -t PTS`` against the file's points, read as UTF-8 (``-b utf-8``)
-  and from the file's Latin-1 form (``?encoding=latin-1``) with its default encoding.
+  and from the file's Latin-1 form (``?encoding=latin-1``) with its default encoding;
+  with a ``.json`` beside the file (``interop_events.py --tiebreaks``), its tie-break values
+  against the service's standings.
 
 With ``--xlsx-dir``, every ``*.xlsx`` is converted by LibreOffice
 (``libreoffice --headless --convert-to csv``, Debian's ``libreoffice-calc-nogui``) and its
