@@ -1,30 +1,31 @@
 """Interop bench (issue 29, run by hand): the service's TRF exports in FIDE's tools.
 
-Run::
+Run (docs/interop.md, "bench/interop.py", has the build commands and the last figures)::
 
+    .venv/bin/python bench/interop_events.py /tmp/trf
     .venv/bin/python bench/interop.py --bbp /path/to/bbpPairings.exe \\
-        [--tiebreak /path/to/TieBreakServer --tiebreak-args "{trf}"] \\
-        (--trf-dir DIR | --server http://127.0.0.1:8000 --token T --events 3,4,5) \\
-        [--xlsx-dir DIR]
+        [--tiebreakserver /path/to/TieBreakServer] \\
+        (--trf-dir /tmp/trf | --server http://127.0.0.1:8000 --token T --events 3,4,5) \\
+        [--xlsx-dir /tmp/trf/xlsx]
 
-The programs are built or fetched outside the repository and given by path: nothing of
-theirs is committed. For every TRF export (files ``*.trf`` of ``--trf-dir``, or
-``GET /api/v1/tournaments/{id}/trf/`` of each event of ``--server``):
+The programs are built or fetched outside the repository and given by path (or by
+``BBP_PAIRINGS`` / ``TIEBREAKSERVER_DIR``): nothing of theirs is committed. For every TRF
+export (``*.trf`` of ``--trf-dir``, or ``GET /api/v1/tournaments/{id}/trf/`` of each event of
+``--server``):
 
-- ``bbpPairings --dutch FILE -c``: the file is accepted and its pairings check out
-  (exit 0; any other exit or a printed discrepancy counts as one);
-- ``bbpPairings --dutch FILE -p OUT`` and ``python -m chessrules pair FILE``: the next round
-  of both, compared as sets of boards (unordered pairs; a bye as ``N 0``);
-- with ``--tiebreak``: TieBreakServer run on the file (``--tiebreak-args``, ``{trf}`` the
-  file), its exit status counted (its figures are printed, not yet compared with the
-  service's standings).
+- ``bbpPairings --dutch FILE -c``: accepted, nothing complained of;
+- the next round of ``bbpPairings --dutch FILE -p``, of ``python -m chessrules pair FILE``
+  and, when a ``.next`` file is beside it, of the service (bench/interop_events.py writes
+  them), compared as sets of boards (a bye as ``N 0``);
+- with ``--tiebreakserver``: its ``pairingchecker.py -c`` (``Check: True``) and ``-p``,
+  its ``tiebreakchecker.py -t PTS`` against the file's points, read as UTF-8 (``-b utf-8``)
+  and from the file's Latin-1 form (``?encoding=latin-1``) with its default encoding;
+  with a ``.json`` beside the file (``interop_events.py --tiebreaks``), its tie-break values
+  against the service's standings.
 
 With ``--xlsx-dir``, every ``*.xlsx`` is converted by LibreOffice
-(``libreoffice --headless --convert-to csv``, Debian's package) and the names it holds
-are checked against openpyxl's reading of the same file.
-
-Figures printed: files, accepted by bbpPairings, check discrepancies, next rounds
-identical / different, TieBreakServer runs failed.
+(``libreoffice --headless --convert-to csv``, Debian's ``libreoffice-calc-nogui``) and its
+text cells (names, headers, dates as shown) are checked against openpyxl's reading.
 """
 
 from __future__ import annotations
@@ -122,6 +123,37 @@ def check_tiebreakserver(path: Path, args: argparse.Namespace, next_round: set,
     return result
 
 
+def _tbs_code(code: str) -> str | None:
+    """The service's tie-break code in TieBreakServer's notation (``BH-C1`` → ``BH/C1``);
+    None for a federation code it does not know (``BH-VN``)."""
+    name, _, modifier = code.partition("-")
+    if name not in ("BH", "SB", "WIN", "WON", "DE", "BPG", "BWG", "ARO", "PS", "AOB"):
+        return None
+    return f"{name}/{modifier}" if modifier and modifier[0] in "CM" else name
+
+
+def compare_tiebreaks(path: Path, args: argparse.Namespace) -> tuple[int, int, int]:
+    """Rows of the service's standings (the ``.json`` beside a played file), rows whose
+    tie-break values TieBreakServer computes differently, and rows ranked differently."""
+    import json
+
+    table = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    codes = [_tbs_code(code) for code in table["tiebreaks"]]
+    if None in codes:
+        return 0, 0, 0
+    run = _tbs(args, "tiebreakchecker.py", path, "-n", str(table["round"]), "-t", "PTS",
+               *[c for c in codes if c])
+    theirs = {int(p[0]): (int(p[1]), [float(v) for v in p[2:]])
+              for p in (line.split("\t") for line in run.stdout.splitlines()) if p[0].isdigit()}
+    values = ranks = 0
+    for number, row in table["rows"].items():
+        ours = [float(row["points"])] + [float(row[c]) for c in table["tiebreaks"]]
+        rank, computed = theirs.get(int(number), (None, []))
+        values += ours != computed
+        ranks += ours == computed and rank != row["rank"]
+    return len(table["rows"]), values, ranks
+
+
 def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, bool]:
     """bbpPairings' check and next round, chessrules' next round, the service's own (the
     ``.next`` file beside the export, when there is one) and TieBreakServer's."""
@@ -134,17 +166,19 @@ def check_trf(path: Path, args: argparse.Namespace, work: Path) -> dict[str, boo
     paired = _run([args.bbp, "--dutch", str(path), "-p", str(out)])
     theirs = _boards(out.read_text(encoding="latin-1")) if out.exists() else set()
     ours = _run([sys.executable, "-m", "chessrules", "pair", str(path)])
-    # every round of the event played: bbpPairings refuses to pair beyond XXR (the file is
-    # the final one); chessrules' CLI would pair another round, not compared
+    # every round of the event played (the final file): both refuse to pair beyond XXR
     final = "larger than the reported number of rounds" in paired.stderr
-    identical = final or (paired.returncode == 0 and ours.returncode == 0
-                          and theirs == _boards(ours.stdout))
+    identical = (final and "no round left to pair" in ours.stderr) or (
+        not final and paired.returncode == 0 and ours.returncode == 0
+        and theirs == _boards(ours.stdout))
     service = path.with_suffix(".next")
     result = {"accepted": accepted, "identical": identical, "final": final,
               "service": (_boards(service.read_text(encoding="utf-8")) == theirs)
               if service.exists() else None}
     if args.tiebreakserver:
         result |= check_tiebreakserver(path, args, theirs, final, work)
+        if path.with_suffix(".json").exists():
+            result["tiebreak_rows"] = compare_tiebreaks(path, args)
     if not accepted or not identical or result["service"] is False:
         print(f"  {path.name}: check exit {checked.returncode} {complaints[-5:]}"
               f"{checked.stderr[-500:]}; next round {'identical' if identical else 'DIFFERENT'}"
@@ -224,7 +258,7 @@ def main() -> None:
         finals = sum(r["final"] for r in results)
         print(f"next round bbpPairings = chessrules: {sum(r['identical'] for r in results) - finals}"
               f", different: {sum(not r['identical'] for r in results)} "
-              f"(+{finals} final files: every round played, no next round)")
+              f"(+{finals} final files: every round played, both refuse a next round)")
         print(f"next round bbpPairings = the service's: "
               f"{sum(r['service'] for r in with_service)} of {len(with_service)}")
         if args.tiebreakserver:
@@ -233,6 +267,11 @@ def main() -> None:
                                ("tbs_points", "TieBreakServer PTS = the file's points"),
                                ("tbs_latin1", "the same, Latin-1 export read by default")):
                 print(f"{label}: {sum(r[key] for r in results)} of {len(results)}")
+        compared = [r["tiebreak_rows"] for r in results if "tiebreak_rows" in r]
+        if compared:
+            rows, values, ranks = (sum(c[i] for c in compared) for i in range(3))
+            print(f"standings rows compared with TieBreakServer's tie-breaks: {rows}; "
+                  f"values differing: {values}; same values, rank differing: {ranks}")
         if args.xlsx_dir:
             print(f"xlsx read differently by LibreOffice: {check_xlsx(Path(args.xlsx_dir), work)}")
 

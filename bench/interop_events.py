@@ -32,6 +32,7 @@ round).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -58,8 +59,10 @@ RESULTS = ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "1/2-1/2", "+-", "-+", "--"]
 class Event:
     """One event driven through the services, writing its TRF at every moment."""
 
-    def __init__(self, number: int, out: Path, rng: random.Random, staff, body, club) -> None:
+    def __init__(self, number: int, out: Path, rng: random.Random, staff, body, club,
+                 tiebreaks: str = "") -> None:
         self.number, self.out, self.rng = number, out, rng
+        self.tiebreaks = tiebreaks
         self.staff, self.body, self.club = staff, body, club
         self.members_made = 0
         self.files = 0
@@ -100,7 +103,8 @@ class Event:
             user=self.staff, name=f"Giải kiểm tra liên thông {self.number}",
             discipline="chess", system="dutch", number_of_rounds=rounds, venue="Hà Nội",
             start_date=date(2026, 6, 1), end_date=date(2026, 6, 9),
-            organiser_body=self.body, bye_score=Decimal(bye))
+            organiser_body=self.body, bye_score=Decimal(bye),
+            **({"tiebreaks": self.tiebreaks} if self.tiebreaks else {}))
         services.open_registration(self.tournament, user=self.staff)
         for _ in range(players):
             services.register_entry(self.tournament, self.member(), user=self.staff,
@@ -117,8 +121,20 @@ class Event:
             for _ in range(quit_rounds.count(k)):
                 self.withdraw()
             self.pair_and_play(k)
+            if self.tiebreaks:  # the service's standings, for TieBreakServer's values
+                self.write_standings(k)
             if k < rounds and self.requests(k + 1):
                 self.write(f"r{k}-e-requests")
+
+    def write_standings(self, k: int) -> None:
+        from tournaments import selectors
+
+        table = selectors.standings(self.tournament)
+        rows = {row["starting_number"]: {"rank": row["rank"], "points": row["points"],
+                                         **row["tiebreaks"]} for row in table["rows"]}
+        (self.out / f"e{self.number}-r{k}-d-played.json").write_text(
+            json.dumps({"round": k, "tiebreaks": table["tiebreaks"], "rows": rows}),
+            encoding="utf-8")
 
     def requests(self, k: int) -> int:
         """Requested byes for round k: zero to two players, 0, ½ or 1 point."""
@@ -188,7 +204,7 @@ def write_workbooks(out: Path, staff, club, tournaments: list[int]) -> int:
     return written
 
 
-def build(out: Path, seed: int) -> int:
+def build(out: Path, seed: int, tiebreaks: str = "") -> int:
     from django.contrib.auth import get_user_model
 
     from federation.models import Body, Club, Province
@@ -202,7 +218,8 @@ def build(out: Path, seed: int) -> int:
                                kind=Club.Kind.RESIDENTIAL)
     files, events = 0, []
     for number, spec in enumerate(EVENTS, 1):
-        event = Event(number, out, random.Random(seed * 100 + number), staff, body, club)
+        event = Event(number, out, random.Random(seed * 100 + number), staff, body, club,
+                      tiebreaks)
         event.run(*spec)
         files += event.files
         events.append(event.tournament.pk)
@@ -214,6 +231,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", help="directory for the .trf (and .next) files")
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--tiebreaks", default="",
+                        help="the events' tie-breaks (e.g. BH-C1,BH,SB,WIN; default: the "
+                             "system's); with it, the standings after each round are "
+                             "written beside the played files (e{n}-r{k}-d-played.json)")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -221,7 +242,7 @@ def main() -> None:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
-        print(f"TRF files written: {build(out, args.seed)} in {out}")
+        print(f"TRF files written: {build(out, args.seed, args.tiebreaks)} in {out}")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         settings.DATABASES["default"]["NAME"] = old_name
