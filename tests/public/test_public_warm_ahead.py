@@ -303,6 +303,43 @@ def test_another_event_touching_the_list_meanwhile_keeps_this_event_warm(
     assert api_client.get(f"{PUBLIC}/")["ETag"] != list_before
 
 
+def test_an_unchanged_table_is_not_written_again_a_changed_one_is(
+        api_client, monkeypatch, django_capture_on_commit_callbacks):
+    """Issue 33: the warm-ahead after a result of round 1 builds the default standings and
+    crosstable again (new stamp) but their data — after the last complete round, 0 — did
+    not change: the bodies are the ones written before, not written again; the answers of
+    round 1 are written anew and show the result (Điều 29); a player's new club changes
+    the default answer too (its data, not the round, decides)."""
+    from tournaments import public_standings
+
+    t = build_live_event(seed=83)
+    default, live = f"{PUBLIC}/{t.pk}/standings/", f"{PUBLIC}/{t.pk}/standings/?after_round=1"
+    cross = f"{PUBLIC}/{t.pk}/crosstable/"
+    before = {url: api_client.get(url).content for url in (default, live, cross)}
+    written: list[int] = []
+    real = public_standings.standings_data
+    monkeypatch.setattr(public_standings, "standings_data", lambda table, **kw: (
+        written.append(table["after_round"]) or real(table, **kw)))
+    pairing = _game(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    assert sorted(written) == [1, 1]  # the live standings and crosstable; not the defaults
+    after = {url: api_client.get(url) for url in (default, live, cross)}
+    assert after[default].content == before[default] and after[cross].content == before[cross]
+    points = {row["name"]: row["points"] for row in after[live].json()["rows"]}
+    assert points[pairing.white.name] == 1 and after[live].content != before[live]
+    # the players' club renamed: other data, the default answer written again
+    from federation.models import Club, ClubMembership
+
+    club = ClubMembership.objects.get(member=pairing.white.member).club
+    Club.objects.filter(pk=club.pk).update(name="Câu lạc bộ Cờ Tướng Hoàn Kiếm 83")
+    caching.touch(cache_scopes.event(t.pk))
+    written.clear()
+    clubs = {row["name"]: row["club"] for row in api_client.get(default).json()["rows"]}
+    assert written == [0] and clubs[pairing.white.name]["name"] == \
+        "Câu lạc bộ Cờ Tướng Hoàn Kiếm 83"
+
+
 def test_compare_and_set_sets_only_the_stamps_it_expects():
     caching.touch("warm-test:a")
     caching.touch("warm-test:b")
