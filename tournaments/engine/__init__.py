@@ -222,8 +222,9 @@ def swiss_guidance(tournament, players: int | None = None) -> list[str]:
 
 T = TypeVar("T")
 _MEMO: OrderedDict[tuple, tuple[Snapshot | tuple, object]] = OrderedDict()
-_MEMO_SIZE = 32  # a few MB each for a 1,000-player crosstable; up to 4 keys per event and
-#                 round (ranking, cells, the two row lists): a handful of live events
+_MEMO_SIZE = 48  # a few MB each for a 1,000-player crosstable; up to 6 keys per event and
+#                 round (ranking, cells, the two row lists, the two public answers'
+#                 bodies): a handful of live events
 _MEMO_LOCK = Lock()
 
 
