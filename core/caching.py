@@ -142,65 +142,75 @@ def _scope_modules() -> tuple:
 
 
 def touch_and_warm(*scopes: str, hot: str) -> None:
-    """Like :func:`touch_now_and_on_commit`, but the readers after the commit find the hot
-    answers of scope ``hot`` (:func:`hot_urls`) already built: call it at the end of the
-    writing service's transaction, after its last write (``PUBLIC_WARM_AHEAD``).
+    """Like :func:`touch_now_and_on_commit`, but the readers after the write's answer find
+    the hot answers of scope ``hot`` (:func:`hot_urls`) already built: call it at the end of
+    the writing service's transaction, after its last write (``PUBLIC_WARM_AHEAD``).
 
-    1. read the scopes' stamps (``before``) and build every hot URL inside this transaction
-       (it sees this write) with :func:`stamps` reporting ``ahead`` for ``scopes``, so each
-       body is stored under the ETag readers will compute once ``ahead`` is published.
-       Meanwhile readers keep ``before`` and its stored bodies: the committed data, which
-       is all they may see until the commit (no touch before the build — it would send
-       every reader to the cold path for the whole build, and that was the p99);
-    2. on commit, compare-and-set, scope by scope: a stamp becomes ``ahead`` only if it is
-       still ``before`` — any other touch of that scope since (a later write of this
-       transaction, another writer's commit) means the bodies depending on it may miss
-       something, and that scope is touched plainly instead (the cold path: the next
-       reader rebuilds). If the transaction rolls back,
-       ``ahead`` is never published: the bodies stored under it are orphans no reader's
-       ETag names (they expire).
-
-    ``ahead`` is a second after both now and every ``before`` stamp: unique to this write,
-    and in a later second than any Last-Modified a reader got before the commit, so such a
-    copy is never answered 304 against ``ahead``. A failed build never fails the write: it
-    is logged and the plain touch is done.
+    Nothing is built inside the transaction (issue 33: that held the row locks for ~0.3 s
+    for a 1,000-player event): its commit runs :func:`warm_and_publish`, which builds from
+    the committed data and publishes before the writer's caller gets its answer. Readers
+    until then keep the previous version (the write has not answered); every reader after
+    the write's answer gets the new one, built once. A rolled-back write builds nothing.
     """
     urls: list[str] = []
     if getattr(settings, "PUBLIC_WARM_AHEAD", True) and connection.in_atomic_block:
         try:
             with transaction.atomic():  # a failing query must not abort the write's transaction
-                urls = hot_urls(hot) if _warm_lock(hot) else []
+                urls = hot_urls(hot)
         except Exception:
             logger.exception("warm-ahead of %s: hot URLs failed", hot)
     if not urls:
         touch_now_and_on_commit(*scopes)
         return
-    before = stamps(scopes)
-    ahead = max(time.time(), *before.values()) + 1.0
+    transaction.on_commit(lambda: warm_and_publish(urls, scopes, hot))
+
+
+def warm_and_publish(urls: list[str], scopes: Iterable[str], hot: str) -> None:
+    """After the write's commit: build ``urls`` and publish them (no row lock held).
+
+    1. take the event's build lock (:func:`_warm_lock`: one build per ``hot`` scope at a
+       time; a second writer waits for the first build, then builds with both results);
+    2. read the scopes' stamps (``before``) — after the commit and before any data is read,
+       so the build sees this write and everything committed before it — and build every
+       URL with :func:`stamps` reporting ``ahead`` for ``scopes``: each body is stored under
+       the ETag readers compute once ``ahead`` is published. Meanwhile readers keep
+       ``before`` and its stored bodies (no touch before the build: it would send every
+       reader to the cold path for the whole build);
+    3. compare-and-set, scope by scope (:func:`_publish`): a stamp becomes ``ahead`` only if
+       it is still ``before`` — a touch since (another writer's commit) means a body may miss
+       something, and that scope is touched plainly instead (the next reader rebuilds).
+
+    ``ahead`` is a second after both now and every ``before`` stamp: unique to this build, and
+    in a later second than any Last-Modified a reader got before, so such a copy is never
+    answered 304 against ``ahead``. A failed build is logged and the plain touch is done: the
+    write (committed already) never fails for it.
+    """
+    scopes = tuple(scopes)
     try:
-        with transaction.atomic():
+        with transaction.atomic():  # the build lock's span; the build only reads
+            _warm_lock(hot)  # raises when not granted within WARM_LOCK_WAIT
+            before = stamps(scopes)
+            ahead = max(time.time(), *before.values()) + 1.0
             warm(urls, {scope: ahead for scope in scopes})
+            _publish(before, ahead)  # under the lock: the next build starts from ``ahead``
     except Exception:
         logger.exception("warm-ahead of %s failed; the next readers rebuild", hot)
-        touch_now_and_on_commit(*scopes)
-        return
-    transaction.on_commit(lambda: _publish(before, ahead))
+        touch(*scopes)
 
 
-def _warm_lock(hot: str) -> bool:
-    """One warm-ahead per scope at a time (PostgreSQL: a transaction-level advisory lock,
-    held to the commit). Two writers of the same event building at once would each build
-    without the other's uncommitted result; with the lock the second builds after the first
-    committed (it sees that result) or, while the first still holds it, does not build at all
-    (plain touch). *Try*-lock, never wait: the writer may hold row locks (its pairing) that
-    the holder could need later in its transaction, and waiting could deadlock. SQLite
-    serialises writers itself."""
+WARM_LOCK_WAIT = "5s"  # a writer's build waits this long for another's of the same event
+
+
+def _warm_lock(hot: str) -> None:
+    """One warm-ahead build per scope at a time (PostgreSQL: an advisory lock of the build's
+    own read-only transaction): a second writer builds after the first (and sees its result).
+    Waiting is safe — the build holds no row lock — but bounded (``WARM_LOCK_WAIT``)."""
     if connection.vendor != "postgresql":
-        return True
+        return
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)",
+        cursor.execute(f"SET LOCAL lock_timeout = '{WARM_LOCK_WAIT}'")
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)",
                        [zlib.crc32(f"warm-ahead:{hot}".encode())])
-        return bool(cursor.fetchone()[0])
 
 
 def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
@@ -214,12 +224,13 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
     token = _STAMP_OVERRIDE.set(dict(ahead))
     memo = _WARM_MEMO.set({})
     try:
-        for url in urls:
-            match = resolve(url.split("?", 1)[0])
-            request = get_request(url)
-            with translation.override(settings.LANGUAGE_CODE):
-                response = match.func(request, *match.args, **match.kwargs)
-            built += response.status_code == 200
+        with no_collection():  # one pause for the whole build, not a collection per answer
+            for url in urls:
+                match = resolve(url.split("?", 1)[0])
+                request = get_request(url)
+                with translation.override(settings.LANGUAGE_CODE):
+                    response = match.func(request, *match.args, **match.kwargs)
+                built += response.status_code == 200
     finally:
         _WARM_MEMO.reset(memo)
         _STAMP_OVERRIDE.reset(token)

@@ -140,9 +140,9 @@ def event(request, pk: int):
         pairings = (fetch(request, "tournaments", pk, "pairings",
                           round=request.GET.get("round") or shown)
                     if shown is not None else [])
-        games = _games_by_board(request, tournament)
-        for pairing in pairings:
-            pairing["game"] = games.get(f"{shown}-{pairing['board']}")
+        games = _games_by_board(request, tournament)  # new rows: the answer is only read
+        pairings = [{**pairing, "game": games.get(f"{shown}-{pairing['board']}")}
+                    for pairing in pairings]
         standings = fetch(request, "tournaments", pk, "standings")
         spec = spec_of(tournament["system"])  # what the system shows: its spec (issue 33)
         bracket = (fetch(request, "tournaments", pk, "bracket")

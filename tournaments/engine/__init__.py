@@ -136,9 +136,17 @@ def tiebreak_codes(tournament) -> list[str]:
 
 def snapshot_of(tournament, up_to_round: int | None = None, *, draws: bool = False,
                 teams: bool | None = None) -> Snapshot:
-    return caching.warm_memo(  # one load per warm-ahead build (core.caching), not per answer
-        ("snapshot", tournament.pk, up_to_round, draws, teams),
-        lambda: loader.load(tournament, up_to_round=up_to_round, draws=draws, teams=teams))
+    """The event's snapshot up to ``up_to_round``. During a warm-ahead build (core.caching)
+    the whole event is loaded once and each answer's rounds are cut from it (equal to their
+    own load: ``Snapshot.up_to``), not loaded once per round asked for."""
+    if not caching.warming():
+        return loader.load(tournament, up_to_round=up_to_round, draws=draws, teams=teams)
+    whole = caching.warm_memo(("snapshot", tournament.pk, None, draws, teams),
+                              lambda: loader.load(tournament, draws=draws, teams=teams))
+    if up_to_round is None:
+        return whole
+    return caching.warm_memo(("snapshot", tournament.pk, up_to_round, draws, teams),
+                             lambda: whole.up_to(up_to_round))
 
 
 def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int, TrfGame]]:
@@ -213,15 +221,17 @@ def swiss_guidance(tournament, players: int | None = None) -> list[str]:
 
 
 T = TypeVar("T")
-_MEMO: OrderedDict[tuple, tuple[Snapshot, object]] = OrderedDict()
-_MEMO_SIZE = 32  # a few MB each for a 1,000-player crosstable; up to 4 keys per event and
-#                 round (ranking, cells, the two row lists): a handful of live events
+_MEMO: OrderedDict[tuple, tuple[Snapshot | tuple, object]] = OrderedDict()
+_MEMO_SIZE = 48  # a few MB each for a 1,000-player crosstable; up to 6 keys per event and
+#                 round (ranking, cells, the two row lists, the two public answers'
+#                 bodies): a handful of live events
 _MEMO_LOCK = Lock()
 
 
-def memoised(key: tuple, snapshot: Snapshot, compute: Callable[[], T]) -> T:
+def memoised(key: tuple, snapshot: Snapshot | tuple, compute: Callable[[], T]) -> T:
     """``compute()``, or its value from an earlier call with the same key and an equal
-    snapshot (equal data gives equal standings: nothing stale can be returned)."""
+    snapshot (equal data gives equal standings: nothing stale can be returned); a tuple
+    holding the snapshot and the other data the value is made of is compared whole."""
     with _MEMO_LOCK:
         hit = _MEMO.get(key)
     if hit is not None and hit[0] == snapshot:
