@@ -193,6 +193,9 @@ def test_team_playoff_refusals():
     assert_error(post(games=[{**good["games"][0], "result": "*"}]), 400, field="games")
     outsider = client_for(event.board(HANOI, 1).member.person.user or make_user())
     assert_error(outsider.post("/api/v1/playoff-matches/", good, format="json"), 403)
+    event.t.status = "certified"  # a certified event takes no more (its table is official)
+    event.t.save(update_fields=["status"])
+    assert_error(post(), 400, "locked")
     assert not PlayOffMatch.objects.exists() and not PlayOffGame.objects.exists()
 
 
