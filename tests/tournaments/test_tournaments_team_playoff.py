@@ -136,6 +136,11 @@ def test_team_playoff_decides_between_teams_tied_on_every_criterion_phan_2_dieu_
     page = client.get(f"/giai-dau/{event.t.pk}/").content.decode()
     assert "Thi đấu thêm" in page and 'id="thi-dau-them-1"' in page
     assert page.index(f"<td>{HANOI}</td>") < page.index(f"<td>{DANANG}</td>")
+    from tournaments.documents import team_standings_data
+
+    pdf = team_standings_data(f"tournament:{event.t.pk}")  # the PDF's table: a PO column
+    assert pdf["playoff"] and [(r["name"], r["playoff"]) for r in pdf["rows"]] == [
+        (HANOI, "2"), (DANANG, "0"), (CANTHO, "0")]
     # the games are listed with the play-offs, and count for the teams, not the players
     listed = chief.get("/api/v1/playoff-games/", {"tournament": event.t.pk}).json()["results"]
     assert [(g["board"], g["match"]) for g in listed] == [(1, body["id"]), (2, body["id"]),
@@ -188,6 +193,9 @@ def test_team_playoff_refusals():
     assert_error(post(games=[{**good["games"][0], "result": "*"}]), 400, field="games")
     outsider = client_for(event.board(HANOI, 1).member.person.user or make_user())
     assert_error(outsider.post("/api/v1/playoff-matches/", good, format="json"), 403)
+    event.t.status = "certified"  # a certified event takes no more (its table is official)
+    event.t.save(update_fields=["status"])
+    assert_error(post(), 400, "locked")
     assert not PlayOffMatch.objects.exists() and not PlayOffGame.objects.exists()
 
 
