@@ -24,30 +24,27 @@ from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeAlias, TypeVar
+from typing import Any, ParamSpec, TypeAlias, TypeVar, cast
 
 from django.apps import apps as django_apps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.gc_pause import no_collection
 from core.inprocess import get_request
 from core.metrics import observe_public_cache, scope_label
 
-if TYPE_CHECKING:
-    from django.http import HttpRequest
-    from rest_framework.request import Request
-
 _T = TypeVar("_T")
 _P = ParamSpec("_P")
 #: a request as the public views hand it: Django's, or DRF's (which passes the rest through)
-AnyRequest: TypeAlias = "HttpRequest | Request"
+AnyRequest: TypeAlias = HttpRequest | Request
 
 STAMP_PREFIX = "stamp:"
 #: the scope of every response: touched when all data may have changed (a restore)
@@ -127,8 +124,7 @@ def warm_memo(key: Hashable, compute: Callable[[], _T]) -> _T:
         return compute()
     if key not in memo:
         memo[key] = compute()
-    kept: _T = memo[key]
-    return kept
+    return cast(_T, memo[key])
 
 
 def hot_urls(scope: str) -> list[str]:
@@ -399,8 +395,7 @@ def _built_by_another(found: Validators) -> Rendered | None:
         if stored is not None:
             return stored
         if cache.get(BUILDING_PREFIX + found.etag) is None:
-            late: Rendered | None = cache.get(BODY_PREFIX + found.etag)
-            return late
+            return cast("Rendered | None", cache.get(BODY_PREFIX + found.etag))
     return None
 
 
