@@ -19,24 +19,32 @@ import logging
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
+from types import ModuleType
+from typing import Any, ParamSpec, TypeAlias, TypeVar, cast
 
 from django.apps import apps as django_apps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.gc_pause import no_collection
 from core.inprocess import get_request
 from core.metrics import observe_public_cache, scope_label
+
+_T = TypeVar("_T")
+_P = ParamSpec("_P")
+#: a request as the public views hand it: Django's, or DRF's (which passes the rest through)
+AnyRequest: TypeAlias = HttpRequest | Request
 
 STAMP_PREFIX = "stamp:"
 #: the scope of every response: touched when all data may have changed (a restore)
@@ -103,11 +111,11 @@ def warming() -> bool:
 
 
 #: what a warm-ahead build has already read (one transaction, one state of the data)
-_WARM_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
+_WARM_MEMO: contextvars.ContextVar[dict[Hashable, Any] | None] = contextvars.ContextVar(
     "public_warm_memo", default=None)
 
 
-def warm_memo(key, compute: Callable):
+def warm_memo(key: Hashable, compute: Callable[[], _T]) -> _T:
     """``compute()``, kept for the rest of the warm-ahead build that asks (its answers read the
     same rows — e.g. an event's snapshot for the standings and the crosstable, in both
     languages); outside a build, just ``compute()``."""
@@ -116,7 +124,7 @@ def warm_memo(key, compute: Callable):
         return compute()
     if key not in memo:
         memo[key] = compute()
-    return memo[key]
+    return cast(_T, memo[key])
 
 
 def hot_urls(scope: str) -> list[str]:
@@ -132,8 +140,8 @@ def hot_urls(scope: str) -> list[str]:
 
 
 @functools.cache
-def _scope_modules() -> tuple:
-    found = []
+def _scope_modules() -> tuple[ModuleType, ...]:
+    found: list[ModuleType] = []
     for config in django_apps.get_app_configs():
         name = f"{config.name}.cache_scopes"
         if find_spec(name) is not None:
@@ -271,7 +279,7 @@ def compare_and_set(expected: dict[str, float], new: float) -> bool:
         return True
 
 
-def _redis_compare_and_set(client, wanted: dict[str, float], new: float) -> bool:
+def _redis_compare_and_set(client: Any, wanted: dict[str, float], new: float) -> bool:
     from redis.exceptions import WatchError
 
     raw = {client.make_key(key): stamp for key, stamp in wanted.items()}
@@ -291,13 +299,13 @@ def _redis_compare_and_set(client, wanted: dict[str, float], new: float) -> bool
             return False
 
 
-def touches(touch_scopes: Callable[[], None]):
+def touches(touch_scopes: Callable[[], None]) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:
     """Decorator of a writing service: ``touch_scopes()`` once the service has written (an
     app's ``cache_scopes.touches``, for apps whose every write touches the same scopes)."""
 
-    def decorate(service):
+    def decorate(service: Callable[_P, _T]) -> Callable[_P, _T]:
         @functools.wraps(service)
-        def wrapper(*args, **kwargs):
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
             result = service(*args, **kwargs)
             touch_scopes()
             return result
@@ -331,7 +339,7 @@ class Validators:
         return self.read_at >= int(self.last_modified) + 1
 
 
-def validators(request, scopes: Iterable[str], *, any_language: bool = False,
+def validators(request: AnyRequest, scopes: Iterable[str], *, any_language: bool = False,
                area: str = API) -> Validators:
     """``any_language``: the body is the same in every language (numbers and names only, as
     the public standings, crosstable and pairings): one ETag and one stored body for all."""
@@ -343,19 +351,21 @@ def validators(request, scopes: Iterable[str], *, any_language: bool = False,
                       None if warming() else (area, scope_label(scopes)))
 
 
-def from_cache(request, found: Validators, *, max_age: int = 30) -> HttpResponse | None:
+def from_cache(request: AnyRequest, found: Validators, *,
+               max_age: int = 30) -> HttpResponse | None:
     """The answer without building anything (304, or the stored body), else None."""
     if _not_modified(request, found):
         observe_public_cache(found.metric, "not_modified")
         return _finish(HttpResponse(status=304), found, max_age)
-    stored = cache.get(BODY_PREFIX + found.etag)
+    stored: Rendered | None = cache.get(BODY_PREFIX + found.etag)
     if stored is None:
         return None
     observe_public_cache(found.metric, "hit")
     return _finish(stored.response(), found, max_age)
 
 
-def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResponse], *,
+def cached_response(request: AnyRequest, scopes: Iterable[str],
+                    build: Callable[[], HttpResponse], *,
                     max_age: int = 30, found: Validators | None = None,
                     area: str = API) -> HttpResponse:
     """Answer from the caches when possible, else ``build()`` the response and keep it.
@@ -392,11 +402,11 @@ def _built_by_another(found: Validators) -> Rendered | None:
     deadline = time.monotonic() + BUILD_WAIT
     while time.monotonic() < deadline:
         time.sleep(BUILD_POLL)
-        stored = cache.get(BODY_PREFIX + found.etag)
+        stored: Rendered | None = cache.get(BODY_PREFIX + found.etag)
         if stored is not None:
             return stored
         if cache.get(BUILDING_PREFIX + found.etag) is None:
-            return cache.get(BODY_PREFIX + found.etag)
+            return cast("Rendered | None", cache.get(BODY_PREFIX + found.etag))
     return None
 
 
@@ -437,12 +447,12 @@ def _etag(data: bytes) -> str:
     return '"' + hashlib.sha1(data).hexdigest() + '"'
 
 
-def _if_none_match(request) -> set[str]:
+def _if_none_match(request: AnyRequest) -> set[str]:
     header = request.headers.get("If-None-Match") or ""
     return {tag.strip() for tag in header.split(",") if tag.strip()}
 
 
-def _not_modified(request, found: Validators) -> bool:
+def _not_modified(request: AnyRequest, found: Validators) -> bool:
     tags = _if_none_match(request)
     if tags:
         return found.etag in tags or "*" in tags

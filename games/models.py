@@ -12,6 +12,8 @@ Models hold data and invariants only; writes go through :mod:`games.services`, r
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -36,7 +38,7 @@ class JSONField(models.JSONField):
     tables with JSON (Django keeps the plain ``VALUES`` form).
     """
 
-    def get_placeholder(self, value, compiler, connection) -> str:
+    def get_placeholder(self, value: Any, compiler: Any, connection: Any) -> str:
         return "%s"
 
 
@@ -216,7 +218,7 @@ class GameRecord(models.Model):
         return f"{white} – {black}{where}"
 
 
-def arbiter_note_fields() -> tuple[models.Field, ...]:
+def arbiter_note_fields() -> tuple[models.Field[Any, Any], ...]:
     """The fields an arbiter's note in a game carries (a fault, a warning): the article,
     the half-move, a free note, who wrote it and when. Made afresh for each model."""
     return (

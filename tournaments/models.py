@@ -11,6 +11,7 @@ Names are stable: the games app links a game record to :class:`Pairing`.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -407,7 +408,7 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_folded = fold(self.name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
