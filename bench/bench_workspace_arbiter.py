@@ -136,6 +136,9 @@ def main() -> None:
         "game record": f"{base}ban/{pairings[1].pk}/bien-ban/",
         "pairing progress (JSON)": f"{base}xep-cap/{job.pk}/tien-do/",
     }
+    from config.wsgi import freeze_startup_objects  # as under gunicorn: start-up's objects
+
+    freeze_startup_objects()  # out of the garbage collector's walks (config/wsgi.py)
     timers = {name: Timer() for name in [*pages, "result entered", "result undone"]}
     for name, path in pages.items():  # warm once (templates, translations)
         assert client.get(path).status_code == 200, (name, path)

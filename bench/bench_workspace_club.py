@@ -167,6 +167,9 @@ def main() -> None:
         "member": {"my record": "/lam-viec/ca-nhan/"},
     }
     users = {"manager": manager, "officer": officer, "member": member_user}
+    from config.wsgi import freeze_startup_objects  # as under gunicorn: start-up's objects
+
+    freeze_startup_objects()  # out of the garbage collector's walks (config/wsgi.py)
     results = []
     for role, paths in pages.items():
         client = Client()
