@@ -112,9 +112,11 @@ def main() -> None:
     from django.conf import settings
     from django.core.management import call_command
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
-    setup_test_environment()  # the test client's host and templates' context
+    # Not django.test's setup_test_environment: its instrumented rendering copies the context
+    # of every template rendered for the test client to keep, CPU and garbage a served page
+    # does not make; the mail stays in memory as it would there.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     call_command("migrate", verbosity=0)
     t, user, job = build(args.players, args.rounds)
     client = Client()
