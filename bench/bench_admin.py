@@ -285,6 +285,9 @@ def main() -> None:
     print(f"database {connection.settings_dict['NAME']} ({connection.vendor}), persons: "
           f"{Person.objects.count()}, {args.samples} samples; load average "
           f"{os.getloadavg()[0]:.1f}", flush=True)
+    from config.wsgi import freeze_startup_objects  # as under gunicorn: start-up's objects
+
+    freeze_startup_objects()  # out of the garbage collector's walks (config/wsgi.py)
     rows = []
     for label, url in _pages(client):
         if args.only and args.only.lower() not in label.lower():

@@ -112,9 +112,11 @@ def main() -> None:
     from django.conf import settings
     from django.core.management import call_command
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
-    setup_test_environment()  # the test client's host and templates' context
+    # Not django.test's setup_test_environment: its instrumented rendering copies the context
+    # of every template rendered for the test client to keep, CPU and garbage a served page
+    # does not make; the mail stays in memory as it would there.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     call_command("migrate", verbosity=0)
     t, user, job = build(args.players, args.rounds)
     client = Client()
@@ -136,6 +138,9 @@ def main() -> None:
         "game record": f"{base}ban/{pairings[1].pk}/bien-ban/",
         "pairing progress (JSON)": f"{base}xep-cap/{job.pk}/tien-do/",
     }
+    from config.wsgi import freeze_startup_objects  # as under gunicorn: start-up's objects
+
+    freeze_startup_objects()  # out of the garbage collector's walks (config/wsgi.py)
     timers = {name: Timer() for name in [*pages, "result entered", "result undone"]}
     for name, path in pages.items():  # warm once (templates, translations)
         assert client.get(path).status_code == 200, (name, path)

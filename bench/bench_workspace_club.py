@@ -139,11 +139,14 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.test.utils import CaptureQueriesContext
 
     from federation.models import Member, MembershipApplication
 
-    setup_test_environment()
+    # Not django.test's setup_test_environment: its instrumented rendering copies the context
+    # of every template rendered (hundreds of widgets a form) for the test client to keep, CPU
+    # and garbage a served page does not make; the mail stays in memory as it would there.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     call_command("migrate", verbosity=0)
     club, event, manager, officer, member_user, person, body = build(args.members, args.players)
     if connection.vendor == "postgresql":  # fresh bulk rows: the planner's statistics, as
@@ -167,6 +170,9 @@ def main() -> None:
         "member": {"my record": "/lam-viec/ca-nhan/"},
     }
     users = {"manager": manager, "officer": officer, "member": member_user}
+    from config.wsgi import freeze_startup_objects  # as under gunicorn: start-up's objects
+
+    freeze_startup_objects()  # out of the garbage collector's walks (config/wsgi.py)
     results = []
     for role, paths in pages.items():
         client = Client()
