@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.admin.utils import lookup_spawns_duplicates
 from django.db import models
 from django.db.models import Q, QuerySet
+from django.http import HttpRequest
 
 from core.text import fold
 
@@ -85,8 +86,8 @@ class FoldedSearchMixin(_ModelAdmin):
 
     folded_field = "name_folded"
 
-    def get_search_results(self, request, queryset: QuerySet, search_term: str
-                           ) -> tuple[QuerySet, bool]:
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet[Any],
+                           search_term: str) -> tuple[QuerySet[Any], bool]:
         term = " ".join(search_term.split())
         if not term:
             return queryset, False
