@@ -264,3 +264,24 @@ def test_the_chess_record_page_keeps_its_query_count():
     client.post(url(t, f"ban/{p.pk}/bien-ban/fault/"), {"side": "white", "kind": "illegal_move"})
     assert GamePenalty.objects.filter(game__pairing=p).count() == 7
     assert count() == few <= 15, few
+
+
+def test_a_signed_record_still_takes_a_penalty_after_the_game_13_4e():
+    """The points of the game are reduced once it is over, often after the signatures: the
+    form stays on a signed record (the service allows it), while the faults forms close."""
+    t, arbiter, _staff = event(4, paired=1, discipline="chess")
+    client = client_of(arbiter)
+    p = _first_board(t)
+    _record(client, t, p)
+    _decide(client, t, p, "draw", "agreed_draw")
+    game = GameRecord.objects.get(pairing=p)
+    assert client.post(url(t, f"ban/{p.pk}/bien-ban/sign/"),
+                       {"who": "arbiter", "version": game.version}).status_code == 302
+    page = client.get(url(t, f"ban/{p.pk}/bien-ban/")).content.decode()
+    assert 'id="arbiter-signed"' in page and 'id="fault-form"' not in page
+    assert 'id="penalty-form"' in page
+    assert _penalise(client, t, p, side="black", kind="reduce_points", points="0",
+                     article="").status_code == 302
+    penalty = GamePenalty.objects.get(game__pairing=p)
+    assert (penalty.article, penalty.points) == ("13.4", 0)
+    assert _public_points(t)[p.black.starting_number] == 0.0

@@ -59,7 +59,8 @@ class PenaltyForm(forms.Form):
         choices=[("", "—"), ("0", "0"), ("0.5", "½")],
         help_text=gettext_lazy("Chỉ cho giảm điểm (13.4e): số điểm ván đấu thủ vi phạm còn "
                                "được."))
-    article = forms.CharField(label=gettext_lazy("Điều luật"), max_length=20, initial="13.4")
+    article = forms.CharField(label=gettext_lazy("Điều luật"), max_length=20, initial="13.4",
+                              required=False)  # empty: the service writes 13.4
     note = forms.CharField(label=gettext_lazy("Ghi chú"), required=False, max_length=NOTE_MAX,
                            widget=forms.Textarea(attrs={"rows": 2}))
 
