@@ -5,7 +5,8 @@ games use the same container with ``[Variant "xiangqi"]`` (also recognised: ``[G
 Chess"]``), a ``[FEN]`` tag when the game does not start from the initial position, and moves
 written in ICCS or WXF. On reading, the movetext may be in any notation of
 :mod:`chessrules.notation.xiangqi` (xiangqi) or SAN / Vietnamese / UCI (chess); problems are
-reported with the game number and the line.
+reported with the game number and the line. DhtmlXQ blocks and XQF files (their text form,
+:mod:`chessrules.notation.xqf`) are read as xiangqi games with ICCS moves.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import chess
 from chessrules import chess as vn_chess
 from chessrules.notation import xiangqi as xq_notation
 from chessrules.notation import xiangqi_dialects as xq_dialects
+from chessrules.notation import xqf as xq_xqf
 from chessrules.notation.errors import NotationError
 from chessrules.notation.movetext import MovetextError, Token, split_movetext
 from chessrules.validation import DECISION_REASONS, GameReport, validate_game
@@ -122,10 +124,14 @@ def _escape(value: str) -> str:
 def read_pgn(text: str) -> Iterator[PgnGame]:
     """The games of a PGN text, in order (moves are not checked here: see ``validate``).
 
-    Raises :class:`PgnError` for a malformed tag line or movetext (unclosed comment...).
+    Raises :class:`PgnError` for a malformed tag line or movetext (unclosed comment...), and
+    :class:`chessrules.notation.xqf.XqfError` for an XQF file (its text form) that cannot be read.
     """
     if "[DhtmlXQ]" in text:
         yield from _dhtmlxq_games(text)
+        return
+    if xq_xqf.is_text_form(text):
+        yield _xqf_game(text)
         return
     lines = text.splitlines()
     number = 0
@@ -240,6 +246,20 @@ def _dhtmlxq_games(text: str) -> Iterator[PgnGame]:
             headers.update(SetUp="1", FEN=game.start_fen)
         yield PgnGame(number=game.number, line=1, headers=headers,
                       tokens=[Token(move.iccs(), 1) for move in game.moves])
+
+
+def _xqf_game(text: str) -> PgnGame:
+    """An XQF file (kept as :func:`chessrules.notation.xqf.to_text` writes it) as a PGN game
+    (ICCS moves, the main line); ``XqfVariations`` counts the variations left out. Raises
+    :class:`chessrules.notation.xqf.XqfError` (a ``ValueError`` naming the field and ply)."""
+    game = xq_xqf.read_xqf(xq_xqf.from_text(text))
+    headers = {"Variant": "xiangqi", "Format": "ICCS", **game.headers}
+    if game.start_fen:
+        headers.update(SetUp="1", FEN=game.start_fen)
+    if game.variations:
+        headers["XqfVariations"] = str(game.variations)
+    return PgnGame(number=1, line=1, headers=headers,
+                   tokens=[Token(move.iccs(), 1) for move in game.moves])
 
 
 def read_pgn_file(path: str | os.PathLike[str]) -> Iterator[PgnGame]:

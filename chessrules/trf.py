@@ -21,6 +21,7 @@ their order so that :func:`write_trf` round-trips the file.
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from dataclasses import dataclass, field
 
 RESULT_CODES = frozenset("10=WDL+-HFUZ ")
@@ -292,6 +293,26 @@ def decode_trf(data: bytes) -> tuple[str, str]:
         return data.decode("cp1252"), "windows-1252"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
+
+
+_FOLDED = {"đ": "d", "Đ": "D"}
+
+
+def _latin1_char(char: str) -> str:
+    """``char`` if Latin-1 has it, else its base letter (``ầ`` → ``a``, ``đ`` → ``d``),
+    else ``?``: always one character, so the TRF's columns stay where they are."""
+    if ord(char) < 256:
+        return char
+    base = _FOLDED.get(char) or "".join(
+        c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
+    return base if len(base) == 1 and ord(base) < 256 else "?"
+
+
+def encode_latin1(text: str) -> bytes:
+    """The TRF text as Latin-1 bytes, the encoding FIDE's TieBreakServer reads by default:
+    the Vietnamese letters Latin-1 lacks lose their marks (``Trần`` → ``Tran``; ``Lê``
+    keeps its ``ê``), one character for one so every column keeps its place."""
+    return "".join(map(_latin1_char, text)).encode("latin-1")
 
 
 def parse_trf(text: str, *, strict: bool = False) -> TrfTournament:

@@ -1,6 +1,8 @@
 """The Celery app. Without CELERY_BROKER_URL tasks run in-process (eager)."""
 
+import logging
 import os
+from typing import Any
 
 from celery import Celery, signals
 
@@ -11,9 +13,10 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-@signals.after_setup_logger.connect
-@signals.after_setup_task_logger.connect
-def _json_lines(logger, **kwargs):
+# celery ships no type hints: its signals' decorators are untyped
+@signals.after_setup_logger.connect  # type: ignore[untyped-decorator]
+@signals.after_setup_task_logger.connect  # type: ignore[untyped-decorator]
+def _json_lines(logger: logging.Logger, **kwargs: Any) -> None:
     """The worker's log handlers (stderr or ``-f FILE``) write JSON lines too, like the web
     processes (core.logs, settings.LOG_FORMAT)."""
     from django.conf import settings

@@ -153,8 +153,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Warm-ahead (core.caching.touch_and_warm, docs/performance.md): a result entered in a running
 # event of at least PUBLIC_WARM_AHEAD_MIN_ENTRIES players builds the event's hot public
-# answers (standings, crosstable, current pairings, the site's event pages) before its commit,
-# so the readers after it find them cached. Off: the first reader after a result rebuilds.
+# answers (standings, crosstable, current pairings, the site's event pages) right after its
+# commit (outside its transaction: no row lock held) and before the write answers, so the
+# readers after it find them cached. Off: the first reader after a result rebuilds.
 PUBLIC_WARM_AHEAD = env_bool("PUBLIC_WARM_AHEAD", True)
 PUBLIC_WARM_AHEAD_MIN_ENTRIES = env_int("PUBLIC_WARM_AHEAD_MIN_ENTRIES", 64)
 # Tracking cards kept warm (issue 15, docs/performance.md): when a round of an event of at

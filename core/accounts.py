@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from base64 import b32encode
 from binascii import unhexlify
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -20,19 +22,24 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from core.errors import ServiceError
 from core.models import NotificationPreference
 
+if TYPE_CHECKING:
+    from django.contrib.auth.forms import PasswordResetForm
+    from django.contrib.auth.models import User
+    from django.http import HttpRequest
+
 #: the name of the device a user enrols from his account page
 DEVICE_NAME = "authenticator"
 PREFERENCE_FIELDS = ("language", "applications", "lapse", "decisions", "events")
 
 
-def preference_of(user) -> NotificationPreference:
+def preference_of(user: User) -> NotificationPreference:
     """The user's choices (unsaved defaults when he has made none)."""
     found = NotificationPreference.objects.filter(user=user).first()
     return found or NotificationPreference(user=user)
 
 
 @transaction.atomic
-def save_preference(user, **choices) -> NotificationPreference:
+def save_preference(user: User, **choices: object) -> NotificationPreference:
     """Record what ``user`` wants to receive (the fields of ``PREFERENCE_FIELDS``)."""
     unknown = set(choices) - set(PREFERENCE_FIELDS)
     if unknown:
@@ -50,17 +57,17 @@ def save_preference(user, **choices) -> NotificationPreference:
 
 # --- two-factor sign-in ------------------------------------------------------------------------
 
-def two_factor_required(user) -> bool:
+def two_factor_required(user: User | AnonymousUser) -> bool:
     return bool(getattr(user, "is_staff", False) and settings.TWO_FACTOR_REQUIRED_FOR_STAFF)
 
 
-def confirmed_device(user) -> TOTPDevice | None:
-    if not getattr(user, "pk", None):
+def confirmed_device(user: User | AnonymousUser) -> TOTPDevice | None:
+    if isinstance(user, AnonymousUser) or not user.pk:
         return None
     return TOTPDevice.objects.filter(user=user, confirmed=True).first()
 
 
-def pending_device(user) -> TOTPDevice:
+def pending_device(user: User) -> TOTPDevice:
     """The device being enrolled (its secret shown until a first code confirms it)."""
     device = TOTPDevice.objects.filter(user=user, confirmed=False).first()
     if device is None:
@@ -90,7 +97,7 @@ def _check(device: TOTPDevice | None, token: str) -> TOTPDevice:
 
 
 @transaction.atomic
-def confirm_device(user, token: str) -> TOTPDevice:
+def confirm_device(user: User, token: str) -> TOTPDevice:
     """Turn two-factor sign-in on: the first code from the app confirms the device."""
     device = _check(TOTPDevice.objects.select_for_update().filter(
         user=user, confirmed=False).first(), token)
@@ -101,7 +108,7 @@ def confirm_device(user, token: str) -> TOTPDevice:
 
 
 @transaction.atomic
-def disable_two_factor(user, token: str) -> None:
+def disable_two_factor(user: User, token: str) -> None:
     """Turn it off with a current code; refused for staff when it is required."""
     if two_factor_required(user):
         raise ServiceError(_("Cán bộ Liên đoàn phải đăng nhập hai bước."), field="token",
@@ -110,12 +117,12 @@ def disable_two_factor(user, token: str) -> None:
     TOTPDevice.objects.filter(user=user).delete()
 
 
-def verify(user, token: str) -> TOTPDevice:
+def verify(user: User | AnonymousUser, token: str) -> TOTPDevice:
     """The user's confirmed device if ``token`` is its current code (each code once)."""
     return _check(confirmed_device(user), token)
 
 
-def admin_has_permission(request) -> bool:
+def admin_has_permission(request: HttpRequest) -> bool:
     """The admin's gate: active staff, signed in with a code when two-factor is required."""
     user = request.user
     verified = getattr(user, "is_verified", lambda: False)()
@@ -123,7 +130,7 @@ def admin_has_permission(request) -> bool:
                 and (not settings.TWO_FACTOR_REQUIRED_FOR_STAFF or verified))
 
 
-def request_password_reset(form, request) -> None:
+def request_password_reset(form: PasswordResetForm, request: HttpRequest) -> None:
     """Django's reset flow: ``form`` (a valid ``PasswordResetForm`` whose ``send_mail`` writes
     to the outbox) mails a one-time link to each active account with that address; it says
     nothing of whether one exists."""

@@ -1,19 +1,25 @@
-from datetime import datetime, time, timedelta
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from django.apps import apps as django_apps
 from django.contrib import admin
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core import admin_jobs as job_display
 from core import dashboard, jobs, selectors
-from core.admin_service import ServiceAdmin
+from core.admin_service import AnyModelAdmin, ServiceAdmin
 from core.models import Job
 
 if TYPE_CHECKING:
+    from django.contrib.admin.options import _FieldGroups  # the stubs' name for it
+
     _ModelAdmin = admin.ModelAdmin[Any]  # what the mixins below extend
 else:  # at run time they come before the real admin class in the bases
     _ModelAdmin = object
@@ -28,16 +34,17 @@ class JobKindFilter(admin.SimpleListFilter):
     title = gettext_lazy("loại việc")
     parameter_name = "kind"
 
-    def lookups(self, request, model_admin):
+    def lookups(self, request: HttpRequest,
+                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, str]]:
         return sorted(((kind, jobs.kind_label(kind)) for kind in jobs.registered_kinds()),
                       key=lambda item: item[1])
 
-    def queryset(self, request, queryset):
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         return queryset.filter(kind=self.value()) if self.value() else queryset
 
 
 @admin.register(Job)
-class JobAdmin(ServiceAdmin, admin.ModelAdmin):
+class JobAdmin(ServiceAdmin, AnyModelAdmin):
     """A job's page for people (issue 28): its name in Vietnamese, what it is about (linked),
     a progress bar that moves while it runs (the page asks the job API), the outcome in words
     and, when it failed, the error in Vietnamese with what to do. Read-only: jobs are written
@@ -71,21 +78,21 @@ class JobAdmin(ServiceAdmin, admin.ModelAdmin):
     def error_words(self, job: Job) -> str:
         return job_display.error_words(job)
 
-    def get_fields(self, request, obj=None):
+    def get_fields(self, request: HttpRequest, obj: Job | None = None) -> _FieldGroups:
         return list(self.readonly_fields)  # what a person reads, not the job's raw data
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # read-only: no Save
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # a job is the trace of work done
 
 
 @dashboard.register
-def job_queues(today) -> list[dashboard.Queue]:
+def job_queues(today: date) -> list[dashboard.Queue]:
     """The admin index's queue of jobs that failed in the last week."""
     since = today - timedelta(days=FAILED_JOBS_DAYS)
     start = timezone.make_aware(datetime.combine(since, time.min))
@@ -97,17 +104,17 @@ def job_queues(today) -> list[dashboard.Queue]:
         hint=_("Trong %(days)s ngày qua: xem lỗi, chạy lại") % {"days": FAILED_JOBS_DAYS})]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(AnyModelAdmin):
     """Rows written by the services only (audit logs, publications, counters): the admin
     shows them and never adds, edits or deletes them."""
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -117,23 +124,23 @@ class TouchesPublicCache(_ModelAdmin):
     (one object at a time; see core.caching). Services called from admin forms and actions
     touch the scopes themselves."""
 
-    def _touch_public_cache(self, obj) -> None:
+    def _touch_public_cache(self, obj: Model) -> None:
         config = django_apps.get_app_config(obj._meta.app_label)
         import_module(f"{config.name}.cache_scopes").touch_for_admin(obj)
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: Any) -> None:
         super().save_model(request, obj, form, change)
         self._touch_public_cache(obj)
 
-    def save_related(self, request, form, formsets, change):
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: Any) -> None:
         super().save_related(request, form, formsets, change)  # inlines
         self._touch_public_cache(form.instance)
 
-    def delete_model(self, request, obj):
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
         self._touch_public_cache(obj)
         super().delete_model(request, obj)
 
-    def delete_queryset(self, request, queryset):
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         for obj in queryset:
             self._touch_public_cache(obj)
         super().delete_queryset(request, queryset)

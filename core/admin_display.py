@@ -3,6 +3,7 @@ as lines a person reads, not as raw JSON (issue #18)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.html import format_html, format_html_join
@@ -31,7 +32,7 @@ def readable_json(value: Any, labels: dict[str, Any] | None = None) -> SafeStrin
     return str(value)
 
 
-def table(headers: list, rows: list[tuple]) -> SafeString | str:
+def table(headers: Sequence[object], rows: Sequence[tuple[object, ...]]) -> SafeString | str:
     """A small read-only table for a panel of an admin page; a dash when there is no row.
     Cells are escaped unless already safe (e.g. a link made with ``format_html``)."""
     if not rows:

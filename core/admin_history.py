@@ -9,9 +9,11 @@ from datetime import date, datetime
 from typing import Any
 
 from django.db import models
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.formats import date_format
 from simple_history.admin import SimpleHistoryAdmin
+from simple_history.models import ModelChange
 from simple_history.template_utils import HistoricalRecordContextHelper
 
 from core.admin_display import readable_json
@@ -19,10 +21,11 @@ from core.admin_display import readable_json
 EMPTY = "—"
 
 
-class LabelledHistoryHelper(HistoricalRecordContextHelper):
+# django-simple-history ships no type hints: its classes are Any to mypy
+class LabelledHistoryHelper(HistoricalRecordContextHelper):  # type: ignore[misc]
     """Old and new values as a user reads them elsewhere in the admin."""
 
-    def prepare_delta_change_value(self, change, value: Any) -> Any:
+    def prepare_delta_change_value(self, change: ModelChange, value: Any) -> Any:
         if value is None or value == "" or value == [] or value == {}:
             return EMPTY
         field = self.model._meta.get_field(change.field)
@@ -41,6 +44,7 @@ class LabelledHistoryHelper(HistoricalRecordContextHelper):
         return shown
 
 
-class HistoryAdmin(SimpleHistoryAdmin):
-    def get_historical_record_context_helper(self, request, historical_record):
+class HistoryAdmin(SimpleHistoryAdmin):  # type: ignore[misc]  # no type hints (above)
+    def get_historical_record_context_helper(
+            self, request: HttpRequest, historical_record: models.Model) -> LabelledHistoryHelper:
         return LabelledHistoryHelper(self.model, historical_record)

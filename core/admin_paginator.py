@@ -10,16 +10,23 @@ databases count exactly, as before.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.core.paginator import Paginator
 from django.db import connections
 from django.db.models import QuerySet
 from django.utils.functional import cached_property
 
+if TYPE_CHECKING:
+    _Paginator = Paginator[Any]
+else:  # not generic at run time
+    _Paginator = Paginator
+
 #: from this many rows (estimated) a whole table's count is the estimate
 ESTIMATE_FROM = 20_000
 
 
-def estimated_rows(queryset: QuerySet) -> int | None:
+def estimated_rows(queryset: QuerySet[Any]) -> int | None:
     """The planner's row estimate of the queryset's table, when the queryset is the whole
     table on PostgreSQL; else None."""
     connection = connections[queryset.db]
@@ -35,7 +42,7 @@ def estimated_rows(queryset: QuerySet) -> int | None:
     return int(row[0]) if row and row[0] is not None and row[0] >= 0 else None
 
 
-class EstimatedCountPaginator(Paginator):
+class EstimatedCountPaginator(_Paginator):
     @cached_property
     def count(self) -> int:
         if isinstance(self.object_list, QuerySet):

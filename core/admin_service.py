@@ -19,10 +19,11 @@ refusal of the service is shown to the person, never a 500.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from django import forms
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.db import models, router, transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -32,6 +33,18 @@ from django.utils.translation import gettext as _
 
 from core.admin_paginator import EstimatedCountPaginator
 from core.errors import ServiceError
+
+_Form = TypeVar("_Form", bound=type)
+
+if TYPE_CHECKING:
+    _ModelAdmin = admin.ModelAdmin[Any]  # what the mixin below extends
+    #: the admin's classes as bases: generic for mypy, not subscriptable at run time
+    AnyModelAdmin = admin.ModelAdmin[Any]
+    AnyTabularInline = admin.TabularInline[Any, Any]
+else:  # at run time the mixin comes before the real admin class in the bases
+    _ModelAdmin = object
+    AnyModelAdmin = admin.ModelAdmin
+    AnyTabularInline = admin.TabularInline
 
 #: The request attribute holding the refusal of the first pass of a change form.
 _REFUSAL = "_service_refusal"
@@ -77,52 +90,57 @@ class _RefusedForm:
             add_service_error(self, self.service_refusal)  # type: ignore[arg-type]
 
 
-def _with_refusal(request: HttpRequest, form: type) -> type:
+def _with_refusal(request: HttpRequest, form: _Form) -> _Form:
     refusal = getattr(request, _REFUSAL, None)
     if refusal is None or issubclass(form, _RefusedForm):
         return form
-    return type(form.__name__, (_RefusedForm, form), {"service_refusal": refusal})
+    return cast(_Form, type(form.__name__, (_RefusedForm, form), {"service_refusal": refusal}))
 
 
-class ServiceAdmin:
+class ServiceAdmin(_ModelAdmin):
     """Mixin for a ``ModelAdmin`` (first in its bases); see the module's docstring."""
 
     # Lists at federation size (issue 28): a whole large table is counted from the planner's
     # estimate (core.admin_paginator), and a searched or filtered list does not count the
     # whole table a second time for "(N tổng)".
-    paginator: ClassVar[type] = EstimatedCountPaginator
+    paginator = EstimatedCountPaginator
     show_full_result_count = False
 
     # --- the change form: a refusal rolls back and shows on the form --------------------
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         """An admin's own ``get_form`` (which may not call ``super()``) still hands the
         refusal to its form."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("get_form")
         if own is not None and not getattr(own, "carries_refusal", False):
-            def get_form(self, request, *args, **kw):
-                return _with_refusal(request, own(self, request, *args, **kw))
+            def get_form(self: ServiceAdmin, request: HttpRequest, *args: Any,
+                         **kw: Any) -> type[forms.ModelForm[Any]]:
+                form: type[forms.ModelForm[Any]] = own(self, request, *args, **kw)
+                return _with_refusal(request, form)
 
             get_form.carries_refusal = True  # type: ignore[attr-defined]
             cls.get_form = get_form  # type: ignore[method-assign]
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        return _with_refusal(request, super().get_form(  # type: ignore[misc]
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
+                 **kwargs: Any) -> type[forms.ModelForm[Any]]:
+        return _with_refusal(request, super().get_form(
             request, obj, change=change, **kwargs))
 
-    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+    def changeform_view(self, request: HttpRequest, object_id: str | None = None,
+                        form_url: str = "",
+                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
         if request.method in ("GET", "HEAD", "OPTIONS", "TRACE"):
-            return super().changeform_view(  # type: ignore[misc]
+            return super().changeform_view(
                 request, object_id, form_url, extra_context)
         try:
-            with transaction.atomic(using=router.db_for_write(self.model)):  # type: ignore[attr-defined]
-                return super().changeform_view(  # type: ignore[misc]
+            with transaction.atomic(using=router.db_for_write(self.model)):
+                return super().changeform_view(
                     request, object_id, form_url, extra_context)
         except ServiceError as exc:  # rolled back: show the same POST with the refusal
             setattr(request, _REFUSAL, exc)
             try:
-                return super().changeform_view(  # type: ignore[misc]
+                return super().changeform_view(
                     request, object_id, form_url, extra_context)
             finally:
                 delattr(request, _REFUSAL)
@@ -130,8 +148,8 @@ class ServiceAdmin:
     # --- deletion ------------------------------------------------------------------------
 
     def _change_url(self, obj: models.Model | None) -> str:
-        opts = self.model._meta  # type: ignore[attr-defined]
-        site = self.admin_site.name  # type: ignore[attr-defined]
+        opts = self.model._meta
+        site = self.admin_site.name
         try:
             if obj is not None and obj.pk is not None:
                 return reverse(f"{site}:{opts.app_label}_{opts.model_name}_change",
@@ -140,8 +158,9 @@ class ServiceAdmin:
         except NoReverseMatch:
             return reverse(f"{site}:index")
 
-    def _refuse_deletion(self, request: HttpRequest, obj, reasons: list) -> HttpResponse:
-        self.message_user(  # type: ignore[attr-defined]
+    def _refuse_deletion(self, request: HttpRequest, obj: models.Model | None,
+                         reasons: list[str]) -> HttpResponse:
+        self.message_user(
             request, format_html(
                 "{} {}", _("Không xóa được: đây là hồ sơ chính thức, không bao giờ bị xóa. "
                            "Muốn thay đổi, hãy dùng thao tác có ghi lý do (mở lại giải, sửa "
@@ -151,22 +170,23 @@ class ServiceAdmin:
             messages.ERROR)
         return HttpResponseRedirect(self._change_url(obj))
 
-    def delete_view(self, request, object_id, extra_context=None):
+    def delete_view(self, request: HttpRequest, object_id: str,
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
         from core.admin_official import official_in_cascade
 
-        obj = self.get_object(request, object_id)  # type: ignore[attr-defined]
+        obj = self.get_object(request, object_id)
         if obj is not None:
             official = official_in_cascade([obj])
             if official:
                 return self._refuse_deletion(request, obj, official)
         try:
-            with transaction.atomic(using=router.db_for_write(self.model)):  # type: ignore[attr-defined]
-                return super().delete_view(  # type: ignore[misc]
+            with transaction.atomic(using=router.db_for_write(self.model)):
+                return super().delete_view(
                     request, object_id, extra_context)
         except (ServiceError, models.ProtectedError, models.RestrictedError) as exc:
             message = getattr(exc, "message", None) or (
                 exc.args[0] if exc.args and isinstance(exc.args[0], str) else "")
-            self.message_user(request, _("Không xóa được: %(why)s") % {  # type: ignore[attr-defined]
+            self.message_user(request, _("Không xóa được: %(why)s") % {
                 "why": message or _("việc xóa bị từ chối.")}, messages.ERROR)
             return HttpResponseRedirect(self._change_url(obj))
 
@@ -175,14 +195,15 @@ class ServiceAdmin:
     def response_action(self, request: HttpRequest, queryset: QuerySet[Any], *args: Any,
                         **kwargs: Any) -> HttpResponse | None:
         try:
-            return super().response_action(  # type: ignore[misc,no-any-return]
+            return super().response_action(
                 request, queryset, *args, **kwargs)
         except (ServiceError, models.ProtectedError, models.RestrictedError) as exc:
             message = getattr(exc, "message", None) or (exc.args[0] if exc.args else "")
-            self.message_user(request, str(message), messages.ERROR)  # type: ignore[attr-defined]
+            self.message_user(request, str(message), messages.ERROR)
             return HttpResponseRedirect(request.get_full_path())
 
-    def each(self, request: HttpRequest, queryset, act, done) -> None:
+    def each(self, request: HttpRequest, queryset: Iterable[Any], act: Callable[[Any], Any],
+             done: Callable[[Any, Any], str | None]) -> None:
         """An action on each selected row: ``act(row)`` calls the service; a refusal is an
         error message naming the row (that row is unchanged), a success ``done(row, result)``
         (a text, or None for no message)."""
@@ -190,29 +211,32 @@ class ServiceAdmin:
             try:
                 result = act(row)
             except ServiceError as exc:
-                self.message_user(request, format_html("{}: {}", row, exc.message),  # type: ignore[attr-defined]
+                self.message_user(request, format_html("{}: {}", row, exc.message),
                                   messages.ERROR)
             else:
                 text = done(row, result)
                 if text:
-                    self.message_user(request, text, messages.SUCCESS)  # type: ignore[attr-defined]
+                    self.message_user(request, text, messages.SUCCESS)
 
     # --- django-simple-history: a revert saves through the service --------------------------
 
-    def history_form_view(self, request, object_id, version_id, extra_context=None):
+    def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
+                          extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        # SimpleHistoryAdmin's view (after this mixin at run time; mypy sees ModelAdmin only)
+        revert = super().history_form_view  # type: ignore[misc]
         if request.method != "POST":
-            return super().history_form_view(  # type: ignore[misc]
-                request, object_id, version_id, extra_context)
+            shown: HttpResponse = revert(request, object_id, version_id, extra_context)
+            return shown
         try:
-            with transaction.atomic(using=router.db_for_write(self.model)):  # type: ignore[attr-defined]
-                return super().history_form_view(  # type: ignore[misc]
-                    request, object_id, version_id, extra_context)
+            with transaction.atomic(using=router.db_for_write(self.model)):
+                reverted: HttpResponse = revert(request, object_id, version_id, extra_context)
+                return reverted
         except ServiceError as exc:
-            self.message_user(request, _("Không khôi phục được phiên bản này: %(why)s")  # type: ignore[attr-defined]
+            self.message_user(request, _("Không khôi phục được phiên bản này: %(why)s")
                               % {"why": exc.message}, messages.ERROR)
-            opts = self.model._meta  # type: ignore[attr-defined]
+            opts = self.model._meta
             return HttpResponseRedirect(reverse(
-                f"{self.admin_site.name}:{opts.app_label}_{opts.model_name}_history",  # type: ignore[attr-defined]
+                f"{self.admin_site.name}:{opts.app_label}_{opts.model_name}_history",
                 args=[object_id]))
 
 

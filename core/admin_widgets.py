@@ -21,7 +21,7 @@ MAX_LINE_LENGTH = 2000
 class LinesWidget(forms.Textarea):
     """A list shown as one item per line (never as ``["…"]``)."""
 
-    def __init__(self, attrs: dict | None = None):
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         super().__init__({"rows": 4, "cols": 80, **(attrs or {})})
 
     def format_value(self, value: Any) -> str:
@@ -33,7 +33,7 @@ class LinesWidget(forms.Textarea):
             try:
                 value = json.loads(value)
             except ValueError:
-                return value
+                return str(value)
         if isinstance(value, (list, tuple)):
             return "\n".join(str(item) for item in value)
         return str(value)
@@ -48,7 +48,7 @@ class LinesField(forms.Field):
         "too_long": _("Dòng %(line)s dài quá %(max)s ký tự."),
     }
 
-    def __init__(self, *, max_lines: int = MAX_LINES, **kwargs):
+    def __init__(self, *, max_lines: int = MAX_LINES, **kwargs: Any) -> None:
         kwargs.pop("encoder", None)
         kwargs.pop("decoder", None)
         kwargs.pop("max_length", None)

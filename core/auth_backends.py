@@ -10,14 +10,21 @@ the error shape, ``core.middleware.LoginLockedMiddleware`` as a plain 429 for HT
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
 from core.throttling import login_attempt
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.http import HttpRequest
+
 
 class GuardedModelBackend(ModelBackend):
-    def authenticate(self, request, username=None, password=None, **kwargs):
+    def authenticate(self, request: HttpRequest | None, username: str | None = None,
+                     password: str | None = None, **kwargs: Any) -> User | None:
         if username is None:
             username = kwargs.get(get_user_model().USERNAME_FIELD)
         if username is None or password is None:

@@ -28,7 +28,7 @@ class SignInView(LoginView):
 
     template_name = "rest_framework/login.html"
 
-    def get_default_redirect_url(self):
+    def get_default_redirect_url(self) -> str:
         if self.request.user.is_staff:
             return reverse("admin:index")
         return resolve_url(settings.LOGIN_REDIRECT_URL)

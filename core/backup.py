@@ -16,6 +16,7 @@ import os
 import sqlite3
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from django.db import connections
 
@@ -28,7 +29,7 @@ class BackupError(Exception):
     pass
 
 
-def _pg_args(db: dict) -> tuple[list[str], dict]:
+def _pg_args(db: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
     args = ["--host", db.get("HOST") or "127.0.0.1", "--port", str(db.get("PORT") or 5432)]
     if db.get("USER"):
         args += ["--username", db["USER"]]
@@ -38,7 +39,7 @@ def _pg_args(db: dict) -> tuple[list[str], dict]:
     return args, env
 
 
-def _run(command: list[str], env: dict) -> None:
+def _run(command: list[str], env: dict[str, str]) -> None:
     done = subprocess.run(command, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise BackupError(f"{command[0]} failed ({done.returncode}): {done.stderr.strip()[:2000]}")

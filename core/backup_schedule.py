@@ -23,6 +23,7 @@ import sys
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from django.conf import settings
@@ -59,12 +60,12 @@ def table_counts(alias: str = "default") -> dict[str, int]:
     return counts
 
 
-def _fingerprint(alias: str) -> dict:
+def _fingerprint(alias: str) -> dict[str, Any]:
     return {"tables": table_counts(alias),
             "published_rating_lists": provider("published_rating_lists")(using=alias)}
 
 
-def fingerprint() -> dict:
+def fingerprint() -> dict[str, Any]:
     """The row counts and the published lists' fingerprint of this process's database."""
     return _fingerprint("default")
 
@@ -77,7 +78,7 @@ def _database_url(name: str) -> str:
     return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{name}"
 
 
-def _fingerprint_of(name: str) -> dict:
+def _fingerprint_of(name: str) -> dict[str, Any]:
     """The fingerprint of database ``name`` on the same server, read by a process of its own
     (``manage.py backup_fingerprint`` with that database), so this one's connections and
     transactions stay as they are."""
@@ -86,7 +87,8 @@ def _fingerprint_of(name: str) -> dict:
         env={**os.environ, "DATABASE_URL": _database_url(name)}, capture_output=True, text=True)
     if done.returncode != 0:
         raise BackupError(f"reading the restored database failed: {done.stderr.strip()[-2000:]}")
-    return json.loads(done.stdout)
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
 
 
 def _write_private(path: Path, text: str) -> None:
@@ -137,7 +139,7 @@ def kept(stamps: list[datetime], daily: int, weekly: int, monthly: int) -> set[d
     for limit, period in ((daily, lambda t: t.date()),
                           (weekly, lambda t: tuple(t.isocalendar())[:2]),
                           (monthly, lambda t: (t.year, t.month))):
-        seen: list = []
+        seen: list[object] = []
         for stamp in sorted(stamps, reverse=True):
             key = period(stamp)
             if key not in seen:
@@ -211,7 +213,7 @@ def restore_drill(dump: Path | None = None, *, keep: bool = False) -> DrillRepor
                        _compare(manifest, restored))
 
 
-def _compare(manifest: dict, restored: dict) -> list[str]:
+def _compare(manifest: dict[str, Any], restored: dict[str, Any]) -> list[str]:
     differences = []
     expected, found = manifest["tables"], restored["tables"]
     for table in sorted(set(expected) | set(found)):

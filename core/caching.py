@@ -19,24 +19,32 @@ import logging
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
+from types import ModuleType
+from typing import Any, ParamSpec, TypeAlias, TypeVar, cast
 
 from django.apps import apps as django_apps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.gc_pause import no_collection
 from core.inprocess import get_request
 from core.metrics import observe_public_cache, scope_label
+
+_T = TypeVar("_T")
+_P = ParamSpec("_P")
+#: a request as the public views hand it: Django's, or DRF's (which passes the rest through)
+AnyRequest: TypeAlias = HttpRequest | Request
 
 STAMP_PREFIX = "stamp:"
 #: the scope of every response: touched when all data may have changed (a restore)
@@ -103,11 +111,11 @@ def warming() -> bool:
 
 
 #: what a warm-ahead build has already read (one transaction, one state of the data)
-_WARM_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
+_WARM_MEMO: contextvars.ContextVar[dict[Hashable, Any] | None] = contextvars.ContextVar(
     "public_warm_memo", default=None)
 
 
-def warm_memo(key, compute: Callable):
+def warm_memo(key: Hashable, compute: Callable[[], _T]) -> _T:
     """``compute()``, kept for the rest of the warm-ahead build that asks (its answers read the
     same rows — e.g. an event's snapshot for the standings and the crosstable, in both
     languages); outside a build, just ``compute()``."""
@@ -116,7 +124,7 @@ def warm_memo(key, compute: Callable):
         return compute()
     if key not in memo:
         memo[key] = compute()
-    return memo[key]
+    return cast(_T, memo[key])
 
 
 def hot_urls(scope: str) -> list[str]:
@@ -132,8 +140,8 @@ def hot_urls(scope: str) -> list[str]:
 
 
 @functools.cache
-def _scope_modules() -> tuple:
-    found = []
+def _scope_modules() -> tuple[ModuleType, ...]:
+    found: list[ModuleType] = []
     for config in django_apps.get_app_configs():
         name = f"{config.name}.cache_scopes"
         if find_spec(name) is not None:
@@ -142,65 +150,75 @@ def _scope_modules() -> tuple:
 
 
 def touch_and_warm(*scopes: str, hot: str) -> None:
-    """Like :func:`touch_now_and_on_commit`, but the readers after the commit find the hot
-    answers of scope ``hot`` (:func:`hot_urls`) already built: call it at the end of the
-    writing service's transaction, after its last write (``PUBLIC_WARM_AHEAD``).
+    """Like :func:`touch_now_and_on_commit`, but the readers after the write's answer find
+    the hot answers of scope ``hot`` (:func:`hot_urls`) already built: call it at the end of
+    the writing service's transaction, after its last write (``PUBLIC_WARM_AHEAD``).
 
-    1. read the scopes' stamps (``before``) and build every hot URL inside this transaction
-       (it sees this write) with :func:`stamps` reporting ``ahead`` for ``scopes``, so each
-       body is stored under the ETag readers will compute once ``ahead`` is published.
-       Meanwhile readers keep ``before`` and its stored bodies: the committed data, which
-       is all they may see until the commit (no touch before the build — it would send
-       every reader to the cold path for the whole build, and that was the p99);
-    2. on commit, compare-and-set, scope by scope: a stamp becomes ``ahead`` only if it is
-       still ``before`` — any other touch of that scope since (a later write of this
-       transaction, another writer's commit) means the bodies depending on it may miss
-       something, and that scope is touched plainly instead (the cold path: the next
-       reader rebuilds). If the transaction rolls back,
-       ``ahead`` is never published: the bodies stored under it are orphans no reader's
-       ETag names (they expire).
-
-    ``ahead`` is a second after both now and every ``before`` stamp: unique to this write,
-    and in a later second than any Last-Modified a reader got before the commit, so such a
-    copy is never answered 304 against ``ahead``. A failed build never fails the write: it
-    is logged and the plain touch is done.
+    Nothing is built inside the transaction (issue 33: that held the row locks for ~0.3 s
+    for a 1,000-player event): its commit runs :func:`warm_and_publish`, which builds from
+    the committed data and publishes before the writer's caller gets its answer. Readers
+    until then keep the previous version (the write has not answered); every reader after
+    the write's answer gets the new one, built once. A rolled-back write builds nothing.
     """
     urls: list[str] = []
     if getattr(settings, "PUBLIC_WARM_AHEAD", True) and connection.in_atomic_block:
         try:
             with transaction.atomic():  # a failing query must not abort the write's transaction
-                urls = hot_urls(hot) if _warm_lock(hot) else []
+                urls = hot_urls(hot)
         except Exception:
             logger.exception("warm-ahead of %s: hot URLs failed", hot)
     if not urls:
         touch_now_and_on_commit(*scopes)
         return
-    before = stamps(scopes)
-    ahead = max(time.time(), *before.values()) + 1.0
+    transaction.on_commit(lambda: warm_and_publish(urls, scopes, hot))
+
+
+def warm_and_publish(urls: list[str], scopes: Iterable[str], hot: str) -> None:
+    """After the write's commit: build ``urls`` and publish them (no row lock held).
+
+    1. take the event's build lock (:func:`_warm_lock`: one build per ``hot`` scope at a
+       time; a second writer waits for the first build, then builds with both results);
+    2. read the scopes' stamps (``before``) — after the commit and before any data is read,
+       so the build sees this write and everything committed before it — and build every
+       URL with :func:`stamps` reporting ``ahead`` for ``scopes``: each body is stored under
+       the ETag readers compute once ``ahead`` is published. Meanwhile readers keep
+       ``before`` and its stored bodies (no touch before the build: it would send every
+       reader to the cold path for the whole build);
+    3. compare-and-set, scope by scope (:func:`_publish`): a stamp becomes ``ahead`` only if
+       it is still ``before`` — a touch since (another writer's commit) means a body may miss
+       something, and that scope is touched plainly instead (the next reader rebuilds).
+
+    ``ahead`` is a second after both now and every ``before`` stamp: unique to this build, and
+    in a later second than any Last-Modified a reader got before, so such a copy is never
+    answered 304 against ``ahead``. A failed build is logged and the plain touch is done: the
+    write (committed already) never fails for it.
+    """
+    scopes = tuple(scopes)
     try:
-        with transaction.atomic():
+        with transaction.atomic():  # the build lock's span; the build only reads
+            _warm_lock(hot)  # raises when not granted within WARM_LOCK_WAIT
+            before = stamps(scopes)
+            ahead = max(time.time(), *before.values()) + 1.0
             warm(urls, {scope: ahead for scope in scopes})
+            _publish(before, ahead)  # under the lock: the next build starts from ``ahead``
     except Exception:
         logger.exception("warm-ahead of %s failed; the next readers rebuild", hot)
-        touch_now_and_on_commit(*scopes)
-        return
-    transaction.on_commit(lambda: _publish(before, ahead))
+        touch(*scopes)
 
 
-def _warm_lock(hot: str) -> bool:
-    """One warm-ahead per scope at a time (PostgreSQL: a transaction-level advisory lock,
-    held to the commit). Two writers of the same event building at once would each build
-    without the other's uncommitted result; with the lock the second builds after the first
-    committed (it sees that result) or, while the first still holds it, does not build at all
-    (plain touch). *Try*-lock, never wait: the writer may hold row locks (its pairing) that
-    the holder could need later in its transaction, and waiting could deadlock. SQLite
-    serialises writers itself."""
+WARM_LOCK_WAIT = "5s"  # a writer's build waits this long for another's of the same event
+
+
+def _warm_lock(hot: str) -> None:
+    """One warm-ahead build per scope at a time (PostgreSQL: an advisory lock of the build's
+    own read-only transaction): a second writer builds after the first (and sees its result).
+    Waiting is safe — the build holds no row lock — but bounded (``WARM_LOCK_WAIT``)."""
     if connection.vendor != "postgresql":
-        return True
+        return
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)",
+        cursor.execute(f"SET LOCAL lock_timeout = '{WARM_LOCK_WAIT}'")
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)",
                        [zlib.crc32(f"warm-ahead:{hot}".encode())])
-        return bool(cursor.fetchone()[0])
 
 
 def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
@@ -214,12 +232,13 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
     token = _STAMP_OVERRIDE.set(dict(ahead))
     memo = _WARM_MEMO.set({})
     try:
-        for url in urls:
-            match = resolve(url.split("?", 1)[0])
-            request = get_request(url)
-            with translation.override(settings.LANGUAGE_CODE):
-                response = match.func(request, *match.args, **match.kwargs)
-            built += response.status_code == 200
+        with no_collection():  # one pause for the whole build, not a collection per answer
+            for url in urls:
+                match = resolve(url.split("?", 1)[0])
+                request = get_request(url)
+                with translation.override(settings.LANGUAGE_CODE):
+                    response = match.func(request, *match.args, **match.kwargs)
+                built += response.status_code == 200
     finally:
         _WARM_MEMO.reset(memo)
         _STAMP_OVERRIDE.reset(token)
@@ -260,7 +279,7 @@ def compare_and_set(expected: dict[str, float], new: float) -> bool:
         return True
 
 
-def _redis_compare_and_set(client, wanted: dict[str, float], new: float) -> bool:
+def _redis_compare_and_set(client: Any, wanted: dict[str, float], new: float) -> bool:
     from redis.exceptions import WatchError
 
     raw = {client.make_key(key): stamp for key, stamp in wanted.items()}
@@ -280,13 +299,13 @@ def _redis_compare_and_set(client, wanted: dict[str, float], new: float) -> bool
             return False
 
 
-def touches(touch_scopes: Callable[[], None]):
+def touches(touch_scopes: Callable[[], None]) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:
     """Decorator of a writing service: ``touch_scopes()`` once the service has written (an
     app's ``cache_scopes.touches``, for apps whose every write touches the same scopes)."""
 
-    def decorate(service):
+    def decorate(service: Callable[_P, _T]) -> Callable[_P, _T]:
         @functools.wraps(service)
-        def wrapper(*args, **kwargs):
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
             result = service(*args, **kwargs)
             touch_scopes()
             return result
@@ -320,7 +339,7 @@ class Validators:
         return self.read_at >= int(self.last_modified) + 1
 
 
-def validators(request, scopes: Iterable[str], *, any_language: bool = False,
+def validators(request: AnyRequest, scopes: Iterable[str], *, any_language: bool = False,
                area: str = API) -> Validators:
     """``any_language``: the body is the same in every language (numbers and names only, as
     the public standings, crosstable and pairings): one ETag and one stored body for all."""
@@ -332,19 +351,21 @@ def validators(request, scopes: Iterable[str], *, any_language: bool = False,
                       None if warming() else (area, scope_label(scopes)))
 
 
-def from_cache(request, found: Validators, *, max_age: int = 30) -> HttpResponse | None:
+def from_cache(request: AnyRequest, found: Validators, *,
+               max_age: int = 30) -> HttpResponse | None:
     """The answer without building anything (304, or the stored body), else None."""
     if _not_modified(request, found):
         observe_public_cache(found.metric, "not_modified")
         return _finish(HttpResponse(status=304), found, max_age)
-    stored = cache.get(BODY_PREFIX + found.etag)
+    stored: Rendered | None = cache.get(BODY_PREFIX + found.etag)
     if stored is None:
         return None
     observe_public_cache(found.metric, "hit")
     return _finish(stored.response(), found, max_age)
 
 
-def cached_response(request, scopes: Iterable[str], build: Callable[[], HttpResponse], *,
+def cached_response(request: AnyRequest, scopes: Iterable[str],
+                    build: Callable[[], HttpResponse], *,
                     max_age: int = 30, found: Validators | None = None,
                     area: str = API) -> HttpResponse:
     """Answer from the caches when possible, else ``build()`` the response and keep it.
@@ -381,11 +402,11 @@ def _built_by_another(found: Validators) -> Rendered | None:
     deadline = time.monotonic() + BUILD_WAIT
     while time.monotonic() < deadline:
         time.sleep(BUILD_POLL)
-        stored = cache.get(BODY_PREFIX + found.etag)
+        stored: Rendered | None = cache.get(BODY_PREFIX + found.etag)
         if stored is not None:
             return stored
         if cache.get(BUILDING_PREFIX + found.etag) is None:
-            return cache.get(BODY_PREFIX + found.etag)
+            return cast("Rendered | None", cache.get(BODY_PREFIX + found.etag))
     return None
 
 
@@ -426,12 +447,12 @@ def _etag(data: bytes) -> str:
     return '"' + hashlib.sha1(data).hexdigest() + '"'
 
 
-def _if_none_match(request) -> set[str]:
+def _if_none_match(request: AnyRequest) -> set[str]:
     header = request.headers.get("If-None-Match") or ""
     return {tag.strip() for tag in header.split(",") if tag.strip()}
 
 
-def _not_modified(request, found: Validators) -> bool:
+def _not_modified(request: AnyRequest, found: Validators) -> bool:
     tags = _if_none_match(request)
     if tags:
         return found.etag in tags or "*" in tags

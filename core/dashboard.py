@@ -11,11 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import Promise
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+    from django.db.models import Model
+    from django.http import HttpRequest
+    from django.template.response import TemplateResponse
 
 
 @dataclass(frozen=True)
@@ -37,25 +44,33 @@ def register(provider: Provider) -> Provider:
     return provider
 
 
-def changelist_url(model, **filters) -> str:
+def changelist_url(model: type[Model], **filters: str) -> str:
     """The admin changelist of ``model`` filtered by ``filters`` (query-string lookups)."""
     url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
     return f"{url}?{urlencode(filters)}" if filters else url
 
 
-def view_permission(model) -> str:
+def view_permission(model: type[Model]) -> str:
     return f"{model._meta.app_label}.view_{model._meta.model_name}"
 
 
-def queues_for(user, today: date | None = None) -> list[Queue]:
+def queues_for(user: User | AnonymousUser, today: date | None = None) -> list[Queue]:
     today = today or timezone.localdate()
     return [q for provider in _PROVIDERS for q in provider(today)
             if user.has_perm(q.permission)]
 
 
-def with_queues(index_view):
+class IndexView(Protocol):
+    """The admin site's index view (``AdminSite.index``)."""
+
+    def __call__(self, request: HttpRequest,
+                 extra_context: dict[str, Any] | None = None) -> TemplateResponse: ...
+
+
+def with_queues(index_view: IndexView) -> IndexView:
     """The admin index view with ``queues`` in its context."""
-    def index(request, extra_context=None):
+    def index(request: HttpRequest,
+              extra_context: dict[str, Any] | None = None) -> TemplateResponse:
         context = {**(extra_context or {}), "queues": queues_for(request.user)}
         return index_view(request, extra_context=context)
     return index

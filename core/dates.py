@@ -11,10 +11,14 @@ from __future__ import annotations
 import calendar
 import re
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from core.errors import ServiceError
 
 #: The formats the admin's date fields accept (settings.DATE_INPUT_FORMATS): the first one is
 #: what the admin calendar writes into the field.
@@ -49,7 +53,7 @@ def _build(year: int, month: int, day: int) -> date:
     return date(year, month, day)
 
 
-def parse_date(value) -> date:
+def parse_date(value: object) -> date:
     """A ``date`` from dd/mm/yyyy (also with - or .) or yyyy-mm-dd; a clear error otherwise."""
     if isinstance(value, datetime):
         return value.date()
@@ -67,7 +71,7 @@ def parse_date(value) -> date:
     return _build(year, month, day)
 
 
-def as_service_error(exc: ValidationError, field: str):
+def as_service_error(exc: ValidationError, field: str) -> ServiceError:
     """The check's refusal as a service error on ``field`` (the API error shape)."""
     from core.errors import ServiceError
 

@@ -9,11 +9,14 @@ messages (empty when the error is not about a field).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DatabaseError, DataError, IntegrityError, OperationalError
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -61,13 +64,14 @@ class ServiceUnavailableError(ServiceError):
     retry_after = 30
 
 
-def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
-    body = {"code": code, "message": str(message), "fields": fields or {}}
+def error_body(code: str, message: str, fields: Mapping[str, list[str]] | None = None,
+               **extra: object) -> dict[str, dict[str, object]]:
+    body: dict[str, object] = {"code": code, "message": str(message), "fields": fields or {}}
     body.update(extra)
     return {"error": body}
 
 
-def _flatten_fields(detail) -> dict[str, list[str]]:
+def _flatten_fields(detail: object) -> dict[str, list[str]]:
     if isinstance(detail, dict):
         fields: dict[str, list[str]] = {}
         for name, value in detail.items():
@@ -94,7 +98,7 @@ def _first_message(fields: dict[str, list[str]], default: str) -> str:
     return default
 
 
-def api_exception_handler(exc, context):
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF exception handler producing the service's error shape."""
     if isinstance(exc, ServiceError):
         response = Response(error_body(exc.code, exc.message, exc.fields),
@@ -165,24 +169,24 @@ def database_unavailable_response() -> Response:
 # Wired as handler404/handler500/handler400 in config/urls.py: under /api/ they answer in the
 # error shape (JSON) instead of Django's HTML page; elsewhere (admin, docs) Django's page stays.
 
-def _is_api(request) -> bool:
+def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
-def api_page_not_found(request, exception=None):
+def api_page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if not _is_api(request):
         return defaults.page_not_found(request, exception)
     return JsonResponse(error_body("not_found", str(exceptions.NotFound.default_detail)), status=404)
 
 
-def api_server_error(request):
+def api_server_error(request: HttpRequest) -> HttpResponse:
     if not _is_api(request):
         return defaults.server_error(request)
     return JsonResponse(error_body("server_error", str(exceptions.APIException.default_detail)),
                         status=500)
 
 
-def api_bad_request(request, exception=None):
+def api_bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not _is_api(request):
         return defaults.bad_request(request, exception)
     return JsonResponse(error_body("bad_request", str(exceptions.ParseError.default_detail)), status=400)

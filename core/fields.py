@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
@@ -16,7 +18,7 @@ from core.dates import parse_date
 class DateField(serializers.DateField):
     """dd/mm/yyyy or yyyy-mm-dd in; ISO out. Impossible dates say which part is wrong."""
 
-    def to_internal_value(self, value):
+    def to_internal_value(self, value: object) -> date:
         try:
             return parse_date(value)
         except DjangoValidationError as exc:
@@ -26,7 +28,7 @@ class DateField(serializers.DateField):
 class FormDateField(forms.DateField):
     """The admin's date field: the same parser and messages as the API."""
 
-    def to_python(self, value):
+    def to_python(self, value: object) -> date | None:
         if value in self.empty_values:
             return None
         return parse_date(value)

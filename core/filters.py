@@ -4,14 +4,21 @@ is a 400 naming it — django-filter would ignore it and answer the unfiltered l
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import django_filters
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
 TRUE_FALSE = {"true", "false", "True", "False", "1", "0"}
 
 
-def strict_is_valid(filterset, valid: bool) -> bool:
+def strict_is_valid(filterset: django_filters.FilterSet, valid: bool) -> bool:
     """Add the strict errors to ``filterset.form``; whether it is still valid."""
     for name, filter_ in filterset.filters.items():
         if name not in filterset.data:
@@ -27,19 +34,21 @@ def strict_is_valid(filterset, valid: bool) -> bool:
     return valid
 
 
-def _is_free_text(filter_) -> bool:
+def _is_free_text(filter_: django_filters.Filter) -> bool:
     return type(filter_) is django_filters.CharFilter
 
 
-class StrictFilterBackend(DjangoFilterBackend):
+# django-filter ships no type hints: its classes are Any to mypy
+class StrictFilterBackend(DjangoFilterBackend):  # type: ignore[misc]
     """django-filter's backend with :func:`strict_is_valid` on every filterset."""
 
-    def get_filterset(self, request, queryset, view):
+    def get_filterset(self, request: Request, queryset: QuerySet[Any],
+                      view: APIView) -> django_filters.FilterSet | None:
         filterset = super().get_filterset(request, queryset, view)
         if filterset is not None and not getattr(filterset, "_strict", False):
             original = filterset.is_valid
 
-            def is_valid():
+            def is_valid() -> bool:
                 return strict_is_valid(filterset, original())
 
             filterset.is_valid = is_valid

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 
 @contextmanager
-def no_collection():
+def no_collection() -> Iterator[None]:
     """No cyclic garbage collection while an answer is built: a 1,000-player standings or
     crosstable allocates tens of thousands of short-lived, acyclic containers, and the
     collector would scan them (and the whole heap, at its oldest generation) again and again

@@ -48,7 +48,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @never_cache
 @require_GET
 def readyz(request: HttpRequest) -> JsonResponse:
-    checks: dict[str, dict] = {}
+    checks: dict[str, dict[str, object]] = {}
     failing: list[str] = []
     for name, check in PARTS:
         started = time.perf_counter()

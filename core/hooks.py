@@ -43,4 +43,5 @@ def fire(event: str, **kwargs: Any) -> None:
 def provider(fact: str) -> Callable[..., Any]:
     """The function ``settings.PROVIDERS`` names for ``fact`` (a KeyError names a fact no
     app provides: a programming error, not a state of the data)."""
-    return import_string(settings.PROVIDERS[fact])
+    found: Callable[..., Any] = import_string(settings.PROVIDERS[fact])
+    return found

@@ -8,6 +8,7 @@ import logging
 import threading
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 from django.conf import settings
 from django.db import connection
@@ -21,7 +22,7 @@ logger = logging.getLogger("core.jobs")
 Progress = Callable[[float, str], None]
 
 
-def direct_progress(job_id, runner: str) -> Progress:
+def direct_progress(job_id: UUID, runner: str) -> Progress:
     def progress(percent: float, message: str = "") -> None:
         Job.objects.filter(pk=job_id, runner=runner).update(
             progress=_percent(percent), message=message[:300], heartbeat_at=timezone.now())
@@ -37,7 +38,7 @@ class HeartbeatReporter(threading.Thread):
     connection: outside the work's transaction (clients see progress move while the work
     runs) and alive while the work waits on a lock or computes."""
 
-    def __init__(self, job_id, runner: str):
+    def __init__(self, job_id: UUID, runner: str) -> None:
         super().__init__(name=f"job-heartbeat-{job_id}", daemon=True)
         self.job_id, self.runner = job_id, runner
         self.interval = settings.JOB_HEARTBEAT_SECONDS

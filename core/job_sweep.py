@@ -5,6 +5,7 @@ message the broker lost are sent again."""
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 
 from django.conf import settings
 from django.db.models import F, Q
@@ -18,7 +19,7 @@ from core.models import Job
 logger = logging.getLogger("core.jobs")
 
 
-def sweep(now=None) -> dict:
+def sweep(now: datetime | None = None) -> dict[str, list[str]]:
     """Recover lost jobs (celery beat every ``JOB_SWEEP_SECONDS``; safe to run anywhere, any
     number of times):
 
@@ -29,7 +30,9 @@ def sweep(now=None) -> dict:
     """
     now = now or timezone.now()
     cutoff = now - jobs.lease()
-    rerun, failed, resent = [], [], []
+    rerun: list[str] = []
+    failed: list[str] = []
+    resent: list[str] = []
     silent = Job.objects.filter(state=Job.State.RUNNING).filter(
         Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, started_at__lt=cutoff))
     for job in silent:
@@ -76,6 +79,8 @@ def _messages_waiting(queue: str) -> int | None:
 
     try:
         with current_app.connection_for_read() as conn:
-            return conn.default_channel.queue_declare(queue=queue, passive=True).message_count
+            waiting: int = conn.default_channel.queue_declare(queue=queue,
+                                                              passive=True).message_count
+            return waiting
     except Exception:  # the queue is gone (a broker restarted empty): nothing waits
         return 0

@@ -29,11 +29,13 @@ import signal
 import threading
 import traceback
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from types import FrameType
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
+from uuid import UUID
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -56,11 +58,18 @@ from core.logs import current_request_id, request_id_var
 from core.metrics import observe_job
 from core.models import KIND_LABELS, Job
 
+if TYPE_CHECKING:
+    from celery import Task
+    from django.contrib.auth.models import AnonymousUser, User
+
 logger = logging.getLogger(__name__)
 #: one JSON line per job that ends (core.logs): kind, id, state, duration, request id
 job_logger = logging.getLogger("vcf.job")
 
-Work = Callable[[dict, Progress], Any]
+#: a job's work: (params, progress) -> its result (JSON)
+Work = Callable[[dict[str, Any], Progress], Any]
+#: who starts a job: the request's user (an anonymous one is recorded as nobody) or nobody
+Starter: TypeAlias = "User | AnonymousUser | None"
 
 
 #: Someone waits for it (a pairing, a result's validation, an upload's import): the
@@ -83,7 +92,7 @@ class JobKind:
     #: the job's name for a person (the admin's job pages, issue 28), e.g. "Xếp cặp ván"
     label: Any = ""
     #: params -> the row the job is about (linked from the job's page), or None
-    subject: Callable[[dict], Any] | None = None
+    subject: Callable[[dict[str, Any]], Any] | None = None
 
     @property
     def queue(self) -> str:
@@ -105,7 +114,7 @@ _REGISTRY: dict[str, JobKind] = {}
 
 
 def register(kind: str, work: Work, *, priority: str = INTERACTIVE, label: Any = "",
-             subject: Callable[[dict], Any] | None = None) -> JobKind:
+             subject: Callable[[dict[str, Any]], Any] | None = None) -> JobKind:
     """Declare a job kind (called from an app's ``jobs.py``, the kind a constant of the app's
     services, which start it). A kind is named ``<app>.<name>`` after the app of its work;
     ``priority`` is :data:`INTERACTIVE` (someone waits for it) or :data:`BACKGROUND`;
@@ -154,8 +163,8 @@ def job_subject(job: Job) -> Any:
         return None
 
 
-def start_job(kind: str, *, params: dict | None = None, key: str | None = None,
-              user=None) -> Job:
+def start_job(kind: str, *, params: dict[str, Any] | None = None, key: str | None = None,
+              user: Starter = None) -> Job:
     """Create the job (or reuse the one with this ``key``) and enqueue it.
 
     An existing job is returned as it is unless it failed or was lost (see
@@ -183,8 +192,8 @@ def start_job(kind: str, *, params: dict | None = None, key: str | None = None,
     return job
 
 
-def run_now(kind: str, *, params: dict | None = None, key: str | None = None,
-            user=None) -> Job:
+def run_now(kind: str, *, params: dict[str, Any] | None = None, key: str | None = None,
+            user: Starter = None) -> Job:
     """Record the job (or take the one with this ``key``) and run it in this process, without
     the broker (a management command); returns the job as it ended. A job already succeeded
     is not run again (:func:`run_job`)."""
@@ -194,7 +203,7 @@ def run_now(kind: str, *, params: dict | None = None, key: str | None = None,
     return job
 
 
-def needs_new_attempt(job: Job, now=None) -> bool:
+def needs_new_attempt(job: Job, now: datetime | None = None) -> bool:
     """A failed job, or one that is lost: running without a heartbeat for the lease, or
     queued for longer than the lease (its message may be lost; a duplicate is harmless)."""
     if job.state == Job.State.FAILED:
@@ -213,7 +222,7 @@ def lease() -> timedelta:
     return timedelta(seconds=settings.JOB_LEASE_SECONDS)
 
 
-def mark_sent(job_id) -> str:
+def mark_sent(job_id: UUID | str) -> str:
     Job.objects.filter(pk=job_id).update(sent_at=timezone.now())
     return uuid.uuid4().hex
 
@@ -254,8 +263,9 @@ def enqueue(job_id: str, token: str = "", kind: str | None = None) -> None:
     run_job_task.apply_async(args=[job_id, token], queue=queue)
 
 
-def _get_or_create_job(kind, params, key, user) -> tuple[Job, bool]:
-    user = user if getattr(user, "is_authenticated", False) else None
+def _get_or_create_job(kind: str, params: dict[str, Any], key: str | None,
+                       user: Starter) -> tuple[Job, bool]:
+    user = user if user is not None and user.is_authenticated else None
     request_id = current_request_id()
     if key is None:
         return Job.objects.create(kind=kind, params=params, created_by=user,
@@ -269,8 +279,9 @@ def _get_or_create_job(kind, params, key, user) -> tuple[Job, bool]:
         return Job.objects.get(key=key), False
 
 
-@shared_task(name="core.run_job", bind=True)
-def run_job_task(self, job_id: str, token: str = "") -> Any:
+# celery ships no type hints: its task decorator is untyped
+@shared_task(name="core.run_job", bind=True)  # type: ignore[untyped-decorator]
+def run_job_task(self: Task, job_id: str, token: str = "") -> Any:
     """The one Celery task of every job: run the job's registered kind."""
     kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first()
     if kind is None:
@@ -340,7 +351,7 @@ def _run_claimed(job: Job, work: Work, soft_time_limit: float | None) -> Any:
 
 
 @contextmanager
-def _soft_time_limit(seconds: float | None):
+def _soft_time_limit(seconds: float | None) -> Iterator[None]:
     """Raise SoftTimeLimitExceeded in the work after ``seconds`` (worker main thread only).
 
     Celery's own soft limit is configured too (CELERY_TASK_SOFT_TIME_LIMIT) but depends on
@@ -350,7 +361,7 @@ def _soft_time_limit(seconds: float | None):
         yield
         return
 
-    def expired(signum, frame):
+    def expired(signum: int, frame: FrameType | None) -> NoReturn:
         raise SoftTimeLimitExceeded(f"soft time limit ({seconds} s) exceeded")
 
     previous = signal.signal(signal.SIGALRM, expired)
@@ -391,13 +402,14 @@ def _claim(job_id: str, token: str | None) -> Job | None:
     return Job.objects.get(pk=job_id)
 
 
-def lost_error(restarts: int) -> dict:
+def lost_error(restarts: int) -> dict[str, Any]:
     return {"code": "job_lost", "fields": {}, "message": _(
         "Tiến trình chạy công việc đã dừng đột ngột %(n)s lần; công việc được đánh dấu thất "
         "bại. Hãy yêu cầu lại để chạy lần mới.") % {"n": restarts}}
 
 
-def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> None:
+def _finish(job: Job, runner: str, state: str, *, result: Any = None,
+            error: dict[str, Any] | None = None) -> None:
     finished = timezone.now()
     updated = Job.objects.filter(pk=job.pk, runner=runner).update(
         state=state, result=result, error=error, finished_at=finished,
@@ -409,7 +421,8 @@ def _finish(job: Job, runner: str, state: str, *, result=None, error=None) -> No
                job.started_at or finished, finished)
 
 
-def log_ended(job: Job, outcome: str, error_code: str | None, started, finished) -> None:
+def log_ended(job: Job, outcome: str, error_code: str | None, started: datetime,
+              finished: datetime) -> None:
     """The job's one JSON log line and its metrics (core.logs, core.metrics)."""
     seconds = (finished - started).total_seconds()
     observe_job(job.kind, outcome, seconds)

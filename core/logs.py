@@ -21,9 +21,12 @@ import logging
 import re
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils.functional import SimpleLazyObject, empty
 
 from core.metrics import observe_request
@@ -70,12 +73,13 @@ def incoming_request_id(value: str | None) -> str:
 
 
 class RequestLogMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         request_id = incoming_request_id(request.META.get("HTTP_X_REQUEST_ID"))
-        request.request_id = request_id
+        # an attribute of our own on the request (the logs read the context variable)
+        request.request_id = request_id  # type: ignore[attr-defined]
         token = request_id_var.set(request_id)
         started = time.perf_counter()
         try:
@@ -83,7 +87,7 @@ class RequestLogMiddleware:
             response["X-Request-ID"] = request_id
             match = getattr(request, "resolver_match", None)
             seconds = time.perf_counter() - started
-            observe_request(match.view_name if match else None, request.method,
+            observe_request(match.view_name if match else None, str(request.method),
                             response.status_code, seconds)
             request_logger.info("request", extra={"fields": {
                 "event": "request",
@@ -99,11 +103,12 @@ class RequestLogMiddleware:
             request_id_var.reset(token)
 
 
-def user_id(request) -> int | None:
+def user_id(request: HttpRequest) -> int | None:
     """The signed-in user's id, without loading a session the view did not read."""
     user = getattr(request, "user", None)
     if isinstance(user, SimpleLazyObject) and user._wrapped is empty:
         return None
     if user is None or not getattr(user, "is_authenticated", False):
         return None
-    return user.pk
+    pk: int = user.pk
+    return pk

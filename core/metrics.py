@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hmac
 import os
+from collections.abc import Iterator
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -89,7 +90,7 @@ def observe_public_cache(metric: tuple[str, str] | None, outcome: str) -> None:
 class JobsWaitingCollector:
     """Queued and running jobs by kind, read from the Job table when scraped."""
 
-    def collect(self):
+    def collect(self) -> Iterator[GaugeMetricFamily]:
         from django.db.models import Count
 
         from core.models import Job
@@ -106,7 +107,7 @@ class JobsWaitingCollector:
 def _registry() -> CollectorRegistry:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
-        MultiProcessCollector(registry)
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]  # prometheus_client: no hints
     else:
         registry = REGISTRY
     return registry

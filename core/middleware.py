@@ -1,24 +1,33 @@
 """Turn an unreachable database into a clean 503 in the API's error shape; refuse an
 oversized API body with a 413 before anything reads it."""
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
 from django.db import InterfaceError, OperationalError
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 
 from core.errors import error_body
 
+#: what a middleware wraps: the rest of the chain and the view
+GetResponse = Callable[[HttpRequest], HttpResponseBase]
+
 
 class DatabaseUnavailableMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         try:
             return self.get_response(request)
         except (OperationalError, InterfaceError):
             return self.unavailable()
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest,
+                          exception: Exception) -> HttpResponseBase | None:
         if isinstance(exception, (OperationalError, InterfaceError)):
             return self.unavailable()
         return None
@@ -39,10 +48,10 @@ class BodySizeLimitMiddleware:
     ``API_MAX_BODY_BYTES`` (a body without Content-Length is cut by Django's
     DATA_UPLOAD_MAX_MEMORY_SIZE / the JSON parser, with the same answer)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         from django.conf import settings
 
         if request.path.startswith("/api/"):
@@ -66,13 +75,14 @@ class LoginLockedMiddleware:
     lockout (``core.auth_backends``): 429, plain text, Retry-After; the password is never
     checked. DRF views answer the same exception themselves, in the error shape."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest,
+                          exception: Exception) -> HttpResponseBase | None:
         from django.http import HttpResponse
 
         from core.throttling import LoginLocked
@@ -94,13 +104,15 @@ class ContentSecurityPolicyMiddleware:
     have no inline script and never carry one). ``CSP_REPORT_ONLY`` sends the report-only
     header instead."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         from django.conf import settings
 
-        nonce = request.csp_nonce = CspNonce()
+        nonce = CspNonce()
+        # an attribute of our own on the request (the templates read it)
+        request.csp_nonce = nonce  # type: ignore[attr-defined]
         response = self.get_response(request)
         header = ("Content-Security-Policy-Report-Only" if settings.CSP_REPORT_ONLY
                   else "Content-Security-Policy")
@@ -112,7 +124,7 @@ class ContentSecurityPolicyMiddleware:
 class CspNonce:
     """A request's nonce, drawn when first rendered."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.value: str | None = None
 
     def __str__(self) -> str:
@@ -123,10 +135,10 @@ class CspNonce:
         return self.value
 
 
-def policy_header(policy: dict, nonce: str | None = None) -> str:
+def policy_header(policy: Mapping[str, Iterable[str]], nonce: str | None = None) -> str:
     parts = []
-    for directive, sources in policy.items():
-        sources = list(sources)
+    for directive, allowed in policy.items():
+        sources = list(allowed)
         if nonce and directive == "script-src":
             sources.append(f"'nonce-{nonce}'")
         parts.append(" ".join([directive, *sources]))

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import make_msgid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
@@ -37,6 +37,10 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from core.metrics import observe_notification
 from core.models import Notification, NotificationDelivery, NotificationKind, NotificationPreference
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.core.mail.backends.base import BaseEmailBackend
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +70,7 @@ class Recipient:
     user: Any = None
 
 
-def recipients_of(users: Iterable, *extra_emails: str) -> list[Recipient]:
+def recipients_of(users: Iterable[User | None], *extra_emails: str) -> list[Recipient]:
     """Users with an address (active ones only) and extra addresses, each address once."""
     seen: set[str] = set()
     found: list[Recipient] = []
@@ -83,27 +87,27 @@ def recipients_of(users: Iterable, *extra_emails: str) -> list[Recipient]:
     return found
 
 
-def _preference(user) -> NotificationPreference | None:
+def _preference(user: User | None) -> NotificationPreference | None:
     if user is None or not getattr(user, "pk", None):
         return None
     return NotificationPreference.objects.filter(user=user).first()
 
 
-def wants(user, kind: str) -> bool:
+def wants(user: User | None, kind: str) -> bool:
     """Whether ``user`` receives ``kind`` (every category on without a choice recorded)."""
     category = CATEGORY_OF[kind]
     preference = _preference(user)
     return category is None or preference is None or bool(getattr(preference, category))
 
 
-def language_of(user, default: str | None = None) -> str:
+def language_of(user: User | None, default: str | None = None) -> str:
     preference = _preference(user)
     if preference is not None:
         return preference.language
     return default if default in LANGUAGES else "vi"
 
 
-def render(kind: str, context: dict, language: str) -> tuple[str, str, str]:
+def render(kind: str, context: dict[str, Any], language: str) -> tuple[str, str, str]:
     """Subject, plain text and HTML of ``kind`` in ``language``: the text template
     ``notifications/<language>/<kind>.txt`` (its first line is the subject), the HTML part
     the same text in the federation's letter (``notifications/email.html``)."""
@@ -116,7 +120,7 @@ def render(kind: str, context: dict, language: str) -> tuple[str, str, str]:
     return subject.strip()[:200], body, html
 
 
-def notify(kind: str, recipients: Iterable[Recipient], context: dict, *,
+def notify(kind: str, recipients: Iterable[Recipient], context: dict[str, Any], *,
            key: str | None = None, language: str | None = None) -> list[Notification]:
     """Write the notifications of ``kind`` for ``recipients`` in the caller's transaction
     and send them after it commits. ``key`` (suffixed with each address) makes each one
@@ -186,7 +190,7 @@ def _claim(pk: int) -> Notification | None:
     return Notification.objects.get(pk=pk) if claimed else None
 
 
-def _message(n: Notification, connection) -> EmailMultiAlternatives:
+def _message(n: Notification, connection: BaseEmailBackend) -> EmailMultiAlternatives:
     message = EmailMultiAlternatives(
         n.subject, n.body_text, settings.DEFAULT_FROM_EMAIL, [n.email], connection=connection,
         headers={"Message-ID": make_msgid(f"vcf-notification-{n.pk}"),
@@ -230,7 +234,7 @@ def _failed(n: Notification, exc: Exception) -> Outcome:
     return Outcome("failed" if give_up else "retry", wait)
 
 
-def sweep(limit: int = 200) -> dict:
+def sweep(limit: int = 200) -> dict[str, int]:
     """Send what is due: pending notifications whose time has come (never queued, a broker
     down, a mail server down) and those a dead sender left claimed for longer than
     ``NOTIFY_CLAIM_SECONDS``. Sends in this process, oldest first, at most ``limit``."""

@@ -55,7 +55,7 @@ def refuse_deletion(*model_classes: type[models.Model]) -> None:
     these models raises ``ProtectedError`` and rolls the whole deletion back."""
     from django.db.models.signals import pre_delete
 
-    def guard(sender, instance, **kwargs):
+    def guard(sender: type[models.Model], instance: models.Model, **kwargs: Any) -> None:
         reason = why_official(instance)
         if reason:
             raise models.ProtectedError(

@@ -3,8 +3,18 @@ range, or a 400 naming them (DRF silently ignored ``page_size=null`` and the lik
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
 from django.utils.translation import gettext as _
 from rest_framework.pagination import PageNumberPagination
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
+_Row = TypeVar("_Row")
 
 MAX_ID = 2**31 - 1  # PostgreSQL integer: a larger number in a query is a database error
 
@@ -18,7 +28,7 @@ class StandardPagination(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 500
 
-    def get_page_size(self, request):
+    def get_page_size(self, request: Request) -> int | None:
         from core.errors import ServiceError
 
         raw = request.query_params.get(self.page_size_query_param)
@@ -27,7 +37,8 @@ class StandardPagination(PageNumberPagination):
                                % {"max": self.max_page_size}, field="page_size")
         return super().get_page_size(request)
 
-    def paginate_queryset(self, queryset, request, view=None):
+    def paginate_queryset(self, queryset: QuerySet[Any, _Row] | Sequence[_Row], request: Request,
+                          view: APIView | None = None) -> list[_Row] | None:
         from core.errors import ServiceError
 
         raw = request.query_params.get(self.page_query_param)
@@ -35,7 +46,7 @@ class StandardPagination(PageNumberPagination):
             raise ServiceError(_("page phải là số nguyên từ 1."), field="page")
         return super().paginate_queryset(queryset, request, view)
 
-    def get_schema_operation_parameters(self, view):
+    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
             if parameter["name"] == self.page_query_param:

@@ -7,8 +7,8 @@ answered "Malformed request." for a body over Django's size limit.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import IO, Any, NoReturn
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -19,7 +19,9 @@ from core.limits import PayloadTooLarge, body_too_large
 
 
 class LimitedJSONParser(parsers.JSONParser):
-    def parse(self, stream, media_type=None, parser_context=None):
+    # any JSON value: the stubs' dict is only the common case (a list is a valid body too)
+    def parse(self, stream: IO[Any] | None, media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         limit = settings.API_MAX_BODY_BYTES
         raw = stream.read(limit + 1) if stream is not None else b""
         if len(raw) > limit:
@@ -37,7 +39,7 @@ class LimitedJSONParser(parsers.JSONParser):
         return data
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not valid JSON")
 
 
@@ -46,9 +48,9 @@ def _too_deep() -> ParseError:
                       % {"n": settings.JSON_MAX_DEPTH}, code="too_deep")
 
 
-def _depth_exceeds(data, limit: int) -> bool:
+def _depth_exceeds(data: object, limit: int) -> bool:
     """Iterative (no recursion of our own): whether lists/objects nest deeper than ``limit``."""
-    stack = [(data, 1)]
+    stack: list[tuple[object, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         children: Iterable[Any]

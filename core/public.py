@@ -11,9 +11,13 @@ ID number, contact) ever leaves through here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
 import django_filters
 from django import forms
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, permissions, serializers, viewsets
 from rest_framework.renderers import JSONRenderer
@@ -26,6 +30,12 @@ from core.pagination import MAX_ID, StandardPagination, is_whole_number
 from core.schema import DescribedAutoSchema
 from core.throttling import AnonThrottle, UserThrottle
 
+if TYPE_CHECKING:
+    from django.http.request import _ImmutableQueryDict
+    from drf_spectacular.utils import Direction, _SchemaType
+    from rest_framework.request import Request
+    from rest_framework.throttling import BaseThrottle
+
 
 class PublicNotFound(ServiceError):
     """A well-formed parameter naming something that does not exist (a round, a period)."""
@@ -34,19 +44,20 @@ class PublicNotFound(ServiceError):
     default_code = "not_found"
 
 
+# django-filter ships no type hints: its classes are Any to mypy
 @extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
-class PublicIdFilter(django_filters.NumberFilter):
+class PublicIdFilter(django_filters.NumberFilter):  # type: ignore[misc]
     """A whole-number id filter (1 .. 2^31-1); anything else is a 400 on the parameter."""
 
     field_class = forms.IntegerField
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("min_value", 1)
         kwargs.setdefault("max_value", MAX_ID)
         super().__init__(*args, **kwargs)
 
 
-class PublicFilterSet(django_filters.FilterSet):
+class PublicFilterSet(django_filters.FilterSet):  # type: ignore[misc]  # (no hints, above)
     """Filters as documented (``core.filters``): an empty or non-boolean value is a 400."""
 
     _strict = True  # the backend need not check it again
@@ -59,7 +70,7 @@ class PublicPagination(StandardPagination):
     """Pages as documented (``core.pagination``: whole numbers in range, or a 400)."""
 
 
-class ErrorDetailSerializer(serializers.Serializer):
+class ErrorDetailSerializer(serializers.Serializer[dict[str, Any]]):
     code = serializers.CharField()
     message = serializers.CharField()
     # SerializerMetaclass moves declared fields into _declared_fields: this does not replace
@@ -69,7 +80,7 @@ class ErrorDetailSerializer(serializers.Serializer):
     retry_after = serializers.IntegerField(required=False, allow_null=True)
 
 
-class PublicErrorSerializer(serializers.Serializer):
+class PublicErrorSerializer(serializers.Serializer[dict[str, Any]]):
     """The error shape of every API error (core.errors.api_exception_handler)."""
 
     error = ErrorDetailSerializer()
@@ -81,17 +92,20 @@ class PublicAutoSchema(DescribedAutoSchema):
 
     extra_codes = ("400", "404", "429")
 
-    def _get_response_bodies(self, direction="response"):
+    def _get_response_bodies(self, direction: Direction = "response") -> _SchemaType:
         responses = super()._get_response_bodies(direction)
         if direction != "response":
             return responses
-        responses.setdefault("304", self._get_response_for_code(None, "304"))
+        # drf-spectacular's own helper, without type hints
+        responses.setdefault("304", self._get_response_for_code(  # type: ignore[no-untyped-call]
+            None, "304"))
         for code in self.extra_codes:
-            responses.setdefault(code, self._get_response_for_code(PublicErrorSerializer, code))
+            responses.setdefault(code, self._get_response_for_code(  # type: ignore[no-untyped-call]
+                PublicErrorSerializer, code))
         return responses
 
 
-def _drop_nul_characters(request) -> None:
+def _drop_nul_characters(request: Request) -> None:
     """PostgreSQL refuses NUL in text; no name or code contains one, so it is dropped."""
     params = request._request.GET
     if not any("\x00" in value for _name, values in params.lists() for value in values):
@@ -100,10 +114,10 @@ def _drop_nul_characters(request) -> None:
     for name, values in params.lists():
         cleaned.setlist(name, [value.replace("\x00", "") for value in values])
     cleaned._mutable = False
-    request._request.GET = cleaned
+    request._request.GET = cast("_ImmutableQueryDict", cleaned)  # immutable again (above)
 
 
-class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
+class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet[Any]):
     permission_classes = [permissions.AllowAny]
     renderer_classes = [JSONRenderer]
     throttle_classes = [AnonThrottle, UserThrottle]  # atomic counters (core.throttling)
@@ -120,7 +134,7 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
     #: the validators read when the request came in (see :meth:`dispatch`)
     _found: caching.Validators | None = None
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         """Answer from the cache before anything else when it can (the stamps are read
         before any database read, so a body is never kept under newer stamps than its
         data); otherwise the normal DRF path, which builds and keeps the answer."""
@@ -136,38 +150,43 @@ class PublicReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
                     return hit
         return super().dispatch(request, *args, **kwargs)
 
-    def get_throttles(self):
+    def get_throttles(self) -> list[BaseThrottle]:
         """No throttle on the server's own warm-ahead requests (core.caching.warm)."""
         return [] if caching.warming() else super().get_throttles()
 
-    def request_scopes(self, action: str | None, kwargs: dict) -> tuple[str, ...] | None:
+    def request_scopes(self, action: str | None,
+                       kwargs: dict[str, Any]) -> tuple[str, ...] | None:
         """The scopes of a request from its URL alone (None: not known before the view)."""
         return self.cache_scopes
 
-    def cached(self, build) -> HttpResponse:
+    def cached(self, build: Callable[[], HttpResponse]) -> HttpResponse:
         """The cached answer of this request, or ``build()`` kept for the next ones."""
         scopes = self.request_scopes(self.action, self.kwargs) or ()
         found = self._found or caching.validators(
             self.request, scopes, any_language=self.action in self.any_language_actions)
         return caching.cached_response(self.request, scopes, build, found=found)
 
-    def initial(self, request, *args, **kwargs):
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         pk = self.kwargs.get(self.lookup_url_kwarg or self.lookup_field)
         if pk is not None and not (is_whole_number(pk) and int(pk) <= MAX_ID):
             raise exceptions.NotFound()
         _drop_nul_characters(request)
 
-    def list(self, request, *args, **kwargs):
+    # a cached answer is the kept HttpResponse, not a DRF Response (DRF's finalize_response
+    # takes any HttpResponse; the stubs say Response)
+    def list(  # type: ignore[override]
+            self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
         return self.cached(lambda: super(PublicReadOnlyViewSet, self).list(
             request, *args, **kwargs))
 
-    def detail_object(self, obj):
+    def detail_object(self, obj: Any) -> Any:
         """The object as the detail serializer needs it (with its related rows). By default
         ``obj`` itself; a viewset whose detail needs heavy prefetches looks ``obj`` up lightly
         (``get_queryset``) and loads the rest here, only when the cache misses."""
         return obj
 
-    def retrieve(self, request, *args, **kwargs):
+    def retrieve(  # type: ignore[override]  # as list (above)
+            self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
         obj = self.get_object()  # 404
         return self.cached(lambda: Response(self.get_serializer(self.detail_object(obj)).data))

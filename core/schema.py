@@ -43,7 +43,7 @@ Error statuses:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.text import camel_case_to_spaces
@@ -52,6 +52,10 @@ from drf_spectacular.plumbing import force_instance, get_doc, is_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
+
+if TYPE_CHECKING:
+    from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.utils import Direction
 
 ERROR_COMPONENT = "Error"
 
@@ -85,7 +89,7 @@ _RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.
                                 "schema": {"type": "integer"}}}
 
 #: status → (reusable response name, description, headers)
-ERROR_RESPONSES: dict[str, tuple[str, str, dict]] = {
+ERROR_RESPONSES: dict[str, tuple[str, str, dict[str, Any]]] = {
     "400": ("BadRequest", "Invalid input (code invalid); fields names each invalid field.", {}),
     "401": ("Unauthorized", "Authentication required or the credentials are wrong.", {}),
     "403": ("Forbidden", "The user may not do this (code permission_denied).", {}),
@@ -112,16 +116,17 @@ _BLANK_BRANCH = {"type": "string", "maxLength": 0}
 _ID_PATTERNS = ("^[^/]+$", "^\\d+$")
 
 
-def _takes_files(serializer) -> bool:
+def _takes_files(serializer: object) -> bool:
     """Whether a request serializer has a file field (then the request is multipart)."""
-    serializer = force_instance(serializer)
+    # drf-spectacular's helper (a class or an instance -> an instance) has no type hints
+    serializer = force_instance(serializer)  # type: ignore[no-untyped-call]
     fields = getattr(serializer, "fields", None) if is_serializer(serializer) else None
     if not fields:
         return False
     return any(isinstance(field, serializers.FileField) for field in fields.values())
 
 
-def _drop_blank_one_of(schema: dict) -> None:
+def _drop_blank_one_of(schema: dict[str, Any]) -> None:
     """``oneOf [string+format, maxLength 0]`` → one string schema (issue 29: an ambiguous
     ``oneOf`` makes strict clients refuse ""). The format moves into the description."""
     branches = schema.get("oneOf")
@@ -137,7 +142,8 @@ def _drop_blank_one_of(schema: dict) -> None:
             "description") else note
 
 
-def type_database_ids(result: dict, generator, request, public) -> dict:
+def type_database_ids(result: dict[str, Any], generator: SchemaGenerator, request: Request | None,
+                      public: bool) -> dict[str, Any]:
     """drf-spectacular postprocessing hook: path ids are integers on every path (issue 29:
     public ones were ``string``, internal ones ``integer``)."""
     for item in result.get("paths", {}).values():
@@ -167,7 +173,7 @@ def error_statuses(method: str, operation: dict[str, Any]) -> list[str]:
     return sorted(statuses)
 
 
-def _model_field_allows_blank(field: serializers.Field) -> bool:
+def _model_field_allows_blank(field: serializers.Field[Any, Any, Any, Any]) -> bool:
     """Whether the model field behind a serializer field is a CharField with blank=True."""
     model = getattr(getattr(field.parent, "Meta", None), "model", None)
     source = getattr(field, "source", None) or ""
@@ -181,7 +187,8 @@ def _model_field_allows_blank(field: serializers.Field) -> bool:
         "CharField", "TextField")
 
 
-def add_error_responses(result: dict, generator, request, public) -> dict:
+def add_error_responses(result: dict[str, Any], generator: SchemaGenerator,
+                        request: Request | None, public: bool) -> dict[str, Any]:
     """drf-spectacular postprocessing hook (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]):
     the ``Error`` schema, the reusable error responses, and on every operation — whatever
     its view's schema class — the error statuses it can answer that it does not document."""
@@ -248,7 +255,7 @@ class DescribedAutoSchema(AutoSchema):
 class ServiceAutoSchema(DescribedAutoSchema):
     """drf-spectacular's AutoSchema with the corrections of the module docstring."""
 
-    def get_auth(self):
+    def get_auth(self) -> list[dict[str, Any]]:
         auths = super().get_auth()
         if {} not in auths and self._anonymous_may_call():
             auths.append({})  # authentication is optional: anonymous clients are served too
@@ -265,15 +272,17 @@ class ServiceAutoSchema(DescribedAutoSchema):
         except Exception:  # a permission that needs more than the request: assume not
             return False
 
-    def _get_serializer_field_meta(self, field, direction):
-        meta = super()._get_serializer_field_meta(field, direction)
+    # the private methods below override drf-spectacular's, which have no type hints
+    def _get_serializer_field_meta(self, field: Any, direction: Direction) -> dict[str, Any]:
+        meta: dict[str, Any] = super()._get_serializer_field_meta(  # type: ignore[no-untyped-call]
+            field, direction)
         # A read-only field declared with default=None (e.g. source="team.name" of an entry
         # without a team) answers null when its source is missing: say so in the schema.
         if isinstance(field, serializers.Field) and field.read_only and field.default is None:
             meta["nullable"] = True
         return meta
 
-    def map_parsers(self):
+    def map_parsers(self) -> list[Any]:
         """One request content type per write (issue 29): JSON, unless the request carries a
         file (then multipart/form-data, which carries the other fields too). The form
         parsers stay accepted at run time; declared, they only doubled every write and broke
@@ -282,13 +291,16 @@ class ServiceAutoSchema(DescribedAutoSchema):
         wanted = MULTIPART if _takes_files(self.get_request_serializer()) else JSON
         return [wanted] if wanted in parsers else parsers
 
-    def _insert_field_validators(self, field, schema):
-        super()._insert_field_validators(field, schema)
+    def _insert_field_validators(self, field: Any, schema: dict[str, Any]) -> None:
+        super()._insert_field_validators(field, schema)  # type: ignore[no-untyped-call]
         _drop_blank_one_of(schema)
 
-    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+    def _map_serializer_field(self, field: Any, direction: Direction,
+                              bypass_extensions: bool = False) -> dict[str, Any]:
         if (isinstance(field, serializers.ChoiceField) and field.read_only
                 and not field.allow_blank and _model_field_allows_blank(field)):
             field.allow_blank = True  # only the schema reads it: read-only fields never validate
-        return super()._map_serializer_field(field, direction, bypass_extensions)
+        mapped: dict[str, Any] = super()._map_serializer_field(  # type: ignore[no-untyped-call]
+            field, direction, bypass_extensions)
+        return mapped
 

@@ -1,3 +1,5 @@
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -6,7 +8,7 @@ from core.jobs import job_kind
 from core.models import Job
 
 
-class JobSerializer(serializers.ModelSerializer):
+class JobSerializer(serializers.ModelSerializer[Job]):
     """A job's state and, while it is unfinished, whether anything is working on it (issue
     31 §6): its last heartbeat and its age, the queue it waits in, whether a live worker
     serves that queue and, when none does, a plain notice saying so."""
@@ -27,19 +29,24 @@ class JobSerializer(serializers.ModelSerializer):
                   "heartbeat_age_seconds", "queue", "worker_alive", "notice"]
         read_only_fields = fields
 
-    def _status(self, job) -> selectors.QueueStatus | None:
+    #: each queue's status, read once per answer (set by the first job that asks)
+    _queue_statuses: dict[str, selectors.QueueStatus]
+
+    def _status(self, job: Job) -> selectors.QueueStatus | None:
         if job.is_finished or selectors.in_process():
             return None
-        statuses = self._queue_statuses = getattr(self, "_queue_statuses", {})
+        if not hasattr(self, "_queue_statuses"):
+            self._queue_statuses = {}
+        statuses = self._queue_statuses
         queue = self.get_queue(job)
         if queue not in statuses:
             statuses[queue] = selectors.queue_status(queue)
         return statuses[queue]
 
-    def get_heartbeat_age_seconds(self, job) -> int | None:
+    def get_heartbeat_age_seconds(self, job: Job) -> int | None:
         return selectors.seconds_since(job.heartbeat_at)
 
-    def get_queue(self, job) -> str:
+    def get_queue(self, job: Job) -> str:
         try:
             return job_kind(job.kind).queue
         except LookupError:
@@ -48,28 +55,28 @@ class JobSerializer(serializers.ModelSerializer):
             return settings.CELERY_TASK_DEFAULT_QUEUE
 
     @extend_schema_field(serializers.BooleanField(allow_null=True))
-    def get_worker_alive(self, job) -> bool | None:
+    def get_worker_alive(self, job: Job) -> bool | None:
         if job.is_finished:
             return None
         status = self._status(job)
         return True if status is None else status.workers > 0
 
     @extend_schema_field(serializers.CharField(allow_null=True))
-    def get_notice(self, job) -> str | None:
+    def get_notice(self, job: Job) -> str | None:
         status = self._status(job)
         if status is None or status.workers > 0:
             return None
         return selectors.no_worker_message(status)
 
 
-class QueueStatusSerializer(serializers.Serializer):
+class QueueStatusSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField()
     workers = serializers.IntegerField(help_text="Live workers serving it.")
     last_beat = serializers.DateTimeField(allow_null=True)
     age_seconds = serializers.IntegerField(allow_null=True)
 
 
-class WorkerStatusSerializer(serializers.Serializer):
+class WorkerStatusSerializer(serializers.Serializer[dict[str, Any]]):
     processing = serializers.BooleanField(help_text="Every jobs' queue has a live worker.")
     in_process = serializers.BooleanField(help_text="Jobs run in the web process (no broker).")
     queues = QueueStatusSerializer(many=True)

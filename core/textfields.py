@@ -25,7 +25,7 @@ MOVES = 20000
 MESSAGE = 200_000
 
 
-def bounded_text(verbose_name=None, *, max_length: int, blank: bool = False,
-                 help_text: StrOrPromise = "") -> models.TextField:
+def bounded_text(verbose_name: StrOrPromise | None = None, *, max_length: int,
+                 blank: bool = False, help_text: StrOrPromise = "") -> models.TextField[str, str]:
     return models.TextField(verbose_name, blank=blank, help_text=help_text,
                             max_length=max_length, validators=[MaxLengthValidator(max_length)])

@@ -28,14 +28,22 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from ipaddress import IPv4Network, IPv6Network
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 from rest_framework import throttling
 from rest_framework.exceptions import Throttled
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
 
 
 @dataclass(frozen=True)
@@ -93,10 +101,10 @@ class _AtomicRateThrottle(throttling.SimpleRateThrottle):
     num_requests: int
     duration: int
 
-    def get_ident(self, request) -> str:
+    def get_ident(self, request: Request) -> str:
         return client_address(request)
 
-    def allow_request(self, request, view) -> bool:
+    def allow_request(self, request: Request, view: APIView) -> bool:
         if self.rate is None or self.scope is None:  # a rate comes from the scope
             return True
         self.key = self.get_cache_key(request, view)
@@ -105,14 +113,14 @@ class _AtomicRateThrottle(throttling.SimpleRateThrottle):
         self.window = Window.of(self.scope, self.key, self.duration)
         return hit(self.window) <= self.num_requests
 
-    def wait(self):
+    def wait(self) -> float | None:
         return self.window.retry_after
 
 
 class AnonThrottle(_AtomicRateThrottle):
     scope = "anon"
 
-    def get_cache_key(self, request, view):
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
         if request.user and request.user.is_authenticated:
             return None
         return self.get_ident(request)
@@ -121,7 +129,7 @@ class AnonThrottle(_AtomicRateThrottle):
 class UserThrottle(_AtomicRateThrottle):
     scope = "user"
 
-    def get_cache_key(self, request, view):
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
         if request.user and request.user.is_authenticated:
             return str(request.user.pk)
         return None
@@ -135,8 +143,8 @@ class LoginLocked(Throttled):
     wait: float | None
 
 
-def _networks(entries) -> list:
-    networks = []
+def _networks(entries: Iterable[object] | None) -> list[IPv4Network | IPv6Network]:
+    networks: list[IPv4Network | IPv6Network] = []
     for entry in entries or ():
         try:
             networks.append(ipaddress.ip_network(str(entry).strip(), strict=False))
@@ -145,7 +153,7 @@ def _networks(entries) -> list:
     return networks
 
 
-def _is_trusted(address: str, networks) -> bool:
+def _is_trusted(address: str, networks: Iterable[IPv4Network | IPv6Network]) -> bool:
     try:
         ip = ipaddress.ip_address(address.strip())
     except ValueError:
@@ -153,7 +161,7 @@ def _is_trusted(address: str, networks) -> bool:
     return any(ip in network for network in networks)
 
 
-def client_address(request) -> str:
+def client_address(request: HttpRequest | Request | None) -> str:
     """The client's address: the peer (``REMOTE_ADDR``) unless the peer is a configured
     proxy (``settings.TRUSTED_PROXIES``, addresses or networks); then the right-most
     ``X-Forwarded-For`` entry that is not itself a trusted proxy (each proxy appends the
@@ -174,7 +182,7 @@ def client_address(request) -> str:
     return remote or "unknown"
 
 
-def _login_windows(request, username: str) -> list[tuple[Window, int]]:
+def _login_windows(request: HttpRequest | None, username: str) -> list[tuple[Window, int]]:
     seconds = settings.LOGIN_WINDOW_SECONDS
     account = (username or "").strip().casefold()
     return [(Window.of("login-account", account, seconds), settings.LOGIN_FAILURES_PER_ACCOUNT),
@@ -183,7 +191,7 @@ def _login_windows(request, username: str) -> list[tuple[Window, int]]:
 
 
 class LoginAttempt:
-    def __init__(self, windows):
+    def __init__(self, windows: list[tuple[Window, int]]) -> None:
         self.windows = windows
         self.succeeded = False
 
@@ -192,12 +200,12 @@ class LoginAttempt:
 
 
 @contextmanager
-def login_attempt(request, username: str):
+def login_attempt(request: HttpRequest | None, username: str) -> Iterator[LoginAttempt]:
     """Reserve one login attempt for this account and address (atomically), or raise
     :class:`LoginLocked` (429) when either is used up. The body calls ``.success()`` when
     the password was right: the attempt is then given back."""
     windows = _login_windows(request, username)
-    taken = []
+    taken: list[Window] = []
     for window, limit in windows:
         taken.append(window)
         if hit(window) > limit:

@@ -1,8 +1,10 @@
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import mixins, permissions, viewsets
 from rest_framework.decorators import action
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core import selectors
@@ -11,7 +13,8 @@ from core.models import Job
 from core.serializers import JobSerializer, WorkerStatusSerializer
 
 
-class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
+                 viewsets.GenericViewSet[Job]):
     """Long jobs: state (queued, running, succeeded, failed), percent, result or error.
 
     A user sees the jobs he started; federation staff see all.
@@ -22,7 +25,7 @@ class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Gene
     permission_classes = [permissions.IsAuthenticated]
     filterset_fields = ["kind", "state"]
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Job]:
         jobs = Job.objects.all()
         if self.request.user.is_staff:
             return jobs
@@ -30,7 +33,7 @@ class JobViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.Gene
 
     @extend_schema(responses=WorkerStatusSerializer, filters=False)
     @action(detail=False, methods=["get"], filter_backends=[], pagination_class=None)
-    def workers(self, request):
+    def workers(self, request: Request) -> Response:
         """Whether any worker is processing jobs, per queue (issue 31 §6): live workers and
         the age of the last heartbeat; ``message`` says plainly when a queue has none."""
         in_process = selectors.in_process()
@@ -55,6 +58,6 @@ class SchemaView(SpectacularAPIView):
     whose Vietnamese letters Django sends as RFC 2047 (``=?utf-8?b?…?=``), which
     ``curl -OJ`` and ``wget --content-disposition`` take literally (issue 29)."""
 
-    def _get_filename(self, request, version):
+    def _get_filename(self, request: Request, version: str | None) -> str:
         suffix = self.perform_content_negotiation(request, force=True)[0].format
         return f"vcf-api-schema{'-' + version if version else ''}.{suffix}"

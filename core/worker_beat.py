@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from typing import Any
 
 from celery import signals
 from django.conf import settings
@@ -17,11 +18,13 @@ from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
-_state: dict = {}
+#: the worker's name and queues (from its setup) and its running beat
+_state: dict[str, Any] = {}
 
 
-@signals.celeryd_after_setup.connect
-def _remember(sender, instance, **kwargs) -> None:
+# celery ships no type hints: its signals' decorators are untyped
+@signals.celeryd_after_setup.connect  # type: ignore[untyped-decorator]
+def _remember(sender: object, instance: Any, **kwargs: Any) -> None:
     try:
         queues = sorted(instance.app.amqp.queues.consume_from)
     except Exception:  # an unknown layout: the default queue
@@ -29,8 +32,8 @@ def _remember(sender, instance, **kwargs) -> None:
     _state["name"], _state["queues"] = str(sender), queues
 
 
-@signals.worker_ready.connect
-def _start(sender=None, **kwargs) -> None:
+@signals.worker_ready.connect  # type: ignore[untyped-decorator]
+def _start(sender: object = None, **kwargs: Any) -> None:
     name = _state.get("name") or str(getattr(sender, "hostname", "worker"))
     queues = _state.get("queues") or [settings.CELERY_TASK_DEFAULT_QUEUE]
     beat = _Beat(name, queues)
@@ -39,8 +42,8 @@ def _start(sender=None, **kwargs) -> None:
     _state["beat"] = beat
 
 
-@signals.worker_shutdown.connect
-def _stop(**kwargs) -> None:
+@signals.worker_shutdown.connect  # type: ignore[untyped-decorator]
+def _stop(**kwargs: Any) -> None:
     beat = _state.pop("beat", None)
     if beat is not None:
         beat.stop()

@@ -27,10 +27,11 @@ from core.admin import TouchesPublicCache
 from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin, LabelledHistoryHelper
+from core.admin_search import FoldedSearchMixin
 from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from federation import admin_applications, admin_merge, admin_privacy, services  # noqa: F401
-from federation.admin_base import FoldedSearchMixin, _day, service_validation_error
+from federation.admin_base import _day, service_validation_error
 from federation.admin_members import LAPSE_WARNING_DAYS
 from federation.models import (
     BoardPosition,

@@ -12,10 +12,11 @@ from django.utils.translation import gettext_lazy
 from core import dates
 from core.admin import TouchesPublicCache
 from core.admin_history import HistoryAdmin
+from core.admin_search import FoldedSearchMixin
 from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from federation import services
-from federation.admin_base import FoldedSearchMixin, run_form_action, service_validation_error
+from federation.admin_base import run_form_action, service_validation_error
 from federation.models import Consent, MembershipApplication
 from federation.services import privacy
 

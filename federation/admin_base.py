@@ -1,25 +1,17 @@
 """What the federation's admin pages share: service refusals shown on a form, the folded
-search (tournaments' admin uses it too) and actions with an intermediate form."""
+search (``core.admin_search``, re-exported here; tournaments' admin uses it too) and actions
+with an intermediate form."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import messages
 from django.contrib.admin import helpers
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.db.models import Q
 from django.template.response import TemplateResponse
 from django.utils.translation import ngettext
 
 from core.errors import ServiceError
-from core.text import fold
-
-if TYPE_CHECKING:
-    _ModelAdmin = admin.ModelAdmin[Any]  # what the mixin below extends
-else:  # at run time it comes before the real admin class in the bases
-    _ModelAdmin = object
 
 
 def service_validation_error(exc: ServiceError) -> forms.ValidationError:
@@ -27,19 +19,6 @@ def service_validation_error(exc: ServiceError) -> forms.ValidationError:
     # a refusal about no field is the form's own error (a None key made Django raise ValueError)
     errors: dict[str, list[str]] = exc.fields or {NON_FIELD_ERRORS: [exc.message]}
     return forms.ValidationError(errors)
-
-
-class FoldedSearchMixin(_ModelAdmin):
-    """Search ``folded_field`` with the folded query ('nguyen duc' finds 'Nguyễn Đức')."""
-
-    folded_field = "name_folded"
-
-    def get_search_results(self, request, queryset, search_term):
-        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
-        folded = fold(search_term)
-        if folded:
-            results = results | queryset.filter(Q(**{f"{self.folded_field}__contains": folded}))
-        return results, may_have_duplicates
 
 
 def run_form_action(modeladmin, request, queryset, *, form_class, title: str, apply):

@@ -17,13 +17,14 @@ from core.admin import ReadOnlyAdmin, TouchesPublicCache
 from core.admin_display import EMPTY
 from core.admin_display import table as admin_table
 from core.admin_history import HistoryAdmin
+from core.admin_search import FoldedSearchMixin
 from core.admin_service import ServiceAdmin
 from core.errors import ServiceError
 from core.hooks import provider
 from core.official import why_official
 from documents.models import Decision, Document
 from federation import selectors, services
-from federation.admin_base import FoldedSearchMixin, _day, run_form_action, service_validation_error
+from federation.admin_base import _day, run_form_action, service_validation_error
 from federation.documents import member_card_pdf
 from federation.models import (
     Attendance,

@@ -15,7 +15,16 @@ from core.admin_display import readable_json, table
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.admin_service import ServiceAdmin, adopt
-from games import admin_penalty, engine, pgn_export, selectors, services, svg
+from games import (
+    admin_penalty,
+    engine,
+    pgn_export,
+    selectors,
+    selectors_phase,
+    services,
+    services_phase,
+    svg,
+)
 from games.documents import scoresheet_pdf
 from games.models import (
     GameFault,
@@ -33,7 +42,7 @@ class GameRecordAdminForm(forms.ModelForm):
 
     class Meta:
         model = GameRecord
-        fields = list(services.EDITABLE_FIELDS)
+        fields = [*services.EDITABLE_FIELDS, "final_phase_ply"]  # the last: services_phase
 
 
 class GameFaultInline(OfficialParentInline, admin.TabularInline):
@@ -217,7 +226,7 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
                  "validation_status", "validation_summary", "validation_flags_words",
                  "validation_warnings", "validation_consistency_words", "validated_at", "decision", "decision_reason_label",
                  "decided_by", "decided_at", "proposed_decision", "proposed_reason",
-                 "repetition_proposal_display", "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
+                 "repetition_proposal_display", "final_phase_checks_words", "white_signed_at", "black_signed_at", "arbiter_signed_at", "arbiter_signed_by",
                  "version", "created_by", "created_at", "updated_at",
              ]
     fieldsets = [
@@ -231,6 +240,8 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
                                     "moves_normalised", "validation_flags_words",
                                     "validation_warnings", "validation_consistency_words",
                                     "validated_at"]}),
+        (_("Giai đoạn cuối kiểu châu Á (Điều 10.1.2)"), {"fields": [
+            "final_phase_ply", "final_phase_checks_words"]}),
         (_("Phán quyết và chữ ký"), {"fields": [
             "decision", "decision_reason_label", "decided_by", "decided_at",
             "proposed_decision", "proposed_reason", "repetition_proposal_display",
@@ -280,6 +291,17 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
             ((p["ruling_label"], p["article"], p["text"], _("Nửa nước"), p["first_ply"],
               p["last_ply"], " ".join(p["cycle_moves"]), _agreement(p)) for p in shown))
 
+    @admin.display(description=_("Nước chiếu trong giai đoạn cuối"))
+    def final_phase_checks_words(self, game: GameRecord) -> str:
+        """Điều 10.1.2: each side's checks in the phase (half-moves), those beyond four."""
+        checks = selectors_phase.phase_checks(game) if game.pk else None
+        if checks is None:
+            return "-"
+        excess = ", ".join(str(e["ply"]) for e in checks["excess"]) or "-"
+        return format_html(str(_("Đỏ: {}; Đen: {}; quá bốn lần ở nửa nước: {}")),
+                           ", ".join(map(str, checks["checks"]["w"])) or "-",
+                           ", ".join(map(str, checks["checks"]["b"])) or "-", excess)
+
     @admin.display(description=_("Lý do phán quyết"))
     def decision_reason_label(self, game: GameRecord) -> str:
         return engine.reason_label(game.decision_reason) if game.decision_reason else "-"
@@ -293,6 +315,10 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
             if data:  # a refusal (e.g. confirmed meanwhile) shows on the form (ServiceAdmin)
                 services.update_game(GameRecord.objects.get(pk=obj.pk), user=request.user,
                                      expected_version=None, **data)
+            if "final_phase_ply" in form.changed_data:  # Điều 10.1.2, its own checks
+                services_phase.set_final_phase(
+                    GameRecord.objects.get(pk=obj.pk), ply=form.cleaned_data["final_phase_ply"],
+                    user=request.user, expected_version=None)
             return
         created, _job = services.create_game(user=request.user, **{
             name: form.cleaned_data[name] for name in services.EDITABLE_FIELDS

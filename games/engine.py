@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from chessrules import chess as _chess
 from chessrules import pgn as _pgn
 from chessrules import validation as _validation
 from chessrules.notation import xiangqi as _xq_notation
 from chessrules.notation import xiangqi_dialects as _xq_dialects
+from chessrules.notation import xqf as _xqf
 from chessrules.values import PGN_RESULTS, PLAYED, Discipline, RepetitionRuling, Result
 from chessrules.xiangqi import Move as XiangqiMove
 from chessrules.xiangqi import Position as XiangqiPosition
 from chessrules.xiangqi import analysis as _xq_analysis
+from chessrules.xiangqi import final_phase as _xq_final_phase
 from tournaments.models import AnnulledGame
 
 #: The arbiter's reason codes (Điều 7; FIDE Laws for chess): code -> DecisionReason
@@ -62,6 +66,21 @@ def move_limit_at(start_fen: str, normalised: list[str], ply: int, limit: int
     analysis = _xq_analysis.analyse_game(start_fen or None, normalised[:ply],
                                          no_capture_limit=limit)
     return analysis.fifty_move_reached, dict(analysis.counted_no_capture_moves)
+
+
+#: Điều 10.1.2: checks allowed to each side in the Asian control's final phase.
+FINAL_PHASE_CHECKS_ALLOWED = _xq_final_phase.CHECKS_ALLOWED
+
+
+def final_phase_checks(start_fen: str, normalised: list[str], from_ply: int) -> dict:
+    """Điều 10.1.2: the checks each side gave from half-move ``from_ply`` of a xiangqi
+    record and those beyond four (``chessrules.xiangqi.final_phase``)."""
+    return _xq_final_phase.phase_checks(start_fen or None, normalised, from_ply).to_dict()
+
+
+def move_number_of_ply(start_fen: str, ply: int) -> int:
+    """The move number of half-move ``ply`` of a xiangqi record starting at ``start_fen``."""
+    return _xq_final_phase.move_number_of_ply(start_fen or None, ply)
 
 
 def is_pgn_result(text: str | None) -> bool:
@@ -114,7 +133,8 @@ def is_start_position(discipline: str, fen: str | None) -> bool:
 
 def validate(discipline: str, moves_text: str, *, start_fen: str = "", notation: str = "auto",
              declared_result: str = "", declared_reason: str = "",
-             no_capture_limit: int = 50, tokens: list | None = None) -> dict:
+             no_capture_limit: int = 50, tokens: list | None = None,
+             final_phase_ply: int | None = None) -> dict:
     """Validate one game; the report of ``chessrules.validation.validate_game`` as a dict.
 
     An unknown notation or discipline, or an unreadable start FEN, is reported like a bad
@@ -136,7 +156,28 @@ def validate(discipline: str, moves_text: str, *, start_fen: str = "", notation:
     # noticeable share of a bulk import; its parts are already plain data and are not reused.
     data = dict(vars(report))
     data["coordinates"] = Discipline(discipline).machine_notation
+    if final_phase_ply and discipline == Discipline.XIANGQI:
+        _report_final_phase(data, start_fen, final_phase_ply)
     return data
+
+
+def _report_final_phase(data: dict, start_fen: str, from_ply: int) -> None:
+    """Điều 10.1.2: each check beyond four in the recorded final phase is a warning on its
+    half-move; the counts go in the report (``final_phase``)."""
+    moves = list(data.get("moves") or [])
+    if data.get("error") or from_ply > len(moves):
+        return
+    phase = final_phase_checks(start_fen, moves, from_ply)
+    data["final_phase"] = phase
+    names = {"w": _("Đỏ"), "b": _("Đen")}
+    seen = {"w": 0, "b": 0}
+    for excess in phase["excess"]:
+        seen[excess["side"]] += 1
+        data["warnings"] = [*data.get("warnings", []), _(
+            "Điều 10.1.2: %(side)s chiếu Tướng lần thứ %(n)s trong giai đoạn cuối, ở nửa nước "
+            "%(ply)s (không được quá bốn lần).") % {
+                "side": names[excess["side"]], "n": FINAL_PHASE_CHECKS_ALLOWED
+                + seen[excess["side"]], "ply": excess["ply"]}]
 
 
 def _setup_error_report(discipline: str, start_fen: str, message: str) -> dict:
@@ -218,6 +259,28 @@ def write_dhtmlxq(headers: dict[str, str], normalised: list[str], start_fen: str
     """A xiangqi game (ICCS moves) as a DhtmlXQ block (``chessrules``)."""
     return _xq_dialects.write_dhtmlxq(headers, [XiangqiMove.from_iccs(m) for m in normalised],
                                       start_fen or None)
+
+
+def write_xqf(headers: dict[str, str], normalised: list[str], start_fen: str) -> bytes:
+    """A xiangqi game (ICCS moves) as an XQF file, version 1.0 unencrypted (``chessrules``);
+    ``ValueError`` for a start position XQF cannot hold."""
+    return _xqf.write_xqf(headers, [XiangqiMove.from_iccs(m) for m in normalised],
+                          start_fen or None)
+
+
+def xqf_upload_text(raw: bytes, name: str) -> str | None:
+    """An uploaded XQF file (named ``*.xqf`` or starting ``XQ`` + a version byte) as the text
+    the upload keeps and the import reads; None for any other file."""
+    return _xqf.to_text(raw) if _xqf.is_xqf(raw, name) else None
+
+
+def xqf_error(error: Exception) -> dict | None:
+    """What an XQF file's read error says (``code``, ``field``, ``ply``, ``params``), else
+    None (not an XQF error)."""
+    if not isinstance(error, _xqf.XqfError):
+        return None
+    return {"code": error.code, "field": error.field, "ply": error.ply,
+            "params": dict(error.params), "reason_vi": error.reason_vi}
 
 
 def export_moves(discipline: str, normalised: list[str], start_fen: str, fmt: str, *,

@@ -12,6 +12,8 @@ Models hold data and invariants only; writes go through :mod:`games.services`, r
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -36,7 +38,7 @@ class JSONField(models.JSONField):
     tables with JSON (Django keeps the plain ``VALUES`` form).
     """
 
-    def get_placeholder(self, value, compiler, connection) -> str:
+    def get_placeholder(self, value: Any, compiler: Any, connection: Any) -> str:
         return "%s"
 
 
@@ -150,6 +152,12 @@ class GameRecord(models.Model):
                                          choices=Decision.choices)
     proposed_reason = models.CharField(_("lý do đề xuất"), max_length=40, blank=True)
 
+    #: Điều 10.1.2 (Asian control): the first half-move of the final phase, entered by the
+    #: arbiter (``games.services_phase.set_final_phase``); checks are counted from it
+    final_phase_ply = models.PositiveSmallIntegerField(
+        _("giai đoạn cuối từ nửa nước (Điều 10.1.2)"), null=True, blank=True,
+        help_text=_("Kiểu châu Á: nửa nước đầu tiên đi sau khi hết 120 phút (cứ 5 phút 10 "
+                    "nước; biên bản do đại diện trọng tài ghi; chiếu Tướng không quá bốn lần)."))
     white_time_used = models.DurationField(_("thời gian Trắng đã dùng"), null=True, blank=True)
     black_time_used = models.DurationField(_("thời gian Đen đã dùng"), null=True, blank=True)
     white_signed_at = models.DateTimeField(_("Trắng ký lúc"), null=True, blank=True)
@@ -210,7 +218,7 @@ class GameRecord(models.Model):
         return f"{white} – {black}{where}"
 
 
-def arbiter_note_fields() -> tuple[models.Field, ...]:
+def arbiter_note_fields() -> tuple[models.Field[Any, Any], ...]:
     """The fields an arbiter's note in a game carries (a fault, a warning): the article,
     the half-move, a free note, who wrote it and when. Made afresh for each model."""
     return (
@@ -281,6 +289,9 @@ class GamePenalty(models.Model):
     side = models.CharField(_("bên bị phạt"), max_length=5, choices=Side.choices)
     kind = models.CharField(_("hình phạt"), max_length=14, choices=PenaltyKind.choices)
     minutes = models.PositiveSmallIntegerField(_("số phút"), null=True, blank=True)
+    points = models.DecimalField(
+        _("điểm ván còn lại"), max_digits=2, decimal_places=1, null=True, blank=True,
+        help_text=_("Trừ điểm (13.4e): số điểm ván đấu thủ vi phạm còn được."))
     fault = models.OneToOneField(GameFault, null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="penalty", verbose_name=_("lỗi dẫn tới"))
     article, ply, note, recorded_by, recorded_at = arbiter_note_fields()

@@ -107,6 +107,13 @@ def export_dhtmlxq(game: GameRecord) -> str:
                                 current_moves(game)[0], game.start_fen)
 
 
+def export_xqf(game: GameRecord) -> bytes:
+    """A xiangqi record as an XQF file (XQStudio's format), version 1.0, unencrypted: every
+    XQF reader takes it (docs/interop.md)."""
+    return engine.write_xqf(game_headers(game) | {"Result": pgn_result(game)},
+                            current_moves(game)[0], game.start_fen)
+
+
 def export_games(games: Iterable[GameRecord], fmt: str | None = None) -> str:
     """Several records, one blank line between games."""
     return "\n".join(export_game(game, fmt) for game in games)

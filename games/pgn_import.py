@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from chessrules.values import Discipline
 from core.text import fold
@@ -70,6 +71,10 @@ def plan_upload(upload: GameUpload, progress) -> Plan:
                            "message": getattr(exc, "message_vi", None) or str(exc),
                            "line": getattr(exc, "line", None),
                            "game": getattr(exc, "game_number", None)}
+        xqf = engine.xqf_error(exc)
+        if xqf is not None:  # an XQF file: the game, the ply and the header field
+            plan.file_error.update(message=xqf_message(xqf), field=xqf["field"],
+                                   ply=xqf["ply"], xqf_code=xqf["code"])
         return plan
     if not games:
         plan.file_error = {"code": "no_games", "message": _("Tệp không có ván nào."), "line": None}
@@ -90,6 +95,33 @@ def plan_upload(upload: GameUpload, progress) -> Plan:
             progress(5 + 85 * index / len(games), _("Đã kiểm tra %(n)s/%(total)s ván")
                      % {"n": index, "total": len(games)})
     return plan
+
+
+#: Why an XQF file cannot be read (``chessrules.notation.xqf`` codes)
+XQF_REASONS = {
+    "short": _lazy("tệp chỉ có %(size)s byte, ngắn hơn phần đầu 1024 byte."),
+    "signature": _lazy("không phải tệp XQF (không bắt đầu bằng XQ)."),
+    "version": _lazy("phiên bản %(version)s mới hơn 1.8, chưa đọc được."),
+    "result": _lazy("mã kết quả %(value)s không có nghĩa (chỉ 0-4)."),
+    "encoding": _lazy("không đọc được chữ theo mã GBK/GB18030."),
+    "overlap": _lazy("hai quân cùng ở ô %(square)s."),
+    "placement": _lazy("thế cờ ban đầu không hợp lệ (Tướng/Soái thiếu, thừa hoặc ngoài cung)."),
+    "truncated": _lazy("tệp bị cắt cụt giữa các bản ghi nước đi."),
+    "comment": _lazy("lời bình dài %(length)s byte vượt quá cuối tệp."),
+    "square": _lazy("ô %(square)s nằm ngoài bàn cờ (0-89)."),
+    "base64": _lazy("phần base64 của tệp bị hỏng."),
+}
+
+
+def xqf_message(error: dict) -> str:
+    """An XQF read error in the user's language, naming the game, the ply and the field."""
+    template = XQF_REASONS.get(error["code"])
+    reason = str(template) % error["params"] if template is not None else error["reason_vi"]
+    values = {"game": 1, "ply": error["ply"], "field": error["field"], "reason": reason}
+    if error["ply"]:
+        return _("Ván %(game)s, nước thứ %(ply)s, trường %(field)s của tệp XQF: %(reason)s") \
+            % values
+    return _("Ván %(game)s, trường %(field)s của tệp XQF: %(reason)s") % values
 
 
 def _plan_game(upload: GameUpload, pgn_game, planned: PlannedGame, matcher: _Matcher,
@@ -346,6 +378,7 @@ def write_plan(upload: GameUpload, plan: Plan) -> dict:
 
 def _game_report(planned: PlannedGame) -> dict:
     record = planned.record
+    variations = planned.tags.get("XqfVariations")
     entry = {"index": planned.index, "line": planned.line,
              "white": planned.tags.get("White", ""), "black": planned.tags.get("Black", ""),
              "round": planned.tags.get("Round", ""), "board": planned.tags.get("Board", ""),
@@ -355,6 +388,9 @@ def _game_report(planned: PlannedGame) -> dict:
                      error=record.validation_error, ending=record.ending,
                      problems=record.validation_consistency.get("problems", []),
                      warnings=record.validation_warnings, plies=len(record.moves_normalised))
+    if variations:  # XQF: the main line only (docs/interop.md)
+        entry["notes"] = [_("Tệp XQF có %(n)s nhánh biến; chỉ nhập nhánh chính.")
+                          % {"n": variations}]
     return entry
 
 

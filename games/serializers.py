@@ -54,8 +54,8 @@ class GamePenaltySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = GamePenalty
-        fields = ["id", "side", "kind", "kind_label", "minutes", "fault", "article", "ply",
-                  "note", "recorded_by", "recorded_at"]
+        fields = ["id", "side", "kind", "kind_label", "minutes", "points", "fault", "article",
+                  "ply", "note", "recorded_by", "recorded_at"]
         read_only_fields = fields
 
 
@@ -64,6 +64,9 @@ class GamePenaltyWriteSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(PenaltyKind.choices)
     minutes = serializers.IntegerField(min_value=1, max_value=60, required=False,
                                        allow_null=True, default=None)
+    points = serializers.DecimalField(
+        max_digits=2, decimal_places=1, required=False, allow_null=True, default=None,
+        help_text="13.4e (reduce_points): the points of the game the offender keeps, 0 or 0.5.")
     article = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
     ply = serializers.IntegerField(min_value=1, max_value=32767, required=False,
                                    allow_null=True, default=None)
@@ -136,7 +139,7 @@ class GameRecordSerializer(serializers.ModelSerializer):
             "arbiter_signed_at", "arbiter_signed_by", "validation_status", "validation_error",
             "validation_flags", "validation_warnings", "validation_consistency",
             "validated_at", "repetition_proposals", "faults", "warnings", "penalties",
-            "move_limit_claims", "upload", "created_by", "created_at",
+            "move_limit_claims", "final_phase_ply", "upload", "created_by", "created_at",
             "updated_at",
         ]
         read_only_fields = fields
@@ -209,6 +212,20 @@ class GameVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
+class FinalPhaseWriteSerializer(GameVersionSerializer):
+    ply = serializers.IntegerField(
+        min_value=1, max_value=32767, allow_null=True,
+        help_text="Điều 10.1.2: the first half-move of the Asian control's final phase "
+                  "(null clears it).")
+
+
+class FinalPhaseSerializer(serializers.Serializer):
+    final_phase_ply = serializers.IntegerField(allow_null=True)
+    excess_check = serializers.CharField(help_text="The event's rule for a check beyond four.")
+    checks = serializers.JSONField(allow_null=True, help_text=(
+        "{from_ply, checks: {w: [plies], b: [plies]}, excess: [{side, ply}]}"))
+
+
 class GameCorrectionSerializer(GameVersionSerializer):
     reason = serializers.CharField(max_length=textfields.NOTE, help_text="Why the signed record is opened for correction.")
 
@@ -251,11 +268,8 @@ class GameUploadSerializer(serializers.ModelSerializer):
             if upload.size > limit:
                 raise upload_too_large("file")
             raw = upload.read()
-            try:
-                attrs["content"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError as exc:
-                raise serializers.ValidationError(
-                    {"file": [_("Tệp PGN phải mã hóa UTF-8 (byte %s).") % exc.start]}) from exc
+            attrs["content"] = engine.xqf_upload_text(raw, upload.name or "") \
+                or self._utf8(raw)  # an XQF file (binary) is kept as base64 text
             attrs.setdefault("file_name", upload.name)
         if not attrs.get("content"):
             raise serializers.ValidationError({"file": [_("Gửi tệp PGN (file) hoặc nội dung "
@@ -263,6 +277,14 @@ class GameUploadSerializer(serializers.ModelSerializer):
         if upload is None and len(attrs["content"].encode("utf-8")) > limit:
             raise upload_too_large("content")
         return attrs
+
+    @staticmethod
+    def _utf8(raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise serializers.ValidationError(
+                {"file": [_("Tệp PGN phải mã hóa UTF-8 (byte %s).") % exc.start]}) from exc
 
 
 class GameUploadDetailSerializer(GameUploadSerializer):

@@ -8,9 +8,10 @@ Endpoints (under /api/v1/):
   Điều 9.6, 9.8, 15.7b, 16.1, escalating to faults and the loss), ``move-limit-claims/``
   (GET, POST: a false 50-move claim, Điều 12b: 2 minutes to the opponent);
 - ``games/{id}/pgn/?moves=iccs|wxf|san|uci``, ``games/{id}/scoresheet/`` (Vietnamese move
-  list, text), ``games/{id}/board/`` (final position, SVG);
+  list, text), ``games/{id}/board/`` (final position, SVG), ``games/{id}/dhtmlxq/`` and
+  ``games/{id}/xqf/`` (xiangqi: DhtmlXQ text, XQF file);
 - ``games/export/?tournament=&round=&moves=`` PGN of a round or a whole tournament;
-- ``game-uploads/`` PGN upload (202 + job), list and report.
+- ``game-uploads/`` PGN upload (202 + job; also DhtmlXQ text and XQF files), list and report.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework import serializers as drf_serializers
@@ -48,6 +50,7 @@ from games.serializers import (
     MoveLimitClaimSerializer,
     MoveLimitClaimWriteSerializer,
 )
+from games.views_phase import FinalPhaseActions
 from tournaments.models import Tournament
 
 
@@ -99,7 +102,7 @@ class GameWarningAddedSerializer(GameWarningSerializer):
         fields = [*GameWarningSerializer.Meta.fields, "game"]
 
 
-class GameRecordViewSet(viewsets.ModelViewSet):
+class GameRecordViewSet(FinalPhaseActions, viewsets.ModelViewSet):
     """Game records (biên bản, Điều 11, 13, Phụ lục 4) of the user's tournaments."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -317,6 +320,23 @@ class GameRecordViewSet(viewsets.ModelViewSet):
         response = HttpResponse(pgn_export.export_dhtmlxq(game),
                                 content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.dhtmlxq.txt"'
+        return response
+
+    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"])
+    def xqf(self, request, pk=None):
+        """A xiangqi record as an XQF file (XQStudio's binary format, version 1.0,
+        unencrypted; issue 29); 400 for a chess game or a position XQF cannot hold."""
+        game = self.get_object()
+        if game.discipline != Discipline.XIANGQI:
+            raise ServiceError(_("XQF chỉ dùng cho ván cờ tướng."), field="discipline")
+        try:
+            data = pgn_export.export_xqf(game)
+        except ValueError as exc:
+            raise ServiceError(_("Thế cờ ban đầu của ván không ghi được thành XQF (%(reason)s).")
+                               % {"reason": exc}, field="start_fen") from exc
+        response = HttpResponse(data, content_type="application/octet-stream")
+        response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.xqf"'
         return response
 
     @extend_schema(responses={(200, "text/plain"): str})

@@ -45,8 +45,10 @@ def load_official_records(ctx) -> str:
                                   user=staff, reference="WXF 2026")
     qualification = TitleQualification.objects.filter(
         person=first, status=TitleQualification.Status.PENDING).first()
+    assert qualification is not None  # record_foreign_title just proposed it
     title = services.approve_qualification(qualification, user=staff, signatory=deputy,
                                            issued_on=ctx.today)
+    assert title.decision is not None  # an approved title is decided
     render_document({"kind": "decision", "target": str(title.decision.pk)},
                     lambda *a, **k: None)
     services.record_foreign_title(second, "AXF master", ctx.today - timedelta(days=10),

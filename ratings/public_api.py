@@ -13,9 +13,10 @@ periods are visible; unpublished (computed, draft) ones answer 400 on ``period``
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import django_filters
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -220,7 +221,8 @@ class PublicRatingListViewSet(PublicReadOnlyViewSet):
         period = period_of(rating_list, request.query_params.get("period"))
 
         def build():
-            rows = selectors.list_rows(period, **filters) if period is not None else []
+            rows: QuerySet[Any] | list[Any] = (selectors.list_rows(period, **filters)
+                                               if period is not None else [])
             paginator = PublicPagination()
             page = paginator.paginate_queryset(rows, request, view=self)
             response = paginator.get_paginated_response(ListRowSerializer(page, many=True).data)

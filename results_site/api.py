@@ -17,6 +17,7 @@ from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import get_language
 
+from core import caching
 from core.inprocess import get_request
 from federation.public_api import PublicClubViewSet, PublicSanctionViewSet
 from games.public_api import PublicGameViewSet
@@ -92,9 +93,13 @@ def fetch(outer, resource: str, pk: int | None = None, action: str | None = None
     """The JSON the public API answers for ``/api/v1/public/<resource>/[<pk>/][<action>/]``.
 
     Raises :class:`ApiError` for any answer but 200."""
-    if (resource, action) in LANGUAGE_NEUTRAL and get_language() != NEUTRAL_LANGUAGE:
+    if (resource, action) in LANGUAGE_NEUTRAL:
+        # one answer for both languages: during a warm-ahead build the Vietnamese and English
+        # pages read it parsed once (core.caching.warm_memo; the pages only read it)
         with translation.override(NEUTRAL_LANGUAGE):
-            status, body = _answer(outer, resource, pk, action, params)
+            status, body = caching.warm_memo(
+                ("site-answer", resource, pk, action, tuple(sorted(params.items()))),
+                lambda: _answer(outer, resource, pk, action, params))
         if status == 200:
             return body
     status, body = _answer(outer, resource, pk, action, params)

@@ -140,9 +140,9 @@ def event(request, pk: int):
         pairings = (fetch(request, "tournaments", pk, "pairings",
                           round=request.GET.get("round") or shown)
                     if shown is not None else [])
-        games = _games_by_board(request, tournament)
-        for pairing in pairings:
-            pairing["game"] = games.get(f"{shown}-{pairing['board']}")
+        games = _games_by_board(request, tournament)  # new rows: the answer is only read
+        pairings = [{**pairing, "game": games.get(f"{shown}-{pairing['board']}")}
+                    for pairing in pairings]
         standings = fetch(request, "tournaments", pk, "standings")
         spec = spec_of(tournament["system"])  # what the system shows: its spec (issue 33)
         bracket = (fetch(request, "tournaments", pk, "bracket")
@@ -159,11 +159,22 @@ def event(request, pk: int):
                 "pairing_rows": tables.pairings_rows(pairings),
                 "standings": standings, "standing_rows": tables.standings_rows(standings),
                 "bracket": bracket, "teams": teams, "team_bracket": _team_bracket(teams),
+                "team_playoffs": _team_playoffs(teams),
                 "has_games": bool(games), "complaints": complaints}
 
     # its answers (pairings, standings, bracket, entries) are the event's; its games' links
     return page(request, shows(scopes("tournaments", pk), scopes("games")),
                 "results_site/event.html", context)
+
+
+def _team_playoffs(teams: dict | None) -> list[dict]:
+    """The play-off matches between tied teams (002 Phần 2 Điều 2.3 "Thi đấu thêm") that
+    decide the team table, with the teams' names."""
+    if not teams or not teams.get("playoff_matches"):
+        return []
+    names = {row["starting_number"]: row["name"] for row in teams["rows"]}
+    return [{**m, "home_name": names.get(m["home"], ""), "away_name": names.get(m["away"], "")}
+            for m in teams["playoff_matches"]]
 
 
 def _team_bracket(teams: dict | None) -> list[dict]:

@@ -48,7 +48,7 @@ TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
     (_("Vòng loại và chung kết (Điều 17.3)"), {"classes": _COLLAPSED, "fields": [
         "qualifies_to", "qualifiers"]}),
     (_("Luật và kỷ luật"), {"classes": _COLLAPSED, "fields": [
-        "move_rule_reference", "no_capture_move_limit", "illegal_moves_to_lose",
+        "move_rule_reference", "no_capture_move_limit", "illegal_moves_to_lose", "excess_check",
         "disqualification_scoring",
         "awards_and_discipline", "material_terms"]}),
     (_("Điều lệ (Điều 18)"), {"classes": _COLLAPSED, "fields": [

@@ -8,8 +8,8 @@
 Every service that writes an event's rows calls :func:`touch_event`; one that writes the
 event's own row (a status change, an edit) calls :func:`touch_event_row`. The result-entry
 services end with :func:`touch_event_and_warm`: a running event's hot answers
-(:func:`hot_urls`) are built before the commit, so the readers after a result find them
-cached (warm-ahead, core.caching.touch_and_warm).
+(:func:`hot_urls`) are built right after the commit, before the write answers, so the readers
+after a result find them cached (warm-ahead, core.caching.touch_and_warm).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ def touch_event(tournament_id: int) -> None:
 
 
 def touch_event_and_warm(tournament_id: int) -> None:
-    """Results of an event changed: as :func:`touch_event`, with its hot answers built before
-    the commit. Called once, after the service's last write (a later touch in the same
+    """Results of an event changed: as :func:`touch_event`, with its hot answers built after
+    the commit (outside the write's transaction). Called once, after the service's last write (a later touch in the same
     transaction only makes it fall back to the plain touch)."""
     touch_and_warm(LIST, event(tournament_id), hot=event(tournament_id))
 

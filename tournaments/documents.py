@@ -200,9 +200,12 @@ def team_standings_data(target: str) -> dict:
              "game_points": vn_number(row["game_points"]),
              "match_points": vn_number(row["match_points"]),
              "opponents_points": vn_number(row["opponents_points"]),
-             "boards": [vn_number(b) for b in row["boards"]]} for row in table["rows"]]
+             "boards": [vn_number(b) for b in row["boards"]],
+             "playoff": "" if row.get("playoff") is None else vn_number(row["playoff"])}
+            for row in table["rows"]]
     boards = len(table["rows"][0]["boards"]) if table["rows"] else 0
     return {"tournament": tournament_head(tournament), "after_round": table["after_round"],
+            "playoff": "playoff_matches" in table,  # 002 Điều 2.3 "Thi đấu thêm"
             "ranking": tournament.get_team_ranking_display() if tournament.team_ranking else "",
             "board_numbers": list(range(1, boards + 1)), "rows": rows,
             **_team_bracket(tournament, table), **_team_cross(tournament, table)}

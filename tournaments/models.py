@@ -11,6 +11,7 @@ Names are stable: the games app links a game record to :class:`Pairing`.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -174,6 +175,11 @@ class Tournament(models.Model):
         ALL_GAMES = "all_games", _("Hủy mọi ván của đấu thủ bị truất quyền (cả điểm đối thủ "
                                    "đạt được khi gặp đấu thủ đó)")
 
+    class ExcessCheck(models.TextChoices):  # Điều 10.1.2 (Asian control): a fifth check
+        TECHNICAL_FAULT = "technical_fault", _("Không cho đi, bắt đi nước khác và ghi một lỗi "
+                                               "kỹ thuật (Điều 10.1.2, 16.3)")
+        LOSS = "loss", _("Xử thua ván (Điều 7.1l; đề xuất để trọng tài xác nhận)")
+
     name = models.CharField(_("tên giải"), max_length=250)
     #: the name without diacritics, lower case (``core.text.fold``): searches match "ha noi"
     #: to "Hà Nội" on SQLite and PostgreSQL alike; kept by :meth:`save`
@@ -288,6 +294,11 @@ class Tournament(models.Model):
         help_text=_("Điều 10.2.1a: ai đến chậm quá thời gian này (15, 30 hay 60 phút theo "
                     "điều lệ) bị tính thua ván đó. Cờ vua (002 Điều 6.7): 60 phút nếu điều lệ "
                     "không quy định khác; 0 theo Luật FIDE hiện hành."))
+    excess_check = models.CharField(
+        _("chiếu Tướng lần thứ năm (kiểu châu Á)"), max_length=16, choices=ExcessCheck.choices,
+        default=ExcessCheck.TECHNICAL_FAULT,
+        help_text=_("Điều 10.1.2: trong giai đoạn cuối nước chiếu Tướng không được vượt quá "
+                    "bốn lần; luật không ghi cách xử lần thứ năm, điều lệ chọn."))
     illegal_moves_to_lose = models.PositiveSmallIntegerField(
         _("nước đi không hợp lệ thứ mấy bị xử thua (cờ vua)"), default=2,
         choices=[(n, str(n)) for n in values.ILLEGAL_MOVES_TO_LOSE],
@@ -397,7 +408,7 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_folded = fold(self.name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
@@ -692,6 +703,12 @@ class Pairing(models.Model):
     match_key = models.CharField(_("mã cặp đấu loại"), max_length=20, blank=True,
                                  help_text=_("Loại trực tiếp: các ván của một cặp chung mã."))
     game_number = models.PositiveSmallIntegerField(_("ván trong cặp"), default=1)
+    #: Luật Cờ Vua 13.4e-f (002; FIDE 12.9e-f): a side's points of the game as the arbiter's
+    #: penalty set them (empty: the result's); ``services.penalty_points`` writes them
+    white_points = models.DecimalField(_("điểm ván của Trắng theo hình phạt"), max_digits=2,
+                                       decimal_places=1, null=True, blank=True)
+    black_points = models.DecimalField(_("điểm ván của Đen theo hình phạt"), max_digits=2,
+                                       decimal_places=1, null=True, blank=True)
     version = models.PositiveIntegerField(_("phiên bản"), default=1)
     updated_at = models.DateTimeField(_("cập nhật lúc"), auto_now=True)
 
@@ -735,6 +752,7 @@ class ResultChange(models.Model):
         GAMES = "games", _("phán quyết trên biên bản")
         COMPLAINT = "complaint", _("quyết định giải quyết khiếu nại")
         ANNULMENT = "annulment", _("hủy ván, đấu lại (Điều 9.9)")
+        PENALTY = "penalty", _("hình phạt trừ/tăng điểm ván (Luật Cờ Vua 13.4e-f)")
 
     version = models.PositiveIntegerField(_("phiên bản mới"))
     source = models.CharField(_("nguồn"), max_length=30, default="api", choices=Source.choices)
@@ -1291,6 +1309,10 @@ class PlayOffGame(models.Model):
                                     on_delete=models.SET_NULL, related_name="+",
                                     verbose_name=_("trọng tài ghi"))
     recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+    #: a game of a team play-off (``PlayOffMatch``): it counts for the teams, not the players
+    match = models.ForeignKey("PlayOffMatch", null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="games", verbose_name=_("trận thi đấu thêm"))
+    board = models.PositiveSmallIntegerField(_("bàn"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("ván thi đấu bổ sung")
@@ -1301,3 +1323,33 @@ class PlayOffGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {_('ván bổ sung')} {self.number}"
+
+
+class PlayOffMatch(models.Model):
+    """A play-off match between teams tied in the team table (thi đấu thêm: seed 002 Phần 2
+    Điều 2.3, "Trong thi đấu đồng đội. - Thi đấu thêm."). Its games are ``PlayOffGame`` rows
+    (``match``, ``board``); its match points (2 won, 1 drawn, 0 lost, as 30.1.5 counts) are
+    the teams' tie-break ``PO``. Written only by ``record_team_playoff``; never deleted."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT,
+                                   related_name="playoff_matches", verbose_name=_("giải đấu"))
+    number = models.PositiveSmallIntegerField(_("trận thi đấu thêm số"))
+    home = models.ForeignKey(TeamEntry, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("đội thứ nhất"))
+    away = models.ForeignKey(TeamEntry, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("đội thứ hai"))
+    note = textfields.bounded_text(_("ghi chú"), blank=True, max_length=textfields.NOTE)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=_("trọng tài ghi"))
+    recorded_at = models.DateTimeField(_("ghi lúc"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("trận thi đấu thêm (đồng đội)")
+        verbose_name_plural = _("trận thi đấu thêm (đồng đội)")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="playoff_match_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {_('trận thi đấu thêm')} {self.number}"

@@ -50,7 +50,7 @@ from tournaments.public_standings import (
     PublicPairingSerializer,
     StandingsSerializer,
     pairings_data,
-    standings_data,
+    table_answer,
     team_rows,
 )
 
@@ -312,8 +312,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         the last with results); 404 for an event not published."""
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self.cached(lambda: Response(standings_data(selectors.with_people(
-            tournament, selectors.standings(tournament, after)))))
+        return self.cached(lambda: table_answer(tournament, after, cross=False))
 
     @extend_schema(parameters=[after_round_parameter], responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None,
@@ -386,8 +385,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         ``after_round``."""
         tournament = self._tournament(pk)
         after = self._after_round(tournament)
-        return self.cached(lambda: Response(standings_data(selectors.with_people(
-            tournament, selectors.crosstable(tournament, after)), cross=True)))
+        return self.cached(lambda: table_answer(tournament, after, cross=True))
 
     @extend_schema(parameters=[
         OpenApiParameter("kind", str, OpenApiParameter.PATH, enum=list(PUBLIC_KINDS)),

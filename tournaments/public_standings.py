@@ -4,9 +4,12 @@ fields, order and types, for large events (#15; tests/public checks one against 
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
-from tournaments.models import Pairing
+from tournaments import engine, selectors
+from tournaments.models import Pairing, Tournament
 
 
 class PublicPairingSerializer(serializers.ModelSerializer):
@@ -137,6 +140,30 @@ def standings_data(table: dict, *, cross: bool = False) -> dict:
     return out
 
 
+def table_answer(tournament: Tournament, after_round: int | None, *, cross: bool
+                 ) -> HttpResponse:
+    """The public standings (the crosstable with ``cross``) as their JSON answer, the bytes
+    DRF's renderer writes for :func:`standings_data`. The body is kept per process by the
+    *value* of all it is made of — the event's snapshot up to the round and its people
+    (``selectors.entry_people``) — so an answer whose data did not change (the default
+    standings and crosstable while results of the next round come in: each result's
+    warm-ahead builds them again under the new stamp) is not computed, copied and encoded
+    again (issue 33); any change of an entry, a pairing, a result or a person's club gives
+    other values, so nothing stale can be returned."""
+    inputs = selectors.table_inputs(tournament, after_round)
+    after, codes, snapshot = inputs
+    people = selectors.entry_people(tournament)
+    table = selectors.crosstable if cross else selectors.standings
+
+    def render() -> bytes:
+        return JSONRenderer().render(standings_data(selectors.with_people(
+            tournament, table(tournament, after, inputs), people), cross=cross))
+
+    body = engine.memoised(("answer", tournament.pk, after, tuple(codes), cross),
+                           (snapshot, people), render)
+    return HttpResponse(body, content_type="application/json")
+
+
 _BYE_POINTS = serializers.DecimalField(max_digits=3, decimal_places=1, allow_null=True)
 
 
@@ -149,10 +176,11 @@ def _side(number, name, rating, title, person) -> dict | None:
 def team_rows(table: dict) -> dict:
     """The team table with public fields only (team ids are internal)."""
     keep = ("rank", "starting_number", "name", "game_points", "match_points",
-            "opponents_points", "boards")
+            "opponents_points", "boards", "playoff")
     out = {"after_round": table["after_round"], "ranking": table["ranking"],
            "rows": [{k: row[k] for k in keep} for row in table["rows"]]}
-    for key in ("match_form", "bracket", "placement_matches"):  # Điều 30.3; 002 Điều 11
+    for key in ("match_form", "bracket", "placement_matches",  # Điều 30.3; 002 Điều 11
+                "playoff_matches"):  # 002 Điều 2.3 "Thi đấu thêm"
         if key in table:
             out[key] = table[key]
     return out

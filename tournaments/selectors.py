@@ -22,7 +22,7 @@ from django.db.models import Q, QuerySet
 from chessrules.rating import Performance, performance_rating
 from chessrules.values import PLAYED, MatchScoring, Result, competition_ranks
 from federation.selectors import shown_clubs
-from tournaments import engine, systems
+from tournaments import engine, selectors_playoff, systems
 from tournaments.models import (
     Entry,
     Pairing,
@@ -100,13 +100,23 @@ def _entries_by_number(tournament: Tournament) -> dict[int, Entry]:
         if e.starting_number is not None}  # filtered above: the type cannot say so
 
 
-def _table(tournament: Tournament, after_round: int | None, cross: bool) -> dict:
+TableInputs = tuple[int, list[str], engine.Snapshot]
+
+
+def table_inputs(tournament: Tournament, after_round: int | None) -> TableInputs:
+    """What a standings table is computed from: the round it is after (default: the last
+    complete one), the tie-breaks in order and the event's snapshot up to that round."""
+    after = completed_rounds(tournament) if after_round is None else after_round
+    return after, engine.tiebreak_codes(tournament), engine.snapshot_of(tournament, after,
+                                                                        teams=False)
+
+
+def _table(tournament: Tournament, after_round: int | None, cross: bool,
+           inputs: TableInputs | None = None) -> dict:
     """Standings (with the crosstable cells when ``cross``) from one snapshot of the
     event: a few queries for the data; the rows are memoised by the snapshot's value, so
     an unchanged event (a result entered in a later round) is not computed again."""
-    after = completed_rounds(tournament) if after_round is None else after_round
-    codes = engine.tiebreak_codes(tournament)
-    snapshot = engine.snapshot_of(tournament, after, teams=False)
+    after, codes, snapshot = inputs or table_inputs(tournament, after_round)
     rows = engine.memoised(("rows", tournament.pk, after, tuple(codes), cross), snapshot,
                            lambda: _rows(snapshot, after, codes, cross))
     copies = [{**row, "tiebreaks": dict(row["tiebreaks"])} for row in rows]
@@ -174,9 +184,10 @@ def public_entries(tournament: Tournament) -> list[dict]:
             for name, title, rating, number, team, person in rows]
 
 
-def with_people(tournament: Tournament, table: dict) -> dict:
-    """``table``'s rows with ``person`` and ``club`` (:func:`entry_people`), in place."""
-    people = entry_people(tournament)
+def with_people(tournament: Tournament, table: dict, people: dict | None = None) -> dict:
+    """``table``'s rows with ``person`` and ``club`` (:func:`entry_people`, or ``people``
+    read already), in place."""
+    people = entry_people(tournament) if people is None else people
     for row in table["rows"]:
         row["person"], row["club"] = people.get(row["starting_number"], (None, None))
     return table
@@ -213,14 +224,17 @@ def public_performances_of(person_id: int) -> dict[int, Performance]:
     return {tournament_id: performance_rating(played) for tournament_id, played in games.items()}
 
 
-def standings(tournament: Tournament, after_round: int | None = None) -> dict:
-    """Ranking after a round (default: the last complete one) with tie-breaks in order."""
-    return _table(tournament, after_round, cross=False)
+def standings(tournament: Tournament, after_round: int | None = None,
+              inputs: TableInputs | None = None) -> dict:
+    """Ranking after a round (default: the last complete one) with tie-breaks in order
+    (from ``inputs`` when :func:`table_inputs` was read already)."""
+    return _table(tournament, after_round, cross=False, inputs=inputs)
 
 
-def crosstable(tournament: Tournament, after_round: int | None = None) -> dict:
+def crosstable(tournament: Tournament, after_round: int | None = None,
+               inputs: TableInputs | None = None) -> dict:
     """The standings with each player's rounds: opponent, colour, mark."""
-    return _table(tournament, after_round, cross=True)
+    return _table(tournament, after_round, cross=True, inputs=inputs)
 
 
 def tracking_card(entry: Entry) -> dict:
@@ -271,7 +285,9 @@ def _bracket_stage(stage, entries, two_game: bool = False) -> dict:
 
 
 def team_standings(tournament: Tournament, after_round: int | None = None) -> dict:
-    """Team ranking by Điều 30.1.5: game points, then board 1, board 2, … scores."""
+    """Team ranking by Điều 30.1.5: game points, then board 1, board 2, … scores (or as
+    ``team_ranking`` says, 002 Điều 2.3); when the regulations list PO, last the play-off
+    matches' points ("Thi đấu thêm", 002 Phần 2 Điều 2.3; ``playoff`` of each row)."""
     after = completed_rounds(tournament) if after_round is None else after_round
     teams = {t.starting_number: t for t in tournament.teams.filter(
         starting_number__isnull=False) if t.starting_number is not None}
@@ -281,13 +297,16 @@ def team_standings(tournament: Tournament, after_round: int | None = None) -> di
         matches = _ties_as_matches(matches)
     rows = engine.team_standings(matches, sorted(teams),
                                  tournament.boards_per_team or 4,
-                                 ranking=tournament.team_ranking)
+                                 ranking=tournament.team_ranking,
+                                 playoff=None if bracket else engine.team_playoff(tournament))
     extra: dict = {}
     if bracket and tournament.lot_seed is not None:
         rows, extra = _team_knockout_table(tournament, after, rows)
     for row in rows:
         team: TeamEntry = teams[row.pop("team")]
         row.update(team_id=team.pk, name=team.name, starting_number=team.starting_number)
+    if any(row["playoff"] is not None for row in rows):  # 002 Điều 2.3 "Thi đấu thêm"
+        extra["playoff_matches"] = selectors_playoff.team_playoff_matches(tournament)
     return {"after_round": after, "ranking": tournament.team_ranking, "rows": rows, **extra}
 
 

@@ -12,12 +12,27 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from federation.models import Club
+from federation.selectors import shown_club_memberships
 from tournaments import selectors
 from tournaments.models import AnnulledGame, Complaint, Tournament
 
 _RELATED = ("tournament", "complainant_entry", "complainant_team", "complainant_club",
             "pairing__round", "pairing__white", "pairing__black", "round", "subject_entry",
             "decision", "appeal_of")
+
+
+def event_clubs(tournament: Tournament) -> QuerySet[Club]:
+    """The clubs that may complain in the event (Điều 15.5: "câu lạc bộ" of its players): the
+    club shown for each entered player (``shown_club_memberships``), the clubs of its teams
+    and delegations, and its organising club; by name, one query."""
+    players = tournament.entries.filter(member__isnull=False).values("member__person_id")
+    shown = shown_club_memberships().filter(member__person_id__in=players).values("club_id")
+    q = (Q(pk__in=shown) | Q(tournament_teams__tournament=tournament)
+         | Q(delegations__tournament=tournament))
+    if tournament.organiser_club_id is not None:
+        q |= Q(pk=tournament.organiser_club_id)
+    return Club.objects.filter(pk__in=Club.objects.filter(q).values("pk")).order_by("name")
 
 
 def _party(user) -> Q:

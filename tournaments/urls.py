@@ -28,6 +28,7 @@ router.register("tournament-rounds", views_rounds.RoundViewSet, basename="tourna
 router.register("sanction-proposals", views_entries.SanctionProposalViewSet,
                 basename="sanction-proposal")
 router.register("playoff-games", views_playoff.PlayOffGameViewSet, basename="playoff-game")
+router.register("playoff-matches", views_playoff.PlayOffMatchViewSet, basename="playoff-match")
 router.register("complaints", views_complaints.ComplaintViewSet, basename="complaint")
 router.register("tournament-pairings", views_rounds.PairingViewSet, basename="tournament-pairing")
 

@@ -15,6 +15,7 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from chessrules.trf import encode_latin1
 from core import xlsx
 from core.errors import NotAllowedError, ServiceError
 from core.jobs import wait_briefly
@@ -297,17 +298,27 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Response(StatusChangeSerializer(
             self.get_object().status_changes.all(), many=True).data)
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @extend_schema(parameters=[OpenApiParameter(
+        "encoding", str, enum=["utf-8", "latin-1"],
+        description="latin-1: what FIDE's TieBreakServer reads by default (Vietnamese "
+                    "letters Latin-1 lacks lose their marks)")],
+        responses={(200, "text/plain"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"], url_path="trf")
     def export_trf(self, request, pk=None):
-        """FIDE TRF16 with the TRF-2026 XXR/XXC lines (organisers and arbiters only)."""
+        """FIDE TRF16 with the TRF-2026 XXR/XXC lines (organisers and arbiters only);
+        UTF-8, or ``?encoding=latin-1``."""
         tournament = self.get_object()
         if not (selectors.can_manage(request.user, tournament)
                 or selectors.can_arbitrate(request.user, tournament)):
             raise NotAllowedError(_("Chỉ ban tổ chức và trọng tài của giải tải được tệp TRF "
                                     "(có năm sinh đấu thủ)."))
-        response = HttpResponse(selectors_exports.trf_text(tournament),
-                                content_type="text/plain; charset=utf-8")
+        text = selectors_exports.trf_text(tournament)
+        if request.query_params.get("encoding", "").lower() in ("latin-1", "latin1",
+                                                                "iso-8859-1"):
+            response = HttpResponse(encode_latin1(text),
+                                    content_type="text/plain; charset=iso-8859-1")
+        else:
+            response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="tournament-{pk}.trf"'
         return response
 

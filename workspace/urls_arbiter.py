@@ -4,7 +4,7 @@ names start with ``arbiter-``; views in ``workspace.arbiter.views``
 
 from django.urls import path
 
-from workspace.arbiter import changes, complaints, filing, playoff, sheets, views
+from workspace.arbiter import changes, complaints, filing, playoff, playoff_teams, sheets, views
 
 urlpatterns = [
     path("", views.home, name="arbiter-home"),
@@ -43,6 +43,8 @@ urlpatterns = [
     path("giai/<int:tournament_id>/khieu-nai/<int:complaint_id>/khang-nghi/", filing.appeal,
          name="arbiter-complaint-appeal"),
     path("giai/<int:tournament_id>/dau-bo-sung/", playoff.playoff, name="arbiter-playoff"),
+    path("giai/<int:tournament_id>/thi-dau-them/", playoff_teams.team_playoff,
+         name="arbiter-team-playoff"),
     path("giai/<int:tournament_id>/dau-thu/", changes.entries, name="arbiter-entries"),
     path("giai/<int:tournament_id>/dau-thu/<int:entry_id>/", changes.entry, name="arbiter-entry"),
 ]

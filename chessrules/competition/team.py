@@ -207,6 +207,7 @@ class TeamStanding:
     boards: tuple[float, ...]
     rank: int
     opponents_points: float = 0.0  # 002 Điều 2.3 "hệ số": the opponents' game points
+    playoff: float | None = None  # 002 Điều 2.3 "Thi đấu thêm": match points of the play-off
 
 
 def match_points(own: float, other: float) -> int:
@@ -217,14 +218,17 @@ def match_points(own: float, other: float) -> int:
 
 def team_standings(matches: Sequence[TeamMatchScore], teams: Sequence[int], boards: int,
                    match_points_first: bool = False,
-                   ranking: TeamRanking | str | None = None) -> list[TeamStanding]:
+                   ranking: TeamRanking | str | None = None,
+                   playoff: Mapping[int, float] | None = None) -> list[TeamStanding]:
     """The team table. ``ranking`` (``TeamRanking``, default 30.1.5): game points, then
     board 1's score, board 2's, …; match points first; or 002 Điều 2.3: after the first
     criterion the other (match or game points), then the opponents' game points ("hệ số":
     each match counts the final game points of the team met), then the boards.
     ``match_points_first`` is ``ranking=MATCH_GAME_BOARDS``. A team bye scores 2 match
-    points when it carries points (the team Swiss by draw's bye), else 0. Equal keys share
-    the better rank."""
+    points when it carries points (the team Swiss by draw's bye), else 0. ``playoff`` (002
+    Điều 2.3 "Thi đấu thêm": each team's match points in the play-off matches, 0 for a team
+    that played none) decides last among teams equal on every criterion of the ranking; None:
+    the regulations have no play-off. Equal keys share the better rank."""
     order_rule = TeamRanking(ranking) if ranking else (
         TeamRanking.MATCH_GAME_BOARDS if match_points_first else TeamRanking.GAME_BOARDS)
     game = {team: 0.0 for team in teams}
@@ -253,15 +257,17 @@ def team_standings(matches: Sequence[TeamMatchScore], teams: Sequence[int], boar
         first, second = ((-matchp[team], -game[team]) if order_rule.match_points_first
                          else (-game[team], -matchp[team]))
         boards_key = tuple(-b for b in by_board[team])
+        last = () if playoff is None else (-playoff.get(team, 0.0),)
         if order_rule.opponents_points:
-            return (first, second, -opponents[team], *boards_key)
-        return (first, *boards_key) if not order_rule.match_points_first else (
-            first, second, *boards_key)
+            return (first, second, -opponents[team], *boards_key, *last)
+        return (first, *boards_key, *last) if not order_rule.match_points_first else (
+            first, second, *boards_key, *last)
 
     order = sorted(teams, key=lambda team: (key(team), team))
     ranks = competition_ranks(key(team) for team in order)
     return [TeamStanding(team, game[team], matchp[team], tuple(by_board[team]), rank,
-                         opponents[team])
+                         opponents[team],
+                         None if playoff is None else playoff.get(team, 0.0))
             for team, rank in zip(order, ranks, strict=True)]
 
 

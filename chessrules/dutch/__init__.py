@@ -27,6 +27,9 @@ def pair_trf_text(text: str, **kwargs: Any) -> list[Pairing]:
     from chessrules.trf import parse_trf
 
     data = dutch_input_from_trf(parse_trf(text), **kwargs)
+    rounds = data.options.total_rounds
+    if rounds is not None and data.round_number > rounds:  # as bbpPairings refuses it
+        raise PairingError(f"no round left to pair: all {rounds} rounds (XXR) are played")
     return pair_round(data.players, data.history, data.round_number, data.options)
 
 

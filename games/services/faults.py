@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from chessrules import values
 from chessrules.values import INFRACTION_ARTICLES, Infraction, Sanction, next_sanction
 from core.errors import ConflictError, ServiceError
-from games import cache_scopes, engine, selectors
+from games import cache_scopes, engine, penalty_effects, selectors, selectors_phase
 from games.models import (
     Decision,
     FaultKind,
@@ -50,6 +50,10 @@ def add_fault(game: GameRecord, *, side: str, kind: str, user, article: str = ""
     if scoresheet_omission and kind != FaultKind.TECHNICAL:
         raise ServiceError(_("Sót 4 nước trên biên bản là lỗi kỹ thuật (Điều 16.3)."),
                            field="scoresheet_omission")
+    if scoresheet_omission and selectors_phase.in_phase(game, ply):
+        raise ServiceError(_("Nửa nước %(ply)s thuộc giai đoạn cuối: biên bản do đại diện trọng "
+                             "tài ghi, đấu thủ được miễn ghi (Điều 10.1.2).") % {"ply": ply},
+                           field="ply", code="in_final_phase")
     chess = values.Discipline(game.discipline) is values.Discipline.CHESS
     if kind == FaultKind.ILLEGAL_MOVE and not chess:
         raise ServiceError(_("Nước đi không hợp lệ được xử theo Luật Cờ Vua 7.4b; cờ tướng ghi "
@@ -103,14 +107,14 @@ PENALTY_MINUTES_MAX = 60
 
 @transaction.atomic
 def add_penalty(game: GameRecord, *, side: str, kind: str, user, minutes: int | None = None,
-                article: str = "", note: str = "", ply: int | None = None
+                article: str = "", note: str = "", ply: int | None = None, points=None
                 ) -> tuple[GamePenalty, GameRecord]:
     """Record a penalty of the chess arbiter (Luật Cờ Vua 13.4 in 002: "Trọng tài có thể áp
     dụng một hoặc nhiều hình phạt"; FIDE Laws 12.9): (a) a warning, (b) minutes added to
     the opponent, (c) minutes taken from the offender, (d) the game declared lost — decided
     at once with the reason ``arbiter_penalty`` and written on the board's result — (e)
-    points of the game reduced, (f) the opponent's raised, (g) expulsion. (e)-(g) are
-    recorded; their effect on the event is the organisers' (docs/decisions-games.md).
+    points of the game reduced (to ``points``), (f) the opponent's raised, (g) expulsion;
+    (e)-(g) are carried out on the event by ``games.penalty_effects``.
     Xiangqi games follow Điều 16's ladder (``add_warning``/``add_fault``) instead."""
     game = _lock(game, None)
     _check_may_write(user, game)
@@ -131,9 +135,11 @@ def add_penalty(game: GameRecord, *, side: str, kind: str, user, minutes: int | 
     if game.decision and kind == PenaltyKind.LOSS:
         raise ConflictError(_("Ván đã có phán quyết; sửa biên bản trước khi xử thua."),
                             code="already_decided")
+    points = penalty_effects.check_points(kind, points)
     penalty = GamePenalty.objects.create(
         game=game, side=side, kind=kind, minutes=minutes, article=article or "13.4",
-        note=note, ply=ply, recorded_by=user)
+        note=note, ply=ply, recorded_by=user, points=points)
+    penalty_effects.apply(game, penalty, user=user)  # 13.4e-g on the event
     GameRecord.objects.filter(pk=game.pk).update(version=F("version") + 1)
     game.refresh_from_db()
     if kind == PenaltyKind.LOSS:

@@ -27,10 +27,13 @@ DEFAULT_NO_CAPTURE_LIMIT = 50  # Điều 12 of the 2004 law
 
 
 def validation_inputs(game: GameRecord) -> dict:
-    return {"discipline": game.discipline, "moves_text": game.moves_text,
-            "start_fen": game.start_fen, "notation": game.notation,
-            "declared_result": _declared_result(game), "declared_reason": game.decision_reason,
-            "no_capture_limit": no_capture_limit_of(game)}
+    inputs = {"discipline": game.discipline, "moves_text": game.moves_text,
+              "start_fen": game.start_fen, "notation": game.notation,
+              "declared_result": _declared_result(game), "declared_reason": game.decision_reason,
+              "no_capture_limit": no_capture_limit_of(game)}
+    if game.final_phase_ply:  # Điều 10.1.2 (only when recorded: other keys stay as they were)
+        inputs["final_phase_ply"] = game.final_phase_ply
+    return inputs
 
 
 def no_capture_limit_of(game: GameRecord) -> int:

@@ -188,8 +188,12 @@ def recompute_from(period: RatingPeriod, *, reason: str = "",
     item: RatingPeriod | None = period
     while item is not None:
         count = len(done)
+
+        def chained_progress(p: float, m: str, c: int = count) -> None:
+            progress(min(95, c * 20 + p / 5), m)
+
         compute_period(item, correction_reason=reason, chained=bool(done),
-                       progress=lambda p, m, c=count: progress(min(95, c * 20 + p / 5), m))
+                       progress=chained_progress)
         done.append(item.start.isoformat())
         item = (RatingPeriod.objects.filter(rating_list=item.rating_list, start__gt=item.start)
                 .exclude(status=RatingPeriod.Status.DRAFT).order_by("start").first())

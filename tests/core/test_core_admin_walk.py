@@ -127,6 +127,14 @@ def _one_of_each(staff) -> None:
                                 annulled_by=staff)
     PlayOffGame.objects.create(tournament=running, number=1, white=pairing.white,
                                black=pairing.black, result="1-0", recorded_by=staff)
+    from tournaments.models import PlayOffMatch
+
+    team_a, team_b = (TeamEntry.objects.create(tournament=running, name=f"Đội {n}")
+                      for n in ("A", "B"))
+    match = PlayOffMatch.objects.create(tournament=running, number=1, home=team_a, away=team_b,
+                                        recorded_by=staff)
+    PlayOffGame.objects.create(tournament=running, number=2, white=pairing.white,
+                               black=pairing.black, result="0-1", match=match, board=1)
     GameUpload.objects.create(content='[Event "x"]\n\n*\n', discipline="xiangqi")
     rating_list = RatingList.objects.first()
     period = RatingPeriod.objects.create(rating_list=rating_list, start=date(2026, 1, 1),

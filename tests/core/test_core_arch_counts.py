@@ -119,6 +119,17 @@ def test_each_count_finds_its_offenders_and_nothing_else(arch):
     assert arch.long_pure_modules() == ["chessrules/long.py: 451 lines"]
 
 
+def test_the_apps_no_strict_mypy_line_of_ci_names_are_counted(arch, tmp_path):
+    assert arch.lax_mypy_apps() == [  # no scripts/test: nothing is strict
+        "scripts/test: core", "scripts/test: low", "scripts/test: high",
+        "scripts/test: chessrules"]
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "test").write_text(
+        "ruff check .\nmypy --strict chessrules\n  mypy --strict --pretty core low\n"
+        "mypy core low high  # the plugins, not strict\n", encoding="utf-8")
+    assert arch.lax_mypy_apps() == ["scripts/test: high"]
+
+
 def test_an_app_outside_the_layers_contract_is_reported(arch, tmp_path):
     (tmp_path / "core" / "models.py").write_text("import low\n", encoding="utf-8")
     (tmp_path / "newapp").mkdir()

@@ -39,9 +39,13 @@ def test_token_endpoint_locks_an_account_after_5_wrong_passwords():
     client = APIClient()
     for _ in range(5):
         assert _token(client, "thu", "sai").status_code == 400
-    error = _locked(_token(client, "thu", PASSWORD)).json()["error"]  # even the right one
+    locked = _locked(_token(client, "thu", PASSWORD))  # even the right one
+    error = locked.json()["error"]
     assert error["code"] == "login_locked" and "5" in error["message"]
-    assert error["retry_after"] == int(_token(client, "THU", PASSWORD)["Retry-After"])
+    # the body and the header of one answer say the same wait (two answers may be a second
+    # apart on a loaded machine); the name in other letter case is the same account
+    assert error["retry_after"] == int(locked["Retry-After"])
+    _locked(_token(client, "THU", PASSWORD))
     # another address is refused too (per account), another account still works
     _locked(_token(client, "thu", PASSWORD, address="10.0.0.2"))
     make_user("khac", password=PASSWORD)

@@ -1,9 +1,10 @@
 """Warm-ahead (issue 15): a result entered in a running event builds the event's hot public
-answers inside the write's transaction, under the stamp published at its commit — so the
+answers right after the write's commit (issue 33: no longer inside its transaction, holding
+its row locks), under a stamp published before the write answers — so the
 very next anonymous request of the standings, the crosstable, the current pairings or the
 site's event pages builds nothing (no query) and already shows the result; a rolled-back
-write publishes nothing, and a touch by anyone else between the build and the commit sends
-the readers back to the cold path (still fresh). Results are the board results of Điều 10
+write publishes nothing, and a touch by anyone else during the build sends the readers
+back to the cold path (still fresh). Results are the board results of Điều 10
 (1-0, 0-1, ½-½), standings and crosstable those of Điều 29-30."""
 
 from __future__ import annotations
@@ -192,28 +193,89 @@ def test_a_rolled_back_result_publishes_nothing(api_client, django_capture_on_co
     assert points[pairing.black.name] == 1 and points[pairing.white.name] == 0
 
 
-def test_another_touch_before_the_commit_falls_back_to_the_cold_path(
+def test_another_touch_before_the_commit_is_in_the_build_after_it(
         api_client, django_capture_on_commit_callbacks):
-    """Built ahead, but the event was touched again before the commit (another write): the
-    compare-and-set refuses, the stamps are touched plainly and the reader rebuilds."""
+    """The event touched again between the write and its commit (another write): the build
+    runs after the commit and reads its stamps then, so the touch is behind it — the answers
+    are built ahead all the same, and show the result (issue 33: the build left the write's
+    transaction)."""
     t = build_live_event(seed=74)
     url = f"{PUBLIC}/{t.pk}/standings/?after_round=1"
     api_client.get(url)
     pairing = _game(t)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
-    scope = cache_scopes.event(t.pk)
-    built = caching.stamps([scope])[scope]
-    caching.touch(scope)  # another writer, between the build and the commit
+    caching.touch(cache_scopes.event(t.pk))  # another writer, before the commit
     for callback in callbacks:
         callback()
-    published = caching.stamps([scope])[scope]
-    assert published != built + 1.0  # not the stamp the bodies were built under
+    with CaptureQueriesContext(connection) as queries:
+        response = api_client.get(url)
+    assert len(queries) == 0
+    points = {row["name"]: row["points"] for row in response.json()["rows"]}
+    assert points[pairing.white.name] == 1
+
+
+def test_another_touch_during_the_build_falls_back_to_the_cold_path(
+        api_client, monkeypatch, django_capture_on_commit_callbacks):
+    """Built ahead, but the event was touched while the answers were built (another writer's
+    commit): the compare-and-set refuses, the stamps are touched plainly and the reader
+    rebuilds — still fresh."""
+    t = build_live_event(seed=80)
+    url = f"{PUBLIC}/{t.pk}/standings/?after_round=1"
+    api_client.get(url)
+    pairing = _game(t)
+    scope = cache_scopes.event(t.pk)
+    real_warm = caching.warm
+    ahead_of: list[float] = []
+
+    def touched_meanwhile(urls, ahead):
+        built = real_warm(urls, ahead)
+        ahead_of.append(ahead[scope])
+        caching.touch(scope)  # another writer commits during this build
+        return built
+
+    monkeypatch.setattr(caching, "warm", touched_meanwhile)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    assert caching.stamps([scope])[scope] != ahead_of[0]  # not the stamp of the bodies built
     with CaptureQueriesContext(connection) as queries:
         response = api_client.get(url)
     assert len(queries) > 0
     points = {row["name"]: row["points"] for row in response.json()["rows"]}
     assert points[pairing.white.name] == 1
+
+
+def test_the_write_transaction_builds_nothing_its_commit_builds_once(
+        api_client, monkeypatch, django_capture_on_commit_callbacks):
+    """Issue 33: the write's own transaction renders no public answer (its row locks are held
+    for its writes only); its commit builds the hot answers once, before the write answers."""
+    t = build_live_event(seed=81)
+    _read_all(api_client, hot(t), monkeypatch)
+    url = f"{PUBLIC}/{t.pk}/standings/?after_round=1"
+    old = api_client.get(url).content
+    real_warm = caching.warm
+    builds: list[list[str]] = []
+    during: list[tuple[int, bytes]] = []
+
+    def recording_warm(urls, ahead):
+        builds.append(list(urls))
+        with CaptureQueriesContext(connection) as queries:  # a reader while it builds
+            content = api_client.get(url).content
+        during.append((len(queries), content))
+        return real_warm(urls, ahead)
+
+    monkeypatch.setattr(caching, "warm", recording_warm)
+    pairing = _game(t)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    assert builds == []  # nothing built before the commit
+    for callback in callbacks:
+        callback()
+    assert [sorted(urls) for urls in builds] == [sorted(hot(t))]
+    assert during == [(0, old)]  # the previous version, stored: nothing rebuilt meanwhile
+    after = _read_all(api_client, hot(t), monkeypatch)
+    _nothing_built(after)
+    _shows(t, after, pairing, "1-0")
 
 
 def test_another_event_touching_the_list_meanwhile_keeps_this_event_warm(
@@ -241,6 +303,43 @@ def test_another_event_touching_the_list_meanwhile_keeps_this_event_warm(
     assert api_client.get(f"{PUBLIC}/")["ETag"] != list_before
 
 
+def test_an_unchanged_table_is_not_written_again_a_changed_one_is(
+        api_client, monkeypatch, django_capture_on_commit_callbacks):
+    """Issue 33: the warm-ahead after a result of round 1 builds the default standings and
+    crosstable again (new stamp) but their data — after the last complete round, 0 — did
+    not change: the bodies are the ones written before, not written again; the answers of
+    round 1 are written anew and show the result (Điều 29); a player's new club changes
+    the default answer too (its data, not the round, decides)."""
+    from tournaments import public_standings
+
+    t = build_live_event(seed=83)
+    default, live = f"{PUBLIC}/{t.pk}/standings/", f"{PUBLIC}/{t.pk}/standings/?after_round=1"
+    cross = f"{PUBLIC}/{t.pk}/crosstable/"
+    before = {url: api_client.get(url).content for url in (default, live, cross)}
+    written: list[int] = []
+    real = public_standings.standings_data
+    monkeypatch.setattr(public_standings, "standings_data", lambda table, **kw: (
+        written.append(table["after_round"]) or real(table, **kw)))
+    pairing = _game(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    assert sorted(written) == [1, 1]  # the live standings and crosstable; not the defaults
+    after = {url: api_client.get(url) for url in (default, live, cross)}
+    assert after[default].content == before[default] and after[cross].content == before[cross]
+    points = {row["name"]: row["points"] for row in after[live].json()["rows"]}
+    assert points[pairing.white.name] == 1 and after[live].content != before[live]
+    # the players' club renamed: other data, the default answer written again
+    from federation.models import Club, ClubMembership
+
+    club = ClubMembership.objects.get(member=pairing.white.member).club
+    Club.objects.filter(pk=club.pk).update(name="Câu lạc bộ Cờ Tướng Hoàn Kiếm 83")
+    caching.touch(cache_scopes.event(t.pk))
+    written.clear()
+    clubs = {row["name"]: row["club"] for row in api_client.get(default).json()["rows"]}
+    assert written == [0] and clubs[pairing.white.name]["name"] == \
+        "Câu lạc bộ Cờ Tướng Hoàn Kiếm 83"
+
+
 def test_compare_and_set_sets_only_the_stamps_it_expects():
     caching.touch("warm-test:a")
     caching.touch("warm-test:b")
@@ -256,9 +355,10 @@ def test_compare_and_set_sets_only_the_stamps_it_expects():
 
 def test_readers_during_the_write_keep_the_stored_answers(
         api_client, django_capture_on_commit_callbacks):
-    """While the write builds its answers (inside its transaction, ~0.3 s for 1,000 players)
-    readers are answered from the stored bodies of the committed data — nothing rebuilt,
-    the result not shown before its commit — and after the commit the answer built ahead."""
+    """Until the write's answers are built and published (after its commit, ~0.3 s for 1,000
+    players) readers are answered from the stored bodies of the previous version — nothing
+    rebuilt, the result not shown before the write answers — and then the answer built
+    ahead."""
     t = build_live_event(seed=78)
     url = f"{PUBLIC}/{t.pk}/standings/?after_round=1"
     old = api_client.get(url)
@@ -371,6 +471,52 @@ def test_two_arbiters_at_once_never_publish_answers_missing_the_other_result(api
     shown = {row["board"]: row["result"]
              for row in api_client.get(f"{PUBLIC}/{t.pk}/pairings/?round=1").json()}
     assert (shown[1], shown[2]) == ("1-0", "0-1")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_pairing_row_is_not_locked_while_the_answers_are_built(api_client, monkeypatch):
+    """Issue 33: the result's row lock is released before the build (real commit,
+    PostgreSQL): another transaction takes the board's row at once (NOWAIT) while the hot
+    answers are built, and the next reader after the write finds them built."""
+    import threading
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (row locks)")
+    from federation.reference_data import load_reference_data
+
+    load_reference_data()
+    t = build_live_event(seed=82)
+    pairing = _game(t)
+    real_warm = caching.warm
+    taken: list[bool] = []
+
+    def lock_from_another_connection():
+        from django.db import connections
+
+        try:
+            with transaction.atomic():
+                Pairing.objects.select_for_update(nowait=True).get(pk=pairing.pk)
+            taken.append(True)
+        except Exception:
+            taken.append(False)
+        finally:
+            connections.close_all()
+
+    def checking_warm(urls, ahead):
+        other = threading.Thread(target=lock_from_another_connection)
+        other.start()
+        other.join(30)
+        return real_warm(urls, ahead)
+
+    monkeypatch.setattr(caching, "warm", checking_warm)
+    services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    assert taken == [True]
+    url = f"{PUBLIC}/{t.pk}/standings/?after_round=1"
+    with CaptureQueriesContext(connection) as queries:
+        response = api_client.get(url)
+    assert len(queries) == 0
+    points = {row["name"]: row["points"] for row in response.json()["rows"]}
+    assert points[pairing.white.name] == 1
 
 
 def settings_backend() -> str:

@@ -144,3 +144,24 @@ def _last_pairing_job():
     from core.models import Job
 
     return Job.objects.filter(kind="tournaments.pair_round").order_by("-created_at").first().pk
+
+
+def test_the_add_form_builds_only_the_lines_entered_with_a_new_event(client, staff_user,
+                                                                      organisation):
+    """Issue 28 (the add form was the slowest form page): a new event has no rounds,
+    suspensions, status changes or amendments, so its page builds only the officials' and the
+    schedule's lines; a saved event's page has every table."""
+    from datetime import date
+
+    from tournaments.models import Official, RegulationAmendment, ScheduledRound, StatusChange
+
+    client.force_login(staff_user)
+    page = client.get(f"{URL}add/")
+    assert [f.formset.model for f in page.context["inline_admin_formsets"]] == [
+        Official, ScheduledRound]
+    t = Tournament.objects.create(name="Giải đã lưu", discipline="chess", system="dutch",
+                                  start_date=date(2026, 3, 1), end_date=date(2026, 3, 5),
+                                  organiser_body=organisation[0])
+    page = client.get(f"{URL}{t.pk}/change/")
+    models = [f.formset.model for f in page.context["inline_admin_formsets"]]
+    assert {Official, ScheduledRound, Round, StatusChange, RegulationAmendment} <= set(models)

@@ -378,3 +378,4 @@ def test_a_half_point_pairing_bye_is_declared_for_the_pairing_programs(driver):
     from_file = {(p.white, p.black) for p in pair_trf_text(text) if p.black is not None}
     driver.pair_next()
     assert from_file == _service_pairs(driver, 2)
+

@@ -143,3 +143,104 @@ def test_arbiter_records_a_playoff_game_002_dieu_2_3():
     assert len(many) == len(few) <= 25
     assert client_of(make_user()).get(url(t, "dau-bo-sung/")).status_code == 404
     assert "Record a play-off game" in client.get(url(t, "dau-bo-sung/", lang="en")).content.decode()
+
+
+def _pair_more(t, arbiter, rounds: int) -> None:
+    """Enter every result of the last paired round, then pair the next, ``rounds`` times."""
+    for _ in range(rounds):
+        last = t.rounds.filter(paired_at__isnull=False).order_by("-number").first()
+        boards = last.pairings.filter(kind="game", black__isnull=False)
+        services.record_results(last, [{"pairing": p.pk, "version": p.version, "result": "1-0"}
+                                       for p in boards], user=arbiter)
+        services.pair_round_job({"tournament": t.pk, "round": last.number + 1, "seed": 3},
+                                lambda *a: None)
+
+
+def test_arbiter_files_a_club_complaint_chosen_from_the_events_clubs_dieu_15_5():
+    """Điều 15.5 (đấu thủ, lãnh đội, câu lạc bộ khiếu nại): the club is chosen from the
+    event's clubs by name; about the draw it complains alone (15.5d), about a game only with
+    its player (15.5b). Bad input: no club, a club not of the event, a club alone about a
+    game; a club's manager is not an arbiter (the screen is not his)."""
+    from tests.factories import make_club, make_club_manager
+
+    t, arbiter, _staff = event(4, paired=1)
+    club = t.entries.first().member.club_memberships.get().club
+    other = make_club()
+    client = client_of(arbiter)
+    page = client.get(url(t, "khieu-nai/moi/")).content.decode()
+    assert 'value="club"' in page and "Câu lạc bộ, đơn vị" in page
+    assert f'<option value="{club.pk}">{club.name}</option>' in page
+    assert other.name not in page and 'value="team_leader"' not in page
+    rnd = t.rounds.get(number=1)
+    form = {"complainant_kind": "club", "subject": "pairing", "round": rnd.pk,
+            "level": "chief_arbiter", "grounds": "Bốc thăm sai màu quân."}
+    missing = client.post(url(t, "khieu-nai/moi/"), form)
+    assert missing.status_code == 400
+    assert 'id="error-complainant_club">Hãy chọn câu lạc bộ' in missing.content.decode()
+    stranger = client.post(url(t, "khieu-nai/moi/"), {**form, "complainant_club": other.pk})
+    assert stranger.status_code == 400 and 'id="error-complainant_club"' in (
+        stranger.content.decode())
+    board = rnd.pairings.get(board=1)
+    alone = client.post(url(t, "khieu-nai/moi/"), {
+        **form, "complainant_club": club.pk, "subject": "result", "pairing": board.pk})
+    assert alone.status_code == 400
+    assert 'id="error-complainant_entry">Về một ván đấu chỉ đấu thủ' in alone.content.decode()
+    assert not Complaint.objects.exists()
+    done = client.post(url(t, "khieu-nai/moi/"), {**form, "complainant_club": club.pk})
+    assert done.status_code == 302
+    made = Complaint.objects.get()
+    assert (made.complainant_kind, made.complainant_club_id, made.round_id) == (
+        "club", club.pk, rnd.pk)
+    manager = make_club_manager(club)
+    assert client_of(manager).get(url(t, "khieu-nai/moi/")).status_code == 404
+    assert client_of(manager).post(url(t, "khieu-nai/moi/"), {
+        **form, "complainant_club": club.pk}).status_code == 404
+    assert Complaint.objects.count() == 1
+
+
+def test_a_club_not_of_the_event_is_refused_by_the_service_dieu_15_5():
+    """The API and the service: a club with no player, team or delegation in the event is not
+    a complainant of it (code ``not_of_the_event``), even for its own manager."""
+    from tests.factories import make_club, make_club_manager
+    from tests.helpers import assert_error, client_for
+
+    t, _arbiter, _staff = event(4, paired=1)
+    other = make_club()
+    response = client_for(make_club_manager(other)).post("/api/v1/complaints/", {
+        "tournament": t.pk, "complainant_kind": "club", "complainant_club": other.pk,
+        "subject": "pairing", "round": t.rounds.get(number=1).pk, "grounds": "Sai."},
+        format="json")
+    assert_error(response, 400, "not_of_the_event", "complainant_club")
+    assert not Complaint.objects.exists()
+
+
+def test_the_filing_page_lists_one_rounds_boards_and_its_queries_stay_constant():
+    """The board list is one round's (chosen first, ``?vong=N``; the last paired round by
+    default): a 4-player event with 1 round and a 10-player event with 3 rounds render the
+    page in the same number of queries, at most 15; a board of another round posted with the
+    form is still accepted (it is the event's)."""
+    small, arbiter, _staff = event(4, paired=1)
+    client = client_of(arbiter)
+    with CaptureQueriesContext(connection) as few:
+        assert client.get(url(small, "khieu-nai/moi/")).status_code == 200
+    big, big_arbiter, _ = event(10, paired=1, rounds=5, name="Giải lớn")
+    _pair_more(big, big_arbiter, 2)
+    big_client = client_of(big_arbiter)
+    with CaptureQueriesContext(connection) as many:
+        page = big_client.get(url(big, "khieu-nai/moi/")).content.decode()
+    assert len(many) == len(few) <= 15, [q["sql"] for q in many.captured_queries]
+    assert "Ván 3, bàn 1:" in page and "Ván 1, bàn 1:" not in page
+    assert 'id="board-round"' in page and '<option value="3" selected>' in page
+    first = big_client.get(url(big, "khieu-nai/moi/?vong=1")).content.decode()
+    assert "Ván 1, bàn 1:" in first and "Ván 3, bàn 1:" not in first
+    assert "Ván 3, bàn 1:" in big_client.get(url(big, "khieu-nai/moi/?vong=99")).content.decode()
+    board = big.rounds.get(number=1).pairings.get(board=1)
+    done = big_client.post(url(big, "khieu-nai/moi/?vong=3"), {
+        "complainant_kind": "player", "complainant_entry": board.white_id, "subject": "result",
+        "pairing": board.pk, "level": "chief_arbiter", "grounds": "Sai kết quả."})
+    assert done.status_code == 302
+    assert Complaint.objects.get(tournament=big).pairing_id == board.pk
+    unknown = big_client.post(url(big, "khieu-nai/moi/"), {
+        "complainant_kind": "player", "complainant_entry": board.white_id, "subject": "result",
+        "pairing": 10**9, "level": "chief_arbiter", "grounds": "Sai."})
+    assert unknown.status_code == 400 and 'id="error-pairing"' in unknown.content.decode()

@@ -638,3 +638,33 @@ def test_a_certified_event_is_refused_and_the_api_applies_the_same_rule(world):
     assert response.status_code == 400
     assert "đã được công nhận kết quả và bị khóa" in page_text(response)
     assert Entry.objects.filter(tournament=world.event).count() == 1
+
+
+def test_a_members_page_logs_its_read_in_one_statement_without_a_transaction(world,
+                                                                            monkeypatch):
+    """Issue 27, ≤ 15 queries a page: the access log's row of a person's page (Nghị định
+    13/2023) is one INSERT; bulk_create wrapped even one row in BEGIN … COMMIT, two round
+    trips more outside the tests' own transaction (the bench counted 17 on this page)."""
+    from django.db import transaction
+
+    from federation.models import PrivateDataAccess
+
+    entered = []
+    real_enter = transaction.Atomic.__enter__
+
+    def enter(self):
+        entered.append(self)
+        return real_enter(self)
+
+    manager = client_of(world.manager_a)
+    url = club_url(world, f"hoi-vien/{world.sponsor.pk}/")
+    manager.get(url)  # warm (sessions, caches)
+    before = PrivateDataAccess.objects.count()
+    monkeypatch.setattr(transaction.Atomic, "__enter__", enter)
+    with CaptureQueriesContext(connection) as captured:
+        response = manager.get(url)
+    assert response.status_code == 200
+    assert PrivateDataAccess.objects.count() == before + 1  # the read is logged
+    inserts = [q for q in captured.captured_queries if q["sql"].startswith("INSERT")]
+    assert len(inserts) == 1 and not entered
+    assert len(captured) <= 15

@@ -73,7 +73,7 @@ __all__ = [
     "board_rankings", "format_summary", "group_scores", "team_knockout", "knockout_stages", "lot_order", "match_key", "match_state",
     "decided", "more_rounds_refusal", "pairing_snapshot", "plan_round",
     "rating_order", "read_trf", "seed_for_colour", "standings", "swiss_guidance", "team_matches",
-    "team_standings",
+    "team_playoff", "team_standings",
     "tiebreak_codes", "total_rounds", "tracking_card",
 ]
 
@@ -136,9 +136,17 @@ def tiebreak_codes(tournament) -> list[str]:
 
 def snapshot_of(tournament, up_to_round: int | None = None, *, draws: bool = False,
                 teams: bool | None = None) -> Snapshot:
-    return caching.warm_memo(  # one load per warm-ahead build (core.caching), not per answer
-        ("snapshot", tournament.pk, up_to_round, draws, teams),
-        lambda: loader.load(tournament, up_to_round=up_to_round, draws=draws, teams=teams))
+    """The event's snapshot up to ``up_to_round``. During a warm-ahead build (core.caching)
+    the whole event is loaded once and each answer's rounds are cut from it (equal to their
+    own load: ``Snapshot.up_to``), not loaded once per round asked for."""
+    if not caching.warming():
+        return loader.load(tournament, up_to_round=up_to_round, draws=draws, teams=teams)
+    whole = caching.warm_memo(("snapshot", tournament.pk, None, draws, teams),
+                              lambda: loader.load(tournament, draws=draws, teams=teams))
+    if up_to_round is None:
+        return whole
+    return caching.warm_memo(("snapshot", tournament.pk, up_to_round, draws, teams),
+                             lambda: whole.up_to(up_to_round))
 
 
 def history_of(tournament, up_to_round: int | None = None) -> dict[int, dict[int, TrfGame]]:
@@ -213,15 +221,17 @@ def swiss_guidance(tournament, players: int | None = None) -> list[str]:
 
 
 T = TypeVar("T")
-_MEMO: OrderedDict[tuple, tuple[Snapshot, object]] = OrderedDict()
-_MEMO_SIZE = 32  # a few MB each for a 1,000-player crosstable; up to 4 keys per event and
-#                 round (ranking, cells, the two row lists): a handful of live events
+_MEMO: OrderedDict[tuple, tuple[Snapshot | tuple, object]] = OrderedDict()
+_MEMO_SIZE = 48  # a few MB each for a 1,000-player crosstable; up to 6 keys per event and
+#                 round (ranking, cells, the two row lists, the two public answers'
+#                 bodies): a handful of live events
 _MEMO_LOCK = Lock()
 
 
-def memoised(key: tuple, snapshot: Snapshot, compute: Callable[[], T]) -> T:
+def memoised(key: tuple, snapshot: Snapshot | tuple, compute: Callable[[], T]) -> T:
     """``compute()``, or its value from an earlier call with the same key and an equal
-    snapshot (equal data gives equal standings: nothing stale can be returned)."""
+    snapshot (equal data gives equal standings: nothing stale can be returned); a tuple
+    holding the snapshot and the other data the value is made of is compared whole."""
     with _MEMO_LOCK:
         hit = _MEMO.get(key)
     if hit is not None and hit[0] == snapshot:
@@ -277,6 +287,14 @@ def tracking_card(tournament, number: int) -> list[dict]:
 def team_matches(tournament, up_to_round: int) -> list[dict]:
     """Team match results by team starting numbers (``teams.team_matches``)."""
     return _teams.team_matches(snapshot_of(tournament, up_to_round, teams=True), up_to_round)
+
+
+def team_playoff(tournament) -> dict[int, float] | None:
+    """The teams' play-off match points by team starting number (tie-break PO, 002 Phần 2
+    Điều 2.3 "Thi đấu thêm"); None when the regulations do not list PO (no query then)."""
+    if not loader.ranks_by_playoff(tournament):
+        return None
+    return _teams.playoff_match_points(loader.load_team_playoff(tournament))
 
 
 def match_state(tournament, up_to_round: int | None = None) -> MatchState:
@@ -356,7 +374,6 @@ def export_trf(tournament, entries: list[TrfEntry], played_rounds: int) -> str:
                    float(tournament.bye_score))
     rounds = total_rounds(tournament) or played_rounds
     games = history(snapshot)
-    if written < rounds:
-        round_to_pair_markers(snapshot, written + 1, games)
+    pending = round_to_pair_markers(snapshot, written + 1, games) if written < rounds else {}
     return trf_text(head, entries, rounds, initial_colour(tournament), games,
-                    {row["starting_number"]: row for row in rows})
+                    {row["starting_number"]: row for row in rows}, pending)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from chessrules.competition import match as cmatch
 from chessrules.values import RESULT_POINTS
-from tournaments.engine.snapshot import Snapshot
+from tournaments.engine.snapshot import Snapshot, game_points
 
 
 def match_players(snapshot: Snapshot) -> list[int]:
@@ -23,7 +23,7 @@ def match_state(snapshot: Snapshot) -> cmatch.MatchState:
     for p in snapshot.pairings:
         if p.kind != "game" or p.white is None or p.black is None:
             continue
-        points = RESULT_POINTS.get(p.result)
+        points = game_points(p, RESULT_POINTS)  # the penalty's points where set (13.4e-f)
         if points is None:
             games[p.round] = None
             continue

@@ -53,11 +53,11 @@ def settings_of(tournament) -> Settings:
 def _playoff(tournament) -> tuple[tuple[int, float], ...]:
     """Points of each player in the play-off games (002 Phần 2 Điều 2.3), read only when the
     event ranks by them (tie-break PO): one query then, none otherwise."""
-    codes = {code.strip().upper() for code in (tournament.tiebreaks or "").split(",")}
-    if TieBreak.PO.value not in codes:
+    if not ranks_by_playoff(tournament):
         return ()
     points: dict[int, float] = {}
-    for white, black, result in PlayOffGame.objects.filter(tournament=tournament).values_list(
+    games = PlayOffGame.objects.filter(tournament=tournament, match__isnull=True)
+    for white, black, result in games.values_list(
             "white__starting_number", "black__starting_number", "result"):
         scored = RESULT_POINTS.get(result)
         if scored is None or white is None or black is None:
@@ -65,6 +65,21 @@ def _playoff(tournament) -> tuple[tuple[int, float], ...]:
         points[white] = points.get(white, 0.0) + scored[0]
         points[black] = points.get(black, 0.0) + scored[1]
     return tuple(sorted(points.items()))
+
+
+def ranks_by_playoff(tournament) -> bool:
+    """The regulations list the play-off (tie-break PO, 002 Phần 2 Điều 2.3)."""
+    codes = {code.strip().upper() for code in (tournament.tiebreaks or "").split(",")}
+    return TieBreak.PO.value in codes
+
+
+def load_team_playoff(tournament) -> list[tuple[int, int | None, int | None, str]]:
+    """The games of the team play-off matches (002 Phần 2 Điều 2.3 "Thi đấu thêm"):
+    ``(match, white's team, black's team, result)`` by team starting numbers, one query."""
+    return list(PlayOffGame.objects.filter(tournament=tournament, match__isnull=False)
+                .order_by("number").values_list(
+                    "match_id", "white__team__starting_number", "black__team__starting_number",
+                    "result"))
 
 
 def _byes(requested) -> MappingProxyType:
@@ -103,10 +118,13 @@ def load_pairings(tournament_id: int, up_to_round: int | None = None
     pairings = Pairing.objects.filter(round__tournament_id=tournament_id)
     if up_to_round is not None:
         pairings = pairings.filter(round__number__lte=up_to_round)
-    rows = pairings.annotate(points=Cast("bye_points", FloatField())).order_by(
+    rows = pairings.annotate(
+        points=Cast("bye_points", FloatField()), white_game=Cast("white_points", FloatField()),
+        black_game=Cast("black_points", FloatField())).order_by(
         "round__number", "board").values_list(
         "round__number", "board", "kind", "white__starting_number", "black__starting_number",
-        "result", "points", "match_key", "team_match_id", "match_board")
+        "result", "points", "match_key", "team_match_id", "match_board", "white_game",
+        "black_game")
     return tuple(map(PairingRow._make, rows))
 
 

@@ -121,6 +121,21 @@ class PairingRow(NamedTuple):
     match_key: str = ""
     team_match: int | None = None  # TeamMatchRow.id
     match_board: int | None = None
+    #: Luật Cờ Vua 13.4e-f: a side's points set by the arbiter's penalty (None: the result's)
+    white_points: float | None = None
+    black_points: float | None = None
+
+
+def game_points(row: PairingRow, by_result: Mapping[str, tuple[float, float]]
+                ) -> tuple[float, float] | None:
+    """The board's (White's, Black's) points: the result's in ``by_result`` (None when the
+    result is not one of them), each replaced by the penalty's where set (13.4e-f)."""
+    points = by_result.get(row.result)
+    if points is None or (row.white_points is None and row.black_points is None):
+        return points
+    white, black = points
+    return (white if row.white_points is None else row.white_points,
+            black if row.black_points is None else row.black_points)
 
 
 class TeamMatchRow(NamedTuple):

@@ -13,7 +13,7 @@ from functools import lru_cache
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
 from chessrules.values import BYE_POINTS, Discipline, Result
-from tournaments.engine.snapshot import Snapshot, bye_code
+from tournaments.engine.snapshot import Snapshot, bye_code, game_points
 
 _GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
 _FORFEIT_POINTS = {r.value: r.points for r in Result if r.forfeit and r.points}
@@ -34,16 +34,17 @@ def _entries(snapshot: Snapshot, after_round: int) -> dict[int, dict[int, cmodel
     pab = snapshot.settings.bye_score
     absent = _entry(cmodel.ABSENT)
     rounds: dict[int, dict[int, cmodel.Entry]] = defaultdict(dict)
-    for r, _board, kind, white, black, result, bye, *_rest in snapshot.pairings:
+    for row in snapshot.pairings:
+        r, _board, kind, white, black, result, bye, *_rest = row
         if r > after_round or not white:
             continue
         if kind == "game" and black:
-            if result in _GAME_POINTS:
-                w, b = _GAME_POINTS[result]
+            if result in _GAME_POINTS:  # the penalty's points where set (13.4e-f)
+                w, b = game_points(row, _GAME_POINTS) or (0.0, 0.0)
                 rounds[white][r] = _entry(cmodel.GAME, w, black, "w")
                 rounds[black][r] = _entry(cmodel.GAME, b, white, "b")
             elif result in _FORFEIT_POINTS:
-                w, b = _FORFEIT_POINTS[result]
+                w, b = game_points(row, _FORFEIT_POINTS) or (0.0, 0.0)
                 rounds[white][r] = _entry(cmodel.FORFEIT, w, black, "w")
                 rounds[black][r] = _entry(cmodel.FORFEIT, b, white, "b")
             else:  # pending result: counts nothing yet

@@ -12,7 +12,7 @@ from chessrules.competition import model as cmodel
 from chessrules.competition import team as cteam
 from chessrules.competition.knockout import Placement
 from chessrules.values import RESULT_POINTS, Result, TeamMatchForm
-from tournaments.engine.snapshot import Snapshot
+from tournaments.engine.snapshot import Snapshot, game_points
 
 _PLAYED = frozenset(r.value for r in Result if r.played and r.points is not None)
 
@@ -42,10 +42,10 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
             matches.append(row)
             continue
         for p in games.get(match.id, []):
-            if p.result not in RESULT_POINTS:
+            scored = game_points(p, RESULT_POINTS)  # the penalty's points where set (13.4e-f)
+            if scored is None:
                 continue
-            for number, points in zip((p.white, p.black), RESULT_POINTS[p.result],
-                                      strict=True):
+            for number, points in zip((p.white, p.black), scored, strict=True):
                 if number is None:  # a result is between two players
                     continue
                 player = players[number]
@@ -56,17 +56,40 @@ def team_matches(snapshot: Snapshot, up_to_round: int) -> list[dict]:
 
 
 def team_standings(matches: list[dict], teams: list[int], boards: int,
-                   match_points_first: bool = False, ranking: str | None = None
-                   ) -> list[dict]:
+                   match_points_first: bool = False, ranking: str | None = None,
+                   playoff: dict[int, float] | None = None) -> list[dict]:
     """Team ranking (Điều 30.1.5 or 002 Điều 2.3 by ``ranking``,
     ``chessrules.competition.team.team_standings``) as ``{"team", "game_points",
-    "match_points", "opponents_points", "boards", "rank"}`` rows."""
+    "match_points", "opponents_points", "boards", "rank", "playoff"}`` rows; ``playoff``
+    the teams' play-off match points (tie-break PO, 002 Điều 2.3 "Thi đấu thêm") or None."""
     scores = [cteam.TeamMatchScore(m["home"], m["away"], tuple(m["points"])) for m in matches]
     return [{"team": s.team, "game_points": s.game_points, "match_points": s.match_points,
              "opponents_points": s.opponents_points, "boards": list(s.boards),
-             "rank": s.rank}
+             "rank": s.rank, "playoff": s.playoff}
             for s in cteam.team_standings(scores, teams, boards, match_points_first,
-                                          ranking=ranking)]
+                                          ranking=ranking, playoff=playoff)]
+
+
+def playoff_match_points(games: list[tuple[int, int | None, int | None, str]]
+                         ) -> dict[int, float]:
+    """The teams' tie-break PO (002 Phần 2 Điều 2.3 "Thi đấu thêm"): each play-off match
+    (``(match, white's team, black's team, result)`` per board game) gives 2 match points to
+    the team with more game points, 1 to each on a draw (as 30.1.5 counts)."""
+    sums: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    for match, white, black, result in games:
+        scored = RESULT_POINTS.get(result)
+        if scored is None or white is None or black is None:
+            continue
+        sums[match][white] += scored[0]
+        sums[match][black] += scored[1]
+    points: dict[int, float] = defaultdict(float)
+    for teams in sums.values():
+        if len(teams) != 2:
+            continue
+        (a, pa), (b, pb) = teams.items()
+        points[a] += cteam.match_points(pa, pb)
+        points[b] += cteam.match_points(pb, pa)
+    return dict(points)
 
 
 def board_results(snapshot: Snapshot, up_to_round: int) -> list[tuple[int, int, float]]:
@@ -79,7 +102,8 @@ def board_results(snapshot: Snapshot, up_to_round: int) -> list[tuple[int, int, 
     for p in snapshot.pairings:
         if p.round > up_to_round or p.team_match is None or p.result not in _PLAYED:
             continue
-        for number, points in zip((p.white, p.black), RESULT_POINTS[p.result], strict=True):
+        scored = game_points(p, RESULT_POINTS) or (0.0, 0.0)
+        for number, points in zip((p.white, p.black), scored, strict=True):
             if number is None:  # a result is between two players
                 continue
             out.append((board_of(snapshot.settings, players[number], p,

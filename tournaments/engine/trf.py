@@ -21,12 +21,17 @@ def written_rounds(snapshot: Snapshot, paired: int) -> int:
 
 
 def round_to_pair_markers(snapshot: Snapshot, number: int,
-                          games: dict[int, dict[int, TrfGame]]) -> None:
+                          games: dict[int, dict[int, TrfGame]]) -> dict[int, float]:
     """Add to ``games`` the entries of round ``number`` (the round to be paired) for the
     players the pairing leaves out (docs/decisions-dutch.md item 9; FIDE TRF16 codes): a
     requested bye by its points (``H`` ½, ``F`` 1, ``Z`` 0), a withdrawn player (Điều
     21.5) or an entry joining in a later round ``-`` without opponent. Later rounds are not
-    written: bbpPairings and JaVaFo take the last column holding a pairing as played."""
+    written: bbpPairings and JaVaFo take the last column holding a pairing as played.
+
+    Returns the requested byes' points by starting number: the player line's points
+    include them, since ``bbpPairings -c`` reads every column written as played (its
+    ``-p`` takes the points with or without the next round's, chessrules ignores them)."""
+    byes: dict[int, float] = {}
     for p in snapshot.entries:
         if p.annulled == "all":
             continue
@@ -38,6 +43,8 @@ def round_to_pair_markers(snapshot: Snapshot, number: int,
         elif number in p.byes:
             games.setdefault(p.number, {})[number] = TrfGame(number, None, "-",
                                                              bye_code(p.byes[number]))
+            byes[p.number] = float(p.byes[number])
+    return byes
 
 
 @dataclass
@@ -67,15 +74,22 @@ class TrfHead:
 
 
 def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour: str,
-             games: dict[int, dict[int, TrfGame]], rows: dict[int, dict]) -> str:
-    """TRF16 text: ``games`` by starting number and round, ``rows`` the standings rows."""
+             games: dict[int, dict[int, TrfGame]], rows: dict[int, dict],
+             pending: dict[int, float] | None = None) -> str:
+    """TRF16 text: ``games`` by starting number and round, ``rows`` the standings rows,
+    ``pending`` the points of the byes requested for the round to be paired (added to the
+    rows' points)."""
+    pending = pending or {}
     trf = TrfTournament(name=head.name, rounds=rounds, rounds_declared=True,
                         initial_color=initial_colour)
     for e in entries:
         row = rows.get(e.number, {})
+        points = row.get("points")
+        if e.number in pending:
+            points = float(points or 0) + pending[e.number]
         trf.players[e.number] = TrfPlayer(
             id=e.number, name=e.name, sex=e.sex, title=e.title, rating=e.rating,
-            fed=e.federation, fide_id=e.fide_id, birth=e.birth, points=row.get("points"),
+            fed=e.federation, fide_id=e.fide_id, birth=e.birth, points=points,
             rank=row.get("rank"),
             games=[games[e.number][r] for r in sorted(games.get(e.number, {}))])
     lines = [f"012 {head.name}", f"042 {head.start}", f"052 {head.end}",

@@ -26,6 +26,7 @@ One module per concern; the public names are re-exported here, so callers import
 - ``trf_import``: a TRF file imported as a tournament (the reading: ``tournaments.trf_import``)
 - ``complaints``: complaints and appeals, their decisions and effects (Điều 15.5-15.6, 19)
 - ``annulment``: a game annulled and replayed (Điều 9.9a-b)
+- ``penalty_points``: a side's points of a game set by the chess arbiter's penalty (13.4e-f)
 - ``sanctions``: disqualification, removal from the list by a decision, proposals of a
   1-3 year suspension to the federation (Điều 15.6, 16.1-16.2)
 """
@@ -95,7 +96,8 @@ from tournaments.services.officials import (
     suspend_tournament,
     unassign_boards,
 )
-from tournaments.services.playoff import record_playoff_game
+from tournaments.services.penalty_points import set_penalty_points
+from tournaments.services.playoff import PlayOffBoard, record_playoff_game, record_team_playoff
 from tournaments.services.results import (
     cancel_late_arrival,
     normalize_result,
@@ -148,4 +150,7 @@ __all__ = ["AMENDABLE_AFTER_START",
     "remove_round_schedule", "add_delegation_staff", "award_prizes", "check_prize",
     "create_delegation", "set_entry_delegation", "set_prize",
     "record_playoff_game",
+    "record_team_playoff",
+    "PlayOffBoard",
+    "set_penalty_points",
 ]

@@ -23,6 +23,7 @@ from tournaments.models import (
     TeamEntry,
     Tournament,
 )
+from tournaments.selectors_complaints import event_clubs
 
 C = Complaint
 TEXT_MAX = 2000
@@ -103,6 +104,18 @@ def _check_complainant(t: Tournament, f: Filing) -> None:
         raise ServiceError(_("Về một ván đấu chỉ đấu thủ khiếu nại; lãnh đội, câu lạc bộ chỉ "
                              "cùng đấu thủ làm văn bản (Điều 15.5a-b): hãy chọn đấu thủ."),
                            field="complainant_entry", code="player_only")
+
+
+def check_club_of_event(t: Tournament, f: Filing) -> None:
+    """Điều 15.5: a club complains for its players in the event (``event_clubs``): checked
+    once the filer may file (a stranger is refused as one, 403, first)."""
+    club = f.complainant_club
+    if f.complainant_kind != C.Complainant.CLUB or club is None:
+        return
+    if not event_clubs(t).filter(pk=club.pk).exists():
+        raise ServiceError(_("Câu lạc bộ %(name)s không có đấu thủ, đội hay đoàn trong giải "
+                             "này (Điều 15.5).") % {"name": club.name},
+                           field="complainant_club", code="not_of_the_event")
 
 
 def _check_subject(t: Tournament, f: Filing) -> None:

@@ -63,6 +63,7 @@ from tournaments.services.complaint_filing import (  # noqa: F401 (re-exported)
     _check_subject,
     _finished_at,
     _text,
+    check_club_of_event,
     limit_starts,
 )
 from tournaments.services.results import normalize_result, record_result
@@ -141,6 +142,7 @@ def file_complaint(tournament: Tournament, filing: Filing, *, user,
     grounds = _text(filing.grounds, "grounds")
     _check_filing(tournament, filing)
     _require_filer(user, tournament, filing)
+    check_club_of_event(tournament, filing)
     at = _filed_at(filed_at)
     _check_in_time(tournament, limit_starts(tournament, filing), at)
     with transaction.atomic():

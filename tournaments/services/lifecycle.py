@@ -53,6 +53,7 @@ TOURNAMENT_FIELDS = frozenset({
     "schedule", "prizes", "title_criteria", "fees", "registration_deadline",
     "regulation_document", "max_games_per_day", "womens_championship",
     "entrants", "disqualification_scoring", "illegal_moves_to_lose", "delegation_ranking",
+    "excess_check",
 })
 # The knockout rules too: the bracket is replayed from the games under them, so a change
 # after the draw would silently rewrite decided matches (Điều 25).

@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
-from tournaments import services
+from tournaments import selectors_complaints, services
 from tournaments.models import Complaint, Pairing
 from tournaments.services.complaint_filing import NEXT_LEVEL, TEXT_MAX
 from workspace.access import signed_in, wreverse
@@ -43,6 +43,30 @@ class BoardChoice(forms.ModelChoiceField):
             "k": obj.black.name if obj.black_id else "—"}
 
 
+class RoundBoardChoice(BoardChoice):
+    """The boards of one round (the round chosen on the page: the list stays one round long
+    however many rounds the event has), validated against every board of the event (a board
+    posted from another round's list is still the event's)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.all_boards = Pairing.objects.none()
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return self.all_boards.get(pk=int(value))
+        except (ValueError, TypeError, Pairing.DoesNotExist):
+            raise forms.ValidationError(self.error_messages["invalid_choice"],
+                                        code="invalid_choice") from None
+
+
+class ClubChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:
+        return obj.name
+
+
 class RoundChoice(forms.ModelChoiceField):
     def label_from_instance(self, obj) -> str:
         return _("Ván %(r)s") % {"r": obj.number}
@@ -59,16 +83,19 @@ class FilingForm(forms.Form):
 
     complainant_kind = forms.ChoiceField(label=gettext_lazy("Người khiếu nại là"),
                                          widget=forms.RadioSelect,
-                                         choices=C.Complainant.choices[:2])
+                                         choices=C.Complainant.choices)
     complainant_entry = EntryChoice(label=gettext_lazy("Đấu thủ khiếu nại (hoặc cùng ký)"),
                                     queryset=None, required=False)
     complainant_team = TeamChoice(label=gettext_lazy("Đội"), queryset=None, required=False)
+    complainant_club = ClubChoice(label=gettext_lazy("Câu lạc bộ khiếu nại"), queryset=None,
+                                  required=False)
     complainant_name = forms.CharField(label=gettext_lazy("Tên lãnh đội, huấn luyện viên ký đơn"),
                                        max_length=NAME_MAX, required=False)
     subject = forms.ChoiceField(label=gettext_lazy("Khiếu nại về"), widget=forms.RadioSelect,
                                 choices=C.Subject.choices)
-    pairing = BoardChoice(label=gettext_lazy("Ván đấu (khi khiếu nại về kết quả, quyết định "
-                                             "của trọng tài)"), queryset=None, required=False)
+    pairing = RoundBoardChoice(label=gettext_lazy("Ván đấu (khi khiếu nại về kết quả, quyết "
+                                                  "định của trọng tài)"), queryset=None,
+                               required=False)
     round = RoundChoice(label=gettext_lazy("Vòng (khi khiếu nại về bốc thăm, xếp cặp)"),
                         queryset=None, required=False)
     subject_entry = EntryChoice(label=gettext_lazy("Đấu thủ (khi khiếu nại về đẳng cấp)"),
@@ -82,7 +109,8 @@ class FilingForm(forms.Form):
         help_text=gettext_lazy("Giờ phút ngày/tháng/năm, ví dụ 17:30 04/05/2026; để trống: "
                                "bây giờ."))
 
-    def __init__(self, *args, tournament, **kwargs):
+    def __init__(self, *args, tournament, board_round=None, **kwargs):
+        """``board_round``: the round whose boards the board list offers (the page's choice)."""
         super().__init__(*args, **kwargs)
         entries = tournament.entries.filter(starting_number__isnull=False).order_by(
             "starting_number")
@@ -90,17 +118,20 @@ class FilingForm(forms.Form):
         self.fields["subject_entry"].queryset = entries  # type: ignore[attr-defined]
         self.fields["complainant_team"].queryset = (  # type: ignore[attr-defined]
             tournament.teams.order_by("name"))
-        self.fields["round"].queryset = (  # type: ignore[attr-defined]
-            tournament.rounds.filter(paired_at__isnull=False).order_by("number"))
+        self.fields["complainant_club"].queryset = (  # type: ignore[attr-defined]
+            selectors_complaints.event_clubs(tournament))
+        self.fields["round"].queryset = paired_rounds(tournament)  # type: ignore[attr-defined]
         boards = (Pairing.objects.filter(round__tournament=tournament, kind=Pairing.Kind.GAME)
-                  .select_related("round", "white", "black")
-                  .order_by("-round__number", "board"))
-        self.fields["pairing"].queryset = boards  # type: ignore[attr-defined]
+                  .select_related("round", "white", "black"))
+        pairing = self.fields["pairing"]
+        pairing.all_boards = boards  # type: ignore[attr-defined]
+        pairing.queryset = boards.filter(round=board_round).order_by(  # type: ignore[attr-defined]
+            "board")
         if not tournament.teams.exists():
             del self.fields["complainant_team"]
             del self.fields["complainant_name"]
-            self.fields["complainant_kind"].choices = (  # type: ignore[attr-defined]
-                C.Complainant.choices[:1])
+            self.fields["complainant_kind"].choices = [  # type: ignore[attr-defined]
+                c for c in C.Complainant.choices if c[0] != C.Complainant.TEAM_LEADER]
             self.fields["complainant_kind"].initial = C.Complainant.PLAYER
 
     def filing(self) -> services.Filing:
@@ -108,7 +139,8 @@ class FilingForm(forms.Form):
         return services.Filing(
             complainant_kind=d["complainant_kind"], subject=d["subject"], grounds=d["grounds"],
             complainant_entry=d.get("complainant_entry"), complainant_team=d.get(
-                "complainant_team"), complainant_name=d.get("complainant_name") or "",
+                "complainant_team"), complainant_club=d.get("complainant_club"),
+            complainant_name=d.get("complainant_name") or "",
             pairing=d.get("pairing"), round=d.get("round"), subject_entry=d.get("subject_entry"),
             level=d["level"])
 
@@ -130,13 +162,37 @@ def _event(request, tournament_id: int):
     return tournament
 
 
+def paired_rounds(tournament):
+    return tournament.rounds.filter(paired_at__isnull=False).order_by("number")
+
+
+def board_round(request, rounds: list):
+    """The round whose boards the filing page lists: ``?vong=N`` when N is a paired round;
+    on a post the round of the posted board; else the last paired round (the one a
+    complaint about a result is usually about)."""
+    by_number = {r.number: r for r in rounds}
+    asked = request.GET.get("vong", "")
+    if asked.isdigit() and len(asked) < 5 and int(asked) in by_number:
+        return by_number[int(asked)]
+    posted = request.POST.get("pairing", "") if request.method == "POST" else ""
+    if posted.isdigit() and len(posted) < 12:
+        number = (Pairing.objects.filter(pk=int(posted), round__in=rounds)
+                  .values_list("round__number", flat=True).first())
+        if number is not None:
+            return by_number[number]
+    return rounds[-1] if rounds else None
+
+
 @signed_in
 @never_cache
 def file(request, tournament_id: int):
-    """The form to record a written complaint (002 Phần 2 Điều 2.7; Điều 15.5-15.6)."""
+    """The form to record a written complaint (002 Phần 2 Điều 2.7; Điều 15.5-15.6); the
+    board list shows one round's boards, the round chosen above the form."""
     tournament = _event(request, tournament_id)
+    rounds = list(paired_rounds(tournament))
+    shown = board_round(request, rounds)
     form = FilingForm(request.POST if request.method == "POST" else None,
-                      tournament=tournament)
+                      tournament=tournament, board_round=shown)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -154,7 +210,8 @@ def file(request, tournament_id: int):
         else:
             status = 400
     return render(request, "workspace/arbiter/complaint_file.html",
-                  {"t": tournament, "form": form}, status=status)
+                  {"t": tournament, "form": form, "rounds": rounds, "shown": shown},
+                  status=status)
 
 
 def can_appeal(complaint: Complaint) -> bool:

@@ -246,3 +246,12 @@ class FaultForm(forms.Form):
                 label=_("Loại lỗi"),
                 choices=[c for c in FaultKind.choices if c[0] != FaultKind.ILLEGAL_MOVE])
         self.order_fields(["side", "kind", "scoresheet_omission", "ply", "note"])
+
+
+class FinalPhaseForm(forms.Form):
+    """Điều 10.1.2 (Asian control): the half-move the final phase began at."""
+
+    ply = forms.IntegerField(label=_("Giai đoạn cuối từ nửa nước"), required=False, min_value=1,
+                             max_value=2000, help_text=_("Nửa nước đầu tiên đi sau khi hết 120 "
+                                                         "phút. Để trống: xóa."))
+    version = forms.IntegerField(widget=forms.HiddenInput)

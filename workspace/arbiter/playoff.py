@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 
 from chessrules.values import RESULT_POINTS, Result
 from core.errors import ServiceError
-from tournaments import services
+from tournaments import services, systems
 from tournaments.models import PlayOffGame
 from tournaments.services.playoff import NOTE_MAX
 from workspace.access import signed_in, wreverse
@@ -78,5 +78,12 @@ def playoff(request, tournament_id: int):
         "t": tournament, "form": form,
         "games": [{"g": g, "words": reads.result_words(g.result, tournament.discipline)}
                   for g in games],
+        "team_table": _team_table(tournament),
         "white_label": reads.colour(tournament.discipline, "white"),
         "black_label": reads.colour(tournament.discipline, "black")}, status=status)
+
+
+def _team_table(tournament) -> bool:
+    """A team event ranked by its table: its tied teams may play off (002 Điều 2.3)."""
+    spec = systems.spec_of(tournament.system)
+    return spec.team and not spec.team_bracket

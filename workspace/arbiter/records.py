@@ -6,23 +6,30 @@ correction with its reason once signed. Every write is a ``games.services`` call
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from chessrules.notation.movetext import MovetextError, split_movetext
+from chessrules.values import Discipline
 from core.errors import ServiceError
 from games import engine as games_engine
 from games import selectors as game_selectors
+from games import selectors_phase as phase_selectors
 from games import services as game_services
-from games.models import GameRecord, ValidationStatus
+from games import services_phase
+from games.models import FaultKind, GameRecord, ValidationStatus
 from workspace.access import wreverse
 from workspace.arbiter import forms as F
-from workspace.arbiter import reads
+from workspace.arbiter import penalties, reads
 from workspace.forms import apply_service_error
 
-ACTIONS = ("moves", "decision", "sign", "correct", "confirm", "warning", "fault")
+ACTIONS = ("moves", "decision", "sign", "correct", "confirm", "warning", "fault", "phase",
+           "checks", "penalty")
+
+#: Where the page opens after a write (the section written in).
+ANCHORS = {"moves": "#nuoc-di", "penalty": "#hinh-phat"}
 
 
 def located_error(game: GameRecord) -> dict | None:
@@ -68,6 +75,9 @@ def _context(tournament, pairing, game: GameRecord | None, forms: dict) -> dict:
         "correct": F.CorrectForm(initial={"version": version}),
         "warning": F.WarningForm(discipline=discipline),
         "fault": F.FaultForm(discipline=discipline),
+        "phase": F.FinalPhaseForm(initial={"version": version, "ply": game.final_phase_ply
+                                           if game else None}),
+        "penalty": penalties.PenaltyForm(pairing=pairing, discipline=discipline),
     }
     defaults.update(forms)
     faults = list(game.faults.order_by("pk")) if game else []
@@ -87,6 +97,13 @@ def _context(tournament, pairing, game: GameRecord | None, forms: dict) -> dict:
         "moves_vn": list(game.moves_federation or []) if game else [],
         "problems": (game.validation_consistency or {}).get("problems", []) if game else [],
         "sign_error": forms.get("sign_error", ""),
+        "refusal": forms.get("refusal", ""),
+        "is_chess": penalties.is_chess(discipline),
+        "illegal_limit": tournament.illegal_moves_to_lose,
+        "penalties": penalties.penalty_rows(game, discipline),
+        "asian": game is not None and discipline == Discipline.XIANGQI
+        and phase_selectors.is_asian_control(tournament),
+        "phase_checks": phase_selectors.phase_checks(game) if game else None,
     }
 
 
@@ -119,11 +136,14 @@ def record_view(request, tournament, pairing, action: str):
         raise Http404
     here = wreverse("arbiter-record", tournament.pk, pairing.pk)
     handler = {"moves": _moves, "decision": _decision, "sign": _sign, "correct": _correct,
-               "confirm": _confirm, "warning": _warning, "fault": _fault}[action]
+               "confirm": _confirm, "warning": _warning, "fault": _fault, "phase": _phase,
+               "checks": _checks, "penalty": penalties.penalty}[action]
     forms, status, done = handler(request, tournament, pairing, game)
+    if isinstance(forms, HttpResponse):  # a plain refusal (13.4g by another arbiter)
+        return forms
     if done:
         messages.success(request, done)
-        return HttpResponseRedirect(here + ("#nuoc-di" if action == "moves" else ""))
+        return HttpResponseRedirect(here + ANCHORS.get(action, ""))
     game = GameRecord.objects.filter(pairing=pairing).first()
     return render(request, "workspace/arbiter/record.html",
                   _context(tournament, pairing, game, forms), status=status)
@@ -223,11 +243,38 @@ def _fault(request, tournament, pairing, game):
     if not form.is_valid():
         return {"fault": form}, 400, ""
     try:
-        game_services.add_fault(
+        fault = game_services.add_fault(
             game, side=form.cleaned_data["side"], kind=form.cleaned_data["kind"],
             user=request.user, note=form.cleaned_data["note"], ply=form.cleaned_data["ply"],
             scoresheet_omission=form.cleaned_data["scoresheet_omission"])
     except ServiceError as exc:
         apply_service_error(form, exc)
         return {"fault": form}, exc.status_code, ""
+    if fault.kind == FaultKind.ILLEGAL_MOVE:  # Luật Cờ Vua 7.4b: 2 minutes, or the loss
+        return {}, 200, penalties.illegal_move_done(game, fault, tournament.discipline)
     return {}, 200, _("Đã ghi lỗi.")
+
+
+def _phase(request, tournament, pairing, game):
+    """Điều 10.1.2: the half-move the Asian control's final phase began at."""
+    form = F.FinalPhaseForm(request.POST)
+    if not form.is_valid():
+        return {"phase": form}, 400, ""
+    try:
+        services_phase.set_final_phase(game, ply=form.cleaned_data["ply"], user=request.user,
+                                       expected_version=form.cleaned_data["version"])
+    except ServiceError as exc:
+        apply_service_error(form, exc, {"final_phase_ply": "ply"})
+        return {"phase": form}, exc.status_code, ""
+    return {}, 200, _("Đã ghi giai đoạn cuối; biên bản được kiểm tra lại.")
+
+
+def _checks(request, tournament, pairing, game):
+    """Điều 10.1.2: the event's rule for each check beyond four in the phase."""
+    try:
+        faults, _game = services_phase.apply_excess_checks(game, user=request.user)
+    except ServiceError as exc:
+        return {"sign_error": exc.message}, exc.status_code, ""
+    if faults:
+        return {}, 200, _("Đã ghi %(n)s lỗi kỹ thuật (Điều 10.1.2).") % {"n": len(faults)}
+    return {}, 200, _("Đã đề xuất xử thua (Điều 10.1.2); trọng tài xác nhận.")

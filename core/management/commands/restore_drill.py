@@ -1,6 +1,7 @@
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.backup import BackupError
 from core.backup_schedule import restore_drill
@@ -11,13 +12,14 @@ class Command(BaseCommand):
             "row counts and published rating lists with the dump's manifest, drop the scratch "
             "database. Exit status 1 when anything differs (docs/production.md, Backups).")
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, nargs="?", help="a dump (default: the latest "
                             "in BACKUP_DIR); its manifest .json must be beside it")
         parser.add_argument("--keep", action="store_true",
                             help="keep the scratch database to look at it")
 
-    def handle(self, *args, file: Path | None = None, keep: bool = False, **options):
+    def handle(self, *args: Any, file: Path | None = None, keep: bool = False,
+               **options: Any) -> None:
         try:
             report = restore_drill(file, keep=keep)
         except BackupError as exc:

@@ -296,3 +296,31 @@ def test_scheveningen_sides_are_a_reproducible_lot():
     drawn = {scheveningen_sides(1, 2, seed) for seed in range(20)}
     assert drawn == {(1, 2), (2, 1)}
     assert all(scheveningen_sides(1, 2, s) == scheveningen_sides(2, 1, s) for s in range(20))
+
+
+def test_team_playoff_decides_last_among_teams_equal_on_everything_002_dieu_2_3():
+    """002 Phần 2 Điều 2.3 "Thi đấu thêm": teams 1 and 2 drew their match ½-½ on each of two
+    boards and both beat 3 by 1½-½ (board 1 won, board 2 drawn): 1 and 2 equal on game points
+    (2½), match points (3), opponents' points and boards (1½, 1) → both 1st. Team 2 wins the
+    play-off (PO 2 against 0): 2 first, 1 second; team 3 (PO 0, fewer points) stays 3rd, the
+    play-off never lifts a team over a better total. Without the play-off (None) the tie
+    stays; a drawn play-off (1 each) too."""
+    from chessrules.competition.team import TeamMatchScore, team_standings
+
+    matches = [
+        TeamMatchScore(1, 2, ((1, 1, .5), (1, 2, .5), (2, 1, .5), (2, 2, .5))),
+        TeamMatchScore(1, 3, ((1, 1, 1.0), (1, 2, .5), (3, 1, 0.0), (3, 2, .5))),
+        TeamMatchScore(2, 3, ((2, 1, 1.0), (2, 2, .5), (3, 1, 0.0), (3, 2, .5))),
+    ]
+    for ranking in ("game_boards", "match_game_opp"):
+        tied = team_standings(matches, [1, 2, 3], 2, ranking=ranking)
+        assert [(s.team, s.rank, s.playoff) for s in tied] == [(1, 1, None), (2, 1, None),
+                                                                (3, 3, None)]
+        decided = team_standings(matches, [1, 2, 3], 2, ranking=ranking,
+                                 playoff={2: 2.0, 1: 0.0})
+        assert [(s.team, s.rank, s.playoff) for s in decided] == [(2, 1, 2.0), (1, 2, 0.0),
+                                                                  (3, 3, 0.0)]
+        drawn = team_standings(matches, [1, 2, 3], 2, ranking=ranking, playoff={1: 1, 2: 1})
+        assert [(s.team, s.rank) for s in drawn] == [(1, 1), (2, 1), (3, 3)]
+    lifted = team_standings(matches, [1, 2, 3], 2, playoff={3: 2.0})
+    assert [s.team for s in lifted][-1] == 3

@@ -55,3 +55,16 @@ def test_python_dash_m_entry_point(tmp_path):
     out = subprocess.run([sys.executable, "-m", "chessrules", "pair", "--system", "dutch",
                           str(path)], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.splitlines()[0] == "4"
+
+
+def test_cli_refuses_a_round_beyond_the_declared_rounds(tmp_path, capsys):
+    """A file whose every declared round (``XXR``) is played has no next round: bbpPairings
+    refuses it ("The number of rounds is larger than the reported number of rounds"), and
+    so does the CLI, which paired a sixth round of a five-round event (bench/interop.py on
+    the final exports); ``--rounds`` still lets the arbiter extend it."""
+    tournament = play_tournament(11, 5, 7, play=5)
+    path = tmp_path / "t.trf"
+    path.write_text(tournament.to_trf())
+    assert main(["pair", str(path)]) == 1
+    assert "all 5 rounds (XXR) are played" in capsys.readouterr().err
+    assert main(["pair", "--rounds", "6", str(path)]) == 0

@@ -1,6 +1,7 @@
 /* The arbiter's screens (issue 27): a pressed result button is not sent twice; the pairing
    page follows its job and opens the new round when it is written; the game record selects
-   the move the validation stopped at in the typed moves; "go to board" finds the board. */
+   the move the validation stopped at in the typed moves and its chess penalty form shows the
+   minutes or points only for the kinds that take them; "go to board" finds the board. */
 (function () {
   "use strict";
 
@@ -68,6 +69,29 @@
       moves.setSelectionRange(at, at + (bad ? bad.length : 0));
     }
     moves.setAttribute("aria-describedby", "located-error");
+  }
+
+  /* the chess penalty form: minutes only for 13.4b-c, points only for 13.4e (a field that
+     carries an error stays shown); a hidden field is not sent */
+  var penalty = document.getElementById("penalty-form");
+  if (penalty) {
+    var kind = penalty.querySelector("[name=kind]");
+    var fit = function () {
+      penalty.querySelectorAll("[data-kinds]").forEach(function (input) {
+        var box = input.closest(".field");
+        var wanted = input.dataset.kinds.split(" ").indexOf(kind.value) >= 0;
+        var show = wanted || (box && box.classList.contains("invalid") && input.value !== "");
+        if (box) { box.hidden = !show; }
+        input.disabled = !show;
+      });
+    };
+    kind.addEventListener("change", function () {
+      penalty.querySelectorAll(".field.invalid [data-kinds]").forEach(function (input) {
+        input.closest(".field").classList.remove("invalid");
+      });
+      fit();
+    });
+    fit();
   }
 
   var jump = document.getElementById("jump");
