@@ -15,25 +15,9 @@ from core.admin_display import readable_json, table
 from core.admin_history import HistoryAdmin
 from core.admin_official import OfficialParentInline, OfficialRecordAdmin, reason_action
 from core.admin_service import ServiceAdmin, adopt
-from games import (
-    admin_penalty,
-    engine,
-    pgn_export,
-    selectors,
-    selectors_phase,
-    services,
-    services_phase,
-    svg,
-)
+from games import admin_penalty, engine, pgn_export, selectors, selectors_phase, services, svg
 from games.documents import scoresheet_pdf
-from games.models import (
-    GameFault,
-    GameRecord,
-    GameUpload,
-    GameWarning,
-    MoveLimitClaim,
-    Notation,
-)
+from games.models import GameFault, GameRecord, GameUpload, GameWarning, MoveLimitClaim, Notation
 
 
 class GameRecordAdminForm(forms.ModelForm):
@@ -42,7 +26,7 @@ class GameRecordAdminForm(forms.ModelForm):
 
     class Meta:
         model = GameRecord
-        fields = [*services.EDITABLE_FIELDS, "final_phase_ply"]  # the last: services_phase
+        fields = [*services.EDITABLE_FIELDS, "final_phase_ply"]  # the last: services.set_final_phase
 
 
 class GameFaultInline(OfficialParentInline, admin.TabularInline):
@@ -316,7 +300,7 @@ class GameRecordAdmin(ServiceAdmin, OfficialRecordAdmin, TouchesPublicCache, His
                 services.update_game(GameRecord.objects.get(pk=obj.pk), user=request.user,
                                      expected_version=None, **data)
             if "final_phase_ply" in form.changed_data:  # Điều 10.1.2, its own checks
-                services_phase.set_final_phase(
+                services.set_final_phase(
                     GameRecord.objects.get(pk=obj.pk), ply=form.cleaned_data["final_phase_ply"],
                     user=request.user, expected_version=None)
             return

@@ -153,7 +153,7 @@ class GameRecord(models.Model):
     proposed_reason = models.CharField(_("lý do đề xuất"), max_length=40, blank=True)
 
     #: Điều 10.1.2 (Asian control): the first half-move of the final phase, entered by the
-    #: arbiter (``games.services_phase.set_final_phase``); checks are counted from it
+    #: arbiter (``games.services.set_final_phase``); checks are counted from it
     final_phase_ply = models.PositiveSmallIntegerField(
         _("giai đoạn cuối từ nửa nước (Điều 10.1.2)"), null=True, blank=True,
         help_text=_("Kiểu châu Á: nửa nước đầu tiên đi sau khi hết 120 phút (cứ 5 phút 10 "

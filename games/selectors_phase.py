@@ -1,6 +1,6 @@
 """Reads of the Asian time control's final phase (seed 000 Điều 10.1.2): whether a game's
 event plays the Asian control, the first move the phase can begin at, the checks each side
-gave in it and the ones beyond four. Writes: :mod:`games.services_phase`."""
+gave in it and the ones beyond four. Writes: :mod:`games.services.phase`."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 ``games.views.GameRecordViewSet``: ``/api/v1/games/{id}/final-phase/`` (GET the phase and
 each side's checks in it; POST the half-move it began at) and
 ``/api/v1/games/{id}/excess-checks/`` (POST: the event's rule for the checks beyond four).
-Writes: :mod:`games.services_phase`."""
+Writes: :mod:`games.services.phase`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from games import selectors_phase, services_phase
+from games import selectors_phase, services
 from games.serializers import (
     FinalPhaseSerializer,
     FinalPhaseWriteSerializer,
@@ -41,7 +41,7 @@ class FinalPhaseActions:
         serializer = FinalPhaseWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        game, job = services_phase.set_final_phase(game, ply=data["ply"], user=request.user,
+        game, job = services.set_final_phase(game, ply=data["ply"], user=request.user,
                                                    expected_version=data["version"])
         return self._respond(game, job)  # type: ignore[attr-defined]
 
@@ -52,7 +52,7 @@ class FinalPhaseActions:
         """Điều 10.1.2: apply the event's rule to each check beyond four in the phase — a
         technical fault with article 10.1.2 on its half-move (default), or the loss proposed
         for the arbiter to confirm (``confirm-proposal``)."""
-        faults, game = services_phase.apply_excess_checks(self.get_object(),  # type: ignore[attr-defined]
+        faults, game = services.apply_excess_checks(self.get_object(),  # type: ignore[attr-defined]
                                                           user=request.user)
         return Response({"faults": GameFaultSerializer(faults, many=True).data,
                          "game": {"version": game.version,

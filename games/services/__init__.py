@@ -14,6 +14,7 @@ One module per concern; the public names are re-exported here, so callers write
 - ``decisions``: the arbiter's decision, annulment, correction, signatures (Điều 7, 9.9, 11, 13)
 - ``faults``: faults, penalties, reminders and cautions, false Điều 12 claims (Điều 7.1m-n, 16)
 - ``uploads``: a PGN file uploaded and its import job
+- ``phase``: the final phase of the Asian time control and its checks (Điều 10.1.2)
 """
 
 from games.services._base import (
@@ -44,6 +45,7 @@ from games.services.faults import (
     add_penalty,
     add_warning,
 )
+from games.services.phase import apply_excess_checks, set_final_phase
 from games.services.records import (
     check_fields,
     create_game,
@@ -64,11 +66,12 @@ from games.services.validation import (
 
 __all__ = [
     "DEFAULT_NO_CAPTURE_LIMIT", "EDITABLE_FIELDS", "FALSE_CLAIM_MINUTES", "FAULTS_TO_LOSE",
-    "IMPORT_PGN_JOB", "PENALTY_MINUTES_MAX", "REDECISION_SOURCE", "RESULT_SOURCE",
-    "VALIDATE_JOB", "VALIDATION_INPUTS", "VALIDATION_OUTPUTS", "WARNING_NOTE_MAX", "Progress",
-    "add_false_move_limit_claim", "add_fault", "add_penalty", "add_warning", "apply_report",
-    "check_fields", "confirm_proposal", "correct_record", "create_game", "create_games_bulk",
-    "decide", "delete_game", "detach_annulled_record", "guard_pairing_result",
-    "no_capture_limit_of", "sign", "start_upload", "start_validation", "update_game",
-    "validate_game_work", "validation_inputs", "validation_key",
+    "IMPORT_PGN_JOB", "PENALTY_MINUTES_MAX", "Progress", "REDECISION_SOURCE", "RESULT_SOURCE",
+    "VALIDATE_JOB", "VALIDATION_INPUTS", "VALIDATION_OUTPUTS", "WARNING_NOTE_MAX",
+    "add_false_move_limit_claim", "add_fault", "add_penalty", "add_warning",
+    "apply_excess_checks", "apply_report", "check_fields", "confirm_proposal", "correct_record",
+    "create_game", "create_games_bulk", "decide", "delete_game", "detach_annulled_record",
+    "guard_pairing_result", "no_capture_limit_of", "set_final_phase", "sign", "start_upload",
+    "start_validation", "update_game", "validate_game_work", "validation_inputs",
+    "validation_key",
 ]

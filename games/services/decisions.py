@@ -92,7 +92,6 @@ def detach_annulled_record(pairing, annulled: AnnulledGame) -> None:
     cache_scopes.touch()
 
 
-
 def _check_reason_fits(discipline: str, decision: str, reason: str) -> None:
     """The reason must apply to the discipline (e.g. perpetual check is a xiangqi rule) and to
     the kind of decision: a draw reason (Điều 7.2) for a draw, a win reason (7.1) otherwise."""

@@ -104,7 +104,6 @@ def _check_pairing(game: GameRecord, pairing: Pairing) -> None:
                             field="pairing", code="already_recorded")
 
 
-
 def _check_notation_fits(discipline: str, notation: str) -> None:
     """The notation is detected or one of the discipline's (``chessrules.values.Discipline``):
     a notation of only the other discipline is refused."""
@@ -112,7 +111,6 @@ def _check_notation_fits(discipline: str, notation: str) -> None:
     if len(users) == 1 and users[0] != discipline:
         raise ServiceError(_("Cách ghi này chỉ dùng cho %(discipline)s.")
                            % {"discipline": _(users[0].label).lower()}, field="notation")
-
 
 
 def create_games_bulk(records: list[GameRecord]) -> list[GameRecord]:

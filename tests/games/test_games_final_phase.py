@@ -23,11 +23,12 @@ import pytest
 from chessrules import timecontrol
 from chessrules.xiangqi.final_phase import move_number_of_ply, phase_checks
 from core.errors import ConflictError, ServiceError
-from games import engine, services, services_phase
+from games import engine, services
 from games.models import FaultKind, GameFault, GameRecord
 from tests.admin_forms import form_data
 from tests.factories import make_staff, national_body
-from tests.games.conftest import make_tournament
+from tests.factories.tournaments import make_tournament
+from tests.games.conftest import EVENT
 from tests.helpers import assert_error, client_for
 
 START = "3k5/9/8r/9/4P4/9/9/9/R8/4K4 w - - 0 65"
@@ -114,17 +115,17 @@ def test_an_omission_inside_the_phase_is_not_the_players_fault_dieu_10_1_2(event
     (Điều 11.3b, 16.3) at ply 5 is refused; one at ply 2, before it, is logged."""
     _asian(event)
     game = _game(event)
-    services_phase.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
+    services.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
     api = client_for(event.arbiter)
     url = f"/api/v1/games/{game.pk}/faults/"
     body = {"side": "white", "kind": "technical", "scoresheet_omission": True, "ply": 5}
     assert_error(api.post(url, body, format="json"), 400, "in_final_phase", field="ply")
     assert api.post(url, {**body, "ply": 2}, format="json").status_code == 201
     # cleared, an omission at ply 6 is the player's; the phase cannot then cover it
-    services_phase.set_final_phase(game, ply=None, user=event.arbiter, expected_version=None)
+    services.set_final_phase(game, ply=None, user=event.arbiter, expected_version=None)
     assert api.post(url, {**body, "ply": 6}, format="json").status_code == 201
     with pytest.raises(ServiceError) as over:
-        services_phase.set_final_phase(_validate(game), ply=3, user=event.arbiter,
+        services.set_final_phase(_validate(game), ply=3, user=event.arbiter,
                                        expected_version=None)
     assert over.value.code == "omission_in_phase"
 
@@ -132,7 +133,7 @@ def test_an_omission_inside_the_phase_is_not_the_players_fault_dieu_10_1_2(event
 def test_the_fifth_check_is_logged_as_a_technical_fault_dieu_10_1_2(event):
     _asian(event)
     game = _game(event)
-    services_phase.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
+    services.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
     game = _validate(game)
     api = client_for(event.arbiter)
     url = f"/api/v1/games/{game.pk}/excess-checks/"
@@ -149,11 +150,11 @@ def test_the_fifth_check_is_logged_as_a_technical_fault_dieu_10_1_2(event):
 def test_four_checks_are_allowed_dieu_10_1_2(event):
     _asian(event)
     game = _game(event)
-    services_phase.set_final_phase(game, ply=5, user=event.arbiter, expected_version=None)
+    services.set_final_phase(game, ply=5, user=event.arbiter, expected_version=None)
     game = _validate(game)
     assert not any("10.1.2" in w for w in game.validation_warnings)
     with pytest.raises(ServiceError) as none:
-        services_phase.apply_excess_checks(game, user=event.arbiter)
+        services.apply_excess_checks(game, user=event.arbiter)
     assert none.value.code == "no_excess_check"
 
 
@@ -164,8 +165,8 @@ def test_the_event_may_make_the_fifth_check_lose_dieu_10_1_2(event):
     event.tournament.excess_check = "loss"
     event.tournament.save()
     game = _game(event)
-    services_phase.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
-    faults, game = services_phase.apply_excess_checks(_validate(game), user=event.arbiter)
+    services.set_final_phase(game, ply=3, user=event.arbiter, expected_version=None)
+    faults, game = services.apply_excess_checks(_validate(game), user=event.arbiter)
     assert faults == []
     assert (game.proposed_decision, game.proposed_reason) == ("black_wins", "rule_violation")
     api = client_for(event.arbiter)
@@ -174,7 +175,7 @@ def test_the_event_may_make_the_fifth_check_lose_dieu_10_1_2(event):
     assert confirmed.status_code == 200, confirmed.content
     assert confirmed.json()["decision"] == "black_wins"
     with pytest.raises(ConflictError) as decided:  # the game is decided now
-        services_phase.apply_excess_checks(_validate(game), user=event.arbiter)
+        services.apply_excess_checks(_validate(game), user=event.arbiter)
     assert decided.value.code == "already_decided"
 
 
@@ -198,7 +199,8 @@ def test_admin_change_form_records_the_phase_through_the_service(event, client):
 
 def test_the_rule_is_an_event_setting_in_the_api_dieu_10_1_2(db):
     """The regulations choose what a fifth check calls for (the law does not say)."""
-    tournament = make_tournament(organiser_body=national_body(), time_control_preset="asian",
+    tournament = make_tournament(**EVENT, organiser_body=national_body(),
+                                 time_control_preset="asian",
                                  time_control=dict(timecontrol.PRESETS["asian"]))
     api = client_for(make_staff())
     url = f"/api/v1/tournaments/{tournament.pk}/"

@@ -18,7 +18,6 @@ from games import engine as games_engine
 from games import selectors as game_selectors
 from games import selectors_phase as phase_selectors
 from games import services as game_services
-from games import services_phase
 from games.models import FaultKind, GameRecord, ValidationStatus
 from workspace.access import wreverse
 from workspace.arbiter import forms as F
@@ -261,7 +260,7 @@ def _phase(request, tournament, pairing, game):
     if not form.is_valid():
         return {"phase": form}, 400, ""
     try:
-        services_phase.set_final_phase(game, ply=form.cleaned_data["ply"], user=request.user,
+        game_services.set_final_phase(game, ply=form.cleaned_data["ply"], user=request.user,
                                        expected_version=form.cleaned_data["version"])
     except ServiceError as exc:
         apply_service_error(form, exc, {"final_phase_ply": "ply"})
@@ -272,7 +271,7 @@ def _phase(request, tournament, pairing, game):
 def _checks(request, tournament, pairing, game):
     """Điều 10.1.2: the event's rule for each check beyond four in the phase."""
     try:
-        faults, _game = services_phase.apply_excess_checks(game, user=request.user)
+        faults, _game = game_services.apply_excess_checks(game, user=request.user)
     except ServiceError as exc:
         return {"sign_error": exc.message}, exc.status_code, ""
     if faults:

@@ -11,8 +11,7 @@ counted (``selectors_phase.phase_checks``; validation warns at a check beyond fo
 :func:`apply_excess_checks` carries out what the event's regulations chose for a check
 beyond four (``Tournament.excess_check``): a technical fault with article 10.1.2 (the check
 is refused and another move ordered; the default), or the loss proposed to the arbiter.
-Readings: docs/decisions-games.md. A services module of its own while ``games/services.py``
-is being split; it uses that module's record lock and write checks.
+Readings: docs/decisions-games.md. Part of the ``games.services`` package (the record lock and write checks of ``_base``).
 """
 
 from __future__ import annotations
@@ -22,11 +21,12 @@ from django.utils.translation import gettext as _
 
 from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
-from games import cache_scopes, engine, selectors, services
+from games import cache_scopes, engine, selectors
 from games import selectors_phase as phase
 from games.models import Decision, FaultKind, GameFault, GameRecord, Side
 from games.services._base import _check_may_write, _lock
-from games.services.validation import _reset_validation
+from games.services.faults import add_fault
+from games.services.validation import _reset_validation, start_validation
 from tournaments.models import Tournament
 
 #: The article the faults and refusals of this module name.
@@ -61,7 +61,7 @@ def set_final_phase(game: GameRecord, *, ply: int | None, user,
     game.save()
     cache_scopes.touch()
     _reset_validation(game)
-    return game, services.start_validation(game, user=user)
+    return game, start_validation(game, user=user)
 
 
 def _check_applies(game: GameRecord, tournament: Tournament | None) -> None:
@@ -142,7 +142,7 @@ def _log_faults(game: GameRecord, excess: list[tuple[str, int]], *, user) -> lis
         if (_side(code), ply) in logged:
             continue
         number = engine.FINAL_PHASE_CHECKS_ALLOWED + seen[code]
-        faults.append(services.add_fault(
+        faults.append(add_fault(
             game, side=_side(code), kind=FaultKind.TECHNICAL, user=user, article=ARTICLE,
             ply=ply, note=_("Chiếu Tướng lần thứ %(n)s trong giai đoạn cuối (không được quá "
                             "bốn lần); trọng tài bắt đi nước khác.") % {"n": number}))
