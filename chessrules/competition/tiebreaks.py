@@ -3,7 +3,7 @@
 Every requested tie-break value is computed for every player; the ranking applies them
 in the caller's order after the points.  Codes:
 
-FIDE C.07 (2024 version, applied from 1 August 2024):
+FIDE C.07 (2024 version, applied from 1 August 2024; ``rules="2026"`` the 2026 amendment):
   ``BH`` Buchholz, ``BH-C1``/``BH-C2`` cut the 1/2 least significant values,
   ``BH-M1`` median (cut the lowest and the highest), ``SB`` Sonneborn-Berger,
   ``SB-C1``, ``DE`` direct encounter, ``WIN`` rounds won (with or without playing),
