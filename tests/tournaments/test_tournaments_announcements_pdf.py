@@ -76,3 +76,37 @@ def test_an_event_without_records_prints_that_it_has_none(db, api_client):
     assert "Điều lệ giải không có sửa đổi." in text
     assert "Không có khiếu nại đã giải quyết." in text
     assert "Không có hình thức kỷ luật nào được công bố." in text
+
+
+def test_the_organisers_numbered_complaint_decision_is_a_public_pdf_dieu_19_1(db):
+    """Điều 19.1, 15.6: the organisers decide an appeal by a numbered decision; a visitor
+    downloads its PDF (a public kind: names and the outcome) and reads the decision, its
+    article and number; the event page names the number beside the outcome."""
+    event = Event()
+    _enter(event)
+    first = event.complaint_of_black().json()
+    client_for(event.chief).post(f"/api/v1/complaints/{first['id']}/decide/", {
+        "upheld": False, "reasons": "Biên bản ghi Trắng thắng, hai bên đã ký.",
+        "article": "Điều 11.1b"}, format="json")
+    appeal = client_for(event.user_of(event.board.black)).post(
+        f"/api/v1/complaints/{first['id']}/appeal/", {"grounds": "Trọng tài bàn xác nhận hòa."},
+        format="json").json()
+    decided = client_for(event.organiser).post(f"/api/v1/complaints/{appeal['id']}/decide/", {
+        "upheld": False, "reasons": "Giữ nguyên quyết định của Tổng trọng tài.",
+        "article": "Điều 19.1"}, format="json").json()
+    number = decided["decision_number"]
+
+    visitor = Client()
+    body = {"kind": "decision", "target": str(decided["decision"])}
+    started = visitor.post("/api/v1/documents/", body, content_type="application/json")
+    assert started.status_code == 202, started.content[:300]
+    render_document(Job.objects.get(pk=started.json()["id"]).params, lambda *a: None)
+    ready = visitor.post("/api/v1/documents/", body, content_type="application/json")
+    assert ready.status_code == 200, ready.content[:300]
+    pdf = visitor.get(f"/api/v1/documents/{ready.json()['id']}/pdf/")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    text = " ".join(pdf_pages(b"".join(pdf.streaming_content)))
+    assert "QUYẾT ĐỊNH" in text and "Không chấp nhận khiếu nại số 2" in text
+    assert "Điều 19.1" in text and number.split("/")[0] in text
+    page = visitor.get(f"/giai-dau/{event.t.pk}/").content.decode()
+    assert f"Quyết định số {number}" in page
