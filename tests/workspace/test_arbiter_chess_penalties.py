@@ -47,7 +47,6 @@ def test_a_xiangqi_record_does_not_offer_the_chess_illegal_move():
     assert 'value="technical"' in page and 'value="illegal_move"' not in page
 
 
-<<<<<<< HEAD
 # --- the chess arbiter's penalties (Luật Cờ Vua 13.4 a-g in 002; FIDE Laws 12.9) --------------
 
 def _record(client, t, p):
@@ -286,7 +285,6 @@ def test_a_signed_record_still_takes_a_penalty_after_the_game_13_4e():
     penalty = GamePenalty.objects.get(game__pairing=p)
     assert (penalty.article, penalty.points) == ("13.4", 0)
     assert _public_points(t)[p.black.starting_number] == 0.0
-=======
 def test_the_arbiter_adjudicates_an_unfinished_chess_game_002_dieu_3_4():
     """002 Phần 2 Điều 3.4 ("những ván đấu đó sẽ đưa ra đánh giá"), 5.5: the chess record's
     decision form offers the adjudicated win and draw; the arbiter's "draw — adjudicated"
@@ -312,4 +310,3 @@ def test_the_arbiter_adjudicates_an_unfinished_chess_game_002_dieu_3_4():
                   {"moves_text": "P2-5 M8.7", "notation": "vn"})
     assert 'value="adjudicated_draw"' not in x_client.get(
         url(x, f"ban/{xp.pk}/bien-ban/")).content.decode()
->>>>>>> h-v30
