@@ -72,9 +72,9 @@ MAX_LINES = 450
 
 #: count name -> (allowance, reason). A count above its allowance fails ``--check``.
 ALLOWANCES: dict[str, tuple[int, str]] = {
-    "system branches": (1, "Tournament.is_team_event (tournaments/models.py): the spec package "
-                           "imports the engine, which imports the models; it reads the grouping "
-                           "of chessrules.values the specs are checked against"),
+    "system branches": (1, "Tournament.is_team_event (tournaments/models/tournament.py): the spec "
+                           "package imports the engine, which imports the models; it reads the "
+                           "grouping of chessrules.values the specs are checked against"),
     "discipline literals": (0, ""),
     "upward imports": (0, ""),
     "in-function cross-app imports": (2, "games/apps.py: ready() registers the games guard on "
@@ -91,9 +91,8 @@ ALLOWANCES: dict[str, tuple[int, str]] = {
                                         "config and the 7 other apps are checked with "
                                         "check_untyped_defs and the plugins; a new app comes "
                                         "in strict"),
-    "modules > 450 lines": (7, "issue 33, still open: 7 modules to be split (the admin and "
-                               "models of tournaments and federation, tournaments/services/"
-                               "entries and services/lifecycle, games/services); -v lists them"),
+    "modules > 450 lines": (1, "core/caching.py (460 lines), grown by a change merged from "
+                               "main after the split of issue 33's seven; -v lists it"),
     "chessrules modules > 450 lines": (12, "the pure rules package (not in issue 33's count of "
                                            "12, which is the apps'): long algorithms, each "
                                            "module one rule set"),

@@ -60,7 +60,6 @@ TOURNAMENT_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
 ]
 
 
-
 def tournament_add_fieldsets() -> list:
     """The add form: the same groups without what only a saved event has."""
     shown_later = {"time_control_words", "size_warnings", "amendment_reason"}

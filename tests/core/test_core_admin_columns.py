@@ -12,7 +12,7 @@ from django.test import Client
 from federation.models import Member
 from ratings.models import TitleCriteriaTable, TitleQualification
 from tests.factories import make_person, make_staff
-from tests.games.conftest import make_tournament
+from tests.factories.tournaments import make_tournament
 
 pytestmark = pytest.mark.django_db
 

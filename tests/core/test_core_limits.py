@@ -131,14 +131,11 @@ REGULATION_FIELDS = ["purpose", "host_and_sponsors", "eligibility", "schedule", 
 def _new_tournament():
     from datetime import date
 
-    from tests.factories import national_body
-    from tournaments import services
+    from tests.factories.tournaments import create_tournament
 
     staff = make_staff()
-    t = services.create_tournament(
-        user=staff, name="Giải giới hạn", discipline="xiangqi", system="round_robin",
-        number_of_rounds=3, start_date=date(2026, 6, 1), end_date=date(2026, 6, 3),
-        organiser_body=national_body())
+    t = create_tournament(staff, name="Giải giới hạn", system="round_robin", number_of_rounds=3,
+                          start_date=date(2026, 6, 1), end_date=date(2026, 6, 3))
     return staff, t
 
 

@@ -7,14 +7,10 @@ from django.test import Client
 
 from core.models import Job
 from documents.models import Document
-from games.models import GameRecord
-from tests.documents.documents_support import (
-    add_entries,
-    make_tournament,
-    pdf_pages,
-    play,
-)
+from tests.documents.documents_support import pdf_pages
 from tests.factories import make_staff
+from tests.factories.games import make_game
+from tests.factories.tournaments import add_entries, make_tournament, play
 
 
 def _admin() -> Client:
@@ -51,7 +47,7 @@ def test_round_entry_and_game_record_actions_start_document_jobs(job_worker):
     entries = add_entries(tournament, 4)
     [rnd] = play(tournament, entries, [[(0, 3), (1, 2)]], complete=False)
     pairing = rnd.pairings.get(board=1)
-    game = GameRecord.objects.create(pairing=pairing, discipline="xiangqi")
+    game = make_game(pairing, discipline="xiangqi")
     admin = _admin()
     for url, action, pk in [
             ("/admin/tournaments/round/", "pairings_pdf__rounds", rnd.pk),

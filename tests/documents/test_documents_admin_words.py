@@ -11,11 +11,11 @@ from django.test import Client
 
 from documents import services
 from documents.models import Decision, Document, Signatory
-from games.models import GameRecord
 from tests.admin_forms import form_data
 from tests.core.test_core_admin_vietnamese import visible_text
-from tests.documents.documents_support import make_tournament
 from tests.factories import make_staff, national_body
+from tests.factories.games import make_game
+from tests.factories.tournaments import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def _decision() -> Decision:
 
 def test_documents_name_and_link_their_subjects():
     tournament = make_tournament(name="Giải Cờ Tướng Ba Đình")
-    game = GameRecord.objects.create(discipline="xiangqi", white_name="Lê A", black_name="Vũ B")
+    game = make_game(white_name="Lê A", black_name="Vũ B")
     decision = _decision()
     for kind, target in [("standings", f"tournament:{tournament.pk}:round:2"),
                          ("scoresheet", f"game:{game.pk}"), ("decision", str(decision.pk))]:

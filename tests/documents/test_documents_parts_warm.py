@@ -11,7 +11,7 @@ from django.conf import settings
 
 from core.models import Job
 from documents import builders, render
-from tests.documents.documents_support import add_entries, make_arbiter, make_tournament
+from tests.factories.tournaments import add_entries, make_official, make_tournament
 from tournaments.models import Pairing, Round
 from tournaments.services.results import record_result, record_results
 from tournaments.services.rounds import card_warm_key, request_pairing
@@ -48,7 +48,7 @@ def test_pairing_and_the_last_result_warm_the_cards_and_no_other_result_does(
     assert settings.DOCUMENT_PARTS_WARM_MIN_ENTRIES == PLAYERS
     cache.clear()  # this process's keys only (the worker shares them): no part kept
     tournament = make_tournament(system="swiss_draw", number_of_rounds=7)
-    arbiter = make_arbiter(tournament)
+    arbiter = make_official(tournament, role="chief", name="Phạm Quốc Hưng")
     add_entries(tournament, PLAYERS)
     target = f"tournament:{tournament.pk}"
 
@@ -91,7 +91,7 @@ def test_pairing_and_the_last_result_warm_the_cards_and_no_other_result_does(
 
 def test_no_warm_job_below_the_threshold(real_worker):
     tournament = make_tournament(system="swiss_draw", number_of_rounds=7)
-    arbiter = make_arbiter(tournament)
+    arbiter = make_official(tournament, role="chief", name="Phạm Quốc Hưng")
     add_entries(tournament, 20)
     pairing = real_worker.wait(request_pairing(tournament, user=arbiter).pk)
     assert pairing.state == Job.State.SUCCEEDED, pairing.error

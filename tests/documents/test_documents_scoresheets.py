@@ -15,17 +15,14 @@ from games import documents as game_documents
 from games import services as game_services
 from games.models import GameRecord
 from tests.documents.documents_support import (
-    add_entries,
     assert_embedded_font_only,
     download,
-    make_arbiter,
-    make_tournament,
     pdf_pages,
     pdf_words,
-    play,
     request,
 )
 from tests.factories import make_staff, make_user
+from tests.factories.tournaments import add_entries, make_official, make_tournament, play
 from tests.helpers import assert_error, client_for
 
 FORM_LABELS = ["LIÊN ĐOÀN CỜ VIỆT NAM", "BIÊN BẢN THI ĐẤU", "Tên giải:", "Vòng đấu:",
@@ -37,7 +34,7 @@ def _event(discipline: str = "xiangqi"):
     """Round 1 of a running tournament (4 players), not played yet, and its chief arbiter."""
     tournament = make_tournament(discipline=discipline,
                                  name="Giải Cờ Tướng các Câu lạc bộ Hà Nội 2026")
-    arbiter = make_arbiter(tournament, "Phạm Quốc Hưng")
+    arbiter = make_official(tournament, role="chief", name="Phạm Quốc Hưng")
     entries = add_entries(tournament, 4, with_members=True)
     [rnd] = play(tournament, entries, [[(0, 3), (1, 2)]], complete=False)
     return tournament, arbiter, entries, rnd.pairings.order_by("board")
@@ -148,7 +145,7 @@ def test_scoresheets_are_for_the_tournaments_arbiters_and_staff():
     tournament, arbiter, entries, pairings = _event()
     target = f"pairing:{pairings[0].pk}"
     other = make_tournament(name="Giải khác")
-    other_arbiter = make_arbiter(other, "Trọng Tài Khác")
+    other_arbiter = make_official(other, role="chief", name="Trọng Tài Khác")
     assert selectors.can_view(arbiter, "scoresheet", target)
     assert selectors.can_view(make_staff(), "scoresheet", target)
     assert not selectors.can_view(other_arbiter, "scoresheet", target)

@@ -15,7 +15,6 @@ from django.test import Client
 from core.models import Job
 from documents.models import Decision, Document
 from ratings.models import PlayerTitle, TitleCriteriaTable, TitleQualification
-from tests.documents.documents_support import make_tournament
 from tests.factories import (
     make_club,
     make_member,
@@ -24,6 +23,7 @@ from tests.factories import (
     make_staff,
     make_user,
 )
+from tests.factories.tournaments import make_tournament
 from tests.helpers import assert_error, client_for
 from tournaments.models import Tournament
 

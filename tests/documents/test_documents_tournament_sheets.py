@@ -16,18 +16,20 @@ from django.contrib.auth.models import AnonymousUser
 from documents import selectors
 from documents.render import render_pdf
 from tests.documents.documents_support import (
-    add_entries,
     assert_embedded_font_only,
-    circle_rounds,
     download,
-    make_arbiter,
-    make_tournament,
     pdf_pages,
-    play,
-    player_name,
     request,
 )
 from tests.factories import make_staff, make_user
+from tests.factories.tournaments import (
+    add_entries,
+    circle_rounds,
+    make_official,
+    make_tournament,
+    play,
+    player_name,
+)
 from tests.helpers import assert_error, client_for
 from tournaments import documents as tournament_documents
 from tournaments import documents_cards, documents_pairings
@@ -40,7 +42,7 @@ def _swiss_by_draw(players: int = 20, rounds_played: int = 3):
     """A Swiss by draw of 7 rounds, ``rounds_played`` written. Player 1 (index 0) meets
     #20 (White, wins), #19 (Black, draw), #18 (White, loses) in the circle schedule."""
     tournament = make_tournament(system="swiss_draw", number_of_rounds=7)
-    arbiter = make_arbiter(tournament, "Đỗ Văn Trọng")
+    arbiter = make_official(tournament, role="chief", name="Đỗ Văn Trọng")
     entries = add_entries(tournament, players, titles={1: "KT", 20: "KT", 18: "C.1"})
     fixed = {(1, 1): "1-0", (2, 1): "0-1", (3, 1): "0-1"}  # board 1 of round 2: #19 - #1
     fixed[(2, 1)] = "1/2-1/2"
@@ -240,7 +242,7 @@ def test_document_job_renders_a_long_card_set_in_parts(job_worker):
     from documents.render import part_key, render_html
 
     tournament = make_tournament(system="swiss_draw", number_of_rounds=7)
-    arbiter = make_arbiter(tournament, "Đỗ Văn Trọng")
+    arbiter = make_official(tournament, role="chief", name="Đỗ Văn Trọng")
     entries = add_entries(tournament, 44)
     play(tournament, entries, circle_rounds(44, 2))
     target = f"tournament:{tournament.pk}"

@@ -1,4 +1,4 @@
-"""Shared test factories for federation objects (used by every app's tests).
+"""Federation factories (used by every app's tests; re-exported by ``tests.factories``).
 
 Plain functions with sensible defaults; every keyword overrides a field. They
 write the models directly (fast, no permission checks) except where noted, so

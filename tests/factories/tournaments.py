@@ -36,10 +36,12 @@ def make_tournament(*, discipline: str = "xiangqi", system: str = "swiss_draw",
 
 
 def create_tournament(user, *, players: int = 0, ratings: list[int] | None = None,
-                      seed: int | None = None, **fields) -> Tournament:
+                      seed: int | None = None, registering: bool = False,
+                      **fields) -> Tournament:
     """A tournament through ``tournaments.services`` (every check of a real one): by default a
     xiangqi Dutch Swiss of 5 rounds over five days from ``START``, organised by the national
-    body, in draft. With ``players`` (or ``ratings``), registration is opened and that many new
+    body, in draft (open for registration with ``registering``). With ``players`` (or
+    ``ratings``), registration is opened and that many new
     members entered (ratings 2000, 1990, ... unless given); with ``seed``, registration is
     closed and the starting numbers drawn with that lot (Điều 28)."""
     fields.setdefault("name", f"Giải thử {next(_seq)}")
@@ -52,7 +54,7 @@ def create_tournament(user, *, players: int = 0, ratings: list[int] | None = Non
     fields.setdefault("organiser_body", national_body())
     t = services.create_tournament(user=user, **fields)
     ratings = ratings if ratings is not None else [2000 - 10 * i for i in range(players)]
-    if ratings:
+    if registering or ratings or seed is not None:
         services.open_registration(t, user=user)
         for rating in ratings:
             services.register_entry(t, make_member(), user=user, rating=rating)

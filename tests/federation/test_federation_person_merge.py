@@ -194,7 +194,7 @@ def test_records_that_cannot_both_belong_to_one_person_refuse_the_whole_merge(tw
     """Both rated in the same period: the merge is refused naming the kind of record, and
     nothing of it stays (the second card is not superseded, the game not moved)."""
     from ratings.models import PlayerRating, RatingPeriod
-    from tests.ratings.conftest import xiangqi_standard
+    from tests.factories.ratings import xiangqi_standard
 
     period = RatingPeriod.objects.create(rating_list=xiangqi_standard(), start=date(2026, 1, 1),
                                          end=date(2026, 1, 31))

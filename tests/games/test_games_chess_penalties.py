@@ -9,15 +9,17 @@ import pytest
 from chessrules.timecontrol import PRESETS
 from federation.models import Province
 from tests.factories import make_staff, national_body
-from tests.games.conftest import NAMES, make_arbiter, make_entry, make_round, make_tournament
+from tests.factories.tournaments import make_entry, make_official, make_round, make_tournament
+from tests.games.conftest import EVENT, NAMES
 from tests.helpers import assert_error, client_for
 from tournaments.models import Pairing
 
 
 def _chess_event(**settings):
     Province.objects.get_or_create(code="01", defaults={"name": "Hà Nội"})
-    tournament = make_tournament("chess", name="Giải Cờ vua thử nghiệm", **settings)
-    arbiter = make_arbiter(tournament)
+    tournament = make_tournament(**(EVENT | {"discipline": "chess", "name": "Giải Cờ vua thử nghiệm"}),
+                                 **settings)
+    arbiter = make_official(tournament)
     entries = [make_entry(tournament, name, i) for i, name in enumerate(NAMES[:2], 1)]
     _rnd, [pairing] = make_round(tournament, 1, [(entries[0], entries[1])])
     client = client_for(arbiter)

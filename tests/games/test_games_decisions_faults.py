@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.factories import make_staff
-from tests.games.conftest import make_arbiter, make_tournament
+from tests.factories.tournaments import make_official, make_tournament
 from tests.helpers import assert_error, client_for
 from tournaments.models import Pairing
 
@@ -157,7 +157,7 @@ def test_arbiter_sees_only_the_games_of_his_tournaments(event):
     client = client_for(event.arbiter)
     mine = _record_for(client, event.pairings[0])
     other = make_tournament(name="Giải khác")
-    stranger = make_arbiter(other)
+    stranger = make_official(other)
     stranger_client = client_for(stranger)
     assert stranger_client.get(f"/api/v1/games/{mine['id']}/").status_code == 404
     assert stranger_client.get("/api/v1/games/").json()["count"] == 0
@@ -184,7 +184,7 @@ def test_standalone_records_belong_to_the_arbiter_who_entered_them(event):
                                               "white_name": "Khách A",
                                               "black_name": "Khách B"}, format="json")
     assert response.status_code == 201
-    other = client_for(make_arbiter(event.tournament))
+    other = client_for(make_official(event.tournament))
     assert other.get(f"/api/v1/games/{response.json()['id']}/").status_code == 404
     assert client.get(f"/api/v1/games/{response.json()['id']}/").status_code == 200
 

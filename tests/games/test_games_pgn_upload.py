@@ -170,9 +170,9 @@ def test_import_job_rerun_writes_nothing_twice(event, job_worker):
 
 
 def test_upload_for_a_foreign_tournament_is_refused(event):
-    from tests.games.conftest import make_arbiter, make_tournament
+    from tests.factories.tournaments import make_official, make_tournament
 
-    stranger = make_arbiter(make_tournament(name="Giải khác"))
+    stranger = make_official(make_tournament(name="Giải khác"))
     response = client_for(stranger).post(
         "/api/v1/game-uploads/", {"content": _round_pgn(event),
                                   "tournament": event.tournament.pk}, format="json")
@@ -295,7 +295,7 @@ def test_whole_tournament_upload_matches_games_of_several_rounds(event, job_work
     """Round 2 pairs the same six players differently; one file for the whole tournament
     (no round chosen) is matched by each game's Round tag, or by the players alone when they
     met only once."""
-    from tests.games.conftest import make_round
+    from tests.factories.tournaments import make_round
 
     e = event.entries
     _rnd2, round2 = make_round(event.tournament, 2, [(e[5], e[1]), (e[4], e[2]), (e[3], e[0])])

@@ -92,11 +92,11 @@ def test_loss_can_be_left_as_a_proposal(event):
 
 
 def test_warning_refused_for_other_arbiters_and_bad_input(event):
-    from tests.games.conftest import make_arbiter, make_tournament
+    from tests.factories.tournaments import make_official, make_tournament
 
     client = client_for(event.arbiter)
     game = _record(client, event.pairings[0])
-    stranger = make_arbiter(make_tournament(name="Giải khác"))
+    stranger = make_official(make_tournament(name="Giải khác"))
     assert _warn(client_for(stranger), game["id"], "white", "touch").status_code in (403, 404)
     assert_error(_warn(client, game["id"], "white", "sneezing"), 400, field="reason")
     assert_error(_warn(client, game["id"], "white", "touch", note="x" * 1001), 400,

@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 
 from tests.factories import make_body, make_staff
+from tests.factories.tournaments import create_tournament
 from tournaments import cache_scopes, services
 
 pytestmark = pytest.mark.django_db
@@ -16,9 +17,8 @@ EVENTS = "/api/v1/public/tournaments/"
 
 
 def _event(name: str, staff, body):
-    t = services.create_tournament(
-        user=staff, name=name, discipline="xiangqi", system="round_robin",
-        start_date=date(2026, 6, 1), end_date=date(2026, 6, 3), organiser_body=body)
+    t = create_tournament(staff, name=name, system="round_robin", start_date=date(2026, 6, 1),
+                          end_date=date(2026, 6, 3), organiser_body=body)
     services.publish_regulations(t, user=staff)  # public from now on (Điều 18a)
     return t
 

@@ -15,8 +15,8 @@ from django.urls import reverse
 from ratings import services
 from ratings.models import RatingPeriod, RatingPublication
 from tests.factories import make_member, make_person, make_staff
+from tests.factories.ratings import certified_tournament, xiangqi_standard
 from tests.helpers import assert_error, client_for
-from tests.ratings.conftest import certified_tournament, xiangqi_standard
 
 pytestmark = pytest.mark.django_db
 

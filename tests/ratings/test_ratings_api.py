@@ -13,8 +13,8 @@ import pytest
 from ratings import services
 from ratings.models import PlayerTitle, RatingPeriod
 from tests.factories import make_club, make_member, make_person, make_user
+from tests.factories.ratings import certified_tournament, xiangqi_standard
 from tests.helpers import assert_error, client_for
-from tests.ratings.conftest import certified_tournament, xiangqi_standard
 
 PRIVATE = ("date_of_birth", "citizen_id", "phone", "email", "address")
 

@@ -12,8 +12,8 @@ from django.db import connection
 from core.models import Job
 from ratings import services
 from ratings.models import PlayerRating, RatingChangeDetail, RatingPeriod
+from tests.factories.ratings import certified_tournament, member, xiangqi_standard
 from tests.helpers import client_for
-from tests.ratings.conftest import certified_tournament, member, xiangqi_standard
 
 
 def _row_lock(table: str, pk: int):

@@ -15,8 +15,8 @@ import pytest
 from core.models import Job
 from ratings import services
 from ratings.models import PeriodTournament, PlayerRating, RatingChangeDetail, RatingPeriod
+from tests.factories.ratings import certified_tournament, member, xiangqi_standard
 from tests.helpers import client_for
-from tests.ratings.conftest import certified_tournament, member, xiangqi_standard
 from tournaments.models import Pairing, Tournament
 
 OCT = (date(2026, 10, 1), date(2026, 10, 31))

@@ -20,14 +20,14 @@ from core.models import Job
 from documents.models import Decision
 from ratings.models import PlayerTitle, TitleQualification
 from tests.factories import make_signatory, make_user
-from tests.helpers import assert_error, client_for
-from tests.ratings.conftest import (
+from tests.factories.ratings import (
     certified_tournament,
     member,
     round_robin,
     strict_order,
     team_championship,
 )
+from tests.helpers import assert_error, client_for
 from tournaments.models import Tournament
 
 

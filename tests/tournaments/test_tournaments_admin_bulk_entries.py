@@ -4,12 +4,13 @@ or nothing, each refused line named in Vietnamese). Tested by posting the admin'
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_club, make_member, make_person, make_staff, national_body
+from tests.factories import make_club, make_member, make_person, make_staff
+from tests.factories.tournaments import create_tournament
 from tournaments import services
 from tournaments.models import Entry
 
@@ -24,12 +25,8 @@ def staff():
 
 @pytest.fixture
 def event(staff):
-    t = services.create_tournament(
-        user=staff, name="Giải nhập danh sách", discipline="xiangqi", system="swiss_draw",
-        number_of_rounds=6, start_date=START, end_date=START + timedelta(days=4),
-        organiser_body=national_body())
-    services.open_registration(t, user=staff)
-    return t
+    return create_tournament(staff, registering=True, name="Giải nhập danh sách",
+                             system="swiss_draw", number_of_rounds=6)
 
 
 def _url(t) -> str:
@@ -57,11 +54,8 @@ def test_a_pasted_list_of_cards_and_names_registers_everyone(client, staff, even
     entries = {e.member_id: e for e in Entry.objects.filter(tournament=event)}
     assert set(entries) == {a.pk, b.pk, c.pk}
     assert entries[b.pk].rating == 1850
-    other = services.create_tournament(  # its entries are not in the event's list
-        user=staff, name="Giải khác", discipline="xiangqi", system="swiss_draw",
-        number_of_rounds=6, start_date=START, end_date=START + timedelta(days=4),
-        organiser_body=national_body())
-    services.open_registration(other, user=staff)
+    other = create_tournament(staff, registering=True, name="Giải khác",  # not in the list
+                              system="swiss_draw", number_of_rounds=6)
     services.register_entry(other, make_member(make_person(full_name="Người Giải Khác")),
                             user=staff)
     listed = client.get(response["Location"]).content.decode()

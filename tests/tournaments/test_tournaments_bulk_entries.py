@@ -9,7 +9,8 @@ from datetime import date, timedelta
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.factories import make_member, make_staff, make_user, national_body
+from tests.factories import make_member, make_staff, make_user
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tournaments import services
 from tournaments.models import Entry
@@ -25,12 +26,8 @@ def staff():
 
 
 def _open(staff, **fields):
-    fields = {"name": "Giải đăng ký hàng loạt", "discipline": "chess", "system": "dutch",
-              "number_of_rounds": 5, "start_date": START, "end_date": START + timedelta(days=4),
-              "organiser_body": national_body(), **fields}
-    t = services.create_tournament(user=staff, **fields)
-    services.open_registration(t, user=staff)
-    return t
+    fields = {"name": "Giải đăng ký hàng loạt", "discipline": "chess", **fields}
+    return create_tournament(staff, registering=True, **fields)
 
 
 def test_a_json_list_registers_every_row(staff):

@@ -3,7 +3,7 @@ tế): entered only when the tournament's "đối tượng tham dự" (``entrant
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from tests.admin_forms import form_data
 from tests.factories import (
@@ -11,10 +11,9 @@ from tests.factories import (
     make_member,
     make_person,
     make_staff,
-    national_body,
 )
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
-from tournaments import services
 from tournaments.models import Entry
 
 START = date(2026, 5, 4)
@@ -22,12 +21,7 @@ START = date(2026, 5, 4)
 
 def _open(staff, **fields):
     fields.setdefault("name", "Giải mời")
-    t = services.create_tournament(
-        user=staff, discipline="xiangqi", system="dutch", number_of_rounds=5,
-        start_date=START, end_date=START + timedelta(days=4), organiser_body=national_body(),
-        **fields)
-    services.open_registration(t, user=staff)
-    return t
+    return create_tournament(staff, registering=True, **fields)
 
 
 def _guest(client, t, **data):

@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from core.errors import ServiceError
 from tests.admin_forms import form_data
-from tests.factories import make_member, make_staff, make_user, national_body
+from tests.factories import make_staff, make_user
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tournaments import selectors, services
 from tournaments.models import LateArrival, Pairing, ResultChange
@@ -21,14 +22,9 @@ CLOCKS = timezone.make_aware(datetime(2026, 5, 4, 8, 0))
 
 
 def _round_one(staff, late_minutes: int = 30):
-    t = services.create_tournament(
-        user=staff, name="Giải đến muộn", discipline="xiangqi", system="round_robin",
-        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body(),
-        late_arrival_minutes=late_minutes)
-    services.open_registration(t, user=staff)
-    for rating in (2000, 1900, 1800, 1700):
-        services.register_entry(t, make_member(), user=staff, rating=rating)
-    services.close_registration(t, user=staff, seed=3)
+    t = create_tournament(staff, ratings=[2000, 1900, 1800, 1700], seed=3, name="Giải đến muộn",
+                          system="round_robin", end_date=START + timedelta(days=6),
+                          late_arrival_minutes=late_minutes)
     services.pair_round_job({"tournament": t.pk, "round": 1, "seed": 1}, lambda *a: None)
     return t, t.rounds.get(number=1)
 

@@ -19,6 +19,8 @@ from games.models import GameRecord
 from ratings.models import RatingList, RatingPeriod
 from tests.admin_forms import form_data
 from tests.factories import make_member, make_person, make_staff, make_user, national_body
+from tests.factories.games import make_signed_game
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tournaments import services
 from tournaments.models import Official, Pairing, ResultChange, StatusChange, Tournament
@@ -29,15 +31,9 @@ START = date(2026, 5, 4)
 
 def _round_robin(staff, *, players: int = 4, finish: bool = True, **fields) -> Tournament:
     """A round robin played through the services (pairing work run synchronously)."""
-    fields = {"name": "Giải thử hồ sơ", "discipline": "xiangqi", "system": "round_robin",
-              "start_date": START, "end_date": START + timedelta(days=2),
-              "organiser_body": national_body(), "venue": "Hà Nội", **fields}
-    t = services.create_tournament(user=staff, **fields)
-    services.open_registration(t, user=staff)
-    for i in range(players):
-        services.register_entry(t, make_member(), user=staff, rating=2000 - i)
-    services.close_registration(t, user=staff, seed=7)
-    t.refresh_from_db()
+    fields = {"name": "Giải thử hồ sơ", "system": "round_robin",
+              "end_date": START + timedelta(days=2), "venue": "Hà Nội", **fields}
+    t = create_tournament(staff, ratings=[2000 - i for i in range(players)], seed=7, **fields)
     if not finish:
         return t
     rng = random.Random(3)
@@ -290,10 +286,8 @@ def test_published_period_and_issued_decision_are_not_deleted(admin_client, staf
 # --- regulations ---------------------------------------------------------------------------
 
 def test_registration_deadline_and_late_entry(staff):
-    t = services.create_tournament(
-        user=staff, name="Giải hạn đăng ký", discipline="chess", system="dutch",
-        number_of_rounds=5, start_date=START, end_date=START + timedelta(days=4),
-        organiser_body=national_body(), registration_deadline=date(2020, 1, 1))
+    t = create_tournament(staff, name="Giải hạn đăng ký", discipline="chess",
+                          registration_deadline=date(2020, 1, 1))
     services.open_registration(t, user=staff)
     api = client_for(staff)
     member = make_member()
@@ -313,10 +307,8 @@ def test_registration_deadline_and_late_entry(staff):
 
 
 def test_late_entry_in_the_admin_needs_a_reason(admin_client, staff):
-    t = services.create_tournament(
-        user=staff, name="Giải hạn đăng ký", discipline="chess", system="dutch",
-        number_of_rounds=5, start_date=START, end_date=START + timedelta(days=4),
-        organiser_body=national_body(), registration_deadline=date(2020, 1, 1))
+    t = create_tournament(staff, name="Giải hạn đăng ký", discipline="chess",
+                          registration_deadline=date(2020, 1, 1))
     services.open_registration(t, user=staff)
     member = make_member()
     data = {"tournament": t.pk, "member": member.pk, "rating": 1700, "title": "",
@@ -355,9 +347,8 @@ def test_round_robin_field_must_fit_the_dates(staff):
 
 
 def test_officials_are_not_players_of_the_same_event(staff):
-    t = services.create_tournament(
-        user=staff, name="Giải trọng tài", discipline="chess", system="round_robin",
-        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body())
+    t = create_tournament(staff, name="Giải trọng tài", discipline="chess", system="round_robin",
+                          end_date=START + timedelta(days=6))
     services.open_registration(t, user=staff)
     api = client_for(staff)
     player = make_member()
@@ -413,11 +404,8 @@ def test_signed_game_record_in_the_admin(admin_client, staff):
     t = _round_robin(staff, finish=False)
     services.pair_round_job({"tournament": t.pk, "round": 1, "seed": 1}, lambda *a: None)
     pairing = Pairing.objects.filter(round__tournament=t, kind="game").first()
-    now = timezone.now()
-    game = GameRecord.objects.create(
-        pairing=pairing, discipline="xiangqi", white_name="A", black_name="B",
-        decision="white_wins", decision_reason="resignation", decided_by=staff,
-        decided_at=now, arbiter_signed_at=now, arbiter_signed_by=staff)
+    game = make_signed_game(pairing, by=staff, discipline="xiangqi", white_name="A",
+                            black_name="B")
     url = f"/admin/games/gamerecord/{game.pk}/"
     page = admin_client.get(f"{url}change/")
     data = form_data(page.content.decode(), "gamerecord_form")

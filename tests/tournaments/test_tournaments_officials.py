@@ -29,13 +29,12 @@ from core.errors import NotAllowedError, ServiceError
 from documents.models import Decision
 from tests.admin_forms import form_data
 from tests.factories import (
-    make_member,
     make_person,
     make_signatory,
     make_staff,
     make_user,
-    national_body,
 )
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tests.workspace.arbiter_support import client_of, event, url
 from tournaments import selectors, services
@@ -47,16 +46,8 @@ START = date(2026, 5, 4)
 
 
 def _championship(staff, players: int = 10, category: str = "national_individual"):
-    t = services.create_tournament(
-        user=staff, name="Giải vô địch cá nhân", discipline="xiangqi", system="dutch",
-        number_of_rounds=5, start_date=START, end_date=START + timedelta(days=6),
-        organiser_body=national_body(), category=category)
-    services.open_registration(t, user=staff)
-    for i in range(players):
-        services.register_entry(t, make_member(), user=staff, rating=2000 - 10 * i)
-    services.close_registration(t, user=staff, seed=7)
-    t.refresh_from_db()
-    return t
+    return create_tournament(staff, players=players, seed=7, name="Giải vô địch cá nhân",
+                             end_date=START + timedelta(days=6), category=category)
 
 
 def _person_user(name: str):

@@ -23,6 +23,7 @@ from tests.factories import (
     make_user,
     national_body,
 )
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tournaments import services
 from tournaments.models import Entry, Official, SanctionProposal
@@ -42,16 +43,8 @@ def _results(rnd, staff, result="1-0"):
 
 
 def _swiss(staff, players=6, **fields):
-    t = services.create_tournament(
-        user=staff, name="Giải Thụy Sĩ", discipline="xiangqi", system="dutch",
-        number_of_rounds=3, start_date=START, end_date=START + timedelta(days=4),
-        organiser_body=national_body(), **fields)
-    services.open_registration(t, user=staff)
-    for i in range(players):
-        services.register_entry(t, make_member(), user=staff, rating=2000 - 10 * i)
-    services.close_registration(t, user=staff, seed=7)
-    t.refresh_from_db()
-    return t
+    return create_tournament(staff, players=players, seed=7, name="Giải Thụy Sĩ",
+                             number_of_rounds=3, **fields)
 
 
 def _chief(t):

@@ -18,7 +18,8 @@ from django.utils import timezone
 
 from core.errors import ServiceError
 from tests.admin_forms import form_data
-from tests.factories import make_member, make_staff, make_user, national_body
+from tests.factories import make_staff, make_user
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tests.workspace.arbiter_support import client_of, event, url
 from tournaments import selectors, services
@@ -31,14 +32,9 @@ ROUND_ONE = timezone.make_aware(datetime(2026, 5, 5, 14, 0))
 
 
 def _round_one(staff, late_minutes: int = 30):
-    t = services.create_tournament(
-        user=staff, name="Giải lịch thi đấu", discipline="xiangqi", system="round_robin",
-        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body(),
-        late_arrival_minutes=late_minutes)
-    services.open_registration(t, user=staff)
-    for rating in (2000, 1900, 1800, 1700):
-        services.register_entry(t, make_member(), user=staff, rating=rating)
-    services.close_registration(t, user=staff, seed=3)
+    t = create_tournament(staff, ratings=[2000, 1900, 1800, 1700], seed=3,
+                          name="Giải lịch thi đấu", system="round_robin",
+                          end_date=START + timedelta(days=6), late_arrival_minutes=late_minutes)
     services.set_round_schedule(t, 1, date(2026, 5, 5), time(14, 0), user=staff)
     services.pair_round_job({"tournament": t.pk, "round": 1, "seed": 1}, lambda *a: None)
     return t, t.rounds.get(number=1)

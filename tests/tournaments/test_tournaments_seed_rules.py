@@ -11,7 +11,8 @@ from decimal import Decimal
 from django.test import Client
 
 from tests.admin_forms import form_data
-from tests.factories import make_member, make_staff, national_body
+from tests.factories import make_staff, national_body
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tournaments import documents as tournament_documents
 from tournaments import selectors, services
@@ -81,16 +82,8 @@ def test_xiangqi_round_robin_ranks_by_the_direct_encounter_first(driver):
 
 def _swiss(staff, players: int = 6, **fields):
     """A Swiss tournament closed for registration through the services."""
-    fields = {"name": "Giải Thụy Sĩ", "discipline": "xiangqi", "system": "dutch",
-              "number_of_rounds": 3, "start_date": START, "end_date": START + timedelta(days=4),
-              "organiser_body": national_body(), **fields}
-    t = services.create_tournament(user=staff, **fields)
-    services.open_registration(t, user=staff)
-    for i in range(players):
-        services.register_entry(t, make_member(), user=staff, rating=2000 - 10 * i)
-    services.close_registration(t, user=staff, seed=7)
-    t.refresh_from_db()
-    return t
+    fields = {"name": "Giải Thụy Sĩ", "number_of_rounds": 3, **fields}
+    return create_tournament(staff, players=players, seed=7, **fields)
 
 
 def _pair(t, number):
@@ -169,14 +162,9 @@ def test_round_robin_second_withdrawal_does_not_cascade(db):
     more than half, so his results stand and his last three games are lost by forfeit -
     the annulment of No. 8 does not bring him down to 3 and annul him as well."""
     staff = make_staff()
-    t = services.create_tournament(
-        user=staff, name="Giải vòng tròn", discipline="xiangqi", system="round_robin",
-        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body())
-    services.open_registration(t, user=staff)
-    for i in range(8):
-        services.register_entry(t, make_member(), user=staff, rating=2000 - i)
-    services.close_registration(t, user=staff, seed=7)
-    t.refresh_from_db()
+    t = create_tournament(staff, ratings=[2000 - i for i in range(8)], seed=7,
+                          name="Giải vòng tròn", system="round_robin",
+                          end_date=START + timedelta(days=6))
     for number in range(1, 8):
         if number == 4:
             services.withdraw_entry(t.entries.get(starting_number=8), user=staff)

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from chessrules.timecontrol import PRESETS
 from tests.admin_forms import form_data
 from tests.factories import make_member, make_staff, national_body
+from tests.factories.tournaments import create_tournament
 from tests.helpers import assert_error, client_for
 from tournaments import services
 from tournaments.documents import tournament_head
@@ -124,9 +125,8 @@ def test_late_arrival_limit_is_15_30_or_60_dieu_10_2_1a(db):
 def test_admin_form_chooses_a_preset_and_shows_the_control(db, client):
     staff = make_staff()
     client.force_login(staff)
-    t = services.create_tournament(
-        user=staff, name="Giải admin", discipline="xiangqi", system="round_robin",
-        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body())
+    t = create_tournament(staff, name="Giải admin", system="round_robin",
+                          end_date=START + timedelta(days=6))
     url = f"/admin/tournaments/tournament/{t.pk}/change/"
     page = client.get(url).content.decode()
     assert "90 phút mỗi bên" in page  # the control in words (read-only field)
@@ -164,10 +164,8 @@ def test_admin_form_chooses_a_preset_and_shows_the_control(db, client):
 
 def test_public_api_documents_and_trf_carry_the_control(db, client):
     staff = make_staff()
-    t = services.create_tournament(
-        user=staff, name="Giải công khai", discipline="chess", system="round_robin",
-        start_date=START, end_date=START + timedelta(days=6), organiser_body=national_body(),
-        time_control_preset="fide_40_90_30")
+    t = create_tournament(staff, name="Giải công khai", discipline="chess", system="round_robin",
+                          end_date=START + timedelta(days=6), time_control_preset="fide_40_90_30")
     services.open_registration(t, user=staff)
     for rating in (2000, 1900):
         services.register_entry(t, make_member(), user=staff, rating=rating)
