@@ -16,7 +16,6 @@ import contextvars
 import functools
 import hashlib
 import logging
-import threading
 import time
 import zlib
 from collections.abc import Callable, Hashable, Iterable
@@ -37,6 +36,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core import cache_cas
 from core.gc_pause import no_collection
 from core.inprocess import get_request
 from core.metrics import observe_public_cache, scope_label
@@ -245,9 +245,6 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
     return built
 
 
-_LOCAL_CAS = threading.Lock()
-
-
 def _publish(before: dict[str, float], ahead: float) -> None:
     """Each scope on its own: ``ahead`` where nobody touched it since ``before``, a plain
     touch where somebody did. Scope by scope, because the bodies built ahead are keyed by
@@ -261,42 +258,9 @@ def _publish(before: dict[str, float], ahead: float) -> None:
 
 def compare_and_set(expected: dict[str, float], new: float) -> bool:
     """Set every scope's stamp to ``new`` if each one still has its ``expected`` stamp
-    (atomic: a Redis transaction watching the keys; in-process caches under a lock)."""
-    wanted = {STAMP_PREFIX + scope: stamp for scope, stamp in expected.items()}
-    keys = list(wanted)
-    client = getattr(cache, "client", None)
-    if client is not None and hasattr(client, "get_client"):  # django-redis
-        try:
-            return _redis_compare_and_set(client, wanted, new)
-        except Exception:
-            logger.exception("stamp compare-and-set failed")
-            return False
-    with _LOCAL_CAS:
-        current = cache.get_many(keys)
-        if len(current) < len(keys) or any(current[k] != v for k, v in wanted.items()):
-            return False
-        cache.set_many({key: new for key in keys}, timeout=None)
-        return True
-
-
-def _redis_compare_and_set(client: Any, wanted: dict[str, float], new: float) -> bool:
-    from redis.exceptions import WatchError
-
-    raw = {client.make_key(key): stamp for key, stamp in wanted.items()}
-    with client.get_client(write=True).pipeline() as pipe:
-        try:
-            pipe.watch(*raw)
-            for key, stamp in raw.items():
-                value = pipe.get(key)
-                if value is None or client.decode(value) != stamp:
-                    return False
-            pipe.multi()
-            for key in raw:
-                pipe.set(key, client.encode(new))
-            pipe.execute()
-            return True
-        except WatchError:  # a key changed between the read and the write: not ours
-            return False
+    (atomic: ``core.cache_cas``)."""
+    return cache_cas.compare_and_set(
+        {STAMP_PREFIX + scope: stamp for scope, stamp in expected.items()}, new)
 
 
 def touches(touch_scopes: Callable[[], None]) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:

@@ -182,6 +182,8 @@ class Document(models.Model):
         BOARD_STANDINGS = "board_standings", _("Bảng xếp hạng theo bàn")
         OVERALL_STANDINGS = "overall_standings", _("Kết quả chung cuộc giải nhiều giai đoạn")
         AWARDS = "awards", _("Giải thưởng và xếp hạng toàn đoàn")
+        ANNOUNCEMENTS = "announcements", _("Thông báo của giải: sửa đổi điều lệ, khiếu nại, kỷ luật")
+        SANCTIONS = "sanctions", _("Thông báo kỷ luật trong năm")
 
     kind = models.CharField(_("loại"), max_length=20, choices=Kind.choices)
     target = models.CharField(_("đối tượng"), max_length=120,

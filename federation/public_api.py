@@ -13,11 +13,15 @@ import django_filters
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema
 from rest_framework import serializers
+from rest_framework.decorators import action
 
 from chessrules.values import Discipline
-from core.public import PublicFilterSet, PublicReadOnlyViewSet
+from core.public import PublicFilterSet, PublicNotFound, PublicReadOnlyViewSet
 from core.text import fold
+from documents.models import Document
+from documents.public import current_pdf
 from federation.cache_scopes import CLUBS, PLAYERS
 from federation.models import Club, ClubMembership, Member, Suspension
 
@@ -139,3 +143,17 @@ class PublicSanctionViewSet(PublicReadOnlyViewSet):
                     member__person=OuterRef("person_id"), ended_on__isnull=True,
                     member__status=Member.Status.ACTIVE).values("club__name")[:1]))
                 .order_by("-starts_on", "-id"))
+
+    @extend_schema(parameters=[OpenApiParameter("year", {"type": "integer", "minimum": 2000,
+                                                         "maximum": 2999}, OpenApiParameter.PATH)],
+                   responses={(200, "application/pdf"): OpenApiTypes.BINARY,
+                              202: OpenApiTypes.OBJECT})
+    @action(detail=False, methods=["get"], filter_backends=[], pagination_class=None,
+            url_path=r"documents/(?P<year>[0-9]{4})")
+    def document(self, request, year=None):
+        """The year's sanctions printed (PDF, Điều 16.2: announced in writing) when the stored
+        one is current; otherwise 202: its rendering was started, ask again after
+        ``Retry-After`` seconds."""
+        if not 2000 <= int(year or 0) <= 2999:
+            raise PublicNotFound(_("Không có năm %(year)s.") % {"year": year}, field="year")
+        return current_pdf(Document.Kind.SANCTIONS, f"year:{int(year)}")

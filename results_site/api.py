@@ -133,6 +133,17 @@ def fetch_document(outer, tournament: int, kind: str, **params):
     return response
 
 
+def fetch_sanctions_document(outer, year: int):
+    """The public API's answer for the year's printed sanctions
+    (``/api/v1/public/sanctions/documents/<year>/``), as :func:`fetch_document`."""
+    path = f"{BASE}sanctions/documents/{year}/"
+    view = PublicSanctionViewSet.as_view({"get": "document"})
+    response = view(_inner_request(outer, path, {}), year=str(year))
+    if hasattr(response, "render"):
+        response.render()
+    return response
+
+
 def fetch_all(outer, resource: str, *, limit: int = 2000, **params) -> list:
     """Every row of a paginated list (at most ``limit``), page by page (each page cached)."""
     rows: list = []

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from results_site import views
+from results_site import pdfs, views
 
 app_name = "results_site"
 
@@ -23,4 +23,5 @@ urlpatterns = [
     path("he-so/<int:pk>/csv/", views.rating_list_csv, name="rating-list-csv"),
     path("danh-hieu/", views.titled_players, name="titled"),
     path("ky-luat/", views.sanctions, name="sanctions"),
+    path("ky-luat/pdf/<int:year>/", pdfs.sanctions_pdf, name="sanctions-pdf"),
 ]

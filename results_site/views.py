@@ -233,7 +233,11 @@ def event_pdf(request, pk: int, kind: str):
     """An event's printed standings, crosstable or pairings (the public API's PDF as it is);
     while it is being rendered, a short page that asks again after a few seconds."""
     params = _params(request, "round")
-    response = fetch_document(request, pk, kind, **params)
+    return pdf_answer(request, fetch_document(request, pk, kind, **params))
+
+
+def pdf_answer(request, response):
+    """The API's answer for a PDF as a page: the PDF, the waiting page (202) or the error."""
     if response.status_code == 200:
         return response
     with translation.override(language_of(request)):

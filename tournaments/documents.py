@@ -19,6 +19,7 @@ from documents.registry import DocumentKind
 from documents.targets import get_object, parse_target, slug
 from federation.selectors import shown_clubs
 from tournaments import selectors, selectors_awards, systems
+from tournaments.documents_announcements import announcements_data
 from tournaments.documents_cards import tracking_card_parts, tracking_cards_data
 from tournaments.documents_common import arbitrates, sees_tournament, tournament_head
 from tournaments.documents_pairings import pairings_data
@@ -332,6 +333,8 @@ KINDS = [
                  overall_standings_data, _file("ket-qua-chung-cuoc"), sees_tournament),
     DocumentKind(K.AWARDS, "documents/awards.html", ("tournament:<id>",), awards_data,
                  _file("giai-thuong"), sees_tournament),
+    DocumentKind(K.ANNOUNCEMENTS, "documents/announcements.html", ("tournament:<id>",),
+                 announcements_data, _file("thong-bao"), sees_tournament),
     DocumentKind(K.PAIRINGS, "documents/pairings.html",
                  ("round:<id>", "tournament:<id>:round:<n>"), pairings_data,
                  _file("cap-dau"), sees_tournament),
@@ -344,7 +347,7 @@ KINDS = [
 #: birth, ID number or contact. Tracking cards (arbiters' working papers), scoresheets
 #: (signatures) and member cards (date of birth, ID number) stay with the entitled.
 PUBLIC_KINDS = (K.STANDINGS, K.CROSSTABLE, K.PAIRINGS, K.TEAM_STANDINGS, K.BOARD_STANDINGS,
-                K.OVERALL_STANDINGS, K.AWARDS)
+                K.OVERALL_STANDINGS, K.AWARDS, K.ANNOUNCEMENTS)
 
 
 def public_target(tournament_id: int, kind: str, round_number: int | None) -> str:

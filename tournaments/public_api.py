@@ -11,7 +11,6 @@ from __future__ import annotations
 import django_filters
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Prefetch, Q, When
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -30,8 +29,8 @@ from core.public import (
 )
 from core.text import fold
 from documents import selectors as document_selectors
-from documents import services as document_services
 from documents.models import Document
+from documents.public import RETRY_AFTER, current_pdf
 from federation.cache_scopes import CLUBS
 from tournaments import cache_scopes, selectors, selectors_awards, selectors_complaints, systems
 from tournaments.documents import PUBLIC_KINDS, public_target
@@ -211,7 +210,7 @@ after_round_parameter = OpenApiParameter("after_round", {"type": "integer", "min
 
 
 #: seconds a client waits before asking again for a PDF being rendered
-DOCUMENT_RETRY_AFTER = 3
+DOCUMENT_RETRY_AFTER = RETRY_AFTER  # the documents app's, one value
 
 
 class PublicDocumentJobSerializer(serializers.Serializer):
@@ -221,21 +220,6 @@ class PublicDocumentJobSerializer(serializers.Serializer):
     state = serializers.CharField()
     progress = serializers.IntegerField()
     retry_after = serializers.IntegerField()
-
-
-def _current_pdf(kind: str, target: str):
-    """The stored PDF if it is current (200, kept in the public cache under the event's
-    stamps); otherwise the documents job that renders it is started or joined (202)."""
-    document = document_services.current_document(kind, target)
-    if document is not None and document.file:
-        with document.file.open("rb") as pdf:
-            response = HttpResponse(pdf.read(), content_type="application/pdf")
-        name = (document.file.name or "").rsplit("/", 1)[-1]
-        response["Content-Disposition"] = f'inline; filename="{name}"'
-        return response
-    job = document_services.request_document(kind, target)
-    return Response({"job": job.pk, "state": job.state, "progress": job.progress,
-                     "retry_after": DOCUMENT_RETRY_AFTER}, status=202)
 
 
 class PublicTournamentViewSet(PublicReadOnlyViewSet):
@@ -406,7 +390,7 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
         target = public_target(tournament.pk, kind, self._document_round(tournament, kind))
         if not document_selectors.can_view(AnonymousUser(), kind, target):
             raise PublicNotFound(_("Văn bản này chưa công khai."), field="kind")
-        response = self.cached(lambda: _current_pdf(kind, target))
+        response = self.cached(lambda: current_pdf(kind, target))
         if response.status_code == 202:
             response["Cache-Control"] = "no-store"
             response["Retry-After"] = str(DOCUMENT_RETRY_AFTER)

@@ -11,7 +11,6 @@ a list in ranking order of ``{"id", "rank", "points", "tiebreaks": {code: value}
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import sys
 from pathlib import Path
@@ -56,11 +55,11 @@ def run_roundrobin(args: argparse.Namespace) -> int:
 
 def rules_for(tournament: TrfTournament) -> str:
     """C.07 version by the start date (TRF ``042``: YYYY/MM/DD, YYYY-MM-DD or DD.MM.YYYY)."""
+    from chessrules.competition.tiebreaks import rules_for_start
     from chessrules.trf import header_date
 
     dates = tournament.fields.get("042", [])
-    start = header_date(dates[0]) if dates else None
-    return "2026" if start is not None and start >= datetime.date(2026, 3, 1) else "2024"
+    return rules_for_start(header_date(dates[0]) if dates else None)
 
 
 def run_standings(args: argparse.Namespace) -> int:

@@ -3,7 +3,7 @@
 Every requested tie-break value is computed for every player; the ranking applies them
 in the caller's order after the points.  Codes:
 
-FIDE C.07 (2024 version, applied from 1 August 2024):
+FIDE C.07 (2024 version, applied from 1 August 2024; ``rules="2026"`` the 2026 amendment):
   ``BH`` Buchholz, ``BH-C1``/``BH-C2`` cut the 1/2 least significant values,
   ``BH-M1`` median (cut the lowest and the highest), ``SB`` Sonneborn-Berger,
   ``SB-C1``, ``DE`` direct encounter, ``WIN`` rounds won (with or without playing),
@@ -30,8 +30,10 @@ Unplayed rounds (C.07 Article 16), as applied by FIDE's tie-break program:
   absences) after his last round that was not one of them, count as draws
   (in a round robin: as losses) - so a last-round requested bye counts as a draw;
 - low cuts remove voluntarily unplayed rounds first.
-``rules="2026"`` also applies the 2026 amendment (the dummy opponent's score is capped
-by the real opponent's adjusted score, or by a draw in every round for a bye).
+``rules="2026"`` also applies the 2026 amendment (Art. 16.4: the dummy opponent's score is
+capped by the real opponent's adjusted score, or by a draw in every round for a bye).
+``rules_for_start(start)`` is the version in force on an event's first day, as FIDE's
+reference program (TieBreakServer) picks it: the 2026 text from 1 March 2026.
 
 Public API
 ----------
@@ -51,6 +53,7 @@ tied players, lots last); ``DEFAULT_ADJUSTED_SWISS_CHESS = ["PS", "BH-VN"]`` (00
 
 from __future__ import annotations
 
+import datetime
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -82,6 +85,15 @@ DEFAULT_ROUND_ROBIN_CHESS = [TieBreak.SB, TieBreak.WON, TieBreak.BWG, TieBreak.D
 # 002 Điều 14.5: the adjusted Swiss "thường tính hệ số lũy tiến".
 DEFAULT_ADJUSTED_SWISS_CHESS = [TieBreak.PS, TieBreak.BH_VN]
 CHESS_LAW = "chess"
+#: C.07 as amended by the FIDE Council on 2 February 2026 applies to events starting on or
+#: after 1 March 2026 (TieBreakServer ``TIEBREAK_RULES[2]``); earlier events: the 2024 text.
+FIDE_2026_FROM = datetime.date(2026, 3, 1)
+
+
+def rules_for_start(start: datetime.date | None) -> str:
+    """The C.07 version (``"2024"``/``"2026"``) for unplayed rounds (Art. 16) of an event
+    starting on ``start``; unknown start: the 2024 text."""
+    return "2026" if start is not None and start >= FIDE_2026_FROM else "2024"
 
 
 def default_tiebreaks(law: str, *, round_robin: bool, progressive: bool = False) -> list[str]:

@@ -141,9 +141,12 @@ def test_no_public_response_contains_private_data(api_client):
     disqualified.save(update_fields=["disqualified_at"])
     urls["public-event-sanction-list"] = "/api/v1/public/event-sanctions/"
     urls["public-event-sanction-detail"] = f"/api/v1/public/event-sanctions/{disqualified.pk}/"
+    year = sanction.starts_on.year  # the year's printed sanctions (Điều 16.2)
+    urls["public-sanction-document"] = f"/api/v1/public/sanctions/documents/{year}/"
     from documents.services import render_document
     for kind, target in PUBLIC_DOCUMENTS:
         render_document({"kind": kind, "target": target.format(t.pk)}, lambda *a: None)
+    render_document({"kind": "sanctions", "target": f"year:{year}"}, lambda *a: None)
 
     routes = {pattern.name for pattern in router.urls if "format" not in str(pattern.pattern)}
     assert routes - set(urls) == set(), "a public endpoint is missing from this test"
@@ -164,6 +167,7 @@ def test_no_public_response_contains_private_data(api_client):
     pages["team-event"] = f"/giai-dau/{team_event.pk}/"
     pages["board-standings"] = f"/giai-dau/{team_event.pk}/theo-ban/"
     pages["sanctions"] = "/ky-luat/"
+    pages["sanctions-pdf"] = f"/ky-luat/pdf/{year}/"
     from results_site.urls import urlpatterns as site_routes
     assert {route.name for route in site_routes} - set(pages) == set(), \
         "a page of the results site is missing from this test"

@@ -247,6 +247,11 @@ def test_awards_pdf_is_public_and_prints_the_winners(api_client):
     text = " ".join(pdf_pages(done.content))
     assert "GIẢI THƯỞNG" in text and "Kỳ Thủ A" in text and "5.000.000 đ" in text
     assert "XẾP HẠNG TOÀN ĐOÀN" in text and "Hà Nội" in text
+    # the public site links the same PDF from the event page and serves it
+    site_pdf = f"/giai-dau/{t.pk}/pdf/awards/"
+    assert f'href="{site_pdf}"' in Client().get(f"/giai-dau/{t.pk}/").content.decode()
+    served = Client().get(site_pdf)
+    assert served.status_code == 200 and served.content == done.content
 
 
 def test_team_event_counts_the_teams_places_for_their_delegation():

@@ -5,13 +5,16 @@ tie-breaks (Phụ lục 1 / C.07)."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from types import MappingProxyType
 
 import pytest
 
 from tournaments import engine, systems
 from tournaments.engine import knockout, pairing, tables
+from tournaments.engine.loader import settings_of
 from tournaments.engine.snapshot import EntryRow, PairingRow, Settings, Snapshot, history
+from tournaments.models import Tournament
 
 
 def _event(system: str, players: int, pairings=(), **settings) -> Snapshot:
@@ -164,3 +167,26 @@ def test_crosstable_cells_and_requested_byes():
     assert [c["mark"] for c in cells[2]] == ["½", "1"]
     table = tables.standings(snap, 2, ["BH"])
     assert {r["starting_number"]: r["points"] for r in table} == {1: 1.0, 2: 1.5, 3: 1.0}
+
+
+def test_fide_tiebreaks_follow_the_c07_version_of_the_events_first_day():
+    """C.07 Art. 16: round 1, 1 wins by forfeit against 2. The 2026 text (in force from
+    1 March 2026, 16.4.1) caps the dummy opponent by the scheduled opponent's adjusted
+    score, 2's 0: BH 0 (TieBreakServer's value, issue 29); the 2024 text (16.3): the
+    dummy has 1's own 1.0. BH-VN (Điều 21.4, not C.07) counts the scheduled opponent's 0
+    in both."""
+    rows = (PairingRow(1, 1, "game", 1, 2, "+-"), PairingRow(1, 2, "game", 3, 4, "1-0"))
+    for rules, bh in (("2026", 0.0), ("2024", 1.0)):
+        snap = _event("dutch", 4, rows, tiebreak_rules=rules)
+        table = {r["starting_number"]: r["tiebreaks"]
+                 for r in tables.standings(snap, 1, ["BH", "BH-VN"])}
+        assert table[1] == {"BH": bh, "BH-VN": 0.0}
+        assert table[4] == {"BH": 1.0, "BH-VN": 1.0}
+
+
+@pytest.mark.parametrize(("start", "rules"), [
+    (datetime.date(2026, 2, 28), "2024"), (datetime.date(2026, 3, 1), "2026")])
+def test_the_loader_picks_the_c07_version_by_the_start_date(start, rules):
+    """C.07 as amended by the FIDE Council (2 February 2026) applies from 1 March 2026."""
+    event = Tournament(name="x", system="dutch", start_date=start, bye_score=1)
+    assert settings_of(event).tiebreak_rules == rules

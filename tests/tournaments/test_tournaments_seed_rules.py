@@ -326,3 +326,16 @@ def test_swiss_by_draw_refuses_fewer_than_18_players_or_6_rounds_at_the_draw(dri
         "number_of_rounds": 6, "amendment_reason": "Điều 29.5: ít nhất 6 ván"}, format="json")
     assert amended.status_code == 200, amended.content
     assert driver.action("close-registration", {"seed": 1})["status"] == "closed"
+
+
+def test_chess_adjusted_swiss_ranks_by_progressive_score_by_default_002_dieu_14_5(driver, client):
+    """002 Điều 14.5 ("thường tính hệ số lũy tiến"): a chess adjusted Swiss created through
+    the API with no order in its regulations ranks by progressive score, then BH-VN; the
+    public event page prints the same order (a xiangqi one keeps BH-VN alone)."""
+    driver.create(system="adjusted_swiss", discipline="chess", number_of_rounds=5)
+    driver.action("open-registration")
+    assert driver.standings()["tiebreaks"] == ["PS", "BH-VN"]
+    page = client.get(f"/giai-dau/{driver.tid}/").content.decode()
+    assert "PS, BH-VN" in page
+    driver.create(system="adjusted_swiss", discipline="xiangqi", number_of_rounds=5)
+    assert driver.standings()["tiebreaks"] == ["BH-VN"]

@@ -285,3 +285,28 @@ def test_a_signed_record_still_takes_a_penalty_after_the_game_13_4e():
     penalty = GamePenalty.objects.get(game__pairing=p)
     assert (penalty.article, penalty.points) == ("13.4", 0)
     assert _public_points(t)[p.black.starting_number] == 0.0
+def test_the_arbiter_adjudicates_an_unfinished_chess_game_002_dieu_3_4():
+    """002 Phần 2 Điều 3.4 ("những ván đấu đó sẽ đưa ra đánh giá"), 5.5: the chess record's
+    decision form offers the adjudicated win and draw; the arbiter's "draw — adjudicated"
+    gives the board ½-½. A xiangqi record does not offer it."""
+    t, arbiter, _staff = event(4, paired=1, discipline="chess")
+    p = _first_board(t)
+    client = client_of(arbiter)
+    client.post(url(t, f"ban/{p.pk}/bien-ban/moves/"), {"moves_text": "e4 e5", "notation": "san"})
+    page = client.get(url(t, f"ban/{p.pk}/bien-ban/")).content.decode()
+    assert 'value="adjudicated_draw"' in page and 'value="adjudicated_win"' in page
+    game = GameRecord.objects.get(pairing=p)
+    done = client.post(url(t, f"ban/{p.pk}/bien-ban/decision/"), {
+        "decision": "draw", "reason": "adjudicated_draw", "version": game.version})
+    assert done.status_code == 302, done.content.decode()[:2000]
+    game.refresh_from_db()
+    assert (game.decision, game.decision_reason) == ("draw", "adjudicated_draw")
+    assert Pairing.objects.get(pk=p.pk).result == "1/2-1/2"
+
+    x, x_arbiter, _x_staff = event(4, paired=1, discipline="xiangqi")
+    xp = _first_board(x)
+    x_client = client_of(x_arbiter)
+    x_client.post(url(x, f"ban/{xp.pk}/bien-ban/moves/"),
+                  {"moves_text": "P2-5 M8.7", "notation": "vn"})
+    assert 'value="adjudicated_draw"' not in x_client.get(
+        url(x, f"ban/{xp.pk}/bien-ban/")).content.decode()

@@ -668,3 +668,19 @@ def test_a_members_page_logs_its_read_in_one_statement_without_a_transaction(wor
     inserts = [q for q in captured.captured_queries if q["sql"].startswith("INSERT")]
     assert len(inserts) == 1 and not entered
     assert len(captured) <= 15
+
+
+def test_a_foreigner_is_refused_on_the_clubs_application_screen_dieu_8_1(world):
+    """Phụ lục 2 Điều 8.1 ("Là công dân"): the club's manager files an application for a
+    person recorded as a citizen of Laos; the screen refuses it on the person, naming the
+    article and the citizenship, and nothing is filed (he plays as a guest, Điều 17.2)."""
+    person = f.make_person(full_name="Somchai Phommavong", citizenship="LAO")
+    manager = client_of(world.manager_a)
+    before = counts()
+    response = post_application(manager, world, {"person": str(person.pk),
+                                                  "sponsor": str(world.sponsor.pk)},
+                                {"name": "somchai"})
+    assert response.status_code == 400
+    error = field_error(response, "don-person")
+    assert "8.1" in error and "LAO" in error
+    assert counts() == before

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from django.db.models import FloatField
 from django.db.models.functions import Cast
 
+from chessrules.competition import tiebreaks
 from chessrules.values import RESULT_POINTS, TieBreak
 from tournaments import systems
 from tournaments.engine.snapshot import (
@@ -47,7 +48,8 @@ def settings_of(tournament) -> Settings:
         match_target_wins=tournament.match_target_wins,
         match_scoring=tournament.match_scoring,
         disqualification_scoring=tournament.disqualification_scoring,
-        playoff=_playoff(tournament))
+        playoff=_playoff(tournament),
+        tiebreak_rules=tiebreaks.rules_for_start(tournament.start_date))
 
 
 def _playoff(tournament) -> tuple[tuple[int, float], ...]:

@@ -57,6 +57,9 @@ class Settings:
     english_form: bool = False
     #: the play-off's points per starting number (tie-break PO, 002 Phần 2 Điều 2.3)
     playoff: tuple[tuple[int, float], ...] = ()
+    #: FIDE C.07 version for unplayed rounds (Art. 16) in the FIDE codes (BH, SB, AOB...):
+    #: the one in force on the event's first day (``tiebreaks.rules_for_start``)
+    tiebreak_rules: str = "2024"
 
     @property
     def two_game_matches(self) -> bool:

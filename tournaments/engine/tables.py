@@ -164,7 +164,8 @@ def standings(snapshot: Snapshot, after_round: int, codes: list[str],
     system = tiebreaks.ROUND_ROBIN if settings.round_robin else tiebreaks.SWISS
     rows = tiebreaks.compute_standings(players, after_round, codes, system,
                                        lot_seed=settings.lot_seed,
-                                       playoff=dict(settings.playoff))
+                                       playoff=dict(settings.playoff),
+                                       rules=settings.tiebreak_rules)
     table = [{"starting_number": s.id, "rank": s.rank, "points": s.points,
               "match_points": None, "game_points": None,
               "tiebreaks": dict(s.tiebreaks)} for s in rows]
