@@ -94,8 +94,9 @@ ALLOWANCES: dict[str, tuple[int, str]] = {
     "modules not under strict typing": (153, "issue 33 asks strict on core (done, with "
                                             "chessrules) and on every new module (done: the "
                                             "flags are global); the legacy app modules that "
-                                            "failed them when they were turned on are relaxed "
-                                            "by one override, a list that may only shrink"),
+                                            "still fail them (206 when they were turned on, "
+                                            "53 typed since) are relaxed by one override, a "
+                                            "list that may only shrink"),
     "modules > 450 lines": (0, ""),
     "chessrules modules > 450 lines": (12, "the pure rules package (not in issue 33's count of "
                                            "12, which is the apps'): long algorithms, each "
