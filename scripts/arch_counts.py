@@ -91,11 +91,11 @@ ALLOWANCES: dict[str, tuple[int, str]] = {
                                    "federation; no service layer sits below core.jobs)"),
     "service writes in clean()": (0, ""),
     "ignored mypy modules": (0, ""),
-    "modules not under strict typing": (153, "issue 33 asks strict on core (done, with "
+    "modules not under strict typing": (133, "issue 33 asks strict on core (done, with "
                                             "chessrules) and on every new module (done: the "
                                             "flags are global); the legacy app modules that "
                                             "still fail them (206 when they were turned on, "
-                                            "53 typed since) are relaxed by one override, a "
+                                            "73 typed since) are relaxed by one override, a "
                                             "list that may only shrink"),
     "modules > 450 lines": (0, ""),
     "chessrules modules > 450 lines": (12, "the pure rules package (not in issue 33's count of "
