@@ -22,5 +22,5 @@ def touch() -> None:
     touch_now_and_on_commit(DECISIONS)
 
 
-def touch_for_admin(obj) -> None:
+def touch_for_admin(obj: object) -> None:
     touch()

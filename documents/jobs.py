@@ -1,6 +1,8 @@
 """Jobs of the documents app (one name each: the kind; run by ``core.run_job``;
 on the background queue: nobody waits for them, issue 31)."""
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
 from core.jobs import BACKGROUND, register
@@ -8,7 +10,7 @@ from documents import services
 from documents.models import Document
 
 
-def _document(params: dict):
+def _document(params: dict[str, Any]) -> Document | None:
     return Document.objects.filter(kind=params["kind"], target=params["target"]).first()
 
 

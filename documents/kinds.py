@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from documents.models import Decision, Document
 from documents.registry import DocumentKind
 from documents.selectors import decision_data, public_decision_kinds
 
 
-def _context(target: str) -> dict:
+def _context(target: str) -> dict[str, Any]:
     decision = decision_data(target)
     return {"d": decision, "players": decision["players"]}
 
 
-def _filename(target: str, context: dict) -> str:
+def _filename(target: str, context: dict[str, Any]) -> str:
     return f"quyet-dinh-{context['d']['number']}-{context['d']['year']}.pdf"
 
 
-def _can_view(user, parsed: dict[str, int]) -> bool:
+def _can_view(user: Any, parsed: dict[str, int]) -> bool:
     return Decision.objects.filter(pk=parsed["id"], kind__in=public_decision_kinds()).exists()
 
 

@@ -6,11 +6,13 @@ import bisect
 import functools
 import itertools
 from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from urllib.parse import quote
 
 
-def vn_number(value) -> str:
+def vn_number(value: float | Decimal | str | None) -> str:
     """Points as the law writes them: 1,5 (decimal comma), 0,5, 2."""
     if value is None or value == "":
         return ""
@@ -167,7 +169,7 @@ def _n(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
-def date_line(place: str, day) -> str:
+def date_line(place: str, day: date) -> str:
     """The date line of an administrative document (Nghị định 30/2020/NĐ-CP): "Hà Nội, ngày
     20 tháng 11 năm 2026" — the same words as the printed decision."""
     return f"{place}, ngày {day.day} tháng {day.month} năm {day.year}"

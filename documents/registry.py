@@ -24,16 +24,16 @@ class DocumentKind:
     #: the target forms, e.g. ("tournament:<id>", "tournament:<id>:round:<n>"); "<id>": a bare id
     targets: tuple[str, ...]
     #: target (canonical) -> the template's context: plain, JSON-able data
-    context: Callable[[str], dict]
+    context: Callable[[str], dict[str, Any]]
     #: (target, context) -> the PDF's file name
-    filename: Callable[[str, dict], str]
+    filename: Callable[[str, dict[str, Any]], str]
     #: (user, parsed target) -> may this user (not staff: staff see everything) read it;
     #: may raise ServiceError for a missing object (read as "no")
     can_view: Callable[[Any, dict[str, int]], bool]
     #: for a long document: context -> the contexts of its parts, each rendering whole pages
     #: of it with their page numbers; the parts are kept between renders under a digest of
     #: their data and rendered on both cores (``documents.render.render_parts``)
-    parts: Callable[[dict], list[dict]] | None = None
+    parts: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
 
 
 _KINDS: dict[str, DocumentKind] = {}

@@ -17,7 +17,7 @@ __all__ = ["can_view", "canonical_target", "decision_data", "parse_target",
            "public_decision_kinds", "subjects_of"]
 
 
-def decision_data(pk: str) -> dict:
+def decision_data(pk: str) -> dict[str, Any]:
     d = get_object(Decision, pk)
     return {
         "number": d.number, "year": d.year, "formatted_number": d.formatted_number,
@@ -39,7 +39,7 @@ def public_decision_kinds() -> set[str]:
             Decision.Kind.COMPLAINT}
 
 
-def can_view(user, kind: str, target: str) -> bool:
+def can_view(user: Any, kind: str, target: str) -> bool:
     """Who may read a document of this kind about this target: staff always, others as the
     kind's owner declares (``DocumentKind.can_view``)."""
     if user.is_authenticated and user.is_staff:
@@ -53,7 +53,7 @@ def can_view(user, kind: str, target: str) -> bool:
         return False  # nothing to show; staff (above) get the clear 400 instead
 
 
-def subjects_of(documents) -> dict[int, tuple[str, str | None]]:
+def subjects_of(documents: Any) -> dict[int, tuple[str, str | None]]:
     """Each document's subject as a person reads it: its name (a round's number after its
     event) and the admin page of it (or None), found in one query per kind of subject
     (issue 28: not ``505`` or ``game:10``)."""

@@ -7,6 +7,8 @@ bare id (``12``). Each kind accepts the forms its ``DocumentKind.targets`` lists
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
@@ -50,7 +52,7 @@ def _shape_of_form(form: str) -> tuple[str, ...]:
     return ("id",) if len(parts) == 1 else tuple(parts[0::2])
 
 
-def get_object(model, pk: int | str, field: str = "target"):
+def get_object(model: Any, pk: int | str, field: str = "target") -> Any:
     """The target's object, or a 400 (``not_found``) naming the id."""
     try:
         return model.objects.get(pk=int(pk))

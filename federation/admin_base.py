@@ -4,6 +4,8 @@ with an intermediate form."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.admin import helpers
@@ -21,7 +23,8 @@ def service_validation_error(exc: ServiceError) -> forms.ValidationError:
     return forms.ValidationError(errors)
 
 
-def run_form_action(modeladmin, request, queryset, *, form_class, title: str, apply):
+def run_form_action(modeladmin: Any, request: Any, queryset: Any, *, form_class: Any,
+                    title: str, apply: Any) -> TemplateResponse | None:
     """An action with an intermediate form: show the form, then ``apply(obj, cleaned_data)``
     to each selected object, reporting each service error."""
     if "apply" in request.POST:
@@ -52,5 +55,5 @@ def run_form_action(modeladmin, request, queryset, *, form_class, title: str, ap
     return TemplateResponse(request, "admin/federation/action_form.html", context)
 
 
-def _day(day) -> str | None:
+def _day(day: Any) -> str | None:
     return day.strftime("%d/%m/%Y") if day else None

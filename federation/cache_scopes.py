@@ -24,5 +24,5 @@ def touch() -> None:
 touches = touches_after(touch)
 
 
-def touch_for_admin(obj) -> None:
+def touch_for_admin(obj: object) -> None:
     touch()

@@ -4,6 +4,7 @@ year's disciplinary announcements (Điều 15.6, 16.2)."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,7 +18,7 @@ from federation.models import ClubMembership, Member
 from federation.public_api import PublicSanctionSerializer, PublicSanctionViewSet
 
 
-def member_card_data(pk: str) -> dict:
+def member_card_data(pk: str) -> dict[str, Any]:
     member = get_object(Member, pk)
     stint = member.club_memberships.select_related("club__province").order_by("-started_on").first()
     club = stint.club if stint else None
@@ -28,7 +29,7 @@ def member_card_data(pk: str) -> dict:
     }
 
 
-def _may_print_card(user, parsed: dict[str, int]) -> bool:
+def _may_print_card(user: Any, parsed: dict[str, int]) -> bool:
     """A member's card: the managers of his current club (and staff), and the member himself
     while he is a member (issue 27: the person prints his own card; a card of a membership
     that has ended would attest what is no longer true)."""
@@ -40,7 +41,7 @@ def _may_print_card(user, parsed: dict[str, int]) -> bool:
         member_id=parsed["id"], ended_on__isnull=True, club__managers=user).exists()
 
 
-def sanctions_data(target: str) -> dict:
+def sanctions_data(target: str) -> dict[str, Any]:
     """The suspensions in force during a year, public part only (Điều 15.6; 16.2 "tuyên bố
     hình thức kỷ luật này bằng văn bản"): the rows ``/ky-luat/`` and the public API show —
     name, club, province, sanction and article, dates, decision; never the reason."""

@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q, QuerySet
 
 from federation.models import Admission, Body, Club, Member, MembershipApplication, Person
 from federation.selectors import club_ids_in_scope, officer_body_ids
 
 
-def is_staff(user) -> bool:
+def is_staff(user: Any) -> bool:
     return bool(getattr(user, "is_authenticated", False) and user.is_staff)
 
 
@@ -77,7 +79,7 @@ class PrivateAccess:
     changed.
     """
 
-    def __init__(self, user):
+    def __init__(self, user: Any) -> None:
         self.user = user
         self.everyone = is_staff(user)
         self._club_ids: set[int] | None = None

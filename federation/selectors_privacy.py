@@ -3,6 +3,8 @@ issue 31): the sections of the data copy, read by ``federation.services.privacy_
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from federation.models import (
@@ -24,12 +26,12 @@ from federation.models import (
 
 # --- a copy of everything held about a person (Nghị định 13/2023/NĐ-CP Điều 14) ----------------
 
-def data_section(key: str, title: str, columns: list[str], rows) -> dict:
+def data_section(key: str, title: str, columns: list[str], rows: Any) -> dict[str, Any]:
     """One part of a person's data copy: a title, column labels and rows of plain values."""
     return {"key": key, "title": title, "columns": columns, "rows": [list(r) for r in rows]}
 
 
-def personal_data(person: Person) -> list[dict]:
+def personal_data(person: Person) -> list[dict[str, Any]]:
     """What the federation registry holds about ``person``: the record (private fields in
     full: it is his own copy), consents, cards, clubs, applications, dues, activity,
     suspensions, his requests and who read his private data."""

@@ -17,5 +17,5 @@ def touch() -> None:
     touch_now_and_on_commit(GAMES)
 
 
-def touch_for_admin(obj) -> None:
+def touch_for_admin(obj: object) -> None:
     touch()

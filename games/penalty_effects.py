@@ -17,6 +17,7 @@ A standalone game (no event) records the penalty only. Readings: docs/decisions-
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -31,7 +32,7 @@ MAXIMUM = Decimal("1")
 REDUCED = (Decimal("0"), Decimal("0.5"))
 
 
-def check_points(kind: str, points) -> Decimal | None:
+def check_points(kind: str, points: Any) -> Decimal | None:
     """The ``points`` of a penalty: required for a reduction (13.4e: what the offender keeps,
     0 or ½), refused for every other kind."""
     if kind != PenaltyKind.REDUCE_POINTS:
@@ -49,7 +50,7 @@ def check_points(kind: str, points) -> Decimal | None:
     return value
 
 
-def apply(game: GameRecord, penalty: GamePenalty, *, user) -> None:
+def apply(game: GameRecord, penalty: GamePenalty, *, user: Any) -> None:
     """Carry out (e), (f) or (g) on the game's event; nothing for other kinds or a game of
     no event."""
     pairing = game.pairing
@@ -76,7 +77,7 @@ def _other(side: str) -> str:
     return Side.BLACK if side == Side.WHITE else Side.WHITE
 
 
-def _check_change(pairing, penalty: GamePenalty) -> None:
+def _check_change(pairing: Any, penalty: GamePenalty) -> None:
     if penalty.kind == PenaltyKind.REDUCE_POINTS:
         if Decimal(penalty.points or 0) >= result_points(pairing, penalty.side):
             raise ServiceError(_("Trừ điểm ván: số điểm còn lại phải ít hơn số điểm đấu thủ đang "

@@ -26,12 +26,11 @@ from chessrules.notation import xiangqi as xiangqi_notation
 from chessrules.values import Discipline
 from chessrules.xiangqi import Position as XiangqiPosition
 from core.errors import ServiceError
+from core.pagination import MAX_ID, is_whole_number
 from core.public import (
-    MAX_ID,
     PublicFilterSet,
     PublicIdFilter,
     PublicReadOnlyViewSet,
-    is_whole_number,
 )
 from core.text import fold
 from federation.models import Discipline as DisciplineChoices

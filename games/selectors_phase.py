@@ -4,6 +4,8 @@ gave in it and the ones beyond four. Writes: :mod:`games.services.phase`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from chessrules import timecontrol
 from chessrules.values import Discipline
 from games import engine, selectors
@@ -31,7 +33,7 @@ def first_phase_move(tournament: Tournament) -> int:
     return sum(p.get("moves") or 0 for p in periods[:-1]) + 1
 
 
-def phase_checks(game: GameRecord) -> dict | None:
+def phase_checks(game: GameRecord) -> dict[str, Any] | None:
     """The checks of each side in the recorded phase and those beyond four, or None (no
     phase recorded, a chess game, or the record not validated as it now is)."""
     moves = list(game.moves_normalised or [])

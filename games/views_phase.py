@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers as drf_serializers
 from rest_framework import status
 from rest_framework.decorators import action
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors_phase, services
@@ -29,7 +30,7 @@ class FinalPhaseActions:
                    responses=GameRecordSerializer)
     @action(detail=True, methods=["get", "post"], url_path="final-phase",
             pagination_class=None, filter_backends=[])
-    def final_phase(self, request, pk=None):
+    def final_phase(self, request: Request, pk: str | None = None) -> Response:
         """Điều 10.1.2: GET the recorded final phase, the checks each side gave in it and
         those beyond four. POST ``{ply, version}``: the half-move the phase began at (the
         arbiter's entry; null clears it); the record is validated again."""
@@ -43,12 +44,13 @@ class FinalPhaseActions:
         data = serializer.validated_data
         game, job = services.set_final_phase(game, ply=data["ply"], user=request.user,
                                                    expected_version=data["version"])
-        return self._respond(game, job)  # type: ignore[attr-defined]
+        response: Response = self._respond(game, job)  # type: ignore[attr-defined]
+        return response
 
     @extend_schema(request=None, responses={201: inline_serializer("ExcessChecksApplied", {
         "faults": GameFaultSerializer(many=True), "game": drf_serializers.DictField()})})
     @action(detail=True, methods=["post"], url_path="excess-checks")
-    def excess_checks(self, request, pk=None):
+    def excess_checks(self, request: Request, pk: str | None = None) -> Response:
         """Điều 10.1.2: apply the event's rule to each check beyond four in the phase — a
         technical fault with article 10.1.2 on its half-move (default), or the loss proposed
         for the arbiter to confirm (``confirm-proposal``)."""

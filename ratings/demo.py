@@ -12,14 +12,15 @@ tournaments' and games' loaders), so that a new user sees every kind in the admi
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from chessrules.values import System
 from documents.services import render_document
 from ratings import services
-from ratings.models import RatingList, TitleQualification
+from ratings.models import RatingList, RatingPeriod, TitleQualification
 
 
-def _published_list(ctx, staff):
+def _published_list(ctx: Any, staff: Any) -> RatingPeriod:
     round_robin = next(t for t in ctx.data["tournaments"] if t.system == System.ROUND_ROBIN)
     people = [e.member.person_id for e in round_robin.entries.select_related("member")
               if e.member_id]
@@ -35,7 +36,7 @@ def _published_list(ctx, staff):
                                    reason="Dữ liệu minh họa: công bố trước khi kỳ kết thúc")
 
 
-def load_official_records(ctx) -> str:
+def load_official_records(ctx: Any) -> str:
     staff = ctx.data["users"]["staff"]
     deputy = ctx.data["signatories"]["deputy"]
     period = _published_list(ctx, staff)

@@ -70,18 +70,18 @@ def normalise_rules(data: Mapping[str, Any],
 
 # --- states ---------------------------------------------------------------------------------
 
-def pending_to_json(pending: Sequence[PendingGame]) -> list[list]:
+def pending_to_json(pending: Sequence[PendingGame]) -> list[list[Any]]:
     return [[g.event_id, g.opponent, g.opponent_rating, g.score, g.period.isoformat()]
             for g in pending]
 
 
-def pending_from_json(data: Iterable[Sequence]) -> tuple[PendingGame, ...]:
+def pending_from_json(data: Iterable[Sequence[Any]]) -> tuple[PendingGame, ...]:
     return tuple(PendingGame(e, o, int(r), float(s), date.fromisoformat(p))
                  for e, o, r, s, p in data or ())
 
 
 def state(rating: int | None, games: int, birth_year: int | None, peak: int | None,
-          pending: Iterable[Sequence] = ()) -> PlayerState:
+          pending: Iterable[Sequence[Any]] = ()) -> PlayerState:
     return PlayerState(rating, games, birth_year, peak, pending_from_json(pending))
 
 

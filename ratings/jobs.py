@@ -1,6 +1,8 @@
 """Jobs of the ratings app (one name each: the kind; run by ``core.run_job``;
 on the background queue: nobody waits for them, issue 31)."""
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
 from core.jobs import BACKGROUND, register
@@ -9,7 +11,7 @@ from ratings.models import RatingPeriod
 from tournaments.models import Tournament
 
 
-def _period(params: dict):
+def _period(params: dict[str, Any]) -> RatingPeriod | None:
     return RatingPeriod.objects.filter(pk=params["period"]).first()
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from core.official import official_rule, refuse_deletion
@@ -25,7 +27,7 @@ def published_period(period: RatingPeriod) -> str | None:
 
 
 @official_rule(PlayerRating, PeriodTournament)
-def row_of_published_period(row) -> str | None:
+def row_of_published_period(row: Any) -> str | None:  # a PlayerRating or PeriodTournament
     if RatingPeriod.objects.filter(pk=row.period_id, status=PUBLISHED).exists():
         return _("thuộc bảng hệ số đã công bố")
     return None

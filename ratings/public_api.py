@@ -23,13 +23,12 @@ from rest_framework import serializers
 from rest_framework.decorators import action
 
 from core.errors import ServiceError
+from core.pagination import MAX_ID, is_whole_number
 from core.public import (
-    MAX_ID,
     PublicFilterSet,
     PublicNotFound,
     PublicPagination,
     PublicReadOnlyViewSet,
-    is_whole_number,
 )
 from core.text import fold
 from documents.cache_scopes import DECISIONS

@@ -5,6 +5,7 @@ Phụ lục 6 criteria table. Used by the data migration and by tests after a da
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from chessrules.values import Discipline
 
@@ -18,7 +19,7 @@ LISTS = [
 ]
 
 
-def load_reference_data(rating_list_model=None, table_model=None) -> None:
+def load_reference_data(rating_list_model: Any = None, table_model: Any = None) -> None:
     """Create what is missing (idempotent); the models may be the migration's historical ones."""
     from ratings import engine
 

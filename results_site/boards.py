@@ -7,6 +7,8 @@ half-move, so the page's script only draws (it knows no rules).
 
 from __future__ import annotations
 
+from typing import Any
+
 from chessrules import chess as chess_rules
 from chessrules.notation import xiangqi as xiangqi_notation
 from chessrules.values import Discipline
@@ -32,7 +34,8 @@ def positions(discipline: str, start_fen: str, moves: list[str]) -> list[str]:
     return boards
 
 
-def replay_data(game: dict, coordinates: list[str], written: list[str]) -> dict:
+def replay_data(game: dict[str, Any], coordinates: list[str], written: list[str]
+                ) -> dict[str, Any]:
     """What the board script needs: boards, the move squares, the moves as written."""
     return {"discipline": game["discipline"],
             "boards": positions(game["discipline"], game["start_fen"], coordinates),

@@ -13,9 +13,10 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -236,7 +237,7 @@ def event_pdf(request, pk: int, kind: str):
     return pdf_answer(request, fetch_document(request, pk, kind, **params))
 
 
-def pdf_answer(request, response):
+def pdf_answer(request: HttpRequest, response: Any) -> HttpResponseBase:
     """The API's answer for a PDF as a page: the PDF, the waiting page (202) or the error."""
     if response.status_code == 200:
         return response

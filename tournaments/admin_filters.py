@@ -5,7 +5,11 @@ page leads to its list), ``?tournament__id__exact=<id>``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Tournament
@@ -18,7 +22,7 @@ class RecentTournamentFilter(admin.SimpleListFilter):
     title = gettext_lazy("giải đấu (gần đây)")
     parameter_name = "tournament__id__exact"
 
-    def lookups(self, request, model_admin):
+    def lookups(self, request: HttpRequest, model_admin: object) -> list[tuple[str, str]]:
         recent = list(Tournament.objects.order_by("-start_date", "-id")
                       .values_list("pk", "name")[:RECENT_EVENTS])
         chosen = self.value()
@@ -26,7 +30,7 @@ class RecentTournamentFilter(admin.SimpleListFilter):
             recent += list(Tournament.objects.filter(pk=int(chosen)).values_list("pk", "name"))
         return [(str(pk), name) for pk, name in recent]
 
-    def queryset(self, request, queryset):
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         value = self.value()
         if value and value.isdigit():
             return queryset.filter(tournament_id=int(value))

@@ -6,12 +6,14 @@ the service says the same after it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.db.models import Q
-from django.http import HttpResponseRedirect
+from django.http import HttpRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.html import format_html
@@ -28,7 +30,7 @@ from tournaments.models import Pairing, Round, Tournament
 S = Tournament.Status
 
 #: step -> (button, service call)
-STEPS = {
+STEPS: dict[str, tuple[Any, Callable[[Tournament, Any, str], object]]] = {
     "open_registration": (gettext_lazy("Mở đăng ký"),
                           lambda t, user, reason: services.open_registration(t, user=user)),
     "draw_numbers": (gettext_lazy("Khóa đăng ký và bốc số thứ tự"),
@@ -131,7 +133,7 @@ def refusal_with_link(t: Tournament, exc: ServiceError) -> SafeString | str:
     return exc.message
 
 
-def next_step_view(modeladmin, request, object_id):
+def next_step_view(modeladmin: Any, request: HttpRequest, object_id: str) -> HttpResponseRedirect:
     """POST: do the step named by the button (the page's own next step only)."""
     t = get_object_or_404(Tournament, pk=object_id)
     back = reverse("admin:tournaments_tournament_change", args=[t.pk])
@@ -167,7 +169,7 @@ def next_step_view(modeladmin, request, object_id):
     return HttpResponseRedirect(back)
 
 
-def panel_context(t: Tournament | None) -> dict:
+def panel_context(t: Tournament | None) -> dict[str, Any]:
     if t is None or t.pk is None:
         return {}
     step = next_step(t)

@@ -14,6 +14,8 @@ after a result find them cached (warm-ahead, core.caching.touch_and_warm).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.urls import reverse
 
@@ -89,7 +91,7 @@ def touch_event_row(tournament_id: int) -> None:
     touch_now_and_on_commit(LIST, event(tournament_id), ROWS)
 
 
-def touch_for_admin(obj) -> None:
+def touch_for_admin(obj: Any) -> None:
     """A row saved or deleted in the admin: the event it belongs to."""
     from tournaments.models import Tournament
 

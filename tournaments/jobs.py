@@ -1,5 +1,7 @@
 """Jobs of the tournaments app (one name each: the kind; run by ``core.run_job``)."""
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
 from core.jobs import register
@@ -8,7 +10,7 @@ from tournaments.models import Round, Tournament
 from tournaments.services import trf_import_job
 
 
-def _round_or_event(params: dict):
+def _round_or_event(params: dict[str, Any]) -> Round | Tournament | None:
     found = Round.objects.filter(tournament_id=params["tournament"],
                                  number=params["round"]).first()
     return found or Tournament.objects.filter(pk=params["tournament"]).first()

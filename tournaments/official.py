@@ -3,6 +3,8 @@ and everything that makes its result (entries, officials, rounds, pairings, logs
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from core.official import official_rule, refuse_deletion
@@ -36,12 +38,12 @@ def _part_of_certified(tournament_id: int | None) -> str | None:
 
 
 @official_rule(Entry, Official, Round, TeamEntry, StatusChange)
-def row_of_certified_tournament(row) -> str | None:
+def row_of_certified_tournament(row: Any) -> str | None:  # a row of one of the models above
     return _part_of_certified(row.tournament_id)
 
 
 @official_rule(Pairing, TeamMatch, PairingChange)
-def board_of_certified_tournament(row) -> str | None:
+def board_of_certified_tournament(row: Any) -> str | None:  # a row of one of the models above
     return _part_of_certified(Round.objects.filter(pk=row.round_id)
                               .values_list("tournament_id", flat=True).first())
 

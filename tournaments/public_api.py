@@ -20,12 +20,11 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.errors import ServiceError
+from core.pagination import MAX_ID, is_whole_number
 from core.public import (
-    MAX_ID,
     PublicFilterSet,
     PublicNotFound,
     PublicReadOnlyViewSet,
-    is_whole_number,
 )
 from core.text import fold
 from documents import selectors as document_selectors

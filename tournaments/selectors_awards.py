@@ -4,6 +4,7 @@ mục 10; Điều 19.4). The ranking's algorithm is ``chessrules.competition.del
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import QuerySet
 
@@ -26,7 +27,7 @@ def prizes(tournament: Tournament) -> QuerySet[Prize]:
             .select_related("entry", "team", "delegation").order_by("kind", "place", "id"))
 
 
-def delegation_ranking(tournament: Tournament, after_round: int | None = None) -> dict:
+def delegation_ranking(tournament: Tournament, after_round: int | None = None) -> dict[str, Any]:
     """The overall ranking of the delegations (Phụ lục 5 mục 10) from the individual standings
     after ``after_round`` (default: the last complete round): each player's place 1, 2 or 3 is
     a gold, silver or bronze of his delegation, his points count to its total; ordered by the
@@ -37,7 +38,7 @@ def delegation_ranking(tournament: Tournament, after_round: int | None = None) -
     of_entry = dict(tournament.entries.filter(starting_number__isnull=False)
                     .values_list("starting_number", "delegation_id"))
     names = dict(delegations(tournament).values_list("pk", "name"))
-    counts: dict[int, dict] = {pk: {"gold": 0, "silver": 0, "bronze": 0,
+    counts: dict[int, dict[str, Any]] = {pk: {"gold": 0, "silver": 0, "bronze": 0,
                                     "points": Decimal(0)} for pk in names}
     for row in table["rows"]:
         delegation = of_entry.get(row["starting_number"])

@@ -4,12 +4,13 @@ play-off matches with their score, shown with the team table that they decide.""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from chessrules.values import RESULT_POINTS
 from tournaments.models import PlayOffGame, PlayOffMatch, Tournament
 
 
-def team_playoff_matches(tournament: Tournament) -> list[dict]:
+def team_playoff_matches(tournament: Tournament) -> list[dict[str, Any]]:
     """The event's team play-off matches in their order: ``{"number", "home", "away",
     "home_points", "away_points", "boards"}`` with the teams' starting numbers and the game
     points each scored (two queries)."""

@@ -32,7 +32,7 @@ def regulation_label(name: str) -> str:
     return str(field.verbose_name)
 
 
-def value_words(name: str, value) -> str:
+def value_words(name: str, value: Any) -> str:
     """A stored regulation value (as an amendment records it) in words."""
     from tournaments.documents import tiebreak_name  # documents imports this module
 
@@ -60,7 +60,7 @@ def value_words(name: str, value) -> str:
 
 # --- time control (Điều 10) ----------------------------------------------------------------
 
-def time_control_text(data: dict) -> str:
+def time_control_text(data: dict[str, Any]) -> str:
     """The control in words, for the API, the admin and the documents, e.g. "25 nước trong
     60 phút, 10 nước trong 15 phút (×4), rồi cứ 5 phút 10 nước" (Điều 10.1.2)."""
     try:

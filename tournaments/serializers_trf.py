@@ -3,6 +3,8 @@ size limits checked before the import job runs (issue 31 §4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -14,7 +16,7 @@ from core.fields import DateField
 from tournaments.models import Tournament
 
 
-class TrfImportSerializer(serializers.Serializer):
+class TrfImportSerializer(serializers.Serializer[dict[str, Any]]):
     trf = serializers.CharField(
         trim_whitespace=False, required=False,
         help_text="The TRF file's text (or the file itself as trf_file): at most "
@@ -29,7 +31,7 @@ class TrfImportSerializer(serializers.Serializer):
     #: bytes of a file: the longest line of 20 rounds is under 300 characters
     BYTES_PER_LINE = 512
 
-    def validate(self, attrs):
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """One of ``trf``/``trf_file``; the file decoded (``chessrules.trf.decode_trf``);
         text that lost its characters refused naming the line; the size limits of an
         import (issue 31 §4), checked before anything runs."""

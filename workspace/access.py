@@ -20,11 +20,13 @@ Arbiter checks live with the arbiter's screens (``tournaments.selectors.can_arbi
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
-from django.db.models import Exists, OuterRef, Value
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.db.models import Exists, OuterRef, QuerySet, Value
+from django.http import Http404, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
@@ -150,12 +152,17 @@ def signed_in(view):
     return wrapped
 
 
-def _place_required(kwarg: str, queryset, may, refusal: str):
+#: a view of the area
+View = Callable[..., HttpResponseBase]
+
+
+def _place_required(kwarg: str, queryset: QuerySet[Any], may: Callable[[Any, Any], bool],
+                    refusal: str) -> Callable[[View], View]:
     """A decorator: the view takes ``kwarg`` (a primary key in the URL) and gets the object
     when ``may(user, object)`` allows; 404 for an unknown object, 403 (``refusal``) otherwise.
     """
 
-    def decorator(view):
+    def decorator(view: View) -> View:
         @signed_in
         @functools.wraps(view)
         def wrapped(request, *args, **kwargs):

@@ -5,16 +5,17 @@ applications, for its managers (``club_manager_required``), in the page's langua
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from core import xlsx
 from federation import selectors
-from federation.models import ClubMembership, Member, MembershipApplication
+from federation.models import Club, ClubMembership, Member, MembershipApplication
 from workspace.access import club_manager_required
 
 
 @club_manager_required
-def members_sheet(request, club):
+def members_sheet(request: HttpRequest, club: Club) -> HttpResponse:
     """The club's active members (an open club membership), by card number."""
     members = (Member.objects.filter(status=Member.Status.ACTIVE,
                                      club_memberships__club=club,
@@ -28,7 +29,7 @@ def members_sheet(request, club):
 
 
 @club_manager_required
-def applications_sheet(request, club):
+def applications_sheet(request: HttpRequest, club: Club) -> HttpResponse:
     """The club's membership applications (Điều 8.2-8.3), oldest first."""
     applications = MembershipApplication.objects.filter(club=club).order_by("submitted_on", "pk")
     return xlsx.xlsx_response(_("Đơn xin gia nhập"), *selectors.applications_table(applications),

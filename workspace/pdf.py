@@ -3,7 +3,7 @@ else its rendering asked for (the documents job) and a page that asks again by i
 
 from __future__ import annotations
 
-from django.http import FileResponse, HttpResponseBase
+from django.http import FileResponse, HttpRequest, HttpResponseBase
 from django.shortcuts import render
 
 from documents import services as document_services
@@ -11,7 +11,7 @@ from documents import services as document_services
 PDF_RETRY_SECONDS = 3
 
 
-def pdf_response(request, kind: str, target: str) -> HttpResponseBase:
+def pdf_response(request: HttpRequest, kind: str, target: str) -> HttpResponseBase:
     """The PDF of ``kind`` about ``target``; the caller has checked who may read it."""
     document = document_services.current_document(kind, target)
     if document is None:

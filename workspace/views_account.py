@@ -5,6 +5,7 @@ step after the password, enrolment) and what he receives by email. The writes ar
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 import segno
@@ -13,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -207,7 +208,7 @@ def account(request):
         "required": accounts.two_factor_required(user)})
 
 
-def admin_login(original):
+def admin_login(original: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """The admin's sign-in: when staff must sign in in two steps, the area's sign-in page (the
     code step is there), back to the admin afterwards; else the admin's own page."""
 

@@ -23,5 +23,5 @@ def _require(allowed: bool, message: str | None = None) -> None:
         raise NotAllowedError(message or _("Bạn không có quyền thực hiện thao tác này."))
 
 
-def _require_staff(by) -> None:
+def _require_staff(by: object) -> None:
     _require(perms.is_staff(by), _("Chỉ cán bộ Liên đoàn (staff) được thực hiện thao tác này."))

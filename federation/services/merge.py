@@ -22,6 +22,8 @@ it was registered with, a game its names as written. The choices (docs/decisions
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -42,7 +44,7 @@ def _open_clubs(member: Member) -> set[int]:
                .values_list("club_id", flat=True))
 
 
-def _supersede(later: Member, continuing: Member, *, reason: str, by) -> None:
+def _supersede(later: Member, continuing: Member, *, reason: str, by: Any) -> None:
     """The later card of a person entered twice: kept, ended, pointing at the one that
     continues; its dues and attendance belong to the continuing card."""
     today = _today()
@@ -59,7 +61,7 @@ def _supersede(later: Member, continuing: Member, *, reason: str, by) -> None:
                                    note=note, by=by)
 
 
-def _memberships(keep: Person, duplicate: Person, *, reason: str, by) -> None:
+def _memberships(keep: Person, duplicate: Person, *, reason: str, by: Any) -> None:
     kept_card = keep.memberships.filter(status=Member.Status.ACTIVE).first()
     other_card = duplicate.memberships.filter(status=Member.Status.ACTIVE).first()
     if kept_card is None or other_card is None:
@@ -109,7 +111,7 @@ def _move_references(keep: Person, duplicate: Person) -> None:
 
 @cache_scopes.touches
 @transaction.atomic
-def merge_persons(keep: Person, duplicate: Person, *, reason: str, by) -> Person:
+def merge_persons(keep: Person, duplicate: Person, *, reason: str, by: Any) -> Person:
     """Merge ``duplicate`` into ``keep`` (module docstring); staff only, with a reason."""
     _require_staff(by)
     reason = (reason or "").strip()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -28,7 +29,7 @@ from federation.selectors import LapseDue, members_about_to_lapse
 LAPSE_WARNING_DAYS = 30
 
 
-def link(name: str, *args) -> str:
+def link(name: str, *args: Any) -> str:
     return settings.SITE_URL + reverse(name, args=args)
 
 
@@ -54,7 +55,7 @@ def application_received(application: MembershipApplication) -> None:
         key=f"application-received:{application.pk}")
 
 
-def _decided_context(application: MembershipApplication) -> dict:
+def _decided_context(application: MembershipApplication) -> dict[str, Any]:
     status = MembershipApplication.Status
     annulled = application.status == status.ANNULLED
     return {"club": application.club.name, "person_name": application.person.full_name,
@@ -132,7 +133,7 @@ def warn_lapses(on: date, within_days: int = LAPSE_WARNING_DAYS) -> int:
 
 
 
-def decision_issued(decision, person: Person, club: Club | None = None) -> None:
+def decision_issued(decision: Any, person: Person, club: Club | None = None) -> None:
     """An issued decision about ``person`` (a title awarded, a sanction): to him and, when
     known, his club (``decision``: a documents.Decision)."""
     recipients = person_recipients(person)

@@ -4,6 +4,7 @@ the record's lock (with its version check) and who may write a record."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -36,7 +37,7 @@ VALIDATION_OUTPUTS = ("validation_status", "validation_error", "validation_flags
 FAULTS_TO_LOSE = 3  # Điều 7.1n (three technical or three conduct faults), 7.1m / 11.3b
 
 
-def _check_may_write(user, game: GameRecord) -> None:
+def _check_may_write(user: Any, game: GameRecord) -> None:
     if not selectors.may_arbitrate(user, game):
         raise NotAllowedError(_("Bạn không phải trọng tài của giải có ván đấu này."))
     _check_tournament_open(game)

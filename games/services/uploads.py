@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowedError, ServiceError
 from core.jobs import start_job
+from core.models import Job
 from games import engine, selectors
 from games.models import AUTO_NOTATION, GameUpload
 from games.services._base import IMPORT_PGN_JOB
 
 
 @transaction.atomic
-def start_upload(*, user, content: str, file_name: str = "", tournament=None,
+def start_upload(*, user: Any, content: str, file_name: str = "", tournament: Any = None,
                  round_number: int | None = None, keep_valid: bool = False,
-                 notation: str = AUTO_NOTATION, event_name: str = ""):
+                 notation: str = AUTO_NOTATION, event_name: str = ""
+                 ) -> tuple[GameUpload, Job]:
     """Store an uploaded PGN file and start its import job (one job for the whole file)."""
     if not content.strip():
         raise ServiceError(_("Tệp PGN rỗng."), field="file", code="empty_file")

@@ -15,6 +15,6 @@ def _no_progress(_percent: float, _message: str = "") -> None:
     return None
 
 
-def _require_staff(user) -> None:
+def _require_staff(user: object) -> None:
     if not getattr(user, "is_staff", False):
         raise NotAllowedError(_("Chỉ cán bộ Liên đoàn được thực hiện việc này."))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -15,7 +16,7 @@ def list_header() -> list[str]:
             _("Câu lạc bộ"), _("Danh hiệu"), _("Hệ số"), _("Số ván"), _("Thay đổi"), _("K")]
 
 
-def list_rows(rows: Iterable[dict]) -> list[list[object]]:
+def list_rows(rows: Iterable[dict[str, Any]]) -> list[list[object]]:
     """A whole list's rows as printed (public columns only: never date of birth or
     contact); the CSV and the Excel workbook write the same rows."""
     return [
@@ -26,6 +27,6 @@ def list_rows(rows: Iterable[dict]) -> list[list[object]]:
         for row in rows]
 
 
-def list_csv(rows: Iterable[dict]) -> str:
+def list_csv(rows: Iterable[dict[str, Any]]) -> str:
     """A whole list as CSV."""
     return csv_text(list_header(), list_rows(rows))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -14,9 +15,9 @@ from ratings.models import PeriodTournament, RatingPeriod
 from tournaments.models import Tournament
 
 
-def signatures(games: Sequence[tuple]) -> dict[int, str]:
+def signatures(games: Sequence[tuple[Any, ...]]) -> dict[int, str]:
     """{tournament id: sha256 of its rated games} (players and scores; order-free)."""
-    by_event: dict[int, list[tuple]] = {}
+    by_event: dict[int, list[tuple[Any, ...]]] = {}
     for event, a, b, score, _forfeit in games:
         pair = (a, b, score) if a < b else (b, a, 1.0 - score)
         by_event.setdefault(event, []).append(pair)
@@ -47,7 +48,7 @@ def find_duplicates(period: RatingPeriod, tournaments: Sequence[Tournament],
     return copies
 
 
-def warnings_for(copies: dict[int, int]) -> list[dict]:
+def warnings_for(copies: dict[int, int]) -> list[dict[str, Any]]:
     names = dict(Tournament.objects.filter(pk__in={*copies, *copies.values()})
                  .values_list("pk", "name"))
     return [{"code": "tournament_counted_twice", "tournament": copy, "duplicate_of": original,

@@ -6,6 +6,7 @@ the next number with its reason. Nothing published is ever deleted."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,7 +20,7 @@ from ratings.services.common import _require_staff
 PUBLISH_PERMISSION = "ratings.publish_ratingperiod"
 
 
-def require_publisher(user) -> None:
+def require_publisher(user: Any) -> None:
     if not (user is not None and user.has_perm(PUBLISH_PERMISSION)):
         raise NotAllowedError(_("Cần quyền công bố danh sách hệ số."))
 
@@ -42,7 +43,7 @@ def check_period_ended(period: RatingPeriod, reason: str) -> str:
 
 
 @cache_scopes.touches
-def publish_period(period: RatingPeriod, *, user, reason: str = "",
+def publish_period(period: RatingPeriod, *, user: Any, reason: str = "",
                    seeded: bool = False) -> RatingPeriod:
     """Công bố: the reviewed list becomes the current one and the start state of the next
     period. Only a computed period, only after the previous one is published, and only once
@@ -73,7 +74,7 @@ def publish_period(period: RatingPeriod, *, user, reason: str = "",
     return period
 
 
-def _record_publication(period: RatingPeriod, published_at: datetime, user,
+def _record_publication(period: RatingPeriod, published_at: datetime, user: Any,
                         early_reason: str = "") -> RatingPublication:
     number = period.publications.count() + 1
     reasons = [period.summary.get("correction", {}).get("reason", "")]

@@ -34,6 +34,7 @@ from chessrules.competition import swiss as _swiss
 from chessrules.competition import team as _cteam
 from chessrules.competition.match import MatchState
 from chessrules.dutch import SwissPlayer, initial_order_key
+from chessrules.trf import TrfGame
 from core import caching
 from tournaments import systems
 from tournaments.engine import formats as _formats
@@ -51,7 +52,7 @@ from tournaments.engine.plan import (
     RoundPlan,
     engine_version,
 )
-from tournaments.engine.snapshot import Snapshot, TrfGame, history
+from tournaments.engine.snapshot import Snapshot, history
 from tournaments.engine.tables import check_tiebreak_codes, parse_codes
 from tournaments.engine.teams import team_standings
 from tournaments.engine.trf import (

@@ -4,6 +4,8 @@ snapshot: the match state and the groups' totals (pure; the rules are
 
 from __future__ import annotations
 
+from typing import Any
+
 from chessrules.competition import match as cmatch
 from chessrules.values import RESULT_POINTS
 from tournaments.engine.snapshot import Snapshot, game_points
@@ -43,7 +45,7 @@ def groups(snapshot: Snapshot) -> dict[str, list[int]]:
     return {g: sorted(numbers) for g, numbers in out.items()}
 
 
-def group_scores(snapshot: Snapshot, rows: list[dict]) -> list[dict]:
+def group_scores(snapshot: Snapshot, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each group's total of its players' points in ``rows`` (the standings): the result
     of group A against group B (002 Điều 10)."""
     points = {row["starting_number"]: row["points"] for row in rows}

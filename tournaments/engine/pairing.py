@@ -23,6 +23,7 @@ from chessrules.dutch import (
     SwissPlayer,
     pair_round,
 )
+from chessrules.values import bye_code
 from tournaments.engine import formats
 from tournaments.engine import knockout as ko
 from tournaments.engine.errors import EngineError
@@ -40,7 +41,7 @@ from tournaments.engine.plan import (
     previous_draw,
     withdrawn,
 )
-from tournaments.engine.snapshot import EntryRow, Snapshot, bye_code, history
+from tournaments.engine.snapshot import EntryRow, Snapshot, history
 from tournaments.engine.tables import competitors, schedule
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import chessrules
 from chessrules.competition import swissdraw
@@ -73,14 +74,14 @@ class RoundPlan:
     boards: list[PlannedBoard] = field(default_factory=list)
     matches: list[PlannedMatch] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    draw: dict = field(default_factory=dict)
+    draw: dict[str, Any] = field(default_factory=dict)
     engine_version: str = field(default_factory=engine_version)
     #: told the share (0-1) of the pairing done, where the system can tell (the Dutch
     #: engine after each bracket); not part of the plan's value
     progress: Callable[[float], None] | None = field(default=None, repr=False, compare=False)
 
 
-def withdrawn(players, number: int) -> frozenset[int]:
+def withdrawn(players: Any, number: int) -> frozenset[int]:
     """Numbers of the players who withdrew before round ``number``."""
     return frozenset(p.number for p in players
                      if p.withdrawn_after is not None and p.withdrawn_after < number)
@@ -102,7 +103,7 @@ def previous_draw(snapshot: Snapshot, number: int) -> swissdraw.DrawResult | Non
     return draw_from_json(rnd.number, rnd.seed, rnd.draw)
 
 
-def draw_json(draw: swissdraw.DrawResult) -> dict:
+def draw_json(draw: swissdraw.DrawResult) -> dict[str, Any]:
     return {"pairs": [list(p) for p in draw.pairs], "bye": draw.bye,
             "score_group": {str(k): v for k, v in draw.score_group.items()},
             "subgroups": {str(k): v for k, v in draw.subgroups.items()},

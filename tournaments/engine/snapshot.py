@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from chessrules.trf import TrfGame
 from chessrules.values import Discipline, MatchScoring, Result, bye_code
@@ -108,7 +108,7 @@ class TeamRow(NamedTuple):
 class RoundRow(NamedTuple):
     number: int
     seed: int | None = None
-    draw: Mapping | None = None  # only loaded when a planner needs the stored draws
+    draw: Mapping[str, Any] | None = None  # only loaded when a planner needs the stored draws
 
 
 class PairingRow(NamedTuple):

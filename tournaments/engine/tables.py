@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from chessrules.competition import model as cmodel
 from chessrules.competition import roundrobin, scoring, swissdraw, tiebreaks
-from chessrules.values import BYE_POINTS, Discipline, Result
-from tournaments.engine.snapshot import Snapshot, bye_code, game_points
+from chessrules.values import BYE_POINTS, Discipline, Result, bye_code
+from tournaments.engine.snapshot import Snapshot, game_points
 
 _GAME_POINTS = {r.value: r.points for r in Result if r.played and r.points}
 _FORFEIT_POINTS = {r.value: r.points for r in Result if r.forfeit and r.points}

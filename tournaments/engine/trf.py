@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from chessrules.trf import TrfError, TrfGame, TrfPlayer, TrfTournament, parse_trf, write_trf
 from chessrules.values import Result, bye_code
@@ -74,7 +75,7 @@ class TrfHead:
 
 
 def trf_text(head: TrfHead, entries: list[TrfEntry], rounds: int, initial_colour: str,
-             games: dict[int, dict[int, TrfGame]], rows: dict[int, dict],
+             games: dict[int, dict[int, TrfGame]], rows: dict[int, dict[str, Any]],
              pending: dict[int, float] | None = None) -> str:
     """TRF16 text: ``games`` by starting number and round, ``rows`` the standings rows,
     ``pending`` the points of the byes requested for the round to be paired (added to the

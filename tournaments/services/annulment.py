@@ -16,6 +16,7 @@ kept as an ``AnnulledGame`` (colours as played, result when annulled, reason, wh
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -33,9 +34,9 @@ NOTE_MAX = 2000
 ANNUL_HOOKS: list[Callable[[Pairing, AnnulledGame], None]] = []
 
 
-def annul_and_replay(pairing: Pairing, *, user, reason: str, note: str = "",
+def annul_and_replay(pairing: Pairing, *, user: Any, reason: str, note: str = "",
                      complaint: Complaint | None = None, expected_version: int | None = None,
-                     by=None) -> AnnulledGame:
+                     by: Any = None) -> AnnulledGame:
     """Cancel the game on ``pairing`` and have it replayed (Điều 9.9a-b).
 
     ``reason`` is ``wrong_setup`` (9.9a: the game was played with the intended colours) or
@@ -91,5 +92,5 @@ def _check_annullable(p: Pairing, expected_version: int | None) -> None:
             % {"b": p.board, "r": p.result}, field="pairing", code="result_recorded")
 
 
-def _author(user):
+def _author(user: Any) -> Any:  # the user, or None for an anonymous one
     return user if getattr(user, "is_authenticated", False) else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -70,7 +71,7 @@ def _check_late_arrival(t: Tournament) -> None:
                            field="late_arrival_minutes")
 
 
-def _parse_control(data) -> timecontrol.TimeControl:
+def _parse_control(data: object) -> timecontrol.TimeControl:
     """A dict of periods, or a label that reads as one ("90 phút + 30 giây",
     "40/5400+30:1800+30") for clients that still send the old text."""
     if isinstance(data, str):
@@ -88,7 +89,7 @@ def _parse_control(data) -> timecontrol.TimeControl:
                            field="time_control", code="invalid") from exc
 
 
-def resolve_time_control(t: Tournament, fields: dict, *, creating: bool) -> None:
+def resolve_time_control(t: Tournament, fields: dict[str, Any], *, creating: bool) -> None:
     """Điều 10.1: the event's control is one of the presets or a control of its own.
 
     A preset fills ``time_control``; a control sent alone finds its preset (or "custom"); a

@@ -140,8 +140,10 @@ def _check_subject(t: Tournament, f: Filing) -> None:
 def _finished_at(t: Tournament) -> datetime | None:
     if t.certified_at is not None:
         return t.certified_at
-    return (StatusChange.objects.filter(tournament=t, to_status=Tournament.Status.FINISHED)
-            .aggregate(at=Max("changed_at"))["at"])
+    finished: datetime | None = (
+        StatusChange.objects.filter(tournament=t, to_status=Tournament.Status.FINISHED)
+        .aggregate(at=Max("changed_at"))["at"])
+    return finished
 
 
 def limit_starts(t: Tournament, f: Filing) -> datetime | None:

@@ -12,6 +12,7 @@ Called by the games app when a penalty is recorded (``games.penalty_effects``).
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -37,7 +38,7 @@ def result_points(pairing: Pairing, side: str) -> Decimal:
 
 
 @transaction.atomic
-def set_penalty_points(pairing: Pairing, *, side: str, points: Decimal, user) -> Pairing:
+def set_penalty_points(pairing: Pairing, *, side: str, points: Decimal, user: Any) -> Pairing:
     """Set ``side``'s points of the game on the board (13.4e-f). The board must have its
     result (the points are those "của ván đấu": the game is over and scored), be a game,
     and its event not certified. ``user=None``: a trusted internal call."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -25,7 +26,7 @@ NOTE_MAX = 2000
 
 
 def record_playoff_game(tournament: Tournament, *, white: Entry, black: Entry, result: str,
-                        user, note: str = "") -> PlayOffGame:
+                        user: Any, note: str = "") -> PlayOffGame:
     """Record a play-off game (002 Phần 2 Điều 2.3) with its result: the event's arbiters,
     two different players of the event, a decided result; not on a certified event."""
     value = _decided(result, "result")
@@ -61,7 +62,7 @@ def _check_note(note: str) -> None:
         raise ServiceError(_("Ghi chú tối đa %(n)d ký tự.") % {"n": NOTE_MAX}, field="note")
 
 
-def _next_number(model, t: Tournament) -> int:
+def _next_number(model: Any, t: Tournament) -> int:
     return (model.objects.filter(tournament=t).aggregate(n=Max("number"))["n"] or 0) + 1
 
 
@@ -76,7 +77,7 @@ class PlayOffBoard:
 
 
 def record_team_playoff(tournament: Tournament, *, home: TeamEntry, away: TeamEntry,
-                        games: Sequence[PlayOffBoard], user, note: str = "") -> PlayOffMatch:
+                        games: Sequence[PlayOffBoard], user: Any, note: str = "") -> PlayOffMatch:
     """Record a play-off match between two tied teams ("Thi đấu thêm", 002 Phần 2 Điều 2.3)
     with its board games: a team event ranked by its table (not a knockout, whose ties decide,
     Điều 30.3), two different teams of the event, one to ``boards_per_team`` boards, each

@@ -4,6 +4,7 @@ start time, as data. A late arrival (Điều 10.2.1a) reads the round's start fr
 from __future__ import annotations
 
 from datetime import date, time
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ NOTE_MAX = 120  # ScheduledRound.note
 
 
 def set_round_schedule(tournament: Tournament, number: int, day: date, start_time: time, *,
-                       user, note: str = "") -> ScheduledRound:
+                       user: Any, note: str = "") -> ScheduledRound:
     """Set (or change) round ``number``'s day and start (Phụ lục 5 mục 6): the organisers
     (or staff), before the round has started; the day lies within the event's dates."""
     _require_manager(user, tournament)
@@ -59,7 +60,7 @@ def _require_not_started(t: Tournament, number: int) -> None:
             field="number", code="round_started")
 
 
-def remove_round_schedule(line: ScheduledRound, *, user) -> None:
+def remove_round_schedule(line: ScheduledRound, *, user: Any) -> None:
     """Take a round off the schedule (before it has started)."""
     _require_manager(user, line.tournament)
     with transaction.atomic():

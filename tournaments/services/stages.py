@@ -5,6 +5,8 @@ final stage it feeds (``Tournament.qualifies_to``) and how many of its top finis
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -40,13 +42,13 @@ def validate_stage(t: Tournament) -> None:
         raise ServiceError(_("Cần số đấu thủ của bảng vào chung kết."), field="qualifiers")
 
 
-def check_stage_owner(t: Tournament, user) -> None:
+def check_stage_owner(t: Tournament, user: Any) -> None:
     """Only the final's organisers attach a qualifying group to it."""
     if t.qualifies_to is not None and not selectors.can_manage(user, t.qualifies_to):
         raise NotAllowedError(_("Bạn không quản lý vòng chung kết này."))
 
 
-def advance_qualifiers(final: Tournament, *, user) -> list[Entry]:
+def advance_qualifiers(final: Tournament, *, user: Any) -> list[Entry]:
     """Enter the top ``qualifiers`` of every qualifying group (in its certified standings'
     order, tie-breaks included) into the final, all or none; those already entered are
     skipped, so a retry adds nothing twice."""

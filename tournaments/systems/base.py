@@ -34,7 +34,7 @@ from chessrules.competition.knockout import bracket_size
 from chessrules.values import MatchScoring, System, TeamMatchForm
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
-from tournaments.engine.pairing import RoundPlan, no_further_round
+from tournaments.engine.plan import RoundPlan, no_further_round
 from tournaments.engine.snapshot import Snapshot
 
 __all__ = ["Counts", "Field", "Planner", "SystemSpec", "TWO_GAME_MATCHES", "MATCH_TERMS",

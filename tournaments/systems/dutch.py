@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from chessrules.values import System
 from tournaments.engine import pairing
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import SystemSpec
 

@@ -11,7 +11,7 @@ from chessrules.values import System
 from tournaments.engine import formats, pairing
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import Counts, Field, SystemSpec
 

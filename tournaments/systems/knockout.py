@@ -9,7 +9,7 @@ from chessrules.values import System
 from tournaments.engine import knockout as ko
 from tournaments.engine import pairing
 from tournaments.engine.errors import gettext_noop as N_
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.plan import KNOCKOUT_DECIDED, RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import TWO_GAME_MATCHES, SystemSpec
 
@@ -22,7 +22,7 @@ class Knockout(SystemSpec):
     final_stage = True
     bracket = True
     ends_on_decision = True
-    decided_message = pairing.KNOCKOUT_DECIDED
+    decided_message = KNOCKOUT_DECIDED
     undecided_message = N_("Giải loại trực tiếp chưa có nhà vô địch.")
     trf_words = (("knock",), ("loai truc tiep",))
     trf_rank = 60

@@ -11,7 +11,7 @@ from chessrules.values import System
 from tournaments.engine import formats, pairing
 from tournaments.engine.errors import EngineError
 from tournaments.engine.errors import gettext_noop as N_
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.plan import MATCH_DECIDED, RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import MATCH_TERMS, Field, SystemSpec
 
@@ -20,7 +20,7 @@ class Match(SystemSpec):
     system = System.MATCH
     accepts = frozenset({MATCH_TERMS})
     ends_on_decision = True
-    decided_message = pairing.MATCH_DECIDED
+    decided_message = MATCH_DECIDED
     undecided_message = N_("Trận đối kháng chưa kết thúc (002 Điều 8).")
     trf_words = (("doi khang ca nhan",),)
 

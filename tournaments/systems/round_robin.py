@@ -7,7 +7,7 @@ from typing import Any
 
 from chessrules.values import MatchScoring, System
 from tournaments.engine import pairing
-from tournaments.engine.pairing import RoundPlan
+from tournaments.engine.plan import RoundPlan
 from tournaments.engine.snapshot import Snapshot
 from tournaments.systems.base import TWO_GAME_MATCHES, Counts, SystemSpec, round_robin_rounds
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from core.models import Job
@@ -19,10 +20,10 @@ from federation import services
 class Command(BaseCommand):
     help = "Expel members without dues or activity for 6 months (Điều 15.5), as of a date."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--date", help="the day to judge (YYYY-MM-DD); default: today")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: object, **options: Any) -> None:
         try:
             on = date.fromisoformat(options["date"]) if options["date"] else timezone.localdate()
         except ValueError as exc:

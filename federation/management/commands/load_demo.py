@@ -11,10 +11,11 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from core.caching import touch_everything
 from federation import demo
@@ -44,12 +45,12 @@ def demo_users_lines() -> list[str]:
 class Command(BaseCommand):
     help = "Load demo data: bodies, 20 clubs, ~500 members, dues, attendance, demo users."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--if-empty", action="store_true",
                             help="do nothing when clubs or members already exist")
         parser.add_argument("--seed", type=int, default=demo.SEED)
 
-    def handle(self, *args, **options):
+    def handle(self, *args: object, **options: Any) -> None:
         if demo.has_data():
             if options["if_empty"]:
                 self.stdout.write("demo data: the database already has data; nothing loaded")

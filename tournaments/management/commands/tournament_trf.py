@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from chessrules.values import Discipline
 from core.errors import ServiceError
@@ -23,7 +24,7 @@ from tournaments.models import Tournament
 class Command(BaseCommand):
     help = "Export (TRF16 + XXR/XXC) or import a tournament report file."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("action", choices=["export", "import"])
         parser.add_argument("target", help="tournament id (export) or TRF file (import)")
         parser.add_argument("--body", type=int, help="organising body id (import)")
@@ -36,7 +37,7 @@ class Command(BaseCommand):
                             choices=[d.value for d in Discipline])
         parser.add_argument("--user", help="username of the importing staff/organiser")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: object, **options: Any) -> None:
         if options["action"] == "export":
             tournament = Tournament.objects.filter(pk=options["target"]).first()
             if tournament is None:
