@@ -16,11 +16,14 @@ Readings: docs/decisions-games.md. Part of the ``games.services`` package (the r
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chessrules.values import Discipline
 from core.errors import ConflictError, ServiceError
+from core.models import Job
 from games import cache_scopes, engine, selectors
 from games import selectors_phase as phase
 from games.models import Decision, FaultKind, GameFault, GameRecord, Side
@@ -36,8 +39,8 @@ LOSS_REASON = "rule_violation"
 
 
 @transaction.atomic
-def set_final_phase(game: GameRecord, *, ply: int | None, user,
-                    expected_version: int | None):
+def set_final_phase(game: GameRecord, *, ply: int | None, user: Any,
+                    expected_version: int | None) -> tuple[GameRecord, Job]:
     """Record the first half-move of the final phase (``None`` clears it), then validate the
     record again (the checks beyond four are reported on their half-move).
 
@@ -100,7 +103,7 @@ def _check_ply(game: GameRecord, tournament: Tournament, ply: int) -> None:
 
 
 @transaction.atomic
-def apply_excess_checks(game: GameRecord, *, user) -> tuple[list[GameFault], GameRecord]:
+def apply_excess_checks(game: GameRecord, *, user: Any) -> tuple[list[GameFault], GameRecord]:
     """Carry out the event's rule for each check beyond four in the phase (Điều 10.1.2).
 
     ``technical_fault`` (default): one technical fault with article 10.1.2 on each such
@@ -133,7 +136,7 @@ def _side(code: str) -> str:
     return Side.WHITE if code == "w" else Side.BLACK
 
 
-def _log_faults(game: GameRecord, excess: list[tuple[str, int]], *, user) -> list[GameFault]:
+def _log_faults(game: GameRecord, excess: list[tuple[str, int]], *, user: Any) -> list[GameFault]:
     logged = set(GameFault.objects.filter(game=game, article=ARTICLE)
                  .values_list("side", "ply"))
     faults, seen = [], {"w": 0, "b": 0}
@@ -151,7 +154,7 @@ def _log_faults(game: GameRecord, excess: list[tuple[str, int]], *, user) -> lis
     return faults
 
 
-def _propose_loss(game: GameRecord, code: str, ply: int, *, user) -> GameRecord:
+def _propose_loss(game: GameRecord, code: str, ply: int, *, user: Any) -> GameRecord:
     if game.decision:
         raise ConflictError(_("Ván đã có phán quyết."), code="already_decided")
     winner = Decision.BLACK_WINS if code == "w" else Decision.WHITE_WINS
