@@ -123,13 +123,18 @@ class DataRequestAdmin(ServiceAdmin, HistoryAdmin):
                                             by=request.user, received_at=obj.received_at)
         obj.pk = created.pk
 
+    def _handle_with_reason(self, request, queryset, *, title: str, handle):
+        """An action whose form asks only the reason; ``handle(row, reason=, by=)`` is the
+        privacy service carrying it out on each selected request."""
+        return run_form_action(
+            self, request, queryset, form_class=HandleRequestForm, title=title,
+            apply=lambda row, data: handle(row, reason=data["reason"], by=request.user)
+            and None)
+
     @admin.action(description=gettext_lazy("Cung cấp bản sao dữ liệu (Điều 14)"))
     def complete_export(self, request, queryset):
-        return run_form_action(
-            self, request, queryset, form_class=HandleRequestForm,
-            title=_("Cung cấp bản sao dữ liệu"),
-            apply=lambda row, data: privacy.complete_export(
-                row, reason=data["reason"], by=request.user) and None)
+        return self._handle_with_reason(request, queryset, title=_("Cung cấp bản sao dữ liệu"),
+                                        handle=privacy.complete_export)
 
     @admin.action(description=gettext_lazy("Chỉnh sửa dữ liệu theo yêu cầu (Điều 15)"))
     def correct(self, request, queryset):
@@ -146,16 +151,12 @@ class DataRequestAdmin(ServiceAdmin, HistoryAdmin):
 
     @admin.action(description=gettext_lazy("Xóa liên lạc và số CCCD theo yêu cầu (Điều 16)"))
     def erase(self, request, queryset):
-        return run_form_action(
-            self, request, queryset, form_class=HandleRequestForm,
-            title=_("Xóa dữ liệu không phải hồ sơ chính thức"),
-            apply=lambda row, data: privacy.erase_personal_data(
-                row, reason=data["reason"], by=request.user) and None)
+        return self._handle_with_reason(
+            request, queryset, title=_("Xóa dữ liệu không phải hồ sơ chính thức"),
+            handle=privacy.erase_personal_data)
 
     @admin.action(description=gettext_lazy("Từ chối yêu cầu (ghi lý do)"))
     def refuse(self, request, queryset):
-        return run_form_action(
-            self, request, queryset, form_class=HandleRequestForm,
-            title=_("Từ chối yêu cầu về dữ liệu"),
-            apply=lambda row, data: privacy.refuse_request(
-                row, reason=data["reason"], by=request.user) and None)
+        return self._handle_with_reason(request, queryset,
+                                        title=_("Từ chối yêu cầu về dữ liệu"),
+                                        handle=privacy.refuse_request)
