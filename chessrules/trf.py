@@ -95,6 +95,10 @@ class TrfTournament:
     rounds_declared: bool = False
     initial_color: str | None = None
     """``"w"`` or ``"b"``: colour of the top player in round 1 (``XXC``/``152``)."""
+    scoring: dict[str, float] = field(default_factory=dict)
+    """Points by kind from JaVaFo's ``XXS`` line (``W=1 D=0.5 PAB=0.5 …``), read as given."""
+    scoring_line: int = 0
+    """The line of the (last) ``XXS``, for the messages that name it."""
     fields: dict[str, list[str]] = field(default_factory=dict)
     """Raw content (after the 3-character code) of every non-player line, by code."""
     layout: list[str | int] = field(default_factory=list)
@@ -349,10 +353,28 @@ def parse_trf(text: str, *, strict: bool = False) -> TrfTournament:
             colour = _parse_initial_color(code, line[3:], line_number)
             if colour is not None:
                 tournament.initial_color = colour
+        elif code == "XXS":
+            tournament.scoring.update(_parse_scoring(rest, line_number))
+            tournament.scoring_line = line_number
     _check_opponents(tournament)
     tournament.rounds_declared = declared_rounds is not None
     tournament.rounds = declared_rounds if declared_rounds else tournament.rounds_in_file
     return tournament
+
+
+def _parse_scoring(rest: str, line_number: int) -> dict[str, float]:
+    """JaVaFo's ``XXS`` tokens ``KIND=POINTS`` (``WW``, ``BW``, ``W``, ``D``, ``PAB``, …)."""
+    scoring: dict[str, float] = {}
+    for token in rest.split():
+        kind, sep, value = token.partition("=")
+        try:
+            points = float(value)
+        except ValueError:
+            points = -1.0
+        if not sep or not kind.isalpha() or not 0 <= points <= 99:
+            raise TrfError(line_number, f"XXS token {token!r} is not KIND=POINTS")
+        scoring[kind.upper()] = points
+    return scoring
 
 
 def _check_opponents(tournament: TrfTournament) -> None:

@@ -27,9 +27,9 @@ from core.errors import ServiceError
 from core.text import fold
 from tournaments import engine, systems
 
-__all__ = ["ImportedBoard", "birth_date", "choose_system", "file_date", "file_time_control",
-           "file_bye_score", "fingerprint", "initial_colour", "paired_rounds", "player_lines",
-           "round_to_pair", "round_boards", "system_of"]
+__all__ = ["ImportedBoard", "birth_date", "check_scoring", "choose_system", "file_bye_score",
+           "file_date", "file_time_control", "fingerprint", "initial_colour", "line_of",
+           "paired_rounds", "player_lines", "round_to_pair", "round_boards", "system_of"]
 
 
 def player_lines(text: str) -> dict[int, int]:
@@ -58,6 +58,11 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256("\n".join(line for line in lines if line).encode()).hexdigest()
 
 
+def line_of(text: str, code: str) -> int | None:
+    """The number of the file's first line with ``code``."""
+    return next((n for n, raw in enumerate(text.splitlines(), 1) if raw.startswith(code)), None)
+
+
 def system_of(trf: TrfTournament, text: str) -> tuple[str | None, int | None, str]:
     """(system, line number, text) of the file's 092 line; system None when it names none
     we know (a stored value, or the words of a system's spec)."""
@@ -65,8 +70,7 @@ def system_of(trf: TrfTournament, text: str) -> tuple[str | None, int | None, st
     if not values or not values[0].strip():
         return None, None, ""
     said = values[0].strip()
-    line = next((n for n, raw in enumerate(text.splitlines(), 1) if raw.startswith("092")),
-                None)
+    line = line_of(text, "092")
     if said in systems.SPECS:  # a stored value
         return said, line, said
     system = systems.system_named(fold(said).replace("_", " "))
@@ -126,13 +130,45 @@ def initial_colour(trf: TrfTournament) -> str | None:
 
 def file_bye_score(trf: TrfTournament) -> dict[str, Any]:
     """The pairing-allocated bye's points from a ``BBU`` line (bbpPairings' extension, which
-    the export writes when the bye is not one point); nothing otherwise (the default)."""
+    the export writes when the bye is not one point) or JaVaFo's ``XXS PAB=…``; nothing
+    otherwise (the default)."""
     values = trf.fields.get("BBU") or []
     try:
-        points = float(values[0].strip()) if values else None
+        points = float(values[0].strip()) if values else trf.scoring.get("PAB")
     except ValueError:
         points = None
     return {"bye_score": Decimal(str(points))} if points in (0.0, 0.5, 1.0) else {}
+
+
+#: The points an event here gives (1-½-0; byes as requested, Điều 21.5): a file that scores
+#: otherwise (3-1-0, …) cannot be represented and is refused, its line named.
+STANDARD_POINTS = {"W": 1.0, "WW": 1.0, "BW": 1.0, "FW": 1.0, "D": 0.5, "WD": 0.5, "BD": 0.5,
+                   "L": 0.0, "WL": 0.0, "BL": 0.0, "FL": 0.0, "ZPB": 0.0, "HPB": 0.5,
+                   "FPB": 1.0}
+#: bbpPairings' lines of the same meaning (its extension of the TRF)
+BBP_POINTS = {"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "ZPB", "BBF": "FL"}
+
+
+def check_scoring(trf: TrfTournament, text: str) -> None:
+    """Refuse a file whose ``XXS`` (JaVaFo) or ``BBW``/``BBD``/… (bbpPairings) lines give a
+    win, a draw, a loss or a requested bye other points than the events here give."""
+    for kind, points in trf.scoring.items():
+        if kind in STANDARD_POINTS and points != STANDARD_POINTS[kind]:
+            _refuse_scoring(trf.scoring_line, f"XXS {kind}={points:g}")
+    for code, kind in BBP_POINTS.items():
+        for value in trf.fields.get(code) or []:
+            try:
+                points = float(value.strip())
+            except ValueError:
+                points = -1.0
+            if points != STANDARD_POINTS[kind]:
+                _refuse_scoring(line_of(text, code), f"{code} {value.strip()}")
+
+
+def _refuse_scoring(line: int | None, said: str) -> None:
+    raise ServiceError(_("TRF dòng %(line)s: %(said)s — giải ở đây tính thắng 1, hòa ½, thua "
+                         "0; tệp tính điểm khác nên không nhập được.")
+                       % {"line": line, "said": said}, field="trf", code="trf_scoring")
 
 
 def file_time_control(trf: TrfTournament) -> dict[str, Any]:

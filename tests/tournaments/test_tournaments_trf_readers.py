@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.factories import make_member, make_person
+from tests.helpers import assert_error
 from tests.tournaments.test_tournaments_trf import (
     _column,
     _export,
     _player_lines,
     _service_pairs,
 )
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 
 _CODE_POINTS = {"1": 1.0, "+": 1.0, "W": 1.0, "=": 0.5, "D": 0.5, "H": 0.5, "F": 1.0,
                 "U": 1.0, "0": 0.0, "-": 0.0, "L": 0.0, "Z": 0.0, " ": 0.0}
@@ -88,3 +91,46 @@ def test_a_latin1_export_is_read_by_latin1_readers_with_its_columns_in_place(dri
     misread = utf8.encode("utf-8").decode("latin-1")  # what TieBreakServer saw by default
     assert [line[80:] for line in _player_lines(misread)] != \
         [line[80:] for line in _player_lines(utf8)]
+
+
+_TWO_PLAYERS = (
+    "001    1 m    Tran Van Khong Co                 1800 VIE             1991/02/03"
+    "  1.0    1     2 w 1\n"
+    "001    2 w    Le Thi Vang Mat                   1700 VIE             1992/04/05"
+    "  0.0    2     1 b 0\n")
+
+
+def _import_trf(driver, text: str):
+    return driver.organiser.post("/api/v1/tournaments/import-trf/", {
+        "trf": text, "organiser_body": driver.body.pk, "system": "dutch",
+        "start_date": "2026-05-04", "end_date": "2026-05-10"}, format="json")
+
+
+def test_javafos_xxs_line_is_read_its_pairing_bye_points_kept(driver):
+    """JaVaFo's ``XXS`` (issue 29): ``PAB=0.5`` is the event's pairing-allocated bye of half
+    a point (Điều 21.5); the standard 1-½-0 values written out are accepted."""
+    text = "012 Giải XXS\nXXR 5\nXXS WW=1 BW=1 WD=0.5 BD=0.5 W=1 D=0.5 PAB=0.5\n" + _TWO_PLAYERS
+    answer = _import_trf(driver, text)
+    assert answer.status_code == 201, answer.content
+    imported = Tournament.objects.get(pk=answer.json()["tournament"]["id"])
+    assert str(imported.bye_score) == "0.5"
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("XXS W=3 D=1 PAB=3", "XXS W=3"),
+    ("BBW  3.0", "BBW 3.0"),
+])
+def test_a_file_scored_otherwise_is_refused_naming_its_line(driver, line, said):
+    """A 3-1-0 file (JaVaFo's ``XXS`` or bbpPairings' ``BBW``) cannot be an event here (1,
+    ½, 0): refused with its line, nothing imported."""
+    before = Tournament.objects.count()
+    error = assert_error(_import_trf(driver, f"012 Giải 3-1-0\nXXR 5\n{line}\n" + _TWO_PLAYERS),
+                         400, "trf_scoring", "trf")
+    assert "dòng 3" in error["message"] and said in error["message"]
+    assert Tournament.objects.count() == before
+
+
+def test_a_malformed_xxs_token_names_its_line(driver):
+    error = assert_error(_import_trf(driver, "012 X\nXXS W3\n" + _TWO_PLAYERS), 400,
+                         "trf_invalid", "trf")
+    assert "line 2" in error["message"] and "'W3'" in error["message"]

@@ -91,6 +91,7 @@ def import_trf(text: str, *, user, start_date: date | None = None,
     digest = reading.fingerprint(text)
     _refuse_repeat(digest)
     system = reading.choose_system(strict, text, system)
+    reading.check_scoring(strict, text)
     start_date = start_date or reading.file_date(strict, "042", "start_date", text)
     end_date = end_date or reading.file_date(strict, "052", "end_date", text)
     for name, value in (("start_date", start_date), ("end_date", end_date)):
