@@ -43,7 +43,7 @@ class FinalPhaseActions:
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game, job = services.set_final_phase(game, ply=data["ply"], user=request.user,
-                                                   expected_version=data["version"])
+                                             expected_version=data["version"])
         response: Response = self._respond(game, job)  # type: ignore[attr-defined]
         return response
 
@@ -54,8 +54,8 @@ class FinalPhaseActions:
         """Điều 10.1.2: apply the event's rule to each check beyond four in the phase — a
         technical fault with article 10.1.2 on its half-move (default), or the loss proposed
         for the arbiter to confirm (``confirm-proposal``)."""
-        faults, game = services.apply_excess_checks(self.get_object(),  # type: ignore[attr-defined]
-                                                          user=request.user)
+        game = self.get_object()  # type: ignore[attr-defined]
+        faults, game = services.apply_excess_checks(game, user=request.user)
         return Response({"faults": GameFaultSerializer(faults, many=True).data,
                          "game": {"version": game.version,
                                   "proposed_decision": game.proposed_decision,
