@@ -25,7 +25,7 @@ try:  # optional compiled backend
 except ImportError:  # pragma: no cover - depends on the environment
     _rx = None
 
-from chessrules.dutch import twins
+from chessrules.dutch import potentials, twins
 from chessrules.dutch.blossom import certifies, max_weight_matching
 
 RUSTWORKX_LIMIT = 1 << 122
@@ -227,9 +227,13 @@ class MatchingComputer:
         # Vertices that may be interchangeable (the score groups below the bracket):
         # only a hint for :mod:`.twins`, whose result is proved optimal or not used.
         self.twin_hint: set[int] = set()
+        # Vertex potentials that make the next tie-broken solve's weights nearly flat (see
+        # :func:`.potentials.first_step`): only a hint, the result is certified or not used.
+        self.potential: dict[int, int] = {}
         self.calls = 0
         self.full_calls = 0
         self.reduced_solves = 0
+        self.potential_solves = 0  # first steps proved optimal on shifted weights
 
     def weight(self, a: int, b: int) -> int:
         if a > b:
@@ -346,6 +350,10 @@ class MatchingComputer:
 TIE_SPLIT = True
 """Solve a tie-broken matching in two steps (see :func:`_tie_broken`; False: in one)."""
 
+POTENTIALS = True
+"""Solve the first step of a tie-broken matching on weights shifted by the engine's vertex
+potentials (see :func:`.potentials.first_step`; False: on the weights as they are; tests, bench)."""
+
 TIE_SPLIT_BITS = 64
 """Fewer bonus bits than this: solved in one go (the first step would cost as much)."""
 
@@ -395,29 +403,43 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
     if not TIE_SPLIT or bonus_bits < TIE_SPLIT_BITS or not edges:
         return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in edges])
     tight: list[tuple[int, int, int]] = []
-    reduced = _reduced_first_step(vertices, edges, bonus, twin_hint)
+    potential = computer.potential if computer is not None and POTENTIALS else {}
+    reduced = _reduced_first_step(vertices, edges, bonus, twin_hint, potential)
     if reduced is not None and certifies(size, edges, *reduced, tight):
         mate, duals = reduced
         if computer is not None:
             computer.reduced_solves += 1
+            computer.potential_solves += bool(potential)
         proved = True
     else:
         tight = []
         duals = []
-        mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, duals=duals)
+        mate = potentials.first_step(vertices, edges, potential, duals, BLOSSOM_SHORTCUTS)
         proved = certifies(size, edges, mate, duals, tight)
+        if proved and potential and computer is not None:
+            computer.potential_solves += 1
+        elif not proved and potential:
+            tight = []
+            mate = potentials.first_step(vertices, edges, {}, duals, BLOSSOM_SHORTCUTS)
+            proved = certifies(size, edges, mate, duals, tight)
     if not proved:  # never expected: solve in one go
         tight = edges
     elif RANKING_BY_PATHS and ranking is not None:
-        settled = _settle_contracted(vertices, tight, mate, duals, ranking)
-        if settled is not None and certifies(size, edges, settled, duals):
-            return [(i, j) for i, j in enumerate(settled) if j > i]
+        # From the ranking's greedy choices first (the first step's matching can be far
+        # from them when the potentials left its weights flat), then from that matching.
+        for start in (potentials.ranking_start(vertices, tight, duals, ranking,
+                                               _augment_from), mate):
+            if start is None:
+                continue
+            settled = _settle_contracted(vertices, tight, start, duals, ranking)
+            if settled is not None and certifies(size, edges, settled, duals):
+                return [(i, j) for i, j in enumerate(settled) if j > i]
     return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in tight])
 
 
 def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],
-                        bonus: Bonus, twin_hint: set[int] | None
-                        ) -> tuple[list[int], list[list[int]]] | None:
+                        bonus: Bonus, twin_hint: set[int] | None,
+                        potential: Mapping[int, int]) -> tuple[list[int], list[list[int]]] | None:
     """:func:`.twins.solve_reduced` on the hinted vertices that no bonus touches."""
     if not TWIN_REDUCTION or not twin_hint:
         return None
@@ -425,8 +447,9 @@ def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],
     ends = bonus.vertices() if isinstance(bonus, TierBonus) else {v for pair in bonus
                                                                   for v in pair}
     touched = {index[v] for v in ends if v in index}
+    shift = {i: potential[v] for i, v in enumerate(vertices) if v in potential}
     return twins.solve_reduced(len(vertices), edges, twin_hint - touched,
-                               shortcuts=BLOSSOM_SHORTCUTS)
+                               shortcuts=BLOSSOM_SHORTCUTS, potential=shift)
 
 
 def _settle_contracted(vertices: list[int], tight: list[tuple[int, int, int]], mate: list[int],

@@ -22,7 +22,10 @@ the reduction never changes which matchings are accepted, only how fast one is f
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from chessrules.dutch.blossom import max_weight_matching
+from chessrules.dutch.potentials import first_step
 
 KEPT = 6
 """Representatives kept of a class of twins (plus one when the parities differ)."""
@@ -35,10 +38,12 @@ Edge = tuple[int, int, int]
 
 def solve_reduced(
     size: int, edges: list[Edge], candidates: set[int], *, shortcuts: bool = True,
+    potential: Mapping[int, int] | None = None,
 ) -> tuple[list[int], list[list[int]]] | None:
     """A matching and duals (as ``max_weight_matching`` gives them) found on the graph
     without most of the twins among ``candidates``: **not yet proved**; the caller checks
     them with ``certifies`` on the whole graph and solves it whole if they fail.
+    ``potential`` (by vertex index) is handed to :func:`.potentials.first_step`.
 
     None when nothing can be left out.
     """
@@ -55,8 +60,8 @@ def solve_reduced(
     index = {v: i for i, v in enumerate(kept)}
     small_edges = [(index[i], index[j], w) for i, j, w in edges if i in index and j in index]
     small_duals: list[list[int]] = []
-    small_mate = max_weight_matching(len(kept), small_edges, shortcuts=shortcuts,
-                                     duals=small_duals)
+    small_mate = first_step(kept, small_edges, potential or {}, small_duals, shortcuts,
+                            solve=max_weight_matching)
     return _extend(size, kept, index, small_mate, small_duals, left_out)
 
 
