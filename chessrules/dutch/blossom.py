@@ -52,8 +52,16 @@ def max_weight_matching(
         neighbend[edge_i[k]].append(2 * k + 1)
         neighbend[edge_j[k]].append(2 * k)
 
-    # The scan's view of neighbend: (endpoint index, edge, neighbour, twice the weight).
-    adjacent = [[(p, p >> 1, endpoint[p], edge_w2[p >> 1]) for p in ends] for ends in neighbend]
+    # The scan's view of neighbend: (endpoint index, edge, neighbour, twice the weight); the
+    # edge numbers shared, one int each (a dense graph has a million endpoints).
+    edge_ids = list(range(nedge))
+    adjacent = [[(p, edge_ids[p >> 1], endpoint[p], edge_w2[p >> 1]) for p in ends]
+                for ends in neighbend]
+    del edge_ids
+    # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
+    by_weight = [sorted(ends, key=lambda p: edge_w[p >> 1], reverse=True)
+                 for ends in neighbend] if shortcuts else []
+    del neighbend
     mate = [-1] * nvertex  # remote endpoint of the matched edge, or -1
     label = [0] * (2 * nvertex)  # 0 free, 1 S, 2 T
     labelend = [-1] * (2 * nvertex)
@@ -166,7 +174,7 @@ def max_weight_matching(
         for bv in path:
             bv_bestedges = blossombestedges[bv]
             if bv_bestedges is None:
-                # Every edge of every leaf (the same order as neighbend), slack inlined.
+                # Every edge of every leaf (the order of the edge list), slack inlined.
                 for leaf in blossom_leaves(bv):
                     dual_leaf = dualvar[leaf]
                     for _, kk, j, w2 in adjacent[leaf]:
@@ -306,9 +314,6 @@ def max_weight_matching(
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
-    # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
-    by_weight = [sorted(ends, key=lambda p: edge_w[p >> 1], reverse=True)
-                 for ends in neighbend] if shortcuts else []
     first = [0] * nvertex  # by_weight[v][:first[v]] lead to matched vertices
 
     def pair_tight_exposed() -> None:
