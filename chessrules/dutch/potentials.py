@@ -17,7 +17,7 @@ from chessrules.dutch.blossom import max_weight_matching
 
 class Solver(Protocol):
     def __call__(self, nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = ...,
-                 duals: list[list[int]] | None = ...) -> list[int]: ...
+                 duals: list[list[int]] | None = ..., doubled: bool = ...) -> list[int]: ...
 
 
 Augment = Callable[[int, Sequence[list[int]], list[int], list[bool], list[bool], list[int]],
@@ -38,25 +38,24 @@ def first_step(vertices: list[int], edges: list[tuple[int, int, int]],
     distinct values near the optimum, and the algorithm needs far fewer dual updates.
     Nothing is assumed: the caller certifies the result on the original weights (an
     unmatched vertex of positive potential fails that) and solves without potentials
-    otherwise.  ``edges`` is shifted in place and restored (one list, not two).  ``solve``:
+    otherwise.  ``edges`` is shifted (and doubled, the blossom's working weights) in place
+    and restored: one list, not two.  ``solve``:
     the blossom algorithm (:func:`.blossom.max_weight_matching` or a stand-in).
     """
     size = len(vertices)
     shift = [potential.get(v, 0) for v in vertices]
-    if not any(shift):
-        return solve(size, edges, shortcuts=shortcuts, duals=duals)
+    # Shifted and doubled in place (the blossom's own weights: no second copy), restored.
     for k, (i, j, w) in enumerate(edges):
-        edges[k] = (i, j, w - shift[i] - shift[j])
+        edges[k] = (i, j, (w - shift[i] - shift[j]) << 1)
     try:
-        mate = solve(size, edges, shortcuts=shortcuts, duals=duals)
+        mate = solve(size, edges, shortcuts=shortcuts, duals=duals, doubled=True)
     finally:
         for k, (i, j, w) in enumerate(edges):
-            edges[k] = (i, j, w + shift[i] + shift[j])
+            edges[k] = (i, j, (w >> 1) + shift[i] + shift[j])
     dual = duals[0]
     for v in range(size):
         dual[v] += 2 * shift[v]
     return mate
-
 
 
 def ranking_start(vertices: list[int], tight: list[tuple[int, int, int]],
