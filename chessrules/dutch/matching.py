@@ -403,7 +403,8 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
         return (w << bonus_bits) + bonus.get((a, b) if a < b else (b, a), 0)
 
     if not TIE_SPLIT or bonus_bits < TIE_SPLIT_BITS or not edges:
-        return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in edges])
+        return max_weight_matching_edges(size, [(i, j, tied(i, j, w) << 1) for i, j, w in edges],
+                                         doubled=True)
     tight: list[tuple[int, int, int]] = []
     potential = computer.potential if computer is not None and POTENTIALS else {}
     reduced = _reduced_first_step(vertices, edges, bonus, twin_hint, potential)
@@ -434,7 +435,8 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
                                      duals, ranking)
         if settled is not None and certifies(size, edges, settled, duals):
             return [(i, j) for i, j in enumerate(settled) if j > i]
-    return max_weight_matching_edges(size, [(i, j, tied(i, j, w)) for i, j, w in tight])
+    return max_weight_matching_edges(size, [(i, j, tied(i, j, w) << 1) for i, j, w in tight],
+                                     doubled=True)
 
 
 def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],
@@ -721,15 +723,18 @@ def _augment_from(root: int, adjacent: _Adjacency, mate: list[int], fixed: list[
     return False
 
 
-def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
-    """Pairs of one maximum-weight matching of the graph (positive integer weights)."""
+def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]],
+                              doubled: bool = False) -> list[tuple[int, int]]:
+    """Pairs of one maximum-weight matching of the graph (positive integer weights;
+    ``doubled``: given twice, see :func:`.blossom.max_weight_matching`)."""
     if not edges:
         return []
-    biggest = max(w for _, _, w in edges)
+    biggest = max(w for _, _, w in edges) >> doubled
     if _rx is not None and biggest < RUSTWORKX_LIMIT:
         graph = _rx.PyGraph()
         graph.add_nodes_from(range(size))
         graph.add_edges_from(edges)
-        return [tuple(pair) for pair in _rx.max_weight_matching(graph, weight_fn=lambda w: w)]
-    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS)
+        return [tuple(pair) for pair in _rx.max_weight_matching(
+            graph, weight_fn=lambda w: w >> doubled)]
+    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, doubled=doubled)
     return [(v, m) for v, m in enumerate(mate) if m > v]
