@@ -372,6 +372,7 @@ def _pair_brackets(
             matched,
         )
         stable = bracket.run()
+        del bracket  # its weight table is not needed by the next bracket: free it first
 
         single = (
             n % 2 == 1

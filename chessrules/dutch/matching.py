@@ -261,6 +261,10 @@ class MatchingComputer:
         """
         self.fixed[a] = b
         self.fixed[b] = a
+        # Their other weights are never read again (every solve leaves fixed vertices
+        # out): dropped, so a finished bracket's dense table does not stay in memory.
+        self.explicit.pop(a, None)
+        self.explicit.pop(b, None)
         self.set_weight(a, b, weight)
 
     def close_window(self, bracket: list[int]) -> None:
@@ -324,7 +328,8 @@ class MatchingComputer:
             found = max_weight_matching_edges(len(vertices), edges)
         else:
             hint = {i for i, v in enumerate(vertices) if v in self.twin_hint}
-            found = _tie_broken(vertices, edges, *tie, twin_hint=hint, computer=self)
+            found = _tie_broken(vertices, edges, *tie, twin_hint=hint, computer=self,
+                                consume_edges=True)
         return [(vertices[i], vertices[j]) for i, j in found]
 
     def _window_optimum(
@@ -372,7 +377,8 @@ where the matching takes 43 s)."""
 def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
                 bonus: Bonus, bonus_bits: int,
                 ranking: Ranking | None = None, *, twin_hint: set[int] | None = None,
-                computer: MatchingComputer | None = None) -> list[tuple[int, int]]:
+                computer: MatchingComputer | None = None,
+                consume_edges: bool = False) -> list[tuple[int, int]]:
     """A maximum-weight matching for the weights ``w << bonus_bits`` plus the bonus.
 
     The bonuses of a matching sum to less than ``1 << bonus_bits`` (one tier per
@@ -392,6 +398,9 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
     is accepted only if ``certifies`` proves it optimal for ``w`` with the first
     step's duals (otherwise, or if it gives up, the tie-broken matching is solved).
 
+    ``consume_edges``: the caller has no further use for ``edges``, which may then be
+    overwritten (the last solve's weights, in place: one list of a dense graph, not two).
+
     The first step is tried on a smaller graph first when ``twin_hint`` (indices) holds
     interchangeable vertices that no bonus touches (:mod:`.twins`); its result is used only
     if ``certifies`` proves it optimal on the whole graph.
@@ -403,8 +412,7 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
         return (w << bonus_bits) + bonus.get((a, b) if a < b else (b, a), 0)
 
     if not TIE_SPLIT or bonus_bits < TIE_SPLIT_BITS or not edges:
-        return max_weight_matching_edges(size, [(i, j, tied(i, j, w) << 1) for i, j, w in edges],
-                                         doubled=True)
+        return _tied_matching(size, edges if consume_edges else list(edges), tied)
     tight: list[tuple[int, int, int]] = []
     potential = computer.potential if computer is not None and POTENTIALS else {}
     reduced = _reduced_first_step(vertices, edges, bonus, twin_hint, potential)
@@ -426,7 +434,7 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
             mate = potentials.first_step(vertices, edges, {}, duals, BLOSSOM_SHORTCUTS)
             proved = certifies(size, edges, mate, duals, tight)
     if not proved:  # never expected: solve in one go
-        tight = edges
+        tight = edges if consume_edges else list(edges)
     elif RANKING_BY_PATHS and ranking is not None:
         # From the ranking's greedy choices (the first step's matching can be far from
         # them when the potentials left its weights flat), else from that matching.
@@ -435,8 +443,17 @@ def _tie_broken(vertices: list[int], edges: list[tuple[int, int, int]],
                                      duals, ranking)
         if settled is not None and certifies(size, edges, settled, duals):
             return [(i, j) for i, j in enumerate(settled) if j > i]
-    return max_weight_matching_edges(size, [(i, j, tied(i, j, w) << 1) for i, j, w in tight],
-                                     doubled=True)
+    return _tied_matching(size, tight, tied)
+
+
+def _tied_matching(size: int, edges: list[tuple[int, int, int]],
+                   tied: Callable[[int, int, int], int]) -> list[tuple[int, int]]:
+    """The matching for the tie-broken weights; ``edges`` (not needed any more by the
+    caller) becomes the blossom's doubled weights in place: no second list of a dense
+    graph."""
+    for k, (i, j, w) in enumerate(edges):
+        edges[k] = (i, j, tied(i, j, w) << 1)
+    return max_weight_matching_edges(size, edges, doubled=True)
 
 
 def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],

@@ -92,3 +92,22 @@ def test_potentials_give_the_same_pairings(players, rounds, seed, monkeypatch):
         options = tournament.options(tournament.not_paired[index])
         again = pair_round(tournament.players, history, index + 1, options)
         assert again == tournament.pairings[index], f"round {index + 1}"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_doubled_weights_give_the_same_matching_and_duals(seed):
+    """``max_weight_matching(doubled=True)`` takes twice the weights as its working weights
+    (no second integer per edge): the same run, the same matching and duals."""
+    from chessrules.dutch.blossom import max_weight_matching
+
+    rng = random.Random(100 + seed)
+    edges, _ = _homogeneous_bracket(rng, rng.choice((16, 25, 34)))
+    size = 1 + max(max(i, j) for i, j, _ in edges)
+    plain_duals: list[list[int]] = []
+    doubled_duals: list[list[int]] = []
+    plain = max_weight_matching(size, edges, duals=plain_duals)
+    doubled = max_weight_matching(size, [(i, j, 2 * w) for i, j, w in edges],
+                                  duals=doubled_duals, doubled=True)
+    assert doubled == plain
+    assert doubled_duals == plain_duals
+    assert certifies(size, edges, doubled, doubled_duals)
