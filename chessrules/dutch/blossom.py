@@ -15,7 +15,7 @@ from typing import cast
 
 def max_weight_matching(
     nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True,
-    duals: list[list[int]] | None = None,
+    duals: list[list[int]] | None = None, doubled: bool = False,
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of v, or -1 if v is unmatched.
 
@@ -31,6 +31,9 @@ def max_weight_matching(
     result optimal: ``[dual, parent]``, with ``dual[v]`` twice the dual of vertex v (v <
     nvertex) or the dual of blossom v (v >= nvertex, 0 when unused) and ``parent[v]`` the
     blossom containing v (-1 at top level); see :func:`certifies`.
+
+    ``doubled``: the weights given are twice the weights (even integers): used as they
+    are, without a second integer per edge (a dense graph of big weights, issue 34).
     """
     if not edges:
         if duals is not None:
@@ -39,9 +42,8 @@ def max_weight_matching(
     nedge = len(edges)
     edge_i = [e[0] for e in edges]
     edge_j = [e[1] for e in edges]
-    edge_w = [e[2] for e in edges]
-    maxweight = max(0, max(edge_w))
-    edge_w2 = [2 * w for w in edge_w]
+    edge_w2 = [e[2] for e in edges] if doubled else [2 * e[2] for e in edges]
+    maxweight = max(0, max(edge_w2) >> 1)
     # endpoint[p] is the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
     endpoint = [0] * (2 * nedge)
     for k in range(nedge):
@@ -52,8 +54,16 @@ def max_weight_matching(
         neighbend[edge_i[k]].append(2 * k + 1)
         neighbend[edge_j[k]].append(2 * k)
 
-    # The scan's view of neighbend: (endpoint index, edge, neighbour, twice the weight).
-    adjacent = [[(p, p >> 1, endpoint[p], edge_w2[p >> 1]) for p in ends] for ends in neighbend]
+    # The scan's view of neighbend: (endpoint index, edge, neighbour, twice the weight); the
+    # edge numbers shared, one int each (a dense graph has a million endpoints).
+    edge_ids = list(range(nedge))
+    adjacent = [[(p, edge_ids[p >> 1], endpoint[p], edge_w2[p >> 1]) for p in ends]
+                for ends in neighbend]
+    del edge_ids
+    # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
+    by_weight = [sorted(ends, key=lambda p: edge_w2[p >> 1], reverse=True)
+                 for ends in neighbend] if shortcuts else []
+    del neighbend
     mate = [-1] * nvertex  # remote endpoint of the matched edge, or -1
     label = [0] * (2 * nvertex)  # 0 free, 1 S, 2 T
     labelend = [-1] * (2 * nvertex)
@@ -166,7 +176,7 @@ def max_weight_matching(
         for bv in path:
             bv_bestedges = blossombestedges[bv]
             if bv_bestedges is None:
-                # Every edge of every leaf (the same order as neighbend), slack inlined.
+                # Every edge of every leaf (the order of the edge list), slack inlined.
                 for leaf in blossom_leaves(bv):
                     dual_leaf = dualvar[leaf]
                     for _, kk, j, w2 in adjacent[leaf]:
@@ -306,9 +316,6 @@ def max_weight_matching(
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
-    # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
-    by_weight = [sorted(ends, key=lambda p: edge_w[p >> 1], reverse=True)
-                 for ends in neighbend] if shortcuts else []
     first = [0] * nvertex  # by_weight[v][:first[v]] lead to matched vertices
 
     def pair_tight_exposed() -> None:
@@ -330,13 +337,13 @@ def max_weight_matching(
             while j < len(ends):
                 p = ends[j]
                 w = endpoint[p]
-                weight = edge_w[p >> 1]
+                weight2 = edge_w2[p >> 1]
                 if mate[w] != -1:
                     j += 1
                     if skip:
                         first[v] = j
                     continue
-                if weight * 2 < dual_v + dualvar[w]:
+                if weight2 < dual_v + dualvar[w]:
                     break  # not tight, nor any lighter edge
                 skip = False
                 if (inblossom[w] == w and w != v
@@ -453,7 +460,7 @@ def max_weight_matching(
                             if d2_lazy is None or d < d2_lazy:
                                 d2_lazy, e2_lazy = d, k
                         elif mate[v] == -1 and b_v == v:
-                            d = exposed_dual - edge_w[k]
+                            d = exposed_dual - (edge_w2[k] >> 1)
                             if d3_lazy is None or d < d3_lazy:
                                 d3_lazy, e3_lazy = d, k
             top_blossoms = [b for b in sorted(live) if blossomparent[b] == -1]

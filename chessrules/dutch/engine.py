@@ -372,6 +372,7 @@ def _pair_brackets(
             matched,
         )
         stable = bracket.run()
+        del bracket  # its weight table is not needed by the next bracket: free it first
 
         single = (
             n % 2 == 1
@@ -627,8 +628,15 @@ class _BracketPairing:
         if self.shortcuts and remainder_pairs > 1:
             # Also break ties the way the S1 steps will (used if there is no exchange).
             natural_s1 = remainder[:remainder_pairs]
-            stable = computer.compute(*self._bonus(
-                natural_s1, lambda k: [lo for lo in remainder if lo > k and base[lo][k]]))
+            # The ordering field adds ``-2 * hi_index`` to every edge of an S1 player:
+            # as a potential it leaves nearly flat weights (``matching._first_step``).
+            computer.potential = {self.vertices[hi]: 2 * (remainder_pairs - 1 - hi_index)
+                                  for hi_index, hi in enumerate(natural_s1)}
+            try:
+                stable = computer.compute(*self._bonus(
+                    natural_s1, lambda k: [lo for lo in remainder if lo > k and base[lo][k]]))
+            finally:
+                computer.potential = {}
             return stable, True
         return computer.compute(), False
 

@@ -22,7 +22,10 @@ the reduction never changes which matchings are accepted, only how fast one is f
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from chessrules.dutch.blossom import max_weight_matching
+from chessrules.dutch.potentials import first_step
 
 KEPT = 6
 """Representatives kept of a class of twins (plus one when the parities differ)."""
@@ -30,33 +33,42 @@ KEPT = 6
 MIN_SIZE = 200
 """Smaller graphs are solved whole (the reduction's bookkeeping would cost more)."""
 
+MIN_SHARE = 8
+"""Graphs with fewer candidates than ``size / MIN_SHARE`` are solved whole: leaving out a
+few vertices saves little, and the reduction's copies of a dense graph (every weight
+in both directions, the smaller graph's edges) cost more memory than the matching itself
+(bbp-like 2,000 round 2: 28 of 1,010 vertices left out, ~100 MB)."""
+
 Edge = tuple[int, int, int]
 
 
 def solve_reduced(
     size: int, edges: list[Edge], candidates: set[int], *, shortcuts: bool = True,
+    potential: Mapping[int, int] | None = None,
 ) -> tuple[list[int], list[list[int]]] | None:
     """A matching and duals (as ``max_weight_matching`` gives them) found on the graph
     without most of the twins among ``candidates``: **not yet proved**; the caller checks
     them with ``certifies`` on the whole graph and solves it whole if they fail.
+    ``potential`` (by vertex index) is handed to :func:`.potentials.first_step`.
 
     None when nothing can be left out.
     """
-    if size < MIN_SIZE or len(candidates) <= KEPT + 1:
+    if size < MIN_SIZE or len(candidates) <= KEPT + 1 or len(candidates) * MIN_SHARE < size:
         return None
     weight: list[dict[int, int]] = [{} for _ in range(size)]
     for i, j, w in edges:
         weight[i][j] = w
         weight[j][i] = w
     plan = _plan(size, weight, candidates)
+    del weight  # not needed any more: free it before the matching
     if plan is None:
         return None
     kept, left_out = plan
     index = {v: i for i, v in enumerate(kept)}
     small_edges = [(index[i], index[j], w) for i, j, w in edges if i in index and j in index]
     small_duals: list[list[int]] = []
-    small_mate = max_weight_matching(len(kept), small_edges, shortcuts=shortcuts,
-                                     duals=small_duals)
+    small_mate = first_step(kept, small_edges, potential or {}, small_duals, shortcuts,
+                            solve=max_weight_matching)
     return _extend(size, kept, index, small_mate, small_duals, left_out)
 
 

@@ -110,6 +110,15 @@ def test_nothing_to_leave_out():
     assert twins.solve_reduced(size, edges, set(range(12, size))) is None  # below MIN_SIZE
 
 
+def test_few_candidates_are_not_worth_the_reduction(small_graphs):
+    """#34: 40 twins are a class the reduction would cut to seven, but beside a bracket
+    of 300 they are under ``size / MIN_SHARE``: the graph is solved whole (no copies)."""
+    rng = random.Random(6)
+    size, edges = _bracket_and_twins(rng, 300, 40, towards=1 << 44, inside=1 << 30)
+    assert 40 * twins.MIN_SHARE < size
+    assert twins.solve_reduced(size, edges, set(range(300, size))) is None
+
+
 def test_a_refused_reduction_falls_back_to_the_whole_graph(small_graphs, monkeypatch):
     """Through the tie-broken matching: the wrong guess above is refused and the whole
     graph solved, so the result is still the optimum."""
