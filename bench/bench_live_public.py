@@ -299,6 +299,9 @@ def parse_args() -> argparse.Namespace:
                              "run again and again in a process of its own at the server's "
                              "priority while the load runs (e.g. a 2,000-player round 2 from "
                              "bench_pairing_corpus.py --write DIR)")
+    parser.add_argument("--build-before-answer", action="store_true",
+                        help="the server builds a result's hot answers before the write "
+                             "answers (PUBLIC_WARM_AHEAD_AFTER_ANSWER=0), as before issue 33")
     parser.add_argument("--arbiter", choices=("api", "service"), default="api",
                         help="how the arbiter records results: through the API to the same "
                              "server (the default: the whole call timed), or the service in a "
@@ -337,7 +340,8 @@ def run(args: argparse.Namespace, started) -> None:
     from django.core.management import call_command
 
     settings.PUBLIC_WARM_AHEAD = not args.cold  # the arbiter's writes
-    print(f"warm-ahead {'off (cold path)' if args.cold else 'on'}")
+    print(f"warm-ahead {'off (cold path)' if args.cold else 'on'}"
+          f"{', built before the write answers' if args.build_before_answer else ''}")
     call_command("migrate", verbosity=0)
     tournament_id = build_live_event(args.players, args.rounds)
     pairing_id = build_pairing_event(args.pairing_players) if args.pairing_players else None
@@ -367,7 +371,8 @@ def run(args: argparse.Namespace, started) -> None:
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
                SECURE_SSL_REDIRECT="0",  # plain HTTP on 127.0.0.1
                ALLOWED_HOSTS="127.0.0.1,localhost",
-               PUBLIC_WARM_AHEAD="0" if args.cold else "1")  # the API's writes, in the server
+               PUBLIC_WARM_AHEAD="0" if args.cold else "1",  # the API's writes, in the server
+               PUBLIC_WARM_AHEAD_AFTER_ANSWER="0" if args.build_before_answer else "1")
     if args.site:  # the pages name their static files through the manifest (DEBUG=0)
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                        cwd=REPO, check=True, env=env)

@@ -139,7 +139,7 @@ def main() -> None:
     sizes = {name: len(client.get(url).content) for name, url in endpoints.items()}  # warm
     pending = list(Pairing.objects.filter(round__tournament_id=tournament_id, round__number=11,
                                           result="").order_by("board"))
-    if len(pending) < 2 * args.samples + 1:  # a finished bench round: clear it and start again
+    if len(pending) < 4 * args.samples + 1:  # a finished bench round: clear it and start again
         Pairing.objects.filter(round__tournament_id=tournament_id,
                                round__number=11).update(result="")
         pending = list(Pairing.objects.filter(round__tournament_id=tournament_id,
@@ -225,12 +225,16 @@ def main() -> None:
                   f"(server process CPU p50 {statistics.median(cpu[name]):5.1f} ms){verdict}")
         print(f"standings after a correction in round 10: {correction:.1f} ms")
     settings.PUBLIC_WARM_AHEAD = True
-    api_call_series(staff, pending[:args.samples], endpoints, client)
+    for after_answer in (True, False):  # the build after the answer (issue 33), or before it
+        settings.PUBLIC_WARM_AHEAD_AFTER_ANSWER = after_answer
+        api_call_series(staff, pending[:args.samples], endpoints, client, after_answer)
+        pending = pending[args.samples:]
     load = os.getloadavg()
     print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 
 
-def api_call_series(staff, pending, endpoints: dict[str, str], client) -> None:
+def api_call_series(staff, pending, endpoints: dict[str, str], client,
+                    after_answer: bool) -> None:
     """The arbiter's call through the API, as a WSGI server runs it: the answer, then
     ``close()`` (the build after the answer), then the next request of each endpoint."""
     import json
@@ -269,13 +273,15 @@ def api_call_series(staff, pending, endpoints: dict[str, str], client) -> None:
             if name.startswith("pairings"):
                 fresh += {row["board"]: row["result"] for row in answer.json()}.get(
                     pairing.board) == result
-    print("-- the arbiter's call through the API (POST .../result/, WSGI), warm-ahead on")
+    print("-- the arbiter's call through the API (POST .../result/, WSGI), warm-ahead on, "
+          + ("built after the answer (PUBLIC_WARM_AHEAD_AFTER_ANSWER=1)" if after_answer
+             else "built before the answer (the default)"))
     answer = statistics.median(figures["answer"])
     print(f"{'the call, until its answer':30} {'':9} p50 {answer:7.1f} p99 "
           f"{percentile(figures['answer'], 0.99):7.1f} max {max(figures['answer']):7.1f} ms "
           f"(CPU p50 {statistics.median(figures['answer_cpu']):5.1f} ms) | issue 33 target "
           f"≤ 50 ms (p50): {'MET' if answer <= 50 else 'NOT MET'}")
-    print(f"{'  the build after its answer':30} {'':9} p50 "
+    print(f"{'  close(): the build, if after':30} {'':9} p50 "
           f"{statistics.median(figures['close']):7.1f} p99 "
           f"{percentile(figures['close'], 0.99):7.1f} ms (CPU p50 "
           f"{statistics.median(figures['close_cpu']):5.1f} p99 "

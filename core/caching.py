@@ -149,8 +149,9 @@ def touch_and_warm(*scopes: str, hot: str) -> None:
 
 def warm_and_publish(urls: list[str], scopes: Iterable[str], hot: str) -> None:
     """After the write's commit. In a request (the arbiter's call: someone waits for the
-    answer) :func:`publish_then_build`; otherwise (a job, a service called directly) build
-    ``urls`` and publish them (no row lock held), as follows.
+    answer) with ``PUBLIC_WARM_AHEAD_AFTER_ANSWER`` (off by default: the readers' wait for a
+    build of ~0.25 s CPU broke the live p99, docs/performance.md) :func:`publish_then_build`;
+    otherwise build ``urls`` and publish them (no row lock held) before the write answers:
 
     1. take the event's build lock (``warm_marks.build_lock``: one build per ``hot`` scope at a
        time; a second writer waits for the first build, then builds with both results);
@@ -170,7 +171,7 @@ def warm_and_publish(urls: list[str], scopes: Iterable[str], hot: str) -> None:
     write (committed already) never fails for it.
     """
     scopes = tuple(scopes)
-    if after_response.in_request():
+    if after_response.in_request() and getattr(settings, "PUBLIC_WARM_AHEAD_AFTER_ANSWER", False):
         publish_then_build(urls, scopes, hot)
         return
     try:
