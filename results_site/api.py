@@ -115,7 +115,7 @@ def fetch(outer, resource: str, pk: int | None = None, action: str | None = None
 #: next round come in) is the same object, so the pages' rows written from it are reused
 #: (results_site.tables); read only, as the pages use them
 _PARSED: OrderedDict[tuple, tuple[bytes, Any]] = OrderedDict()
-_PARSED_SIZE = 32
+_PARSED_SIZE = 8  # a parsed 1,000-player crosstable is several MB: a few live events
 _PARSED_LOCK = threading.Lock()
 
 

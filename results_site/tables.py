@@ -70,7 +70,7 @@ def _name(side: dict, player_url, key: str = "person") -> str:
 #: and crosstable, unchanged while results of the next round come in, are not written again
 #: for each page built after a result); the answer is held, so its identity is not reused
 _ROWS: OrderedDict[tuple, tuple[object, SafeString]] = OrderedDict()
-_ROWS_SIZE = 16
+_ROWS_SIZE = 8
 _ROWS_LOCK = threading.Lock()
 
 

@@ -184,3 +184,31 @@ def test_a_superseded_publish_builds_nothing_and_the_readers_rebuild(
     with CaptureQueriesContext(connection) as queries:
         response = api_client.get(url)
     assert len(queries) > 0 and _points(response)[pairing.white.name] == 1
+
+
+@pytest.mark.django_db
+def test_the_site_writes_an_unchanged_tables_rows_once(api_client, monkeypatch,
+                                                       django_capture_on_commit_callbacks):
+    """Issue 33: the crosstable pages show the default crosstable (after the last complete
+    round, here 0), which results of round 1 do not change: the warm-ahead after each result
+    builds the pages again (new stamp) but their rows, in Vietnamese and English, are the
+    ones written before; a crosstable that changed (after round 1) is written (Điều 30)."""
+    from results_site import tables
+
+    t = build_live_event(seed=95)
+    pages = [f"/giai-dau/{t.pk}/bang-cheo/", f"/en/giai-dau/{t.pk}/bang-cheo/"]
+    before = [api_client.get(page) for page in pages]
+    written: list[int] = []
+    real = tables._crosstable_rows
+    monkeypatch.setattr(tables, "_crosstable_rows", lambda table, discipline: (
+        written.append(table["after_round"]) or real(table, discipline)))
+    for board in (1, 2):
+        pairing = _game(t, board)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.record_result(pairing, "1-0", user=None, expected_version=pairing.version)
+    after = [api_client.get(page) for page in pages]
+    assert written == []  # rebuilt twice, in two languages; the rows written before
+    assert [a["ETag"] != b["ETag"] and a.content == b.content
+            for a, b in zip(after, before, strict=True)] == [True, True]
+    live = api_client.get(f"/giai-dau/{t.pk}/bang-cheo/?after_round=1")
+    assert live.status_code == 200 and written == [1]
