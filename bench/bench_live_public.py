@@ -4,13 +4,14 @@ event served from the public cache while an arbiter enters one result per second
 Builds a running PLAYERS-player, ROUNDS-round event (rounds 1..ROUNDS-1 complete, the last
 round paired with its results pending) in the configured database, starts gunicorn on
 127.0.0.1 and drives the three live pages with the open-loop generator (bench/loadgen.py).
-Meanwhile an arbiter (a process of its own, as the write runs in a server worker in
-production) records one result per second through the service
-(``tournaments.services.record_result``, which builds the event's hot answers right after its
-commit, before it returns, unless ``--cold``) and, right after each write, requests the
-current pairings and standings: it prints how long that first request took, whether it
-already showed the result (freshness; every answer must), and how long the write took — its
-transaction and its build after the commit apart (issue 33).
+Meanwhile an arbiter records one result per second through the API, as arbiters do
+(``POST /api/v1/tournament-pairings/<id>/result/`` to the same gunicorn, token authentication:
+the write answers at its commit and its server worker builds the event's hot answers once the
+answer is sent, unless ``--cold``) and, right after each answer, requests the current
+pairings and standings: it prints how long the arbiter's call took (issue 33: ≤ 50 ms), how
+long that first request took and whether it already showed the result (freshness; every
+answer must). ``--arbiter service`` records through the service in a process of its own
+instead (the build then runs before the service returns), its transaction and build apart.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/vcf_bench \\
     CACHE_URL=redis://127.0.0.1:6379/2 python bench/bench_live_public.py [--players 1000]
@@ -187,9 +188,33 @@ def get(url: str) -> tuple[float, bytes]:
     return (time.perf_counter() - started) * 1000, body
 
 
+def post_result(base: str, token: str, pairing, result: str) -> float:
+    """The arbiter's call: the result through the API; returns its wall time (ms)."""
+    request = urllib.request.Request(
+        f"{base.rsplit('/public', 1)[0]}/tournament-pairings/{pairing.pk}/result/",
+        data=json.dumps({"result": result, "version": pairing.version}).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Token {token}"},
+        method="POST")
+    started = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=60) as response:
+        response.read()
+        assert response.status == 200, response.status
+    return (time.perf_counter() - started) * 1000
+
+
+def arbiter_token() -> str:
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    user, _ = get_user_model().objects.get_or_create(
+        username="bench-live-arbiter", defaults={"is_staff": True, "is_superuser": True})
+    return Token.objects.get_or_create(user=user)[0].key
+
+
 def arbiter(tournament_id: int, rounds: int, base: str, stop: threading.Event,
-            report: dict) -> None:
-    """One result per second through the service; then the next requests, checked."""
+            report: dict, via: str = "api") -> None:
+    """One result per second (through the API, or the service); then the next requests,
+    checked."""
     from django.db import close_old_connections
 
     from core import caching
@@ -209,16 +234,20 @@ def arbiter(tournament_id: int, rounds: int, base: str, stop: threading.Event,
     pending = list(Pairing.objects.filter(round__tournament_id=tournament_id,
                                           round__number=rounds).order_by("board"))
     live = f"{base}/tournaments/{tournament_id}"
+    token = arbiter_token() if via == "api" else ""
     for pairing in pending:
         if stop.wait(1.0):
             break
         del built_ms[:]
-        started = time.perf_counter()
-        services.record_result(pairing, "1-0", user=None, expected_version=pairing.version,
-                               source="bench")
-        report["write_ms"].append((time.perf_counter() - started) * 1000)
-        report["build_ms"].append(sum(built_ms))
-        report["transaction_ms"].append(report["write_ms"][-1] - sum(built_ms))
+        if via == "api":
+            report["call_ms"].append(post_result(base, token, pairing, "1-0"))
+        else:
+            started = time.perf_counter()
+            services.record_result(pairing, "1-0", user=None,
+                                   expected_version=pairing.version, source="bench")
+            report["write_ms"].append((time.perf_counter() - started) * 1000)
+            report["build_ms"].append(sum(built_ms))
+            report["transaction_ms"].append(report["write_ms"][-1] - sum(built_ms))
         cold, body = get(f"{live}/pairings/?round={rounds}")
         shown = {row["board"]: row["result"] for row in json.loads(body)}
         report["fresh"].append(shown.get(pairing.board) == "1-0")
@@ -228,14 +257,15 @@ def arbiter(tournament_id: int, rounds: int, base: str, stop: threading.Event,
     close_old_connections()
 
 
-def arbiter_process(tournament_id: int, rounds: int, base: str, go, stop, queue) -> None:
+def arbiter_process(tournament_id: int, rounds: int, base: str, go, stop, queue,
+                    via: str = "api") -> None:
     """The arbiter in a process of its own, as the write runs in a server worker in
     production: its work (the result's warm-ahead build) must not hold the load generator's
     interpreter lock and delay the requests being measured."""
     report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
-                    "write_ms": [], "transaction_ms": [], "build_ms": []}
+                    "write_ms": [], "transaction_ms": [], "build_ms": [], "call_ms": []}
     go.wait()
-    arbiter(tournament_id, rounds, base, stop, report)
+    arbiter(tournament_id, rounds, base, stop, report, via)
     queue.put(report)
 
 
@@ -269,6 +299,13 @@ def parse_args() -> argparse.Namespace:
                              "run again and again in a process of its own at the server's "
                              "priority while the load runs (e.g. a 2,000-player round 2 from "
                              "bench_pairing_corpus.py --write DIR)")
+    parser.add_argument("--build-before-answer", action="store_true",
+                        help="the server builds a result's hot answers before the write "
+                             "answers (PUBLIC_WARM_AHEAD_AFTER_ANSWER=0), as before issue 33")
+    parser.add_argument("--arbiter", choices=("api", "service"), default="api",
+                        help="how the arbiter records results: through the API to the same "
+                             "server (the default: the whole call timed), or the service in a "
+                             "process of its own")
     parser.add_argument("--pairing-players", type=int, default=500,
                         help="size of the other event paired in a worker meanwhile (0: none)")
     return parser.parse_args()
@@ -303,7 +340,8 @@ def run(args: argparse.Namespace, started) -> None:
     from django.core.management import call_command
 
     settings.PUBLIC_WARM_AHEAD = not args.cold  # the arbiter's writes
-    print(f"warm-ahead {'off (cold path)' if args.cold else 'on'}")
+    print(f"warm-ahead {'off (cold path)' if args.cold else 'on'}"
+          f"{', built before the write answers' if args.build_before_answer else ''}")
     call_command("migrate", verbosity=0)
     tournament_id = build_live_event(args.players, args.rounds)
     pairing_id = build_pairing_event(args.pairing_players) if args.pairing_players else None
@@ -323,7 +361,7 @@ def run(args: argparse.Namespace, started) -> None:
     arbiter_proc = None
     if not args.no_results:  # forked before any thread of this process starts
         arbiter_proc = fork.Process(target=arbiter_process, args=(
-            tournament_id, args.rounds, base, go, stop_arbiter, arbiter_queue))
+            tournament_id, args.rounds, base, go, stop_arbiter, arbiter_queue, args.arbiter))
         started.fork(arbiter_proc)
     stop_pairing, pairing_queue = fork.Event(), fork.Queue()
     pairer = fork.Process(target=pairing_process, args=(
@@ -332,7 +370,9 @@ def run(args: argparse.Namespace, started) -> None:
         started.fork(pairer)
     env = dict(os.environ, DEBUG="0", ALLOW_EMBEDDED="1", ANON_THROTTLE_RATE="1000000/min",
                SECURE_SSL_REDIRECT="0",  # plain HTTP on 127.0.0.1
-               ALLOWED_HOSTS="127.0.0.1,localhost")
+               ALLOWED_HOSTS="127.0.0.1,localhost",
+               PUBLIC_WARM_AHEAD="0" if args.cold else "1",  # the API's writes, in the server
+               PUBLIC_WARM_AHEAD_AFTER_ANSWER="0" if args.build_before_answer else "1")
     if args.site:  # the pages name their static files through the manifest (DEBUG=0)
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                        cwd=REPO, check=True, env=env)
@@ -356,7 +396,7 @@ def run(args: argparse.Namespace, started) -> None:
         print(f"first build {first:8.1f} ms  {url.split('127.0.0.1:')[1].split('/', 1)[1]}")
     loadgen.run(urls, args.rate, 3)  # warm every worker
     report: dict = {"fresh": [], "cold_pairings_ms": [], "cold_standings_ms": [],
-                    "write_ms": [], "pairing_s": [], "pairing_failed": 0}
+                    "write_ms": [], "call_ms": [], "pairing_s": [], "pairing_failed": 0}
     load_before = os.getloadavg()
     if args.hog:  # a shell loop, one process group: stopped with everything else
         started.popen(["sh", "-c", 'while :; do "$0" -m chessrules pair "$1" >/dev/null; done',
@@ -400,6 +440,13 @@ def print_report(args: argparse.Namespace, figures: dict, report: dict, load_bef
     results = len(report["fresh"])
     print(f"  results entered: {results}; next answer showed the result: "
           f"{sum(report['fresh'])}/{results}")
+    if report["call_ms"]:
+        calls = report["call_ms"]
+        print(f"  the arbiter's call (POST .../result/ to this server; issue 33 target ≤ 50 ms): "
+              f"p50 {statistics.median(calls):6.1f} p90 {sorted(calls)[int(0.9 * (len(calls) - 1))]:6.1f}"
+              f" max {max(calls):7.1f} ms: {'MET' if statistics.median(calls) <= 50 else 'NOT MET'}"
+              " (p50); " + ("the build before it answers" if args.build_before_answer
+                            else "its build runs in the server after the answer"))
     if report["write_ms"]:
         print(f"  record_result (the write, warm-ahead included when on): p50 "
               f"{statistics.median(report['write_ms']):6.1f} max "

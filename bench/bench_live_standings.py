@@ -27,8 +27,15 @@ default: the result's commit builds these answers before the write answers, so t
 request" is a cache hit) and **cold** (warm-ahead off: the next request rebuilds — the figure
 of the issue's "≤ 100 ms cold path"). Each series also prints what ``record_result`` itself
 took (wall and CPU), split in two (issue 33): the write's own transaction (its row locks
-held; target ≤ 50 ms) and the warm-ahead build after its commit
-(``core.caching.warm_and_publish``, before the write answers).
+held) and the warm-ahead build after its commit (``core.caching.warm_and_publish``; a service
+called outside a request builds before it returns).
+
+A third series, **the arbiter's call** (issue 33: ≤ 50 ms for the whole call), records each
+result as the arbiter does: ``POST /api/v1/tournament-pairings/<id>/result/`` through the whole
+WSGI stack (``WSGIHandler``, token authentication), timed until the handler hands back the
+answer — what a server then writes to the arbiter — and, apart, the response's ``close()``,
+which the server calls after sending it and where the warm-ahead build runs
+(``core.after_response``); then the next request of each endpoint (which must show the result).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/vcf_bench \
     CACHE_URL=redis://127.0.0.1:6379/2 python bench/bench_live_standings.py [--samples 30]
@@ -97,6 +104,8 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=30)
+    parser.add_argument("--api-only", action="store_true",
+                        help="only the arbiter's call through the API (the third series)")
     args = parser.parse_args()
     if "postgres" not in os.environ.get("DATABASE_URL", ""):
         raise SystemExit("set DATABASE_URL to a PostgreSQL database: see the docstring")
@@ -116,6 +125,9 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     tournament_id = build_event()
     staff, _ = get_user_model().objects.get_or_create(username="bench-live", is_staff=True)
+    if not staff.is_superuser:  # the arbiter's call through the API is allowed to write
+        staff.is_superuser = True
+        staff.save(update_fields=["is_superuser"])
     base = f"/api/v1/public/tournaments/{tournament_id}"
     endpoints = {
         "standings (after round 10)": f"{base}/standings/",
@@ -127,7 +139,7 @@ def main() -> None:
     sizes = {name: len(client.get(url).content) for name, url in endpoints.items()}  # warm
     pending = list(Pairing.objects.filter(round__tournament_id=tournament_id, round__number=11,
                                           result="").order_by("board"))
-    if len(pending) < 2 * args.samples + 1:  # a finished bench round: clear it and start again
+    if len(pending) < 4 * args.samples + 1:  # a finished bench round: clear it and start again
         Pairing.objects.filter(round__tournament_id=tournament_id,
                                round__number=11).update(result="")
         pending = list(Pairing.objects.filter(round__tournament_id=tournament_id,
@@ -153,7 +165,9 @@ def main() -> None:
 
     caching.warm_and_publish = timed_build
     build: list[tuple[float, float]] = []
-    for series, warm_ahead in (("warm-ahead (default)", True), ("cold (warm-ahead off)", False)):
+    series_list = [] if args.api_only else [("warm-ahead (default)", True),
+                                            ("cold (warm-ahead off)", False)]
+    for series, warm_ahead in series_list:
         settings.PUBLIC_WARM_AHEAD = warm_ahead
         own: dict[str, list[float]] = {"wall": [], "cpu": []}
         after: dict[str, list[float]] = {"wall": [], "cpu": []}
@@ -210,8 +224,72 @@ def main() -> None:
                   f"{statistics.median(values):7.1f} p99 {p99:7.1f} max {max(values):7.1f} ms "
                   f"(server process CPU p50 {statistics.median(cpu[name]):5.1f} ms){verdict}")
         print(f"standings after a correction in round 10: {correction:.1f} ms")
+    settings.PUBLIC_WARM_AHEAD = True
+    for after_answer in (True, False):  # the build after the answer (issue 33), or before it
+        settings.PUBLIC_WARM_AHEAD_AFTER_ANSWER = after_answer
+        api_call_series(staff, pending[:args.samples], endpoints, client, after_answer)
+        pending = pending[args.samples:]
     load = os.getloadavg()
     print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+
+
+def api_call_series(staff, pending, endpoints: dict[str, str], client,
+                    after_answer: bool) -> None:
+    """The arbiter's call through the API, as a WSGI server runs it: the answer, then
+    ``close()`` (the build after the answer), then the next request of each endpoint."""
+    import json
+
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.test import RequestFactory
+    from rest_framework.authtoken.models import Token
+
+    token, _ = Token.objects.get_or_create(user=staff)
+    handler, factory = WSGIHandler(), RequestFactory()
+    figures: dict[str, list[float]] = {key: [] for key in (
+        "answer", "answer_cpu", "close", "close_cpu")}
+    next_ms: dict[str, list[float]] = {name: [] for name in endpoints}
+    fresh = 0
+    rng = random.Random()
+    for pairing in pending:
+        result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+        environ = factory.post(
+            f"/api/v1/tournament-pairings/{pairing.pk}/result/",
+            json.dumps({"result": result, "version": pairing.version}),
+            content_type="application/json", HTTP_AUTHORIZATION=f"Token {token.key}").environ
+        started, started_cpu = time.perf_counter(), time.process_time()
+        response = handler(environ, lambda status, headers, exc_info=None: None)
+        body = response.content
+        figures["answer"].append((time.perf_counter() - started) * 1000)
+        figures["answer_cpu"].append((time.process_time() - started_cpu) * 1000)
+        assert response.status_code == 200, body[:300]
+        started, started_cpu = time.perf_counter(), time.process_time()
+        response.close()  # what the server does after sending the answer: the build
+        figures["close"].append((time.perf_counter() - started) * 1000)
+        figures["close_cpu"].append((time.process_time() - started_cpu) * 1000)
+        for name, url in endpoints.items():
+            started = time.perf_counter()
+            answer = client.get(url)
+            next_ms[name].append((time.perf_counter() - started) * 1000)
+            if name.startswith("pairings"):
+                fresh += {row["board"]: row["result"] for row in answer.json()}.get(
+                    pairing.board) == result
+    print("-- the arbiter's call through the API (POST .../result/, WSGI), warm-ahead on, "
+          + ("built after the answer (PUBLIC_WARM_AHEAD_AFTER_ANSWER=1)" if after_answer
+             else "built before the answer (the default)"))
+    answer = statistics.median(figures["answer"])
+    print(f"{'the call, until its answer':30} {'':9} p50 {answer:7.1f} p99 "
+          f"{percentile(figures['answer'], 0.99):7.1f} max {max(figures['answer']):7.1f} ms "
+          f"(CPU p50 {statistics.median(figures['answer_cpu']):5.1f} ms) | issue 33 target "
+          f"≤ 50 ms (p50): {'MET' if answer <= 50 else 'NOT MET'}")
+    print(f"{'  close(): the build, if after':30} {'':9} p50 "
+          f"{statistics.median(figures['close']):7.1f} p99 "
+          f"{percentile(figures['close'], 0.99):7.1f} ms (CPU p50 "
+          f"{statistics.median(figures['close_cpu']):5.1f} p99 "
+          f"{percentile(figures['close_cpu'], 0.99):5.1f} ms)")
+    for name, values in next_ms.items():
+        print(f"{name:30} {'':9} p50 {statistics.median(values):7.1f} p99 "
+              f"{percentile(values, 0.99):7.1f} ms (the next request after the build)")
+    print(f"the next pairings showed the result: {fresh}/{len(pending)}")
 
 
 if __name__ == "__main__":

@@ -101,8 +101,9 @@ MIDDLEWARE = [
 ]
 # First of all: refuse an oversized API body before anything reads it.
 MIDDLEWARE.insert(0, "core.middleware.BodySizeLimitMiddleware")
-# Outermost: every request gets its id and its one JSON log line, 413s included (core.logs).
-MIDDLEWARE.insert(0, "core.logs.RequestLogMiddleware")
+# Outermost: every request gets its id and its one JSON log line, 413s included (core.logs);
+# before it, a request's deferred work runs once its answer is sent (core.after_response).
+MIDDLEWARE[:0] = ["core.after_response.AfterResponseMiddleware", "core.logs.RequestLogMiddleware"]
 
 ROOT_URLCONF = "config.urls"
 
@@ -152,11 +153,11 @@ if CACHE_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Warm-ahead (core.caching.touch_and_warm, docs/performance.md): a result entered in a running
-# event of at least PUBLIC_WARM_AHEAD_MIN_ENTRIES players builds the event's hot public
-# answers (standings, crosstable, current pairings, the site's event pages) right after its
-# commit (outside its transaction: no row lock held) and before the write answers, so the
-# readers after it find them cached. Off: the first reader after a result rebuilds.
+# event of at least PUBLIC_WARM_AHEAD_MIN_ENTRIES players has the event's hot public answers
+# built after its commit (no row lock held), before it answers, or with _AFTER_ANSWER once its
+# answer is sent (readers meanwhile wait: off until the build is short, docs/performance.md).
 PUBLIC_WARM_AHEAD = env_bool("PUBLIC_WARM_AHEAD", True)
+PUBLIC_WARM_AHEAD_AFTER_ANSWER = env_bool("PUBLIC_WARM_AHEAD_AFTER_ANSWER", False)
 PUBLIC_WARM_AHEAD_MIN_ENTRIES = env_int("PUBLIC_WARM_AHEAD_MIN_ENTRIES", 64)
 # Tracking cards kept warm (issue 15, docs/performance.md): when a round of an event of at
 # least this many entries is paired or complete, a job renders the cards' missing parts into

@@ -17,15 +17,10 @@ import functools
 import hashlib
 import logging
 import time
-import zlib
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from importlib import import_module
-from importlib.util import find_spec
-from types import ModuleType
 from typing import Any, ParamSpec, TypeAlias, TypeVar, cast
 
-from django.apps import apps as django_apps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
@@ -36,8 +31,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core import cache_cas
+from core import after_response, cache_cas, warm_marks
 from core.gc_pause import no_collection
+from core.hot_urls import hot_urls
 from core.inprocess import get_request
 from core.metrics import observe_public_cache, scope_label
 
@@ -127,28 +123,6 @@ def warm_memo(key: Hashable, compute: Callable[[], _T]) -> _T:
     return cast(_T, memo[key])
 
 
-def hot_urls(scope: str) -> list[str]:
-    """The URLs readers ask for most right after ``scope`` changes, as the apps declare them:
-    ``hot_urls(scope)`` in ``<app>/cache_scopes.py``, in INSTALLED_APPS order (the API's
-    answers before the site's pages, which are built from them and so find them cached)."""
-    urls: list[str] = []
-    for module in _scope_modules():
-        declare = getattr(module, "hot_urls", None)
-        if declare is not None:
-            urls.extend(declare(scope))
-    return urls
-
-
-@functools.cache
-def _scope_modules() -> tuple[ModuleType, ...]:
-    found: list[ModuleType] = []
-    for config in django_apps.get_app_configs():
-        name = f"{config.name}.cache_scopes"
-        if find_spec(name) is not None:
-            found.append(import_module(name))
-    return tuple(found)
-
-
 def touch_and_warm(*scopes: str, hot: str) -> None:
     """Like :func:`touch_now_and_on_commit`, but the readers after the write's answer find
     the hot answers of scope ``hot`` (:func:`hot_urls`) already built: call it at the end of
@@ -174,9 +148,12 @@ def touch_and_warm(*scopes: str, hot: str) -> None:
 
 
 def warm_and_publish(urls: list[str], scopes: Iterable[str], hot: str) -> None:
-    """After the write's commit: build ``urls`` and publish them (no row lock held).
+    """After the write's commit. In a request (the arbiter's call: someone waits for the
+    answer) with ``PUBLIC_WARM_AHEAD_AFTER_ANSWER`` (off by default: the readers' wait for a
+    build of ~0.25 s CPU broke the live p99, docs/performance.md) :func:`publish_then_build`;
+    otherwise build ``urls`` and publish them (no row lock held) before the write answers:
 
-    1. take the event's build lock (:func:`_warm_lock`: one build per ``hot`` scope at a
+    1. take the event's build lock (``warm_marks.build_lock``: one build per ``hot`` scope at a
        time; a second writer waits for the first build, then builds with both results);
     2. read the scopes' stamps (``before``) — after the commit and before any data is read,
        so the build sees this write and everything committed before it — and build every
@@ -194,9 +171,12 @@ def warm_and_publish(urls: list[str], scopes: Iterable[str], hot: str) -> None:
     write (committed already) never fails for it.
     """
     scopes = tuple(scopes)
+    if after_response.in_request() and getattr(settings, "PUBLIC_WARM_AHEAD_AFTER_ANSWER", False):
+        publish_then_build(urls, scopes, hot)
+        return
     try:
         with transaction.atomic():  # the build lock's span; the build only reads
-            _warm_lock(hot)  # raises when not granted within WARM_LOCK_WAIT
+            warm_marks.build_lock(hot)  # raises when not granted within its wait
             before = stamps(scopes)
             ahead = max(time.time(), *before.values()) + 1.0
             warm(urls, {scope: ahead for scope in scopes})
@@ -206,19 +186,36 @@ def warm_and_publish(urls: list[str], scopes: Iterable[str], hot: str) -> None:
         touch(*scopes)
 
 
-WARM_LOCK_WAIT = "5s"  # a writer's build waits this long for another's of the same event
-
-
-def _warm_lock(hot: str) -> None:
-    """One warm-ahead build per scope at a time (PostgreSQL: an advisory lock of the build's
-    own read-only transaction): a second writer builds after the first (and sees its result).
-    Waiting is safe — the build holds no row lock — but bounded (``WARM_LOCK_WAIT``)."""
-    if connection.vendor != "postgresql":
+def publish_then_build(urls: list[str], scopes: tuple[str, ...], hot: str) -> None:
+    """The write answers at its commit (issue 33: the arbiter's call ≤ 50 ms), and every
+    reader after its answer still gets the new version: ``ahead`` is published now, with a
+    mark (``core.warm_marks``) naming the hot paths being built under it, and the build runs
+    once the answer is sent (``core.after_response``). A reader of a hot path meanwhile finds
+    no body under ``ahead`` and waits for the one being built (bounded; then builds it
+    itself); a reader of anything else builds as after any write. The bodies are stored one
+    by one, whole: no reader gets a half-built or a previous answer."""
+    try:
+        before = stamps(scopes)
+        ahead = max(time.time(), *before.values()) + 1.0
+        warm_marks.announce(hot, ahead, urls)  # before the stamp: no reader misses the mark
+        published = _publish(before, ahead)
+    except Exception:
+        logger.exception("warm-ahead of %s: publishing failed; the next readers rebuild", hot)
+        touch(*scopes)
         return
-    with connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL lock_timeout = '{WARM_LOCK_WAIT}'")
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)",
-                       [zlib.crc32(f"warm-ahead:{hot}".encode())])
+    if hot not in published:  # touched by someone else since: the readers rebuild
+        warm_marks.done(hot, ahead)
+        return
+
+    def build() -> None:
+        try:
+            warm(urls, {scope: ahead for scope in published})
+        except Exception:
+            logger.exception("warm-ahead of %s failed; the waiting readers rebuild", hot)
+        finally:
+            warm_marks.done(hot, ahead)
+
+    after_response.defer(build)
 
 
 def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
@@ -245,15 +242,20 @@ def warm(urls: Iterable[str], ahead: dict[str, float]) -> int:
     return built
 
 
-def _publish(before: dict[str, float], ahead: float) -> None:
+def _publish(before: dict[str, float], ahead: float) -> list[str]:
     """Each scope on its own: ``ahead`` where nobody touched it since ``before``, a plain
     touch where somebody did. Scope by scope, because the bodies built ahead are keyed by
     every scope they depend on: an answer of this event (its scope only) is served as built
     even when another event touched the list of events meanwhile (a pairing job elsewhere
-    does every second or so); an answer that also depends on the list is rebuilt."""
+    does every second or so); an answer that also depends on the list is rebuilt. Returns
+    the scopes published as ``ahead``."""
+    published = []
     for scope, stamp in before.items():
-        if not compare_and_set({scope: stamp}, ahead):
+        if compare_and_set({scope: stamp}, ahead):
+            published.append(scope)
+        else:
             touch(scope)
+    return published
 
 
 def compare_and_set(expected: dict[str, float], new: float) -> bool:
@@ -294,6 +296,7 @@ class Validators:
     last_modified: float
     read_at: float
     metric: tuple[str, str] | None = None  # (area, scope kind) counted; None: a warm-ahead
+    stamps: tuple[tuple[str, float], ...] = ()  # what the ETag was made of
 
     @property
     def settled(self) -> bool:
@@ -312,7 +315,8 @@ def validators(request: AnyRequest, scopes: Iterable[str], *, any_language: bool
     etag = _etag(repr((request.get_full_path(), "" if any_language else get_language(),
                        sorted(scope_stamps.items()))).encode())
     return Validators(etag, max(scope_stamps.values()), read_at,
-                      None if warming() else (area, scope_label(scopes)))
+                      None if warming() else (area, scope_label(scopes)),
+                      tuple(scope_stamps.items()))
 
 
 def from_cache(request: AnyRequest, found: Validators, *,
@@ -343,6 +347,12 @@ def cached_response(request: AnyRequest, scopes: Iterable[str],
     response = from_cache(request, found, max_age=max_age)
     if response is not None:
         return response
+    marks = [] if warming() else warm_marks.building(found.stamps, request.get_full_path())
+    if marks:  # being built after a write's answer: wait for that one body (issue 33)
+        built = warm_marks.wait_for(BODY_PREFIX + found.etag, marks)
+        if isinstance(built, Rendered):
+            observe_public_cache(found.metric, "hit")
+            return _finish(built.response(), found, max_age)
     if not cache.add(BUILDING_PREFIX + found.etag, 1, BUILD_WAIT):
         stored = _built_by_another(found)  # one build per answer, not one per request
         if stored is not None:

@@ -10,6 +10,8 @@ API does not.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import urlencode
 
@@ -99,7 +101,7 @@ def fetch(outer, resource: str, pk: int | None = None, action: str | None = None
         with translation.override(NEUTRAL_LANGUAGE):
             status, body = caching.warm_memo(
                 ("site-answer", resource, pk, action, tuple(sorted(params.items()))),
-                lambda: _answer(outer, resource, pk, action, params))
+                lambda: _answer(outer, resource, pk, action, params, shared=True))
         if status == 200:
             return body
     status, body = _answer(outer, resource, pk, action, params)
@@ -108,8 +110,31 @@ def fetch(outer, resource: str, pk: int | None = None, action: str | None = None
     return body
 
 
+#: the language-neutral answers parsed, by the value of their bytes (issue 33): an answer
+#: whose body did not change since (the default standings and crosstable while results of the
+#: next round come in) is the same object, so the pages' rows written from it are reused
+#: (results_site.tables); read only, as the pages use them
+_PARSED: OrderedDict[tuple, tuple[bytes, Any]] = OrderedDict()
+_PARSED_SIZE = 8  # a parsed 1,000-player crosstable is several MB: a few live events
+_PARSED_LOCK = threading.Lock()
+
+
+def _parsed(key: tuple, content: bytes) -> Any:
+    with _PARSED_LOCK:
+        hit = _PARSED.get(key)
+    if hit is not None and hit[0] == content:
+        return hit[1]
+    body = json.loads(content)
+    with _PARSED_LOCK:
+        _PARSED[key] = (content, body)
+        _PARSED.move_to_end(key)
+        while len(_PARSED) > _PARSED_SIZE:
+            _PARSED.popitem(last=False)
+    return body
+
+
 def _answer(outer, resource: str, pk: int | None, action: str | None,
-            params: dict) -> tuple[int, Any]:
+            params: dict, *, shared: bool = False) -> tuple[int, Any]:
     path = BASE + resource + "/" + (f"{pk}/" if pk is not None else "")
     if action:
         path += action.replace("_", "-") + "/"
@@ -119,7 +144,11 @@ def _answer(outer, resource: str, pk: int | None, action: str | None,
     response = view(_inner_request(outer, path, params), **kwargs)
     if hasattr(response, "render"):
         response.render()
-    return response.status_code, json.loads(response.content) if response.content else {}
+    if not response.content:
+        return response.status_code, {}
+    if shared and response.status_code == 200:
+        return 200, _parsed((path, tuple(sorted(params.items()))), response.content)
+    return response.status_code, json.loads(response.content)
 
 
 def fetch_document(outer, tournament: int, kind: str, **params):

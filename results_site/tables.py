@@ -6,6 +6,9 @@ crosstable has 20,000 values; its few kinds of colour and mark are escaped once 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from html import escape as _escape
 
 from django.urls import reverse
@@ -62,7 +65,36 @@ def _name(side: dict, player_url, key: str = "person") -> str:
     return html
 
 
+#: rows written from a language-neutral answer, kept by the answer's identity (issue 33:
+#: ``results_site.api`` returns the same object for the same bytes, so the default standings
+#: and crosstable, unchanged while results of the next round come in, are not written again
+#: for each page built after a result); the answer is held, so its identity is not reused
+_ROWS: OrderedDict[tuple, tuple[object, SafeString]] = OrderedDict()
+_ROWS_SIZE = 8
+_ROWS_LOCK = threading.Lock()
+
+
+def _same_answer(name: str, table: dict, extra: str, write: Callable[[], SafeString]
+                 ) -> SafeString:
+    key = (name, get_language(), extra, id(table))
+    with _ROWS_LOCK:
+        hit = _ROWS.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    rows = write()
+    with _ROWS_LOCK:
+        _ROWS[key] = (table, rows)
+        _ROWS.move_to_end(key)
+        while len(_ROWS) > _ROWS_SIZE:
+            _ROWS.popitem(last=False)
+    return rows
+
+
 def standings_rows(table: dict) -> SafeString:
+    return _same_answer("standings", table, "", lambda: _standings_rows(table))
+
+
+def _standings_rows(table: dict) -> SafeString:
     player_url = _url_of("player")
     codes = table["tiebreaks"]
     comma = get_language() != "en"
@@ -104,6 +136,11 @@ def colour_legend(discipline: str) -> list[tuple[str, str]]:
 def crosstable_rows(table: dict, discipline: str) -> SafeString:
     """The crosstable's rows: per round the opponent's number, the colour (the discipline's
     abbreviation) and the mark (``3T1``; xiangqi ``3Đỏ1``)."""
+    return _same_answer("crosstable", table, discipline,
+                        lambda: _crosstable_rows(table, discipline))
+
+
+def _crosstable_rows(table: dict, discipline: str) -> SafeString:
     player_url = _url_of("player")
     colours = colour_abbreviations(discipline)
     codes = table["tiebreaks"]

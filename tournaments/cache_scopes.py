@@ -14,12 +14,13 @@ after a result find them cached (warm-ahead, core.caching.touch_and_warm).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.urls import reverse
 
 from core.caching import touch_and_warm, touch_now_and_on_commit
+from core.hot_urls import once
 from tournaments import systems
 
 LIST = "tournaments"
@@ -46,23 +47,30 @@ def live_round(tournament_id: int) -> int | None:
     """The round being played (the last one) of a running individual event of at least
     ``PUBLIC_WARM_AHEAD_MIN_ENTRIES`` players, or None: the events whose answers are worth
     building ahead (a small event rebuilds in a few milliseconds; a finished one is read
-    little after each change)."""
-    from tournaments.models import Tournament
+    little after each change). One query, read once per ``core.hot_urls.hot_urls`` call."""
+    return once(("live-round", tournament_id), lambda: _live_round(tournament_id))
 
+
+def _live_round(tournament_id: int) -> int | None:
+    from django.db.models import Count, OuterRef, Subquery
+
+    from tournaments.models import Entry, Round, Tournament
+
+    entries = (Entry.objects.filter(tournament=OuterRef("pk")).order_by()
+               .values("tournament").annotate(n=Count("pk")).values("n"))
+    last = Round.objects.filter(tournament=OuterRef("pk")).order_by("-number").values("number")
     row = (Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
-           .values_list("system", flat=True).first())
+           .annotate(players=Subquery(entries[:1]), last=Subquery(last[:1]))
+           .values_list("system", "players", "last").first())
     if row is None:
         return None
-    spec = systems.spec_of(row)
+    system, players, last_round = row
+    spec = systems.spec_of(system)
     if spec.team or spec.bracket:  # individual events ranked by points only
         return None
-    from tournaments.models import Entry, Round
-
-    if Entry.objects.filter(tournament_id=tournament_id).count() < \
-            settings.PUBLIC_WARM_AHEAD_MIN_ENTRIES:
+    if (players or 0) < settings.PUBLIC_WARM_AHEAD_MIN_ENTRIES:
         return None
-    return (Round.objects.filter(tournament_id=tournament_id).order_by("-number")
-            .values_list("number", flat=True).first())
+    return cast("int | None", last_round)
 
 
 def event_id(scope: str) -> int | None:
@@ -82,8 +90,11 @@ def hot_urls(scope: str) -> list[str]:
     standings, crosstable, pairings = (  # the public API's routes (config/public_urls.py)
         reverse(f"public-tournament-{action}", args=[tournament_id])
         for action in ("standings", "crosstable", "pairings"))
-    return [standings, f"{standings}?after_round={current}",
-            crosstable, f"{crosstable}?after_round={current}", f"{pairings}?round={current}"]
+    # what a result changes first (readers after the write's answer wait for the one they
+    # ask: core.warm_marks); the defaults, after the last complete round, are most often
+    # unchanged and cheap (their bodies kept by value: public_standings.table_answer)
+    return [f"{pairings}?round={current}", f"{standings}?after_round={current}",
+            f"{crosstable}?after_round={current}", standings, crosstable]
 
 
 def touch_event_row(tournament_id: int) -> None:

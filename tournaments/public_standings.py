@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
+from core import caching
 from tournaments import engine, selectors
 from tournaments.models import Pairing, Tournament
 
@@ -152,7 +153,9 @@ def table_answer(tournament: Tournament, after_round: int | None, *, cross: bool
     other values, so nothing stale can be returned."""
     inputs = selectors.table_inputs(tournament, after_round)
     after, codes, snapshot = inputs
-    people = selectors.entry_people(tournament)
+    # one read per warm-ahead build (the four tables of a result read the same people)
+    people = caching.warm_memo(("entry-people", tournament.pk),
+                               lambda: selectors.entry_people(tournament))
     table = selectors.crosstable if cross else selectors.standings
 
     def render() -> bytes:
