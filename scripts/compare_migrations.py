@@ -1,7 +1,7 @@
 """Check the squashed migrations against the chains they replace (issue 34).
 
     python scripts/compare_migrations.py [--postgres URL] [--from-ref REF]
-                                         [--prefix APP:MIGRATION ...] [--keep]
+                                         [--prefix APP:MIGRATION ...] [--keep] [--no-sqlite]
 
 On SQLite (always) and PostgreSQL (``--postgres``, a server URL: two scratch databases are
 created beside it and dropped), a fresh database migrated with this tree (the squashes) and one
@@ -16,9 +16,9 @@ migrated through the original chains (a copy of the tree without the squash file
 ``--from-ref REF`` (e.g. ``main``): a fresh database migrated with REF's tree (``git archive``)
 must have nothing to apply with this tree (``migrate --plan``, ``showmigrations``), keep its
 migration records through a ``migrate``, and have the squashes' schema and rows.
-``--prefix APP:MIGRATION``: a database migrated with REF's tree (or the chains' copy) only up
-to that migration (and what it depends on) must migrate forward with this tree to the
-squashes' schema and rows.
+``--prefix APP:MIGRATION``: a database migrated through the original chains only up to that
+migration (and what it depends on), as an older tree left it, must migrate forward with this
+tree to the squashes' schema and rows.
 Exits 1 on any difference, printing it. Writes only to a temporary directory.
 """
 
@@ -31,6 +31,7 @@ import difflib
 import os
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -82,7 +83,7 @@ def manage(tree: Path, url: str, *args: str) -> str:
            if k not in {"CELERY_BROKER_URL", "CACHE_URL", "REDIS_URL"}}
     env["DATABASE_URL"] = url
     done = subprocess.run([sys.executable, "manage.py", *args], cwd=tree, env=env,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True)  # killed by run() if we stop (SIGTERM)
     if done.returncode:
         raise SystemExit(f"manage.py {' '.join(args)} in {tree} failed:\n{done.stderr[-3000:]}")
     return done.stdout
@@ -210,7 +211,8 @@ class PostgreSQL:
                                "--no-comments", url], check=True, capture_output=True,
                               text=True).stdout
         text = "\n".join(line for line in dump.splitlines()
-                         if line.strip() and not line.startswith(("--", "SET ", "SELECT pg_catalog")))
+                         if line.strip() and not line.startswith(("--", "SET ", "SELECT pg_catalog",
+                                                     "\\restrict", "\\unrestrict")))
         lines = []
         for statement in sorted(s.strip() for s in text.split(";\n") if s.strip()):
             if statement.startswith("CREATE TABLE"):
@@ -311,7 +313,7 @@ def run(backend: SQLite | PostgreSQL, chain: Path, ref_tree: Path | None,
             app, _, name = prefix.partition(":")
             label = f"prefix {app} {name}"
             with backend.database(re.sub(r"\W", "_", f"p_{app}_{name[:4]}")) as url:
-                manage(ref_tree or chain, url, "migrate", "--noinput", "-v0", app, name)
+                manage(chain, url, "migrate", "--noinput", "-v0", app, name)
                 plan = manage(ROOT, url, "migrate", "--plan")
                 steps = [line.strip() for line in plan.splitlines() if "." in line and
                          not line.startswith(" ")]
@@ -328,14 +330,17 @@ def main() -> int:
     parser.add_argument("--from-ref", help="a git ref whose tree migrates a database first")
     parser.add_argument("--prefix", action="append", default=[], help="APP:MIGRATION")
     parser.add_argument("--keep", action="store_true", help="keep the scratch databases")
+    parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
     args = parser.parse_args()
     KEEP = args.keep
+    # stopped by a signal: the scratch databases and directory are removed all the same
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="vcf-migrations-") as temp:
         work = Path(temp)
         chain = copy_tree(work / "chain")
         print(f"original chains: a copy without {', '.join(without_squashes(chain))}")
         ref_tree = archive(args.from_ref, work / "ref") if args.from_ref else None
-        backends: list[SQLite | PostgreSQL] = [SQLite(work)]
+        backends: list[SQLite | PostgreSQL] = [] if args.no_sqlite else [SQLite(work)]
         if args.postgres:
             backends.append(PostgreSQL(args.postgres))
         for backend in backends:
