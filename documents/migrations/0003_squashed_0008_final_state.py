@@ -4,8 +4,8 @@
 # replaced chain; the replaced migrations are kept, so a database that applied any prefix of
 # them migrates on through them, and a migration that depends on a replaced name resolves to
 # this one. A database that applied an earlier squash has every original it replaced recorded
-# (MigrationExecutor.record_migration records each name of `replaces`, not the squash's own),
-# so it counts as having applied these and nothing is re-run.
+# (django/db/migrations/executor.py: record_migration records each name in `replaces`, then
+# check_replacements the squash's own), so it has applied all of these and nothing re-runs.
 # No data step in the replaced ones.
 # Checked by scripts/compare_migrations.py: the same schema (PostgreSQL and SQLite) and the
 # same rows as the replaced chain on a fresh database.

@@ -3,8 +3,8 @@
 # replaced chain; the replaced migrations are kept, so a database that applied any prefix of
 # them migrates on through them, and a migration that depends on a replaced name resolves to
 # this one. A database that applied an earlier squash has every original it replaced recorded
-# (MigrationExecutor.record_migration records each name of `replaces`, not the squash's own),
-# so it counts as having applied these and nothing is re-run.
+# (django/db/migrations/executor.py: record_migration records each name in `replaces`, then
+# check_replacements the squash's own), so it has applied all of these and nothing re-runs.
 # Kept in effect: 0002's seed (the rating lists and Phụ lục 6's title standards) and 0005's
 # FIDE 2025 rule on the seeded chess lists, run from their own modules after the tables.
 # The replaced RunPython steps that only rewrite rows existing before them (0004 numbered the periods published before it) are
