@@ -324,6 +324,9 @@ def run(backend: SQLite | PostgreSQL, chain: Path, ref_tree: Path | None,
             app, _, name = prefix.partition(":")
             label = f"prefix {app} {name}"
             with backend.database(re.sub(r"\W", "_", f"p_{app}_{name[:4]}")) as url:
+                # Django's own apps first, as any real database has them (auth at 0001 has
+                # 50-character permission names, too short for ours)
+                manage(chain, url, "migrate", "--noinput", "-v0", "auth")
                 manage(chain, url, "migrate", "--noinput", "-v0", app, name)
                 plan = manage(ROOT, url, "migrate", "--plan")
                 steps = [line.split()[0] for line in plan.splitlines()
