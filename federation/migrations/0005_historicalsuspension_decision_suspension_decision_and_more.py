@@ -6,8 +6,12 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    # Was ('documents', '0003_signatories'), the leaf when this was made; the fields below
+    # need only Decision (0001-0002). Issue 34: federation's squash inherits this dependency,
+    # and documents' 0003 depends on federation's 0003 — pointing here at 0003 would make the
+    # two apps' squashes depend on each other.
     dependencies = [
-        ('documents', '0003_signatories'),
+        ('documents', '0002_decision_status'),
         ('federation', '0004_alter_cardsequence_options_alter_cardsequence_last_and_more'),
     ]
 
