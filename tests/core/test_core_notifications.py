@@ -358,3 +358,29 @@ def test_broker_down_at_the_commit_then_beats_sweep_on_a_background_worker_sends
     assert len(smtp_server.messages()) == 2
     assert set(Notification.objects.values_list("attempts", flat=True)) == {1}
     assert NotificationDelivery.objects.filter(outcome="sent").count() == 2
+
+
+def test_a_refused_address_is_recorded_but_never_logged(smtp_server, in_process, caplog):
+    """A person's email is a private field (Person.PRIVATE_FIELDS): the mail server's refusal
+    names the address, which the admin's record of the attempt keeps and the log does not."""
+    from tests.smtp import REFUSED_DOMAIN
+
+    club = f.make_club(name="CLB Cờ Long Biên")
+    manager = f.make_club_manager(club)
+    manager.email = "ok@example.vn"
+    manager.save()
+    address = f"nguoi.rieng.tu@{REFUSED_DOMAIN}"
+    person = f.make_person(full_name="Hà Văn Kín", email=address)
+    with caplog.at_level("DEBUG"):
+        services.submit_application(
+            person=person, club=club, sponsor=f.make_member(club=club), by=manager,
+            consent=services.ConsentGiven(given_by=person.full_name, relation="self"))
+    assert [m["To"] for m in smtp_server.wait_for(1)] == ["ok@example.vn"]
+    refused = Notification.objects.get(email=address)
+    assert refused.state == Notification.State.PENDING and "550" in refused.last_error
+    assert address in refused.deliveries.get().detail  # the admin shows what the server said
+    logged = [r for r in caplog.records if r.name == "core.notifications"]
+    assert logged and "SMTPRecipientsRefused" in logged[0].getMessage()
+    assert "550" in logged[0].getMessage()
+    assert all(address not in r.getMessage() and "nguoi.rieng.tu" not in r.getMessage()
+               for r in caplog.records)
