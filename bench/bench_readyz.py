@@ -105,6 +105,7 @@ def main() -> int:
     logging.getLogger("vcf.request").addHandler(server_side)
     whole: list[float] = []
     parts: dict[str, list[float]] = {}
+    cpu_started = time.process_time()
     for _ in range(args.samples):
         started = time.perf_counter()
         status, body = ask()
@@ -112,6 +113,7 @@ def main() -> int:
         assert status == 200, body
         for name, check in body["checks"].items():
             parts.setdefault(name, []).append(float(check["ms"]))
+    cpu_ms = (time.process_time() - cpu_started) * 1000 / args.samples
     where = args.url or "in-process (Django's middleware stack, test client)"
     print(f"/readyz healthy, {args.samples} requests, {where}; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -121,6 +123,8 @@ def main() -> int:
         d = server_side.durations
         print(f"  server side (the request log's duration_ms): p50 {statistics.median(d):.2f} ms, "
               f"p95 {percentile(d, 0.95):.2f} ms")
+    if not args.url:  # this process's CPU: the request's own work, whatever the machine's load
+        print(f"  CPU of this process per request (mean): {cpu_ms:.2f} ms")
     print("  parts (median of each answer's own ms): " + ", ".join(
         f"{name} {statistics.median(values):.2f}" for name, values in parts.items()))
     print(f"  sum of the parts' medians: {sum(statistics.median(v) for v in parts.values()):.2f} ms")
