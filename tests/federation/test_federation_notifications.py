@@ -88,3 +88,29 @@ def test_the_daily_lapse_job_warns_the_clubs():
     again = lapse_members({"date": TODAY.isoformat()}, lambda *a: None)
     assert (again["lapsed"], again["warned"]) == (0, 0)
     assert Notification.objects.filter(kind=NotificationKind.LAPSE_WARNING).count() == 1
+
+
+def test_a_manager_who_chose_english_reads_the_lapse_warning_and_the_suspension_in_english():
+    from core.models import NotificationPreference
+
+    club = f.make_club(name="CLB Cờ Cầu Giấy")
+    manager = f.make_club_manager(club)
+    manager.email = "caugiay@example.com"
+    manager.save()
+    NotificationPreference.objects.create(user=manager, language="en")
+    f.make_member(f.make_person(full_name="Phạm Sắp Hết"), club, joined_on=date(2026, 1, 1))
+    assert notices.warn_lapses(TODAY) == 1
+    warning = Notification.objects.get(kind=NotificationKind.LAPSE_WARNING)
+    assert warning.language == "en"
+    assert warning.subject == "Members about to lapse: 1 member(s) of CLB Cờ Cầu Giấy"
+    assert "Appendix 2, Article 15.5" in warning.body_text and "Phạm Sắp Hết" in warning.body_text
+    assert "VIETNAM CHESS FEDERATION" in warning.body_html
+
+    person = f.make_person(full_name="Ngô Văn An")
+    f.make_member(person, club)
+    suspend_person(person=person, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31),
+                   decision=f.make_disciplinary_decision(), reason="Gian lận",
+                   by=f.make_staff())
+    told = Notification.objects.get(kind=NotificationKind.SUSPENSION)
+    assert (told.email, told.subject) == ("caugiay@example.com", "Suspension: Ngô Văn An")
+    assert "from 01/01/2026 to 31/12/2026 inclusive" in told.body_text
