@@ -62,14 +62,18 @@ def test_scheduled_backup_then_restore_drill_on_postgresql(tmp_path, settings):
     if connection.vendor != "postgresql":
         pytest.skip("dumps and the drill are tested on PostgreSQL (DATABASE_URL)")
     from federation.reference_data import load_reference_data
+    from ratings.models import RatingList
     from ratings.services import seed_period
     from tests.factories import make_staff
-    from tests.factories.ratings import xiangqi_standard
 
     load_reference_data()
     member = make_member(make_person(full_name="Nguyễn Văn Sao Lưu"))
     other = make_member(make_person(full_name="Trần Thị Danh Sách"))
-    seed_period(xiangqi_standard(), date(2026, 1, 1), date(2026, 1, 31),  # a published list
+    # a published list (a transactional test may have flushed the migrated rating lists)
+    xiangqi, _new = RatingList.objects.get_or_create(
+        discipline="xiangqi", time_control_class="standard",
+        defaults={"name": "Hệ số cờ tướng tiêu chuẩn"})
+    seed_period(xiangqi, date(2026, 1, 1), date(2026, 1, 31),
                 {member.person_id: (2050, 100), other.person_id: (1980, 100)},
                 user=make_staff())
     settings.BACKUP_DIR = str(tmp_path / "backups")
