@@ -220,11 +220,7 @@ CELERY_BEAT_SCHEDULE = {
 # Email, notifications, two-factor sign-in and backups (issue 32): config/settings_ops.py
 from config.settings_ops import *  # noqa: E402,F403
 
-# the outbox's sweep (it waits on the mail server) and the dump (minutes of pg_dump) are
-# background work: never in front of a pairing on the interactive queue (issue 31 §7)
-for _entry in OPS_BEAT_SCHEDULE.values():  # noqa: F405
-    _entry["options"] = {"queue": CELERY_BACKGROUND_QUEUE}
-CELERY_BEAT_SCHEDULE.update(OPS_BEAT_SCHEDULE)  # noqa: F405 (the outbox's sweep, backups)
+CELERY_BEAT_SCHEDULE.update(ops_beat_schedule(CELERY_BACKGROUND_QUEUE))  # noqa: F405
 
 # --- auth -------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
