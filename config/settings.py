@@ -221,7 +221,7 @@ CELERY_BEAT_SCHEDULE = {
 # Email, notifications, two-factor sign-in and backups (issue 32): config/settings_ops.py
 from config.settings_ops import *  # noqa: E402,F403
 
-CELERY_BEAT_SCHEDULE.update(OPS_BEAT_SCHEDULE)  # noqa: F405 (the outbox's sweep, backups)
+CELERY_BEAT_SCHEDULE.update(ops_beat_schedule(CELERY_BACKGROUND_QUEUE))  # noqa: F405
 
 # --- auth -------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

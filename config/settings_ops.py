@@ -49,14 +49,20 @@ BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7)
 BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 4)
 BACKUP_KEEP_MONTHLY = env_int("BACKUP_KEEP_MONTHLY", 12)
 
-#: celery beat's entries of the above (added to CELERY_BEAT_SCHEDULE by config/settings.py)
-OPS_BEAT_SCHEDULE = {
-    "core-sweep-notifications": {  # send the outbox's due mail (broker or SMTP was down)
-        "task": "core.tasks.sweep_notifications_task",
-        "schedule": env_int("NOTIFY_SWEEP_SECONDS", 60),
-    },
-    "core-daily-backup": {  # dump + manifest into BACKUP_DIR, then the retention
-        "task": "core.tasks.backup_task",
-        "schedule": crontab(minute=30, hour=env_int("BACKUP_HOUR", 1)),
-    },
-}
+def ops_beat_schedule(background_queue: str) -> dict[str, dict[str, object]]:
+    """Celery beat's entries of the above (added to CELERY_BEAT_SCHEDULE by config/settings.py),
+    on the background queue: the outbox's sweep waits on the mail server and the dump runs
+    pg_dump for minutes, never in front of a pairing on the interactive queue (issue 31 §7)."""
+    on_background = {"queue": background_queue}
+    return {
+        "core-sweep-notifications": {  # send the outbox's due mail (broker or SMTP was down)
+            "task": "core.tasks.sweep_notifications_task",
+            "schedule": env_int("NOTIFY_SWEEP_SECONDS", 60),
+            "options": on_background,
+        },
+        "core-daily-backup": {  # dump + manifest into BACKUP_DIR, then the retention
+            "task": "core.tasks.backup_task",
+            "schedule": crontab(minute=30, hour=env_int("BACKUP_HOUR", 1)),
+            "options": on_background,
+        },
+    }

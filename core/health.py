@@ -2,7 +2,7 @@
 
 * ``GET /healthz``: the process answers (liveness); touches nothing else.
 * ``GET /readyz``: the service can do its work: the database answers, every migration is
-  applied, the cache stores and returns a value, the broker accepts a connection and a worker
+  applied, the cache stores and returns a value, the broker answers and a worker
   heartbeat (:class:`core.models.WorkerBeat`) is recent for each jobs' queue. 200 when every
   part is ready, else 503 with ``failing`` naming the parts. Without a broker (the embedded
   default, jobs in-process) the broker and worker parts read "not used (in-process)".
@@ -11,7 +11,8 @@ Both answer JSON without private data (no host names, no credentials: a failing 
 only the kind of error) and are plain Django views: no session, no DRF throttle, and they
 catch the database's errors themselves, so ``DatabaseUnavailableMiddleware`` never turns a
 failing part into the generic 503. Cheap: one ``SELECT 1``, one query of the heartbeats, a
-cache round trip, a broker connection; the migration check (reading the migration files)
+cache round trip, a Redis broker's PING on a connection kept by the process (another broker:
+a new connection); the migration check (reading the migration files)
 runs until it once passes, then its result is kept for the life of the process.
 """
 
@@ -21,6 +22,7 @@ import time
 import uuid
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -102,15 +104,49 @@ def check_cache() -> str:
 
 
 def check_broker() -> str:
+    """A Redis broker answers PING on this process's kept connection (one round trip); any
+    other broker accepts a new connection."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return IN_PROCESS
     from celery import current_app
 
+    url = current_app.conf.broker_write_url or current_app.conf.broker_url or ""
+    if url.startswith(("redis://", "rediss://")):
+        return _ping_redis(url)
     try:
         with current_app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=0, timeout=settings.JOB_BROKER_CHECK_SECONDS)
     except Exception as exc:
         raise NotReady(f"cannot connect ({type(exc).__name__})") from exc
+    return ""
+
+
+#: the Redis broker's client of this process (its URL, the client), kept between checks
+_broker_redis: tuple[str, Any] | None = None
+
+
+def _ping_redis(url: str) -> str:
+    """PING on the kept connection; a connection the broker dropped since (a restart) is
+    opened anew once before the part is failing, so a broker gone since is still seen."""
+    global _broker_redis
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    if _broker_redis is None or _broker_redis[0] != url:
+        seconds = settings.JOB_BROKER_CHECK_SECONDS
+        _broker_redis = (url, redis.Redis.from_url(
+            url, socket_connect_timeout=seconds, socket_timeout=seconds,
+            retry=Retry(NoBackoff(), 0), retry_on_timeout=False, max_connections=4))
+    client = _broker_redis[1]
+    for attempt in (1, 2):
+        try:
+            client.ping()
+            return ""
+        except redis.RedisError as exc:
+            client.connection_pool.disconnect()
+            if attempt == 2:
+                raise NotReady(f"cannot connect ({type(exc).__name__})") from exc
     return ""
 
 

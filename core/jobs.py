@@ -429,7 +429,8 @@ def log_ended(job: Job, outcome: str, error_code: str | None, started: datetime,
     job_logger.info("job", extra={"fields": {
         "event": "job", "kind": job.kind, "job_id": str(job.pk), "state": outcome,
         "error_code": error_code, "duration_ms": round(seconds * 1000, 1),
-        "request_id": job.request_id or current_request_id(), "attempt": job.attempts}})
+        "request_id": job.request_id or current_request_id(), "attempt": job.attempts,
+        "user_id": job.created_by_id}})
 
 
 def wait_briefly(job: Job, seconds: float) -> Job:

@@ -20,6 +20,7 @@ backoff) when a broker is configured, in the calling process after the commit ot
 from __future__ import annotations
 
 import logging
+import smtplib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -230,8 +231,22 @@ def _failed(n: Notification, exc: Exception) -> Outcome:
                                         outcome=NotificationDelivery.Outcome.FAILED,
                                         detail=detail)
     observe_notification(n.kind, "failed")
-    logger.warning("notification %s (attempt %s) not sent: %s", n.pk, n.attempts, detail)
+    logger.warning("notification %s (attempt %s) not sent: %s", n.pk, n.attempts, loggable(exc))
     return Outcome("failed" if give_up else "retry", wait)
+
+
+def loggable(exc: Exception) -> str:
+    """The error for the log: its kind and the mail server's code, never its text, which may
+    quote the recipient's address (a private field; the attempt's record keeps the whole)."""
+    name = type(exc).__name__
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = sorted({str(code) for code, _text in exc.recipients.values()})
+        return f"{name} ({', '.join(codes)})"
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return f"{name} ({exc.smtp_code})"
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{name}: {exc.strerror}"
+    return name
 
 
 def sweep(limit: int = 200) -> dict[str, int]:

@@ -11,6 +11,23 @@ import time
 from email.message import Message
 from pathlib import Path
 
+from aiosmtpd.handlers import Mailbox
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: recipients at this domain are refused (550), as a mail server refuses an unknown mailbox
+REFUSED_DOMAIN = "refused.example"
+
+
+class RefusingMailbox(Mailbox):
+    """aiosmtpd's Maildir handler that refuses every recipient at :data:`REFUSED_DOMAIN`."""
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.lower().endswith("@" + REFUSED_DOMAIN):
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -20,6 +37,8 @@ def free_port() -> int:
 
 class SmtpServer:
     def __init__(self, directory: Path, port: int | None = None):
+        """A server delivering into the Maildir ``directory`` (recipients at
+        :data:`REFUSED_DOMAIN` refused)."""
         self.directory = directory
         self.port = port or free_port()
         self.process: subprocess.Popen | None = None
@@ -27,8 +46,8 @@ class SmtpServer:
     def start(self, timeout: float = 20) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.port}",
-             "-c", "aiosmtpd.handlers.Mailbox", str(self.directory)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "-c", "tests.smtp.RefusingMailbox", str(self.directory)],
+            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

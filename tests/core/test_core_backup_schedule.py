@@ -62,9 +62,20 @@ def test_scheduled_backup_then_restore_drill_on_postgresql(tmp_path, settings):
     if connection.vendor != "postgresql":
         pytest.skip("dumps and the drill are tested on PostgreSQL (DATABASE_URL)")
     from federation.reference_data import load_reference_data
+    from ratings.models import RatingList
+    from ratings.services import seed_period
+    from tests.factories import make_staff
 
     load_reference_data()
-    make_member(make_person(full_name="Nguyễn Văn Sao Lưu"))
+    member = make_member(make_person(full_name="Nguyễn Văn Sao Lưu"))
+    other = make_member(make_person(full_name="Trần Thị Danh Sách"))
+    # a published list (a transactional test may have flushed the migrated rating lists)
+    xiangqi, _new = RatingList.objects.get_or_create(
+        discipline="xiangqi", time_control_class="standard",
+        defaults={"name": "Hệ số cờ tướng tiêu chuẩn"})
+    seed_period(xiangqi, date(2026, 1, 1), date(2026, 1, 31),
+                {member.person_id: (2050, 100), other.person_id: (1980, 100)},
+                user=make_staff())
     settings.BACKUP_DIR = str(tmp_path / "backups")
     call_command("backup", "--scheduled", stdout=open("/dev/null", "w"))
     [dump] = (tmp_path / "backups").glob("vcf-*.dump")
@@ -74,10 +85,11 @@ def test_scheduled_backup_then_restore_drill_on_postgresql(tmp_path, settings):
     assert stat.S_IMODE((tmp_path / "backups").stat().st_mode) == 0o700
     assert dump.read_bytes()[:5] == b"PGDMP"  # pg_dump's custom format
     facts = json.loads(manifest.read_text())
-    assert facts["tables"]["federation_person"] == 1
+    assert facts["tables"]["federation_person"] == 2
     assert facts["tables"]["federation_province"] > 60
     assert set(facts["published_rating_lists"]) == {"publications", "published_ratings",
                                                     "sha256"}
+    assert facts["published_rating_lists"]["published_ratings"] == 2
 
     make_person(full_name="Người thêm sau sao lưu")  # the drill compares with the dump's day
     report = backup_schedule.restore_drill()
@@ -87,7 +99,14 @@ def test_scheduled_backup_then_restore_drill_on_postgresql(tmp_path, settings):
         cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [report.scratch])
         assert cursor.fetchone() is None  # the scratch database is dropped
 
-    facts["tables"]["federation_person"] = 2  # a dump that does not hold what it claims
+    # a dump whose published lists are not those of its day (a rating changed in between)
+    changed = json.loads(manifest.read_text())
+    changed["published_rating_lists"]["sha256"] = "0" * 64
+    manifest.write_text(json.dumps(changed))
+    (difference,) = backup_schedule.restore_drill().differences
+    assert difference.startswith("published rating lists:")
+
+    facts["tables"]["federation_person"] = 3  # a dump that does not hold what it claims
     manifest.write_text(json.dumps(facts))
     with pytest.raises(CommandError, match="1 difference"):
         call_command("restore_drill", stdout=open("/dev/null", "w"),

@@ -115,7 +115,8 @@ def test_no_id_number_nor_birth_date_is_ever_logged(staff_client, log_lines):
 
 
 def test_a_real_worker_logs_the_job_as_json_with_the_starting_request_id(real_worker,
-                                                                         staff_client):
+                                                                         staff_client,
+                                                                         staff_user):
     """With a broker and a worker process (CI's stack): the request's id travels with the job
     to the worker, whose log file has the job's JSON line; /readyz sees broker and worker."""
     response = staff_client.post("/api/v1/lapse-jobs/", {"date": "2026-01-10"}, format="json",
@@ -130,6 +131,7 @@ def test_a_real_worker_logs_the_job_as_json_with_the_starting_request_id(real_wo
     assert len(mine) == 1, lines
     assert mine[0]["request_id"] == "req-32-worker" and mine[0]["state"] == "succeeded"
     assert mine[0]["kind"] == job.kind and mine[0]["logger"] == "vcf.job"
+    assert mine[0]["user_id"] == staff_user.pk  # who started it
     # the worker writes its heartbeat every JOB_HEARTBEAT_SECONDS; an earlier transactional
     # test's flush may have removed the last one: wait for the next
     deadline = time.monotonic() + settings.JOB_HEARTBEAT_SECONDS + 15
@@ -151,10 +153,15 @@ def test_a_job_failed_by_the_sweeper_has_its_line(log_lines, settings):
     from core.job_sweep import sweep
 
     long_ago = timezone.now() - timedelta(seconds=settings.JOB_LEASE_SECONDS * 3)
+    from tests.factories import make_staff
+
+    starter = make_staff()
     job = Job.objects.create(kind="core.health_check", state=Job.State.RUNNING,
                              started_at=long_ago, heartbeat_at=long_ago, runner="gone",
-                             restarts=settings.JOB_MAX_RESTARTS, request_id="req-32-lost")
+                             restarts=settings.JOB_MAX_RESTARTS, request_id="req-32-lost",
+                             created_by=starter)
     assert sweep()["failed"] == [str(job.pk)]
     (line,) = [line for line in log_lines() if line.get("event") == "job"]
     assert line["state"] == "failed" and line["error_code"] == "job_lost"
+    assert line["user_id"] == starter.pk
     assert line["request_id"] == "req-32-lost" and line["duration_ms"] >= 0

@@ -152,6 +152,10 @@ def test_a_scrape_after_a_pairing_job_and_a_result(client, jobs_in_process):
 
     assert delta("vcf_http_requests_total", route="tournament-pair-next-round", method="POST",
                  status="202") == 1
+    assert delta("vcf_http_requests_total", route="tournament-round-results", method="POST",
+                 status="200") == 1  # the result
+    assert delta("vcf_http_request_duration_seconds_count", route="tournament-round-results",
+                 method="POST") == 1
     assert delta("vcf_http_request_duration_seconds_count",
                  route="public-tournament-detail", method="GET") == 3
     assert delta("vcf_jobs_total", kind=kind, outcome="succeeded") == 1
@@ -162,3 +166,27 @@ def test_a_scrape_after_a_pairing_job_and_a_result(client, jobs_in_process):
     cache = {outcome: delta("vcf_public_cache_total", area="api", scope="tournament",
                             outcome=outcome) for outcome in ("miss", "hit", "not_modified")}
     assert cache == {"miss": 1, "hit": 1, "not_modified": 1}
+
+
+@pytest.mark.django_db
+@override_settings(METRICS_TOKEN=TOKEN)
+def test_a_failed_job_is_counted_as_failed(client, settings):
+    """A job failed by the sweeper (its worker died too often): outcome "failed", its time."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from core.job_sweep import sweep
+
+    before = scrape(client)
+    long_ago = timezone.now() - timedelta(seconds=settings.JOB_LEASE_SECONDS * 3)
+    Job.objects.create(kind="core.health_check", state=Job.State.RUNNING, started_at=long_ago,
+                       heartbeat_at=long_ago, runner="gone", restarts=settings.JOB_MAX_RESTARTS)
+    assert len(sweep()["failed"]) == 1
+    after = scrape(client)
+    for name, labels in (("vcf_jobs_total", {"outcome": "failed"}),
+                         ("vcf_job_duration_seconds_count", {})):
+        labels = {"kind": "core.health_check", **labels}
+        assert value(after, name, **labels) - value(before, name, **labels) == 1, name
+    assert value(after, "vcf_job_duration_seconds_sum", kind="core.health_check") - value(
+        before, "vcf_job_duration_seconds_sum", kind="core.health_check") >= 3 * 60

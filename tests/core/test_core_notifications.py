@@ -7,6 +7,7 @@ or the club's body; the club and the applicant hear of it."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -75,6 +76,31 @@ def test_an_application_tells_the_clubs_managers_in_their_language_with_text_and
     assert NotificationDelivery.objects.filter(
         outcome=NotificationDelivery.Outcome.SENT).count() == 2
     assert _sent_count(NotificationKind.APPLICATION_RECEIVED, "sent") == before + 2
+
+
+def test_the_applicant_hears_of_his_application_where_his_address_is_known(
+        smtp_server, in_process):
+    """"To the club and, where known, the person": his account's address, else the address
+    on his record; a person with neither hears nothing (the club still does)."""
+    club = f.make_club(name="CLB Cờ Tây Hồ")
+    manager = f.make_club_manager(club)
+    manager.email = "tayho@example.vn"
+    manager.save()
+    on_record = f.make_person(full_name="Lý Thị Hồ Sơ", email="hoso@example.vn")
+    with_account = f.make_person(full_name="Đinh Văn Tài Khoản",
+                                 user=f.make_user("taikhoan", email="taikhoan@example.vn"))
+    unknown = f.make_person(full_name="Mạc Văn Vô Danh")
+    for person in (on_record, with_account, unknown):
+        services.submit_application(
+            person=person, club=club, sponsor=f.make_member(club=club), by=manager,
+            consent=services.ConsentGiven(given_by=person.full_name, relation="self"))
+    received = smtp_server.wait_for(5)
+    time.sleep(0.5)
+    to = sorted(m["To"] for m in smtp_server.messages())
+    assert to == ["hoso@example.vn", "taikhoan@example.vn"] + ["tayho@example.vn"] * 3
+    mine = next(m for m in received if m["To"] == "hoso@example.vn")
+    assert subject(mine) == "Đơn xin gia nhập mới: Lý Thị Hồ Sơ (CLB Cờ Tây Hồ)"
+    assert set(parts(mine)) == {"text/plain", "text/html"}
 
 
 def test_a_write_rolled_back_leaves_no_notification(smtp_server, in_process):
@@ -146,6 +172,11 @@ def test_broker_down_at_the_commit_the_notification_waits_and_the_sweep_sends_it
     assert smtp_server.messages() == []
     assert notifications.sweep()["sent"] == 2
     assert len(smtp_server.wait_for(2)) == 2
+    assert notifications.sweep()["due"] == 0  # sent: never again
+    notifications.dispatch(list(Notification.objects.values_list("pk", flat=True)))
+    time.sleep(0.5)
+    assert len(smtp_server.messages()) == 2
+    assert set(Notification.objects.values_list("state", "attempts")) == {("sent", 1)}
 
 
 def test_a_notification_is_claimed_once_so_two_senders_send_it_once(smtp_server):
@@ -247,8 +278,9 @@ def test_staff_record_a_users_choices_in_the_admin(in_process):
 
 @pytest.fixture
 def mail_worker(settings, tmp_path, smtp_server):
-    """A real Celery worker whose mail goes to ``smtp_server``, on a queue of its own, with a
-    1-second first backoff (skips without a broker)."""
+    """A real Celery worker of the background queue only (where the sends and beat's sweep
+    go), its mail to ``smtp_server``, on queues of its own, with a 1-second first backoff
+    (skips without a broker)."""
     if not settings.CELERY_BROKER_URL:
         pytest.skip("needs a broker: set CELERY_BROKER_URL and DATABASE_URL, as .ci/run does")
     import uuid
@@ -260,7 +292,7 @@ def mail_worker(settings, tmp_path, smtp_server):
     settings.CELERY_BACKGROUND_QUEUE = f"{queue}-background"
     worker = WorkerProcess(queue, _database_url_of_test_db(), tmp_path, env={
         "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp_server.port),
-        "NOTIFY_BACKOFF_SECONDS": "1"})
+        "NOTIFY_BACKOFF_SECONDS": "1"}, consume=[f"{queue}-background"])
     worker.start()
     yield worker
     worker.stop()
@@ -291,3 +323,76 @@ def test_a_real_worker_sends_it_and_retries_with_backoff_while_the_mail_server_i
         outcomes = list(n.deliveries.values_list("outcome", flat=True))
         assert outcomes[-1] == "sent" and set(outcomes[:-1]) == {"failed"}
     assert len(smtp_server.messages()) == 2  # each once
+
+
+def test_beat_sends_the_outbox_sweep_and_the_backup_to_the_background_queue():
+    """Both wait on something slow (the mail server, pg_dump): never in front of a pairing
+    on the interactive queue (docs/production.md "Processes"). Read from the settings as a
+    deployment starts them (the test session renames its queues after import)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.helpers import REPO
+
+    code = ("import json; from django.conf import settings as s; print(json.dumps("
+            "{n: e.get('options') for n, e in s.CELERY_BEAT_SCHEDULE.items()}))")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "CELERY_QUEUE": "lien-doan"}
+    env.pop("CELERY_BACKGROUND_QUEUE", None)
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True,
+                          text=True, check=True)
+    options = json.loads(done.stdout.strip().splitlines()[-1])
+    for name in ("core-sweep-notifications", "core-daily-backup"):
+        assert options[name] == {"queue": "lien-doan-background"}, name
+
+
+def test_broker_down_at_the_commit_then_beats_sweep_on_a_background_worker_sends_it_once(
+        mail_worker, smtp_server, settings):
+    """The broker down when the application is committed: nothing is queued, the rows wait.
+    The broker back, beat's sweep entry (its task and options) reaches a worker of the
+    background queue, which sends each mail once; a second sweep sends nothing."""
+    from config.celery import app
+
+    club, vi, _en = _club_with_managers()
+    with broker_down():
+        _submit(club, vi)
+    assert set(Notification.objects.values_list("state", flat=True)) == {"pending"}
+    time.sleep(1)
+    assert smtp_server.messages() == []  # nothing reached the worker
+    entry = settings.CELERY_BEAT_SCHEDULE["core-sweep-notifications"]
+    for _ in range(2):
+        app.send_task(entry["task"], queue=settings.CELERY_BACKGROUND_QUEUE)
+    received = smtp_server.wait_for(2, timeout=60)
+    assert sorted(m["To"] for m in received) == ["manager@example.com", "quanly@example.vn"]
+    _wait(lambda: set(Notification.objects.values_list("state", flat=True)) == {"sent"})
+    time.sleep(2)
+    assert len(smtp_server.messages()) == 2
+    assert set(Notification.objects.values_list("attempts", flat=True)) == {1}
+    assert NotificationDelivery.objects.filter(outcome="sent").count() == 2
+
+
+def test_a_refused_address_is_recorded_but_never_logged(smtp_server, in_process, caplog):
+    """A person's email is a private field (Person.PRIVATE_FIELDS): the mail server's refusal
+    names the address, which the admin's record of the attempt keeps and the log does not."""
+    from tests.smtp import REFUSED_DOMAIN
+
+    club = f.make_club(name="CLB Cờ Long Biên")
+    manager = f.make_club_manager(club)
+    manager.email = "ok@example.vn"
+    manager.save()
+    address = f"nguoi.rieng.tu@{REFUSED_DOMAIN}"
+    person = f.make_person(full_name="Hà Văn Kín", email=address)
+    with caplog.at_level("DEBUG"):
+        services.submit_application(
+            person=person, club=club, sponsor=f.make_member(club=club), by=manager,
+            consent=services.ConsentGiven(given_by=person.full_name, relation="self"))
+    assert [m["To"] for m in smtp_server.wait_for(1)] == ["ok@example.vn"]
+    refused = Notification.objects.get(email=address)
+    assert refused.state == Notification.State.PENDING and "550" in refused.last_error
+    assert address in refused.deliveries.get().detail  # the admin shows what the server said
+    logged = [r for r in caplog.records if r.name == "core.notifications"]
+    assert logged and "SMTPRecipientsRefused" in logged[0].getMessage()
+    assert "550" in logged[0].getMessage()
+    assert all(address not in r.getMessage() and "nguoi.rieng.tu" not in r.getMessage()
+               for r in caplog.records)

@@ -77,3 +77,21 @@ def test_hsts_and_the_https_redirect_are_set_from_the_environment():
                                 "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO"})
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.split() == ["True", "600", "('HTTP_X_FORWARDED_PROTO',", "'https')"]
+
+
+# --- issue 32: two-factor sign-in required for staff in production, optional elsewhere ---------
+
+def _two_factor_of(**env) -> list[str]:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in {*PRODUCTION, "TWO_FACTOR_REQUIRED_FOR_STAFF"}}
+    code = "from django.conf import settings; print(settings.TWO_FACTOR_REQUIRED_FOR_STAFF)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                          env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_two_factor_is_required_for_staff_in_production_and_optional_on_the_embedded_default():
+    assert _two_factor_of() == ["False"]  # the embedded default: optional for everyone
+    assert _two_factor_of(**PRODUCTION) == ["True"]  # DEBUG=0: staff must use a code
+    assert _two_factor_of(**PRODUCTION, TWO_FACTOR_REQUIRED_FOR_STAFF="0") == ["False"]

@@ -69,3 +69,48 @@ def test_a_suspension_reaches_the_person_and_his_club():
                                                             "badinh@example.vn"]
     body = sent.first().body_text
     assert "01/01/2026" in body and "31/12/2026" in body and "Gian lận" in body
+
+
+def test_the_daily_lapse_job_warns_the_clubs():
+    """Beat's daily job (federation.tasks.lapse_members_task starts it) lapses who is past
+    his deadline and warns the clubs of who comes near it: the same run, once per period."""
+    from federation.services.lapse import lapse_members
+
+    club = _club()
+    f.make_member(f.make_person(full_name="Phạm Sắp Hết"), club, joined_on=date(2026, 1, 1))
+    past = f.make_member(f.make_person(full_name="Vũ Đã Quá"), club, joined_on=date(2025, 6, 1))
+    done = lapse_members({"date": TODAY.isoformat()}, lambda *a: None)
+    assert (done["lapsed"], done["warned"]) == (1, 1)
+    assert done["cards"] == [past.card_number]
+    warning = Notification.objects.get(kind=NotificationKind.LAPSE_WARNING)
+    assert warning.email == "badinh@example.vn"
+    assert "Phạm Sắp Hết" in warning.body_text and "Vũ Đã Quá" not in warning.body_text
+    again = lapse_members({"date": TODAY.isoformat()}, lambda *a: None)
+    assert (again["lapsed"], again["warned"]) == (0, 0)
+    assert Notification.objects.filter(kind=NotificationKind.LAPSE_WARNING).count() == 1
+
+
+def test_a_manager_who_chose_english_reads_the_lapse_warning_and_the_suspension_in_english():
+    from core.models import NotificationPreference
+
+    club = f.make_club(name="CLB Cờ Cầu Giấy")
+    manager = f.make_club_manager(club)
+    manager.email = "caugiay@example.com"
+    manager.save()
+    NotificationPreference.objects.create(user=manager, language="en")
+    f.make_member(f.make_person(full_name="Phạm Sắp Hết"), club, joined_on=date(2026, 1, 1))
+    assert notices.warn_lapses(TODAY) == 1
+    warning = Notification.objects.get(kind=NotificationKind.LAPSE_WARNING)
+    assert warning.language == "en"
+    assert warning.subject == "Members about to lapse: 1 member(s) of CLB Cờ Cầu Giấy"
+    assert "Appendix 2, Article 15.5" in warning.body_text and "Phạm Sắp Hết" in warning.body_text
+    assert "VIETNAM CHESS FEDERATION" in warning.body_html
+
+    person = f.make_person(full_name="Ngô Văn An")
+    f.make_member(person, club)
+    suspend_person(person=person, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31),
+                   decision=f.make_disciplinary_decision(), reason="Gian lận",
+                   by=f.make_staff())
+    told = Notification.objects.get(kind=NotificationKind.SUSPENSION)
+    assert (told.email, told.subject) == ("caugiay@example.com", "Suspension: Ngô Văn An")
+    assert "from 01/01/2026 to 31/12/2026 inclusive" in told.body_text

@@ -11,11 +11,14 @@ from django.contrib.auth.models import Permission
 
 from chessrules.values import Result
 from core.errors import ServiceError
+from core.models import Notification, NotificationKind
 from documents import builders
 from documents.models import Decision
 from federation.models import Suspension
+from federation.selectors import current_club_membership
 from tests.admin_forms import form_data
 from tests.factories import (
+    make_club_manager,
     make_member,
     make_person,
     make_signatory,
@@ -131,11 +134,22 @@ def test_removal_from_the_list_is_a_numbered_decision_dieu_16_2(db):
     make_signatory(full_name="Trần Văn Ký", position="TRƯỞNG BAN TỔ CHỨC", authority="")
     t = _swiss(make_staff())
     staff, board, _rnd2 = _winner_of_round_one(t)
+    person = board.white.member.person  # he and his club hear of it (issue 32)
+    person.email = "bixoa@example.vn"
+    person.save()
+    manager = make_club_manager(current_club_membership(board.white.member).club)
+    manager.email = "clb.bixoa@example.vn"
+    manager.save()
     client = client_for(staff)
     url = f"/api/v1/tournament-entries/{board.white.pk}/remove-from-list/"
     response = client.post(url, {"reason": "Mua bán điểm (Điều 15.5)"}, format="json")
     assert response.status_code == 200, response.content
     decision = Decision.objects.get(kind="disciplinary")
+    told = Notification.objects.filter(kind=NotificationKind.DECISION_ISSUED)
+    assert sorted(told.values_list("email", flat=True)) == ["bixoa@example.vn",
+                                                            "clb.bixoa@example.vn"]
+    assert decision.formatted_number in told.first().subject
+    assert person.full_name in told.first().body_text
     assert response.json()["removal_decision_number"] == decision.formatted_number
     assert decision.signer_name == "Trần Văn Ký" and "16.2" in decision.grounds[0]
     assert "Mua bán điểm" in decision.articles[0]
