@@ -280,3 +280,21 @@ def test_the_access_log_is_purged_after_the_retention_period(world, settings):
     call_command("purge_access_log")
     assert [r.at.date() for r in PrivateDataAccess.objects.all()] == [
         (now - timedelta(days=29)).date()]
+
+
+def test_beat_purges_the_access_log_daily(settings):
+    """The kept period holds without anyone running the command: beat's daily entry runs
+    the task, which deletes what is older than PRIVATE_ACCESS_LOG_DAYS."""
+    from config.celery import app
+    from federation.tasks import purge_access_log_task
+
+    entry = next(e for e in settings.CELERY_BEAT_SCHEDULE.values()
+                 if e["task"] == "federation.tasks.purge_access_log_task")
+    assert entry["schedule"] <= 24 * 60 * 60
+    assert "federation.tasks.purge_access_log_task" in app.tasks
+    settings.PRIVATE_ACCESS_LOG_DAYS = 30
+    person = f.make_person()
+    PrivateDataAccess.objects.create(person=person, fields="phone", via="api",
+                                     at=timezone.now() - timedelta(days=31))
+    assert purge_access_log_task() == 1
+    assert not PrivateDataAccess.objects.exists()
