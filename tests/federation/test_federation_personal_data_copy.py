@@ -175,7 +175,7 @@ def held():
         person=person, title="first_category", criterion_id="x",
         table=TitleCriteriaTable.objects.first(), section="men", event_date=date(2026, 1, 1),
         foreign_title=foreign, status="pending")
-    PlayerTitle.objects.create(person=person, title="second_category",
+    PlayerTitle.objects.create(person=person, title="first_category",
                                awarded_on=date(2025, 6, 1))
     assert qualification.pk
     # his account
