@@ -71,7 +71,7 @@ PROVIDERS = {
     # the member page of the staff site (federation.admin): ratings and titles of the person
     "published_ratings_of": "ratings.selectors.published_ratings_of",
     "titles_of": "ratings.selectors.titles_of",
-    "personal_data_of": "ratings.selectors.personal_data_of",  # Nghị định 13/2023 Điều 14
+    "personal_data_of": "config.personal_data.personal_data_of",  # Nghị định 13/2023 Điều 14
     # the backup's manifest and the restore drill (core.backup_schedule): the published lists
     "published_rating_lists": "ratings.selectors.published_lists_digest",
 }

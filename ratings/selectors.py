@@ -14,13 +14,11 @@ from datetime import date
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
-from django.utils.translation import gettext as _
 
 from chessrules.values import PLAYED, RESULT_POINTS, GenderSection, competition_ranks
 from core.text import fold
 from federation.models import Member, Person
 from federation.selectors import shown_club_memberships
-from federation.selectors_privacy import data_section
 from ratings import engine
 from ratings.models import (
     TITLE_ORDER,
@@ -409,23 +407,6 @@ def published_ratings_of(person: Person, limit: int = 12) -> QuerySet[PlayerRati
     return (PlayerRating.objects.filter(person=person,
                                         period__status=RatingPeriod.Status.PUBLISHED)
             .select_related("period__rating_list").order_by("-period__start", "pk")[:limit])
-
-
-def personal_data_of(person: Person) -> list[dict]:
-    """The parts of a person's data copy (Nghị định 13/2023/NĐ-CP Điều 14) that the apps above
-    the registry hold: tournament entries, ratings, titles (``settings.PROVIDERS``)."""
-    entries = (Entry.objects.filter(person=person) | Entry.objects.filter(member__person=person))
-    return [
-        data_section("entries", _("Thi đấu"), [_("Giải"), _("Từ ngày"), _("Hệ số lúc đăng ký")],
-                     ((e.tournament.name, e.tournament.start_date, e.rating)
-                      for e in entries.distinct().select_related("tournament")
-                      .order_by("tournament__start_date"))),
-        data_section("ratings", _("Hệ số"), [_("Bảng"), _("Kỳ"), _("Hệ số"), _("Số ván")],
-                     ((r.period.rating_list.name, r.period.start, r.rating, r.games)
-                      for r in published_ratings_of(person, limit=1000))),
-        data_section("titles", _("Đẳng cấp"), [_("Đẳng cấp"), _("Ngày phong")],
-                     ((t.get_title_display(), t.awarded_on) for t in titles_of(person))),
-    ]
 
 
 def published_lists_digest(using: str = "default") -> dict:

@@ -10,6 +10,7 @@ from django.utils.translation import pgettext
 from chessrules.values import Discipline, MatchScoring
 from core.csvtext import csv_text, points_text
 from core.csvtext import points as points_value
+from federation.models import PrivateDataAccess
 from tournaments import engine, selectors
 from tournaments.models import Round, Tournament
 
@@ -17,6 +18,9 @@ from tournaments.models import Round, Tournament
 COLOUR_ABBREVIATION = "viết tắt màu quân"
 
 Table = tuple[list[str], list[list[object]]]
+
+#: what the TRF export reads of a registry person's private data (the access log's fields)
+BIRTH_YEAR_READ = frozenset({PrivateDataAccess.BIRTH_YEAR})
 
 
 def standings_table(tournament: Tournament, after_round: int | None = None) -> Table:
@@ -77,8 +81,10 @@ def pairings_csv(round_: Round) -> str:
         for p in selectors.pairings_of(round_)))
 
 
-def trf_text(tournament: Tournament) -> str:
-    """The tournament as a TRF16 file with the TRF-2026 XXR/XXC lines; birth years only."""
+def trf_text(tournament: Tournament, shown: dict[int, frozenset[str]] | None = None) -> str:
+    """The tournament as a TRF16 file with the TRF-2026 XXR/XXC lines; birth years only.
+    ``shown`` (when given) receives the registry persons whose birth year the file carries,
+    for the access log of private data (issue 31)."""
     entries = []
     for e in tournament.entries.filter(starting_number__isnull=False).select_related(
             "member__person").order_by("starting_number"):
@@ -91,6 +97,9 @@ def trf_text(tournament: Tournament) -> str:
         year = e.birth_year or (person.date_of_birth.year
                                 if person is not None and person.date_of_birth else None)
         birth = str(year or "")
+        person_id = person.pk if person is not None else e.person_id
+        if shown is not None and birth and person_id is not None:
+            shown[person_id] = BIRTH_YEAR_READ
         sex = {"M": "m", "F": "w"}.get(e.gender, "")
         entries.append(engine.TrfEntry(e.starting_number, e.name, sex, e.title,
                                        e.rating, e.federation_code, e.fide_id, birth))

@@ -21,6 +21,8 @@ from core.errors import NotAllowedError, ServiceError
 from core.jobs import wait_briefly
 from core.models import Job
 from core.serializers import JobSerializer
+from federation.models import Person, PrivateDataAccess
+from federation.services import privacy
 from tournaments import selectors, selectors_exports, services, systems
 from tournaments.models import (
     Official,
@@ -312,7 +314,13 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                 or selectors.can_arbitrate(request.user, tournament)):
             raise NotAllowedError(_("Chỉ ban tổ chức và trọng tài của giải tải được tệp TRF "
                                     "(có năm sinh đấu thủ)."))
-        text = selectors_exports.trf_text(tournament)
+        shown: dict[int, frozenset[str]] = {}
+        text = selectors_exports.trf_text(tournament, shown)
+        # the players' birth years: a read of private data, in the access log (issue 31)
+        own = Person.objects.filter(user_id=request.user.pk).values_list("pk", flat=True)
+        shown.pop(own.first() or 0, None)
+        privacy.record_private_reads(request.user, shown, via=PrivateDataAccess.Via.DOCUMENT,
+                                     path=request.get_full_path())
         if request.query_params.get("encoding", "").lower() in ("latin-1", "latin1",
                                                                 "iso-8859-1"):
             response = HttpResponse(encode_latin1(text),

@@ -45,10 +45,15 @@ class PrivateDataAccess(models.Model):
     def __str__(self) -> str:
         return f"{self.user} → {self.person} ({self.fields})"
 
+    #: a read of the year of birth alone (the TRF export for organisers and arbiters:
+    #: minimisation), logged as this pseudo-field
+    BIRTH_YEAR = "birth_year"
+
     def field_labels(self) -> list[str]:
         """The fields read, in words (the person's page never shows field codes)."""
-        return [field_label(name) for name in self.fields.split(",")
-                if name in Person.PRIVATE_FIELDS]
+        return [str(_("Năm sinh")) if name == self.BIRTH_YEAR else field_label(name)
+                for name in self.fields.split(",")
+                if name in Person.PRIVATE_FIELDS or name == self.BIRTH_YEAR]
 
 
 class Consent(models.Model):

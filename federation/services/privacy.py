@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,6 +22,7 @@ from django.utils.translation import gettext_noop as _stored
 
 from core import dates
 from core.errors import ConflictError, ServiceError
+from core.models import Notification
 from federation import permissions as perms
 from federation.models import Consent, DataRequest, Person, PrivateDataAccess
 from federation.services._base import _require, _require_staff, _today
@@ -280,7 +282,8 @@ def apply_correction(request: DataRequest, changes: dict, *, reason: str, by) ->
 @transaction.atomic
 def erase_personal_data(request: DataRequest, *, reason: str, by) -> DataRequest:
     """Staff erase what is not an official record (Điều 16): the ID number and the contact
-    details (``Person.ERASABLE_FIELDS``), also from the record's change history. The name,
+    details (``Person.ERASABLE_FIELDS``), also from the record's change history, and the
+    e-mail of his sign-in account and of the mails sent to him. The name,
     gender, birth date and card numbers stay: cards, results, ratings and decisions are
     official records the federation must keep (Điều 16.2, 17)."""
     _require_staff(by)
@@ -290,7 +293,26 @@ def erase_personal_data(request: DataRequest, *, reason: str, by) -> DataRequest
     blank = {"citizen_id": None, "phone": "", "email": "", "address": ""}
     Person.objects.filter(pk=person.pk).update(**blank)
     Person.history.filter(id=person.pk).update(**blank)
+    _erase_account_contacts(person)
     return _close(request, DataRequest.State.DONE, reason, by)
+
+
+def _erase_account_contacts(person: Person) -> None:
+    """His contact details held with his sign-in account (issue 31): the account's e-mail
+    (he still signs in with his password; a reset needs a new address, which he may enter)
+    and the addresses of the mails already sent or failed to him (the outbox keeps what was
+    sent, not where); a mail still waiting is sent and then erased with the next request."""
+    addresses = {a for a in (person.email,) if a}
+    if person.user_id is not None:
+        account = get_user_model().objects.filter(pk=person.user_id)
+        addresses |= {a for a in account.values_list("email", flat=True) if a}
+        account.update(email="")
+    done = (Notification.State.SENT, Notification.State.FAILED)
+    mails = Notification.objects.filter(state__in=done)
+    if person.user_id is not None:
+        mails.filter(user_id=person.user_id).update(email="")
+    if addresses:
+        mails.filter(email__in=addresses).update(email="")
 
 
 @transaction.atomic

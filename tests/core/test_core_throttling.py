@@ -337,3 +337,111 @@ def test_a_sign_in_without_next_lands_on_an_existing_page():
     response = Client().post("/api-auth/login/?next=https://evil.example/",
                              {"username": "thanh-vien", "password": PASSWORD})
     assert response["Location"] == "/"
+
+
+# --- issue 31 §3 on the live stack: a real proxy in front of a running server -------------------
+
+class _ForwardingProxy:
+    """A reverse proxy as production runs one (nginx's ``$proxy_add_x_forwarded_for``): it
+    appends the address it received the request from to ``X-Forwarded-For`` and connects to
+    the server from its own address (``127.0.0.2``; the clients use 127.0.0.3, .4, ...)."""
+
+    SOURCE = "127.0.0.2"
+
+    def __init__(self, upstream_host: str, upstream_port: int):
+        import http.client
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 (http.server's name)
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                headers = {k: v for k, v in self.headers.items()
+                           if k.lower() not in ("host", "connection", "x-forwarded-for")}
+                sent = self.headers.get("X-Forwarded-For")
+                peer = self.client_address[0]
+                headers["X-Forwarded-For"] = f"{sent}, {peer}" if sent else peer
+                upstream = http.client.HTTPConnection(upstream_host, upstream_port, timeout=30,
+                                                      source_address=(proxy.SOURCE, 0))
+                upstream.request("POST", self.path, body, headers)
+                answer = upstream.getresponse()
+                content = answer.read()
+                self.send_response(answer.status)
+                for key, value in answer.getheaders():
+                    if key.lower() not in ("transfer-encoding", "connection",
+                                           "content-length"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(content)))
+                self.end_headers()
+                self.wfile.write(content)
+                upstream.close()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _post_token(port: int, username: str, password: str, *, source: str,
+                forwarded: str | None = None) -> tuple[int, dict]:
+    import http.client
+    import json
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                            source_address=(source, 0))
+    headers = {"Content-Type": "application/json"}
+    if forwarded is not None:
+        headers["X-Forwarded-For"] = forwarded
+    connection.request("POST", "/api/v1/auth/token/",
+                       json.dumps({"username": username, "password": password}), headers)
+    response = connection.getresponse()
+    status, headers_in = response.status, dict(response.getheaders())
+    response.read()
+    connection.close()
+    return status, headers_in
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(TRUSTED_PROXIES=[_ForwardingProxy.SOURCE], LOGIN_FAILURES_PER_ADDRESS=20,
+                   LOGIN_FAILURES_PER_ACCOUNT=5)
+def test_behind_a_real_proxy_a_rotated_forwarded_header_does_not_escape_the_address_limit(
+        live_server):
+    """The issue's probe on a running server behind a proxy configured in TRUSTED_PROXIES:
+    a client rotating a forged ``X-Forwarded-For`` through the proxy is counted by the
+    address the proxy saw (20 failures, then even the right password of another account is
+    refused); another client behind the same proxy is not; a client reaching the server
+    directly cannot claim an address with the header either."""
+    from django.core.cache import cache
+
+    cache.clear()
+    make_user("sau-proxy-that", password=PASSWORD)
+    server_port = live_server.thread.port
+    with _ForwardingProxy("127.0.0.1", server_port) as proxy:
+        for n in range(20):  # 20 accounts, each guess with another forged client address
+            status, _h = _post_token(proxy.port, f"ai-{n}", "sai", source="127.0.0.3",
+                                     forwarded=f"203.0.113.{n}")
+            assert status == 400, (n, status)
+        status, headers = _post_token(proxy.port, "sau-proxy-that", PASSWORD,
+                                      source="127.0.0.3", forwarded="198.51.100.1")
+        assert status == 429 and int(headers["Retry-After"]) > 0
+        # another client behind the same proxy signs in
+        assert _post_token(proxy.port, "sau-proxy-that", PASSWORD,
+                           source="127.0.0.4")[0] == 200
+    # straight to the server (not through the proxy): the header is not believed
+    for n in range(20):
+        _post_token(server_port, f"truc-tiep-{n}", "sai", source="127.0.0.5",
+                    forwarded=f"198.51.100.{n + 20}")
+    assert _post_token(server_port, "sau-proxy-that", PASSWORD, source="127.0.0.5",
+                       forwarded="198.51.100.99")[0] == 429
+    assert _post_token(server_port, "sau-proxy-that", PASSWORD, source="127.0.0.6")[0] == 200

@@ -252,6 +252,32 @@ def test_erasure_removes_contacts_and_id_number_but_keeps_name_and_card(world, s
                             format="json"), 409)
 
 
+def test_erasure_also_blanks_his_accounts_email_and_the_sent_mails_addresses(world, subject):
+    """Contact details are held with his sign-in account too: its e-mail and the outbox's
+    addresses of the mails sent to him (to the account or to the record's e-mail)."""
+    from core.models import Notification
+
+    person, _member, own = subject
+    person.user.email = "tai.khoan@example.vn"
+    person.user.save()
+    sent = {"kind": "password_reset", "subject": "S", "body_text": "T", "body_html": "<p>T</p>"}
+    to_account = Notification.objects.create(user=person.user, email="tai.khoan@example.vn",
+                                             state="sent", **sent)
+    to_record = Notification.objects.create(email="yeu.cau@example.vn", state="failed", **sent)
+    someone_else = Notification.objects.create(email="nguoi.khac@example.vn", state="sent",
+                                               **sent)
+    row = own.post("/api/v1/data-requests/", {"person": person.pk, "kind": "erasure"},
+                   format="json").json()
+    response = world.client(world.staff).post(f"/api/v1/data-requests/{row['id']}/handle/",
+                                              {"reason": "Theo yêu cầu"}, format="json")
+    assert response.status_code == 200, response.content
+    person.user.refresh_from_db()
+    assert person.user.email == "" and person.user.is_active  # he still signs in
+    assert Notification.objects.get(pk=to_account.pk).email == ""
+    assert Notification.objects.get(pk=to_record.pk).email == ""
+    assert Notification.objects.get(pk=someone_else.pk).email == "nguoi.khac@example.vn"
+
+
 def test_a_request_may_be_refused_with_the_reason(world, subject):
     person, _member, own = subject
     row = own.post("/api/v1/data-requests/", {"person": person.pk, "kind": "erasure"},
@@ -280,3 +306,21 @@ def test_the_access_log_is_purged_after_the_retention_period(world, settings):
     call_command("purge_access_log")
     assert [r.at.date() for r in PrivateDataAccess.objects.all()] == [
         (now - timedelta(days=29)).date()]
+
+
+def test_beat_purges_the_access_log_daily(settings):
+    """The kept period holds without anyone running the command: beat's daily entry runs
+    the task, which deletes what is older than PRIVATE_ACCESS_LOG_DAYS."""
+    from config.celery import app
+    from federation.tasks import purge_access_log_task
+
+    entry = next(e for e in settings.CELERY_BEAT_SCHEDULE.values()
+                 if e["task"] == "federation.tasks.purge_access_log_task")
+    assert entry["schedule"] <= 24 * 60 * 60
+    assert "federation.tasks.purge_access_log_task" in app.tasks
+    settings.PRIVATE_ACCESS_LOG_DAYS = 30
+    person = f.make_person()
+    PrivateDataAccess.objects.create(person=person, fields="phone", via="api",
+                                     at=timezone.now() - timedelta(days=31))
+    assert purge_access_log_task() == 1
+    assert not PrivateDataAccess.objects.exists()

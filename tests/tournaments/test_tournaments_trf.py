@@ -379,3 +379,45 @@ def test_a_half_point_pairing_bye_is_declared_for_the_pairing_programs(driver):
     driver.pair_next()
     assert from_file == _service_pairs(driver, 2)
 
+
+
+def test_the_trf_export_writes_each_players_birth_year_read_to_the_access_log(driver):
+    """Issue 31: the TRF export for organisers and arbiters carries birth years (minimised, not
+    the dates): a read of private data like the others, one row per registry player, the
+    reader's own (an organiser who also plays) left out; the player sees it in words."""
+    from datetime import date
+
+    from federation.models import Officer, PrivateDataAccess
+    from tests.factories import make_member, make_person, make_user
+    from tests.helpers import client_for
+
+    driver.create(system="dutch", number_of_rounds=3)
+    driver.action("open-registration")
+    members = driver.members(3, date_of_birth=date(2009, 5, 17))
+    organiser = Officer.objects.get(body=driver.body).user
+    playing = make_person(full_name="Ban Tổ Chức Kiêm Đấu Thủ", user=organiser,
+                          date_of_birth=date(1980, 1, 2))
+    members.append((make_member(playing, driver.club), 1500))
+    driver.enter(members)
+    driver.action("close-registration")
+    assert not PrivateDataAccess.objects.exists()
+    url = f"/api/v1/tournaments/{driver.tid}/trf/"
+    text = driver.arbiter.get(url).content.decode()
+    assert "2009" in text and "2009/05/17" not in text  # birth years only
+    rows = PrivateDataAccess.objects.order_by("person_id")
+    assert sorted(r.person_id for r in rows) == sorted(m.person_id for m, _ in members)
+    assert {(r.user_id, r.via, r.fields, r.path) for r in rows} == {
+        (driver.arbiter_user.pk, "document", "birth_year", url)}
+    driver.organiser.get(url)  # the organiser: the others' years, not his own
+    by_organiser = PrivateDataAccess.objects.filter(user=organiser)
+    assert sorted(r.person_id for r in by_organiser) == sorted(
+        m.person_id for m, _ in members[:3])
+    # the player sees who read his birth year, in words
+    player = members[0][0].person
+    player.user = make_user("trf-player")
+    player.save()
+    log = client_for(player.user).get(f"/api/v1/persons/{player.pk}/access-log/").json()
+    assert sorted(e["user"] for e in log["results"]) == sorted(
+        [driver.arbiter_user.username, organiser.username])
+    assert {e["via"] for e in log["results"]} == {"document"}
+    assert rows[0].field_labels() == ["Năm sinh"]
