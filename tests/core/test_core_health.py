@@ -173,55 +173,30 @@ def test_readyz_sees_a_redis_broker_that_went_away_since_and_came_back(client, t
     time): a real Redis server stopped after a good check makes the next answer 503
     "broker", and the same server started again is seen at once (the dropped connection is
     opened anew)."""
-    import shutil
-    import socket
-    import time
-
     from config.celery import app
+    from tests.redis_server import RedisServer
 
-    if shutil.which("redis-server") is None:
-        pytest.skip("needs redis-server")
+    server = RedisServer(tmp_path)
     for queue in all_queues():
         beat([queue])
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-
-    def start() -> subprocess.Popen:
-        server = subprocess.Popen(
-            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(tmp_path)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    return server
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
     url = app.conf.broker_write_url
-    server = start()
-    app.conf.broker_write_url = f"redis://127.0.0.1:{port}/0"
+    server.start()
+    app.conf.broker_write_url = server.url
     try:
         with override_settings(CELERY_TASK_ALWAYS_EAGER=False, JOB_BROKER_CHECK_SECONDS=1):
             response, body = readyz(client)
             assert response.status_code == 200, body
             assert readyz(client)[0].status_code == 200
             kept = health._broker_redis
-            server.terminate()
-            server.wait(10)
+            server.stop()
             response, body = readyz(client)
             assert response.status_code == 503
             assert body["failing"] == ["broker"]
             assert body["checks"]["broker"]["error"].startswith("cannot connect")
-            server = start()
+            server.start()
             response, body = readyz(client)
             assert response.status_code == 200, body
             assert health._broker_redis is kept  # the same client, its connection renewed
     finally:
         app.conf.broker_write_url = url
-        if server.poll() is None:
-            server.terminate()
-            server.wait(10)
+        server.stop()

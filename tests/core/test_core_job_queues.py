@@ -51,6 +51,47 @@ def test_a_pgn_upload_while_the_broker_is_down_is_a_503_that_writes_nothing(staf
     assert not Job.objects.exists()
 
 
+@contextmanager
+def broker_at(url: str):
+    """Jobs sent to the broker at ``url``, as in production."""
+    from config.celery import app
+
+    kept, pool = app.conf.broker_write_url, app.amqp._producer_pool
+    app.conf.broker_write_url, app.amqp._producer_pool = url, None
+    try:
+        with override_settings(CELERY_TASK_ALWAYS_EAGER=False, JOB_BROKER_CHECK_SECONDS=1):
+            yield
+    finally:
+        app.conf.broker_write_url, app.amqp._producer_pool = kept, pool
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upload_while_a_real_broker_is_stopped_writes_nothing_and_works_once_it_is_back(
+        staff_client, tmp_path):
+    """§5 with a real broker process: uploads are accepted while the Redis server runs, a
+    503 that writes nothing while it is stopped, accepted again when it is started."""
+    from games.models import GameUpload
+    from tests.redis_server import RedisServer
+
+    server = RedisServer(tmp_path).start()
+    try:
+        with broker_at(server.url):
+            first = staff_client.post("/api/v1/game-uploads/", {"content": PGN}, format="json")
+            assert first.status_code == 202, first.content
+            server.stop()
+            down = staff_client.post("/api/v1/game-uploads/", {"content": PGN + "\n"},
+                                     format="json")
+            assert_error(down, 503, "broker_unavailable")
+            assert GameUpload.objects.count() == 1 and Job.objects.count() == 1
+            server.start()
+            again = staff_client.post("/api/v1/game-uploads/", {"content": PGN + "\n\n"},
+                                      format="json")
+            assert again.status_code == 202, again.content
+        assert GameUpload.objects.count() == 2 and Job.objects.count() == 2
+    finally:
+        server.stop()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_job_asked_for_while_the_broker_is_down_is_not_recorded(staff_client):
     with broker_down():
