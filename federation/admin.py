@@ -241,6 +241,19 @@ class PersonAdmin(ServiceAdmin, TouchesPublicCache, FoldedSearchMixin, HistoryAd
                                     via=PrivateDataAccess.Via.ADMIN,
                                     path=request.get_full_path())
 
+    def changelist_view(self, request, extra_context=None):
+        """The list shows each person's birth year (issue 31): a read of the page's persons'
+        birth dates, logged in one insert (his own row left out)."""
+        response = super().changelist_view(request, extra_context)
+        changelist = getattr(response, "context_data", {}).get("cl")
+        if request.method == "GET" and changelist is not None:
+            own = getattr(request.user, "pk", None)
+            shown = {p.pk: frozenset({"birth_year"}) for p in changelist.result_list
+                     if p.date_of_birth and (own is None or p.user_id != own)}
+            privacy.record_private_reads(request.user, shown, via=PrivateDataAccess.Via.ADMIN,
+                                         path=request.get_full_path())
+        return response
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         response = super().change_view(request, object_id, form_url, extra_context)
         if request.method == "GET" and getattr(response, "status_code", 0) == 200:

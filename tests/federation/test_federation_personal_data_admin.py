@@ -50,6 +50,22 @@ def test_the_person_page_masks_the_id_logs_the_read_and_reveals_on_a_click(staff
                                             fields="citizen_id").count() == 1
 
 
+def test_the_person_list_logs_the_birth_years_it_shows_in_one_insert(staff_client, world,
+                                                                     person,
+                                                                     django_assert_max_num_queries):
+    """The list shows birth years (minimised birth dates): a read of each person shown on the
+    page with a birth date, his own row left out (issue 31)."""
+    no_birth = f.make_person(full_name="Không Có Ngày Sinh", date_of_birth=None)
+    listing = staff_client.get("/admin/federation/person/")
+    assert str(person.date_of_birth.year) in listing.content.decode()
+    rows = PrivateDataAccess.objects.filter(via="admin", fields="birth_year", user=world.staff)
+    assert person.pk in set(rows.values_list("person_id", flat=True))
+    assert not rows.filter(person=no_birth).exists()
+    assert rows.count() == Person.objects.exclude(date_of_birth=None).count()
+    with django_assert_max_num_queries(25):  # one insert, whatever the page's length
+        staff_client.get("/admin/federation/person/")
+
+
 def test_saving_the_person_form_as_shown_keeps_the_masked_id(staff_client, person):
     page = staff_client.get(f"/admin/federation/person/{person.pk}/change/").content.decode()
     data = form_data(page, "person_form")

@@ -421,3 +421,32 @@ def test_the_trf_export_writes_each_players_birth_year_read_to_the_access_log(dr
         [driver.arbiter_user.username, organiser.username])
     assert {e["via"] for e in log["results"]} == {"document"}
     assert rows[0].field_labels() == ["Năm sinh"]
+
+
+def test_the_trf_export_command_logs_the_birth_years_it_prints(driver):
+    """Issue 31: ``manage.py tournament_trf export`` prints the same birth years as the API's
+    export, so it logs the same reads, naming the operator given with --user (else none: a
+    server shell) and the command as the path."""
+    from datetime import date
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from federation.models import PrivateDataAccess
+
+    driver.create(system="dutch", number_of_rounds=3)
+    driver.action("open-registration")
+    members = driver.members(4, date_of_birth=date(2008, 3, 9))
+    driver.enter(members)
+    driver.action("close-registration")
+    out = StringIO()
+    call_command("tournament_trf", "export", str(driver.tid), "--user",
+                 driver.arbiter_user.username, stdout=out)
+    assert "2008" in out.getvalue() and "2008/03/09" not in out.getvalue()
+    rows = PrivateDataAccess.objects.all()
+    assert sorted(r.person_id for r in rows) == sorted(m.person_id for m, _ in members)
+    assert {(r.user_id, r.via, r.fields, r.path) for r in rows} == {
+        (driver.arbiter_user.pk, "document", "birth_year",
+         f"manage.py tournament_trf export {driver.tid}")}
+    call_command("tournament_trf", "export", str(driver.tid), stdout=StringIO())
+    assert PrivateDataAccess.objects.filter(user=None).count() == len(members)

@@ -17,6 +17,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from chessrules.values import Discipline
 from core.errors import ServiceError
+from federation.models import PrivateDataAccess
+from federation.services import privacy
 from tournaments import selectors_exports, services
 from tournaments.models import Tournament
 
@@ -35,14 +37,23 @@ class Command(BaseCommand):
                             help="default: the file's 092 line")
         parser.add_argument("--discipline", default=Discipline.CHESS.value,
                             choices=[d.value for d in Discipline])
-        parser.add_argument("--user", help="username of the importing staff/organiser")
+        parser.add_argument("--user", help="username of the importing staff/organiser; on "
+                            "export, the operator named in the access log")
 
     def handle(self, *args: object, **options: Any) -> None:
         if options["action"] == "export":
             tournament = Tournament.objects.filter(pk=options["target"]).first()
             if tournament is None:
                 raise CommandError(f"no tournament {options['target']}")
-            self.stdout.write(selectors_exports.trf_text(tournament), ending="")
+            shown: dict[int, frozenset[str]] = {}
+            text = selectors_exports.trf_text(tournament, shown)
+            # the players' birth years: a read of private data, logged as the API's export is
+            # (issue 31), by the operator named with --user (else no user: a server shell)
+            reader = (get_user_model().objects.filter(username=options["user"]).first()
+                      if options["user"] else None)
+            privacy.record_private_reads(reader, shown, via=PrivateDataAccess.Via.DOCUMENT,
+                                         path=f"manage.py tournament_trf export {tournament.pk}")
+            self.stdout.write(text, ending="")
             return
         if not options["user"]:
             raise CommandError("import needs --user (--start/--end unless the file has 042/052)")
