@@ -276,6 +276,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--rate", type=float, default=200)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads per gunicorn worker (more than 1: the gthread worker "
+                             "class, where a reader waiting for a build holds a thread, not "
+                             "a worker; default 1: sync workers)")
     parser.add_argument("--port", type=int, default=0,
                         help="gunicorn's port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--queue", default="",
@@ -378,7 +382,9 @@ def run(args: argparse.Namespace, started) -> None:
                        cwd=REPO, check=True, env=env)
     started.popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--preload", "--workers",
-         str(args.workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+         str(args.workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+         *(("--worker-class", "gthread", "--threads", str(args.threads))
+           if args.threads > 1 else ())],
         cwd=REPO, env=env)
     live = f"{base}/tournaments/{tournament_id}"
     urls = [f"{live}/standings/?after_round={args.rounds}",
@@ -419,7 +425,8 @@ def print_report(args: argparse.Namespace, figures: dict, report: dict, load_bef
     print(f"{args.players} players, {args.rounds} rounds, live; open loop {args.rate:.0f} "
           f"req/s for {args.seconds:.0f} s over standings, crosstable, pairings"
           f"{' and the site pages' if args.site else ''}; gunicorn "
-          f"{args.workers} workers on port {port}, queue {queue}; load average (1/5/15 min) "
+          f"{args.workers} workers{f' x {args.threads} threads' if args.threads > 1 else ''} "
+          f"on port {port}, queue {queue}; load average (1/5/15 min) "
           f"before {' '.join(f'{v:.1f}' for v in load_before)}, after "
           f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}")
     met = figures["p99_ms"] <= TARGET_P99_MS and not figures["errors"] and not figures["unsent"]

@@ -106,6 +106,8 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--api-only", action="store_true",
                         help="only the arbiter's call through the API (the third series)")
+    parser.add_argument("--per-url", action="store_true",
+                        help="only the build after each result, its CPU per URL (p50)")
     args = parser.parse_args()
     if "postgres" not in os.environ.get("DATABASE_URL", ""):
         raise SystemExit("set DATABASE_URL to a PostgreSQL database: see the docstring")
@@ -165,6 +167,9 @@ def main() -> None:
 
     caching.warm_and_publish = timed_build
     build: list[tuple[float, float]] = []
+    if args.per_url:
+        per_url_series(staff, pending[:args.samples], build)
+        return
     series_list = [] if args.api_only else [("warm-ahead (default)", True),
                                             ("cold (warm-ahead off)", False)]
     for series, warm_ahead in series_list:
@@ -229,6 +234,54 @@ def main() -> None:
         settings.PUBLIC_WARM_AHEAD_AFTER_ANSWER = after_answer
         api_call_series(staff, pending[:args.samples], endpoints, client, after_answer)
         pending = pending[args.samples:]
+    load = os.getloadavg()
+    print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+
+
+def per_url_series(staff, pending, build: list[tuple[float, float]]) -> None:
+    """The build after each result (warm-ahead on, before the answer), CPU per URL: each hot
+    URL's view timed as the build calls it (``django.urls.resolve`` wrapped, bench only)."""
+    import django.urls
+    from django.conf import settings
+
+    from tournaments import services
+
+    settings.PUBLIC_WARM_AHEAD, settings.PUBLIC_WARM_AHEAD_AFTER_ANSWER = True, False
+    real_resolve = django.urls.resolve
+    per_url: dict[str, list[float]] = {}
+
+    def timed_resolve(path, urlconf=None):
+        match = real_resolve(path, urlconf)
+        view = match.func
+
+        def timed(request, *args, **kwargs):
+            began = time.process_time()
+            try:
+                return view(request, *args, **kwargs)
+            finally:
+                per_url.setdefault(request.get_full_path(), []).append(
+                    (time.process_time() - began) * 1000)
+
+        match.func = timed
+        return match
+
+    rng = random.Random()
+    totals: list[float] = []
+    django.urls.resolve = timed_resolve
+    try:
+        for pairing in pending:
+            del build[:]
+            services.record_result(pairing, rng.choice(["1-0", "0-1", "1/2-1/2"]), user=staff,
+                                   expected_version=pairing.version)
+            totals.append(sum(cpu for _, cpu in build))
+    finally:
+        django.urls.resolve = real_resolve
+    print(f"-- the build after each result, CPU per URL (p50 of {len(pending)} results)")
+    for url, values in per_url.items():
+        print(f"{url:70} {statistics.median(values):6.1f} ms")
+    print(f"{'sum of the URLs p50':70} "
+          f"{sum(statistics.median(v) for v in per_url.values()):6.1f} ms")
+    print(f"{'the build (warm_and_publish), CPU p50':70} {statistics.median(totals):6.1f} ms")
     load = os.getloadavg()
     print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 

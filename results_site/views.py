@@ -163,9 +163,9 @@ def event(request, pk: int):
                 "team_playoffs": _team_playoffs(teams),
                 "has_games": bool(games), "complaints": complaints}
 
-    # its answers (pairings, standings, bracket, entries) are the event's; its games' links
-    return page(request, shows(scopes("tournaments", pk), scopes("games")),
-                "results_site/event.html", context)
+    # its detail and complaints (the event's frame), pairings, standings (the event's), games
+    answers = [scopes("tournaments", pk, a) for a in (None, "complaints", "pairings")]
+    return page(request, shows(*answers, scopes("games")), "results_site/event.html", context)
 
 
 def _team_playoffs(teams: dict | None) -> list[dict]:

@@ -2,6 +2,12 @@
 
 - ``tournaments``: the public list of events;
 - ``tournament:<id>``: one event's pages (detail, standings, crosstable, pairings);
+- ``tournament:<id>:frame``: what of an event its results do not change (its detail and
+  its decided complaints): touched by every write of the event but the result entries
+  (issue 33: the answers made of it are not rebuilt after each result) — and by those too
+  where they change it: a round's first result (its status, ``touch_event_frame``), its last
+  (``refresh_round_status`` touches the event), any result of an event with delegations
+  (the detail's delegation ranking, made of the standings);
 - ``tournament-rows``: any event's own row (name, status); read by pages of other apps
   that show an event or depend on its status (only certified events' games are public).
 
@@ -31,16 +37,38 @@ def event(tournament_id: int) -> str:
     return f"tournament:{tournament_id}"
 
 
+def frame(tournament_id: int) -> str:
+    """The scope of an event's answers that its results do not change (see the module's
+    docstring); every touch of the event but :func:`touch_event_and_warm` touches it."""
+    return f"tournament:{tournament_id}:frame"
+
+
 def touch_event(tournament_id: int) -> None:
     """An event's rows changed (entries, rounds, pairings, results, officials)."""
-    touch_now_and_on_commit(LIST, event(tournament_id))
+    touch_now_and_on_commit(LIST, event(tournament_id), frame(tournament_id))
 
 
 def touch_event_and_warm(tournament_id: int) -> None:
     """Results of an event changed: as :func:`touch_event`, with its hot answers built after
     the commit (outside the write's transaction). Called once, after the service's last write (a later touch in the same
-    transaction only makes it fall back to the plain touch)."""
-    touch_and_warm(LIST, event(tournament_id), hot=event(tournament_id))
+    transaction only makes it fall back to the plain touch). Only the board results and
+    their points: the event's :func:`frame` is left as it is (a service that writes anything
+    else calls :func:`touch_event` too, as ``refresh_round_status`` does)."""
+    scopes: tuple[str, ...] = (LIST, event(tournament_id))
+    if _has_delegations(tournament_id):  # the detail's delegation ranking is made of results
+        scopes += (frame(tournament_id),)
+    touch_and_warm(*scopes, hot=event(tournament_id))
+
+
+def touch_event_frame(tournament_id: int) -> None:
+    """A result changed what the event's :func:`frame` shows (a round's status)."""
+    touch_now_and_on_commit(frame(tournament_id))
+
+
+def _has_delegations(tournament_id: int) -> bool:
+    from tournaments.models import Delegation
+
+    return Delegation.objects.filter(tournament_id=tournament_id).exists()
 
 
 def live_round(tournament_id: int) -> int | None:
@@ -99,7 +127,7 @@ def hot_urls(scope: str) -> list[str]:
 
 def touch_event_row(tournament_id: int) -> None:
     """The event itself changed (status, name, dates)."""
-    touch_now_and_on_commit(LIST, event(tournament_id), ROWS)
+    touch_now_and_on_commit(LIST, event(tournament_id), frame(tournament_id), ROWS)
 
 
 def touch_for_admin(obj: Any) -> None:

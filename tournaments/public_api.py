@@ -262,14 +262,19 @@ class PublicTournamentViewSet(PublicReadOnlyViewSet):
     def request_scopes(self, action, kwargs):
         """The list: every event (and organisers' names); one event's pages: its own scope
         only, so a result in another event leaves them cached (its detail also shows the
-        organiser's name)."""
+        organiser's name); its detail and complaints: its frame, so a result of the event
+        leaves them cached too unless it changes them (``cache_scopes.frame``)."""
         pk = kwargs.get("pk")
         if pk is None:
             return (cache_scopes.LIST, CLUBS)
         if not is_whole_number(pk) or int(pk) > MAX_ID:
             return None  # a 404 in the view, never cached
+        if action == "complaints":  # a result changes no complaint (cache_scopes.frame)
+            return (cache_scopes.frame(int(pk)),)
+        if action == "retrieve":  # nor, mostly, the detail (what does: cache_scopes.frame)
+            return (cache_scopes.frame(int(pk)), CLUBS)
         event = cache_scopes.event(int(pk))
-        return (event, CLUBS) if action in ("retrieve", "document") else (event,)
+        return (event, CLUBS) if action == "document" else (event,)
 
     def _tournament(self, pk) -> Tournament:
         return get_object_or_404(Tournament.objects.exclude(status=Tournament.Status.DRAFT,

@@ -110,6 +110,7 @@ def _mark_started(rnd: Round) -> None:
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.STARTED,
                                                started_at=timezone.now())
         rnd.status = Round.Status.STARTED
+        cache_scopes.touch_event_frame(rnd.tournament_id)  # the event's detail shows it
 
 
 def record_results(rnd: Round, items: Iterable[dict[str, Any]], *, user, source: str = "bulk"
