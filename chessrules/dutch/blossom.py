@@ -49,19 +49,20 @@ def max_weight_matching(
     for k in range(nedge):
         endpoint[2 * k] = edge_i[k]
         endpoint[2 * k + 1] = edge_j[k]
+    # Each vertex's edges (edge numbers: one int object per edge, shared by both ends and
+    # every list below; a dense graph has a million endpoints, issue 34).  The neighbour
+    # along edge k of v is ``edge_i[k] ^ edge_j[k] ^ v``, its endpoint ``far(k, v)``.
     neighbend: list[list[int]] = [[] for _ in range(nvertex)]
     for k in range(nedge):
-        neighbend[edge_i[k]].append(2 * k + 1)
-        neighbend[edge_j[k]].append(2 * k)
+        neighbend[edge_i[k]].append(k)
+        neighbend[edge_j[k]].append(k)
 
-    # The scan's view of neighbend: (endpoint index, edge, neighbour, twice the weight); the
-    # edge numbers shared, one int each (a dense graph has a million endpoints).
-    edge_ids = list(range(nedge))
-    adjacent = [[(p, edge_ids[p >> 1], endpoint[p], edge_w2[p >> 1]) for p in ends]
-                for ends in neighbend]
-    del edge_ids
+    # The scan's view of neighbend, flat: edge, neighbour, twice the weight, three slots an
+    # endpoint (no tuple each), read back three at a time by zip over one iterator.
+    adjacent = [[x for k in ends for x in (k, edge_i[k] ^ edge_j[k] ^ v, edge_w2[k])]
+                for v, ends in enumerate(neighbend)]
     # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
-    by_weight = [sorted(ends, key=lambda p: edge_w2[p >> 1], reverse=True)
+    by_weight = [sorted(ends, key=lambda k: edge_w2[k], reverse=True)
                  for ends in neighbend] if shortcuts else []
     del neighbend
     mate = [-1] * nvertex  # remote endpoint of the matched edge, or -1
@@ -179,7 +180,8 @@ def max_weight_matching(
                 # Every edge of every leaf (the order of the edge list), slack inlined.
                 for leaf in blossom_leaves(bv):
                     dual_leaf = dualvar[leaf]
-                    for _, kk, j, w2 in adjacent[leaf]:
+                    it = iter(adjacent[leaf])
+                    for kk, j, w2 in zip(it, it, it, strict=False):
                         bj = inblossom[j]
                         if bj != b and label[bj] == 1:
                             d = dual_leaf + dualvar[j] - w2
@@ -335,9 +337,9 @@ def max_weight_matching(
             skip = True
             j = first[v]
             while j < len(ends):
-                p = ends[j]
-                w = endpoint[p]
-                weight2 = edge_w2[p >> 1]
+                k = ends[j]
+                w = edge_i[k] ^ edge_j[k] ^ v
+                weight2 = edge_w2[k]
                 if mate[w] != -1:
                     j += 1
                     if skip:
@@ -347,7 +349,8 @@ def max_weight_matching(
                     break  # not tight, nor any lighter edge
                 skip = False
                 if (inblossom[w] == w and w != v
-                        and dual_v + dualvar[w] - edge_w2[p >> 1] == 0):
+                        and dual_v + dualvar[w] - weight2 == 0):
+                    p = 2 * k + 1 if edge_i[k] == v else 2 * k  # w's endpoint
                     mate[v] = p
                     mate[w] = p ^ 1
                     break
@@ -389,7 +392,8 @@ def max_weight_matching(
                 v = queue.pop()
                 dual_v = dualvar[v]
                 b_v = inblossom[v]
-                for p, k, w, w2 in adjacent[v]:
+                it = iter(adjacent[v])
+                for k, w, w2 in zip(it, it, it, strict=False):
                     b_w = inblossom[w]
                     if b_v == b_w:
                         continue
@@ -408,7 +412,7 @@ def max_weight_matching(
                         allowedge[k] = True
                     # A tight edge.
                     if label[b_w] == 0:
-                        assign_label(w, 2, p ^ 1)
+                        assign_label(w, 2, 2 * k if edge_i[k] == v else 2 * k + 1)
                     elif label[b_w] == 1:
                         base = scan_blossom(v, w)
                         if base >= 0:
@@ -420,7 +424,7 @@ def max_weight_matching(
                             break
                     elif label[w] == 0:
                         label[w] = 2
-                        labelend[w] = p ^ 1
+                        labelend[w] = 2 * k if edge_i[k] == v else 2 * k + 1
             if augmented:
                 break
             # No augmenting path: dual update.  One pass over the vertices finds
@@ -450,11 +454,11 @@ def max_weight_matching(
                 if shortcuts:
                     ends = by_weight[v]
                     j = first[v]
-                    while j < len(ends) and mate[endpoint[ends[j]]] != -1:
+                    while j < len(ends) and mate[edge_i[ends[j]] ^ edge_j[ends[j]] ^ v] != -1:
                         j += 1
                     first[v] = j
                     if j < len(ends):
-                        k = ends[j] >> 1
+                        k = ends[j]
                         if lab == 0:
                             d = dualvar[v] + exposed_dual - edge_w2[k]
                             if d2_lazy is None or d < d2_lazy:
