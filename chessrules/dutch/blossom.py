@@ -15,7 +15,7 @@ from typing import cast
 
 def max_weight_matching(
     nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True,
-    duals: list[list[int]] | None = None, doubled: bool = False,
+    duals: list[list[int]] | None = None, doubled: bool = False, consume: bool = False,
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of v, or -1 if v is unmatched.
 
@@ -34,6 +34,8 @@ def max_weight_matching(
 
     ``doubled``: the weights given are twice the weights (even integers): used as they
     are, without a second integer per edge (a dense graph of big weights, issue 34).
+    ``consume``: the caller has no further use for ``edges``, emptied once read (its tuples
+    are freed before the algorithm's own tables are built).
     """
     if not edges:
         if duals is not None:
@@ -43,6 +45,8 @@ def max_weight_matching(
     edge_i = [e[0] for e in edges]
     edge_j = [e[1] for e in edges]
     edge_w2 = [e[2] for e in edges] if doubled else [2 * e[2] for e in edges]
+    if consume:
+        edges.clear()
     maxweight = max(0, max(edge_w2) >> 1)
     # endpoint[p] is the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
     endpoint = [0] * (2 * nedge)
@@ -51,7 +55,7 @@ def max_weight_matching(
         endpoint[2 * k + 1] = edge_j[k]
     # Each vertex's edges (edge numbers: one int object per edge, shared by both ends and
     # every list below; a dense graph has a million endpoints, issue 34).  The neighbour
-    # along edge k of v is ``edge_i[k] ^ edge_j[k] ^ v``, its endpoint ``far(k, v)``.
+    # along edge k of v is ``edge_i[k] ^ edge_j[k] ^ v``, at endpoint 2k + 1 if v is edge_i[k].
     neighbend: list[list[int]] = [[] for _ in range(nvertex)]
     for k in range(nedge):
         neighbend[edge_i[k]].append(k)
@@ -62,8 +66,11 @@ def max_weight_matching(
     adjacent = [[x for k in ends for x in (k, edge_i[k] ^ edge_j[k] ^ v, edge_w2[k])]
                 for v, ends in enumerate(neighbend)]
     # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
-    by_weight = [sorted(ends, key=lambda k: edge_w2[k], reverse=True)
-                 for ends in neighbend] if shortcuts else []
+    # (neighbend's own lists, sorted in place: the scan's order is in ``adjacent`` already.)
+    if shortcuts:
+        for ends in neighbend:
+            ends.sort(key=lambda k: edge_w2[k], reverse=True)
+    by_weight = neighbend if shortcuts else []
     del neighbend
     mate = [-1] * nvertex  # remote endpoint of the matched edge, or -1
     label = [0] * (2 * nvertex)  # 0 free, 1 S, 2 T
@@ -83,7 +90,7 @@ def max_weight_matching(
     unusedblossoms = list(range(nvertex, 2 * nvertex))
     live: set[int] = set()  # non-trivial blossoms in use (nested or top-level)
     dualvar = [maxweight] * nvertex + [0] * nvertex
-    allowedge = [False] * nedge
+    allowedge = bytearray(nedge)  # one byte an edge, not a list slot
     queue: list[int] = []
 
     def slack(k: int) -> int:
@@ -375,7 +382,7 @@ def max_weight_matching(
         bestedge[:] = [-1] * (2 * nvertex)
         for b in range(nvertex, 2 * nvertex):
             blossombestedges[b] = None
-        allowedge[:] = [False] * nedge
+        allowedge[:] = bytes(nedge)
         queue[:] = []
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:

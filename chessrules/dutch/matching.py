@@ -453,7 +453,7 @@ def _tied_matching(size: int, edges: list[tuple[int, int, int]],
     graph."""
     for k, (i, j, w) in enumerate(edges):
         edges[k] = (i, j, tied(i, j, w) << 1)
-    return max_weight_matching_edges(size, edges, doubled=True)
+    return max_weight_matching_edges(size, edges, doubled=True, consume=True)
 
 
 def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],
@@ -741,9 +741,11 @@ def _augment_from(root: int, adjacent: _Adjacency, mate: list[int], fixed: list[
 
 
 def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]],
-                              doubled: bool = False) -> list[tuple[int, int]]:
+                              doubled: bool = False, consume: bool = False,
+                              ) -> list[tuple[int, int]]:
     """Pairs of one maximum-weight matching of the graph (positive integer weights;
-    ``doubled``: given twice, see :func:`.blossom.max_weight_matching`)."""
+    ``doubled``: given twice; ``consume``: ``edges`` may be emptied; see
+    :func:`.blossom.max_weight_matching`)."""
     if not edges:
         return []
     biggest = max(w for _, _, w in edges) >> doubled
@@ -753,5 +755,6 @@ def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]],
         graph.add_edges_from(edges)
         return [tuple(pair) for pair in _rx.max_weight_matching(
             graph, weight_fn=lambda w: w >> doubled)]
-    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, doubled=doubled)
+    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, doubled=doubled,
+                               consume=consume)
     return [(v, m) for v, m in enumerate(mate) if m > v]
