@@ -42,17 +42,19 @@ def max_weight_matching(
             duals[:] = [[0] * (2 * nvertex), [-1] * (2 * nvertex)]
         return [-1] * nvertex
     nedge = len(edges)
-    edge_i = [e[0] for e in edges]
-    edge_j = [e[1] for e in edges]
+    # Vertex numbers interned (one int object per vertex, not one per edge end above 256).
+    ids = list(range(nvertex))
+    edge_i = [ids[e[0]] for e in edges]
+    edge_j = [ids[e[1]] for e in edges]
     edge_w2 = [e[2] for e in edges] if doubled else [2 * e[2] for e in edges]
     if consume:
         edges.clear()
     maxweight = max(0, max(edge_w2) >> 1)
-    # endpoint[p] is the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
-    endpoint = [0] * (2 * nedge)
-    for k in range(nedge):
-        endpoint[2 * k] = edge_i[k]
-        endpoint[2 * k + 1] = edge_j[k]
+
+    def endpoint(p: int) -> int:
+        """The vertex at endpoint p (edge k has endpoints 2k and 2k+1): computed, not a
+        list of two ints an edge (issue 34 memory)."""
+        return edge_j[p >> 1] if p & 1 else edge_i[p >> 1]
     # Each vertex's edges (edge numbers: one int object per edge, shared by both ends and
     # every list below; a dense graph has a million endpoints, issue 34).  The neighbour
     # along edge k of v is ``edge_i[k] ^ edge_j[k] ^ v``, at endpoint 2k + 1 if v is edge_i[k].
@@ -63,7 +65,7 @@ def max_weight_matching(
 
     # The scan's view of neighbend, flat: edge, neighbour, twice the weight, three slots an
     # endpoint (no tuple each), read back three at a time by zip over one iterator.
-    adjacent = [[x for k in ends for x in (k, edge_i[k] ^ edge_j[k] ^ v, edge_w2[k])]
+    adjacent = [[x for k in ends for x in (k, ids[edge_i[k] ^ edge_j[k] ^ v], edge_w2[k])]
                 for v, ends in enumerate(neighbend)]
     # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
     # (neighbend's own lists, sorted in place: the scan's order is in ``adjacent`` already.)
@@ -118,7 +120,7 @@ def max_weight_matching(
             queue.extend(blossom_leaves(b))
         else:
             base = blossombase[b]
-            assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
+            assign_label(endpoint(mate[base]), 1, mate[base] ^ 1)
 
     def scan_blossom(v: int, w: int) -> int:
         path = []
@@ -133,9 +135,9 @@ def max_weight_matching(
             if labelend[b] == -1:
                 v = -1
             else:
-                v = endpoint[labelend[b]]
+                v = endpoint(labelend[b])
                 b = inblossom[v]
-                v = endpoint[labelend[b]]
+                v = endpoint(labelend[b])
             if w != -1:
                 v, w = w, v
         for b in path:
@@ -160,7 +162,7 @@ def max_weight_matching(
             blossomparent[bv] = b
             path.append(bv)
             endps.append(labelend[bv])
-            v = endpoint[labelend[bv]]
+            v = endpoint(labelend[bv])
             bv = inblossom[v]
         path.append(bb)
         path.reverse()
@@ -170,7 +172,7 @@ def max_weight_matching(
             blossomparent[bw] = b
             path.append(bw)
             endps.append(labelend[bw] ^ 1)
-            w = endpoint[labelend[bw]]
+            w = endpoint(labelend[bw])
             bw = inblossom[w]
         label[b] = 1
         labelend[b] = labelend[bb]
@@ -228,7 +230,7 @@ def max_weight_matching(
                 for leaf in blossom_leaves(s):
                     inblossom[leaf] = s
         if not endstage and label[b] == 2:
-            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
+            entrychild = inblossom[endpoint(labelend[b] ^ 1)]
             childs = childs_of[b]
             endps = endps_of[b]
             j = childs.index(entrychild)
@@ -241,17 +243,17 @@ def max_weight_matching(
                 endptrick = 1
             p = labelend[b]
             while j != 0:
-                label[endpoint[p ^ 1]] = 0
-                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
-                assign_label(endpoint[p ^ 1], 2, p)
+                label[endpoint(p ^ 1)] = 0
+                label[endpoint(endps[j - endptrick] ^ endptrick ^ 1)] = 0
+                assign_label(endpoint(p ^ 1), 2, p)
                 allowedge[endps[j - endptrick] // 2] = True
                 j += jstep
                 p = endps[j - endptrick] ^ endptrick
                 allowedge[p // 2] = True
                 j += jstep
             bv = childs[j]
-            label[endpoint[p ^ 1]] = label[bv] = 2
-            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            label[endpoint(p ^ 1)] = label[bv] = 2
+            labelend[endpoint(p ^ 1)] = labelend[bv] = p
             bestedge[bv] = -1
             j += jstep
             while childs[j] != entrychild:
@@ -264,7 +266,7 @@ def max_weight_matching(
                         break
                 if label[v] != 0:
                     label[v] = 0
-                    label[endpoint[mate[blossombase[bv]]]] = 0
+                    label[endpoint(mate[blossombase[bv]])] = 0
                     assign_label(v, 2, labelend[v])
                 j += jstep
         label[b] = labelend[b] = -1
@@ -296,13 +298,13 @@ def max_weight_matching(
             t = childs[j]
             p = endps[j - endptrick] ^ endptrick
             if t >= nvertex:
-                augment_blossom(t, endpoint[p])
+                augment_blossom(t, endpoint(p))
             j += jstep
             t = childs[j]
             if t >= nvertex:
-                augment_blossom(t, endpoint[p ^ 1])
-            mate[endpoint[p]] = p ^ 1
-            mate[endpoint[p ^ 1]] = p
+                augment_blossom(t, endpoint(p ^ 1))
+            mate[endpoint(p)] = p ^ 1
+            mate[endpoint(p ^ 1)] = p
         blossomchilds[b] = childs[i:] + childs[:i]
         blossomendps[b] = endps[i:] + endps[:i]
         blossombase[b] = blossombase[childs[i]]
@@ -316,10 +318,10 @@ def max_weight_matching(
                 mate[s] = p
                 if labelend[bs] == -1:
                     break
-                t = endpoint[labelend[bs]]
+                t = endpoint(labelend[bs])
                 bt = inblossom[t]
-                s = endpoint[labelend[bt]]
-                j = endpoint[labelend[bt] ^ 1]
+                s = endpoint(labelend[bt])
+                j = endpoint(labelend[bt] ^ 1)
                 if bt >= nvertex:
                     augment_blossom(bt, j)
                 mate[j] = labelend[bt]
@@ -530,7 +532,7 @@ def max_weight_matching(
     if duals is not None:
         duals[:] = [[d if b < nvertex or blossombase[b] >= 0 else 0
                      for b, d in enumerate(dualvar)], list(blossomparent)]
-    return [endpoint[m] if m != -1 else -1 for m in mate]
+    return [endpoint(m) if m != -1 else -1 for m in mate]
 
 
 def certifies(
