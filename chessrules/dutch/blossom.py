@@ -16,6 +16,7 @@ from typing import cast
 def max_weight_matching(
     nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True,
     duals: list[list[int]] | None = None, doubled: bool = False, consume: bool = False,
+    columns: tuple[list[int], list[int], list[int]] | None = None,
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of v, or -1 if v is unmatched.
 
@@ -35,20 +36,26 @@ def max_weight_matching(
     ``doubled``: the weights given are twice the weights (even integers): used as they
     are, without a second integer per edge (a dense graph of big weights, issue 34).
     ``consume``: the caller has no further use for ``edges``, emptied once read (its tuples
-    are freed before the algorithm's own tables are built).
+    are freed before the algorithm's own tables are built).  ``columns``: the edges given
+    instead as three lists (first ends, second ends, twice the weights), read, not changed;
+    ``edges`` is then not read (a caller that keeps its edges as columns during the solve
+    holds no tuple per edge).
     """
-    if not edges:
+    if not (edges if columns is None else columns[0]):
         if duals is not None:
             duals[:] = [[0] * (2 * nvertex), [-1] * (2 * nvertex)]
         return [-1] * nvertex
-    nedge = len(edges)
     # Vertex numbers interned (one int object per vertex, not one per edge end above 256).
     ids = list(range(nvertex))
-    edge_i = [ids[e[0]] for e in edges]
-    edge_j = [ids[e[1]] for e in edges]
-    edge_w2 = [e[2] for e in edges] if doubled else [2 * e[2] for e in edges]
-    if consume:
-        edges.clear()
+    if columns is None:
+        edge_i = [ids[e[0]] for e in edges]
+        edge_j = [ids[e[1]] for e in edges]
+        edge_w2 = [e[2] for e in edges] if doubled else [2 * e[2] for e in edges]
+        if consume:
+            edges.clear()
+    else:
+        edge_i, edge_j, edge_w2 = columns
+    nedge = len(edge_i)
     maxweight = max(0, max(edge_w2) >> 1)
 
     def endpoint(p: int) -> int:
