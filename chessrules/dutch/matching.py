@@ -609,11 +609,12 @@ def _settle_ranking(vertices: list[int], tight: list[tuple[int, int, int]], mate
     size = len(vertices)
     index = {v: i for i, v in enumerate(vertices)}
     adjacent: list[list[int]] = [[] for _ in range(size)]
-    is_tight: set[tuple[int, int]] = set()
+    # Which pairs are tight: a bitmap of size * size bytes, not a set of pairs (issue 34).
+    is_tight = bytearray(size * size)
     for i, j, _ in tight:
         adjacent[i].append(j)
         adjacent[j].append(i)
-        is_tight.add((i, j) if i < j else (j, i))
+        is_tight[i * size + j] = is_tight[j * size + i] = 1
     mate = list(mate)
     required = [dual[v] > 0 for v in range(size)]
     fixed = [False] * size
@@ -624,7 +625,7 @@ def _settle_ranking(vertices: list[int], tight: list[tuple[int, int, int]], mate
             continue
         for option in options:
             c = index.get(option)
-            if c is None or fixed[c] or ((k, c) if k < c else (c, k)) not in is_tight:
+            if c is None or fixed[c] or not is_tight[k * size + c]:
                 continue
             if mate[k] == c:
                 fixed[k] = fixed[c] = True
