@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 
 def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,7 +19,7 @@ def register(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="pair the next round of a Swiss tournament given as a TRF file",
         description="Pair the next round (FIDE Dutch System, C.04.3) of a TRF16/TRF-2026 file.",
     )
-    parser.add_argument("trf", type=Path, help="tournament report file with all rounds so far")
+    parser.add_argument("trf", help="tournament report file with all rounds so far")
     parser.add_argument("--system", choices=["dutch"], default="dutch", help="pairing system")
     parser.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.5.1)")
     parser.add_argument("--rounds", type=int, default=None, help="total rounds (overrides XXR)")
@@ -32,7 +31,9 @@ def _pair(args: argparse.Namespace) -> int:
     from chessrules.trf import TrfError
 
     try:
-        text = args.trf.read_text(encoding="utf-8", errors="replace")
+        # A plain path string, not pathlib (a smaller cold process, issue 34).
+        with open(args.trf, encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
     except OSError as error:
         print(f"cannot read {args.trf}: {error.strerror}", file=sys.stderr)
         return 2

@@ -15,7 +15,8 @@ from typing import cast
 
 def max_weight_matching(
     nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = True,
-    duals: list[list[int]] | None = None, doubled: bool = False,
+    duals: list[list[int]] | None = None, doubled: bool = False, consume: bool = False,
+    columns: tuple[list[int], list[int], list[int]] | None = None,
 ) -> list[int]:
     """Return ``mate`` with ``mate[v]`` the partner of v, or -1 if v is unmatched.
 
@@ -34,35 +35,51 @@ def max_weight_matching(
 
     ``doubled``: the weights given are twice the weights (even integers): used as they
     are, without a second integer per edge (a dense graph of big weights, issue 34).
+    ``consume``: the caller has no further use for ``edges``, emptied once read (its tuples
+    are freed before the algorithm's own tables are built).  ``columns``: the edges given
+    instead as three lists (first ends, second ends, twice the weights), read, not changed;
+    ``edges`` is then not read (a caller that keeps its edges as columns during the solve
+    holds no tuple per edge).
     """
-    if not edges:
+    if not (edges if columns is None else columns[0]):
         if duals is not None:
             duals[:] = [[0] * (2 * nvertex), [-1] * (2 * nvertex)]
         return [-1] * nvertex
-    nedge = len(edges)
-    edge_i = [e[0] for e in edges]
-    edge_j = [e[1] for e in edges]
-    edge_w2 = [e[2] for e in edges] if doubled else [2 * e[2] for e in edges]
+    # Vertex numbers interned (one int object per vertex, not one per edge end above 256).
+    ids = list(range(nvertex))
+    if columns is None:
+        edge_i = [ids[e[0]] for e in edges]
+        edge_j = [ids[e[1]] for e in edges]
+        edge_w2 = [e[2] for e in edges] if doubled else [2 * e[2] for e in edges]
+        if consume:
+            edges.clear()
+    else:
+        edge_i, edge_j, edge_w2 = columns
+    nedge = len(edge_i)
     maxweight = max(0, max(edge_w2) >> 1)
-    # endpoint[p] is the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
-    endpoint = [0] * (2 * nedge)
-    for k in range(nedge):
-        endpoint[2 * k] = edge_i[k]
-        endpoint[2 * k + 1] = edge_j[k]
+
+    def endpoint(p: int) -> int:
+        """The vertex at endpoint p (edge k has endpoints 2k and 2k+1): computed, not a
+        list of two ints an edge (issue 34 memory)."""
+        return edge_j[p >> 1] if p & 1 else edge_i[p >> 1]
+    # Each vertex's edges (edge numbers: one int object per edge, shared by both ends and
+    # every list below; a dense graph has a million endpoints, issue 34).  The neighbour
+    # along edge k of v is ``edge_i[k] ^ edge_j[k] ^ v``, at endpoint 2k + 1 if v is edge_i[k].
     neighbend: list[list[int]] = [[] for _ in range(nvertex)]
     for k in range(nedge):
-        neighbend[edge_i[k]].append(2 * k + 1)
-        neighbend[edge_j[k]].append(2 * k)
+        neighbend[edge_i[k]].append(k)
+        neighbend[edge_j[k]].append(k)
 
-    # The scan's view of neighbend: (endpoint index, edge, neighbour, twice the weight); the
-    # edge numbers shared, one int each (a dense graph has a million endpoints).
-    edge_ids = list(range(nedge))
-    adjacent = [[(p, edge_ids[p >> 1], endpoint[p], edge_w2[p >> 1]) for p in ends]
-                for ends in neighbend]
-    del edge_ids
+    # The scan's view of neighbend, flat: edge, neighbour, twice the weight, three slots an
+    # endpoint (no tuple each), read back three at a time by zip over one iterator.
+    adjacent = [[x for k in ends for x in (k, ids[edge_i[k] ^ edge_j[k] ^ v], edge_w2[k])]
+                for v, ends in enumerate(neighbend)]
     # Each vertex's edges, heaviest first, for pair_tight_exposed and the lazy roots.
-    by_weight = [sorted(ends, key=lambda p: edge_w2[p >> 1], reverse=True)
-                 for ends in neighbend] if shortcuts else []
+    # (neighbend's own lists, sorted in place: the scan's order is in ``adjacent`` already.)
+    if shortcuts:
+        for ends in neighbend:
+            ends.sort(key=lambda k: edge_w2[k], reverse=True)
+    by_weight = neighbend if shortcuts else []
     del neighbend
     mate = [-1] * nvertex  # remote endpoint of the matched edge, or -1
     label = [0] * (2 * nvertex)  # 0 free, 1 S, 2 T
@@ -82,7 +99,7 @@ def max_weight_matching(
     unusedblossoms = list(range(nvertex, 2 * nvertex))
     live: set[int] = set()  # non-trivial blossoms in use (nested or top-level)
     dualvar = [maxweight] * nvertex + [0] * nvertex
-    allowedge = [False] * nedge
+    allowedge = bytearray(nedge)  # one byte an edge, not a list slot
     queue: list[int] = []
 
     def slack(k: int) -> int:
@@ -110,7 +127,7 @@ def max_weight_matching(
             queue.extend(blossom_leaves(b))
         else:
             base = blossombase[b]
-            assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
+            assign_label(endpoint(mate[base]), 1, mate[base] ^ 1)
 
     def scan_blossom(v: int, w: int) -> int:
         path = []
@@ -125,9 +142,9 @@ def max_weight_matching(
             if labelend[b] == -1:
                 v = -1
             else:
-                v = endpoint[labelend[b]]
+                v = endpoint(labelend[b])
                 b = inblossom[v]
-                v = endpoint[labelend[b]]
+                v = endpoint(labelend[b])
             if w != -1:
                 v, w = w, v
         for b in path:
@@ -152,7 +169,7 @@ def max_weight_matching(
             blossomparent[bv] = b
             path.append(bv)
             endps.append(labelend[bv])
-            v = endpoint[labelend[bv]]
+            v = endpoint(labelend[bv])
             bv = inblossom[v]
         path.append(bb)
         path.reverse()
@@ -162,7 +179,7 @@ def max_weight_matching(
             blossomparent[bw] = b
             path.append(bw)
             endps.append(labelend[bw] ^ 1)
-            w = endpoint[labelend[bw]]
+            w = endpoint(labelend[bw])
             bw = inblossom[w]
         label[b] = 1
         labelend[b] = labelend[bb]
@@ -179,7 +196,8 @@ def max_weight_matching(
                 # Every edge of every leaf (the order of the edge list), slack inlined.
                 for leaf in blossom_leaves(bv):
                     dual_leaf = dualvar[leaf]
-                    for _, kk, j, w2 in adjacent[leaf]:
+                    it = iter(adjacent[leaf])
+                    for kk, j, w2 in zip(it, it, it, strict=False):
                         bj = inblossom[j]
                         if bj != b and label[bj] == 1:
                             d = dual_leaf + dualvar[j] - w2
@@ -219,7 +237,7 @@ def max_weight_matching(
                 for leaf in blossom_leaves(s):
                     inblossom[leaf] = s
         if not endstage and label[b] == 2:
-            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
+            entrychild = inblossom[endpoint(labelend[b] ^ 1)]
             childs = childs_of[b]
             endps = endps_of[b]
             j = childs.index(entrychild)
@@ -232,17 +250,17 @@ def max_weight_matching(
                 endptrick = 1
             p = labelend[b]
             while j != 0:
-                label[endpoint[p ^ 1]] = 0
-                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
-                assign_label(endpoint[p ^ 1], 2, p)
+                label[endpoint(p ^ 1)] = 0
+                label[endpoint(endps[j - endptrick] ^ endptrick ^ 1)] = 0
+                assign_label(endpoint(p ^ 1), 2, p)
                 allowedge[endps[j - endptrick] // 2] = True
                 j += jstep
                 p = endps[j - endptrick] ^ endptrick
                 allowedge[p // 2] = True
                 j += jstep
             bv = childs[j]
-            label[endpoint[p ^ 1]] = label[bv] = 2
-            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            label[endpoint(p ^ 1)] = label[bv] = 2
+            labelend[endpoint(p ^ 1)] = labelend[bv] = p
             bestedge[bv] = -1
             j += jstep
             while childs[j] != entrychild:
@@ -255,7 +273,7 @@ def max_weight_matching(
                         break
                 if label[v] != 0:
                     label[v] = 0
-                    label[endpoint[mate[blossombase[bv]]]] = 0
+                    label[endpoint(mate[blossombase[bv]])] = 0
                     assign_label(v, 2, labelend[v])
                 j += jstep
         label[b] = labelend[b] = -1
@@ -287,13 +305,13 @@ def max_weight_matching(
             t = childs[j]
             p = endps[j - endptrick] ^ endptrick
             if t >= nvertex:
-                augment_blossom(t, endpoint[p])
+                augment_blossom(t, endpoint(p))
             j += jstep
             t = childs[j]
             if t >= nvertex:
-                augment_blossom(t, endpoint[p ^ 1])
-            mate[endpoint[p]] = p ^ 1
-            mate[endpoint[p ^ 1]] = p
+                augment_blossom(t, endpoint(p ^ 1))
+            mate[endpoint(p)] = p ^ 1
+            mate[endpoint(p ^ 1)] = p
         blossomchilds[b] = childs[i:] + childs[:i]
         blossomendps[b] = endps[i:] + endps[:i]
         blossombase[b] = blossombase[childs[i]]
@@ -307,10 +325,10 @@ def max_weight_matching(
                 mate[s] = p
                 if labelend[bs] == -1:
                     break
-                t = endpoint[labelend[bs]]
+                t = endpoint(labelend[bs])
                 bt = inblossom[t]
-                s = endpoint[labelend[bt]]
-                j = endpoint[labelend[bt] ^ 1]
+                s = endpoint(labelend[bt])
+                j = endpoint(labelend[bt] ^ 1)
                 if bt >= nvertex:
                     augment_blossom(bt, j)
                 mate[j] = labelend[bt]
@@ -335,9 +353,9 @@ def max_weight_matching(
             skip = True
             j = first[v]
             while j < len(ends):
-                p = ends[j]
-                w = endpoint[p]
-                weight2 = edge_w2[p >> 1]
+                k = ends[j]
+                w = edge_i[k] ^ edge_j[k] ^ v
+                weight2 = edge_w2[k]
                 if mate[w] != -1:
                     j += 1
                     if skip:
@@ -347,7 +365,8 @@ def max_weight_matching(
                     break  # not tight, nor any lighter edge
                 skip = False
                 if (inblossom[w] == w and w != v
-                        and dual_v + dualvar[w] - edge_w2[p >> 1] == 0):
+                        and dual_v + dualvar[w] - weight2 == 0):
+                    p = 2 * k + 1 if edge_i[k] == v else 2 * k  # w's endpoint
                     mate[v] = p
                     mate[w] = p ^ 1
                     break
@@ -372,7 +391,7 @@ def max_weight_matching(
         bestedge[:] = [-1] * (2 * nvertex)
         for b in range(nvertex, 2 * nvertex):
             blossombestedges[b] = None
-        allowedge[:] = [False] * nedge
+        allowedge[:] = bytes(nedge)
         queue[:] = []
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:
@@ -389,7 +408,8 @@ def max_weight_matching(
                 v = queue.pop()
                 dual_v = dualvar[v]
                 b_v = inblossom[v]
-                for p, k, w, w2 in adjacent[v]:
+                it = iter(adjacent[v])
+                for k, w, w2 in zip(it, it, it, strict=False):
                     b_w = inblossom[w]
                     if b_v == b_w:
                         continue
@@ -408,7 +428,7 @@ def max_weight_matching(
                         allowedge[k] = True
                     # A tight edge.
                     if label[b_w] == 0:
-                        assign_label(w, 2, p ^ 1)
+                        assign_label(w, 2, 2 * k if edge_i[k] == v else 2 * k + 1)
                     elif label[b_w] == 1:
                         base = scan_blossom(v, w)
                         if base >= 0:
@@ -420,7 +440,7 @@ def max_weight_matching(
                             break
                     elif label[w] == 0:
                         label[w] = 2
-                        labelend[w] = p ^ 1
+                        labelend[w] = 2 * k if edge_i[k] == v else 2 * k + 1
             if augmented:
                 break
             # No augmenting path: dual update.  One pass over the vertices finds
@@ -450,11 +470,11 @@ def max_weight_matching(
                 if shortcuts:
                     ends = by_weight[v]
                     j = first[v]
-                    while j < len(ends) and mate[endpoint[ends[j]]] != -1:
+                    while j < len(ends) and mate[edge_i[ends[j]] ^ edge_j[ends[j]] ^ v] != -1:
                         j += 1
                     first[v] = j
                     if j < len(ends):
-                        k = ends[j] >> 1
+                        k = ends[j]
                         if lab == 0:
                             d = dualvar[v] + exposed_dual - edge_w2[k]
                             if d2_lazy is None or d < d2_lazy:
@@ -519,7 +539,7 @@ def max_weight_matching(
     if duals is not None:
         duals[:] = [[d if b < nvertex or blossombase[b] >= 0 else 0
                      for b, d in enumerate(dualvar)], list(blossomparent)]
-    return [endpoint[m] if m != -1 else -1 for m in mate]
+    return [endpoint(m) if m != -1 else -1 for m in mate]
 
 
 def certifies(

@@ -453,7 +453,7 @@ def _tied_matching(size: int, edges: list[tuple[int, int, int]],
     graph."""
     for k, (i, j, w) in enumerate(edges):
         edges[k] = (i, j, tied(i, j, w) << 1)
-    return max_weight_matching_edges(size, edges, doubled=True)
+    return max_weight_matching_edges(size, edges, doubled=True, consume=True)
 
 
 def _reduced_first_step(vertices: list[int], edges: list[tuple[int, int, int]],
@@ -609,11 +609,12 @@ def _settle_ranking(vertices: list[int], tight: list[tuple[int, int, int]], mate
     size = len(vertices)
     index = {v: i for i, v in enumerate(vertices)}
     adjacent: list[list[int]] = [[] for _ in range(size)]
-    is_tight: set[tuple[int, int]] = set()
+    # Which pairs are tight: a bitmap of size * size bytes, not a set of pairs (issue 34).
+    is_tight = bytearray(size * size)
     for i, j, _ in tight:
         adjacent[i].append(j)
         adjacent[j].append(i)
-        is_tight.add((i, j) if i < j else (j, i))
+        is_tight[i * size + j] = is_tight[j * size + i] = 1
     mate = list(mate)
     required = [dual[v] > 0 for v in range(size)]
     fixed = [False] * size
@@ -624,7 +625,7 @@ def _settle_ranking(vertices: list[int], tight: list[tuple[int, int, int]], mate
             continue
         for option in options:
             c = index.get(option)
-            if c is None or fixed[c] or ((k, c) if k < c else (c, k)) not in is_tight:
+            if c is None or fixed[c] or not is_tight[k * size + c]:
                 continue
             if mate[k] == c:
                 fixed[k] = fixed[c] = True
@@ -741,9 +742,11 @@ def _augment_from(root: int, adjacent: _Adjacency, mate: list[int], fixed: list[
 
 
 def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]],
-                              doubled: bool = False) -> list[tuple[int, int]]:
+                              doubled: bool = False, consume: bool = False,
+                              ) -> list[tuple[int, int]]:
     """Pairs of one maximum-weight matching of the graph (positive integer weights;
-    ``doubled``: given twice, see :func:`.blossom.max_weight_matching`)."""
+    ``doubled``: given twice; ``consume``: ``edges`` may be emptied; see
+    :func:`.blossom.max_weight_matching`)."""
     if not edges:
         return []
     biggest = max(w for _, _, w in edges) >> doubled
@@ -753,5 +756,6 @@ def max_weight_matching_edges(size: int, edges: list[tuple[int, int, int]],
         graph.add_edges_from(edges)
         return [tuple(pair) for pair in _rx.max_weight_matching(
             graph, weight_fn=lambda w: w >> doubled)]
-    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, doubled=doubled)
+    mate = max_weight_matching(size, edges, shortcuts=BLOSSOM_SHORTCUTS, doubled=doubled,
+                               consume=consume)
     return [(v, m) for v, m in enumerate(mate) if m > v]

@@ -17,7 +17,8 @@ from chessrules.dutch.blossom import max_weight_matching
 
 class Solver(Protocol):
     def __call__(self, nvertex: int, edges: list[tuple[int, int, int]], *, shortcuts: bool = ...,
-                 duals: list[list[int]] | None = ..., doubled: bool = ...) -> list[int]: ...
+                 duals: list[list[int]] | None = ..., doubled: bool = ...,
+                 columns: tuple[list[int], list[int], list[int]] | None = ...) -> list[int]: ...
 
 
 Augment = Callable[[int, Sequence[list[int]], list[int], list[bool], list[bool], list[int]],
@@ -38,20 +39,26 @@ def first_step(vertices: list[int], edges: list[tuple[int, int, int]],
     distinct values near the optimum, and the algorithm needs far fewer dual updates.
     Nothing is assumed: the caller certifies the result on the original weights (an
     unmatched vertex of positive potential fails that) and solves without potentials
-    otherwise.  ``edges`` is shifted (and doubled, the blossom's working weights) in place
-    and restored: one list, not two.  ``solve``:
+    otherwise.  ``edges`` is emptied during the solve and restored: the blossom gets its
+    edges as columns (ends and shifted, doubled weights), no tuple per edge held meanwhile
+    (issue 34 memory).  ``solve``:
     the blossom algorithm (:func:`.blossom.max_weight_matching` or a stand-in).
     """
     size = len(vertices)
     shift = [potential.get(v, 0) for v in vertices]
-    # Shifted and doubled in place (the blossom's own weights: no second copy), restored.
-    for k, (i, j, w) in enumerate(edges):
-        edges[k] = (i, j, (w - shift[i] - shift[j]) << 1)
+    ids = list(range(size))  # vertex numbers interned
+    edge_i = [ids[i] for i, _, _ in edges]
+    edge_j = [ids[j] for _, j, _ in edges]
+    weights = [w for _, _, w in edges]
+    # Shifted and doubled (the blossom's own weights), the tuples freed meanwhile.
+    shifted = [(w - shift[i] - shift[j]) << 1 for i, j, w in edges]
+    edges.clear()
     try:
-        mate = solve(size, edges, shortcuts=shortcuts, duals=duals, doubled=True)
+        mate = solve(size, [], shortcuts=shortcuts, duals=duals, doubled=True,
+                     columns=(edge_i, edge_j, shifted))
     finally:
-        for k, (i, j, w) in enumerate(edges):
-            edges[k] = (i, j, (w >> 1) + shift[i] + shift[j])
+        del shifted
+        edges[:] = zip(edge_i, edge_j, weights, strict=True)
     dual = duals[0]
     for v in range(size):
         dual[v] += 2 * shift[v]
@@ -76,11 +83,11 @@ def ranking_start(vertices: list[int], tight: list[tuple[int, int, int]],
         return None
     index = {v: i for i, v in enumerate(vertices)}
     adjacent: list[list[int]] = [[] for _ in range(size)]
-    is_tight: set[tuple[int, int]] = set()
+    is_tight = bytearray(size * size)  # a bitmap of the tight pairs, not a set of tuples
     for i, j, _ in tight:
         adjacent[i].append(j)
         adjacent[j].append(i)
-        is_tight.add((i, j) if i < j else (j, i))
+        is_tight[i * size + j] = is_tight[j * size + i] = 1
     mate = [-1] * size
     for player, options in ranking:
         k = index.get(player)
@@ -88,7 +95,7 @@ def ranking_start(vertices: list[int], tight: list[tuple[int, int, int]],
             continue
         for option in options:
             c = index.get(option)
-            if c is not None and mate[c] == -1 and ((k, c) if k < c else (c, k)) in is_tight:
+            if c is not None and mate[c] == -1 and is_tight[k * size + c]:
                 mate[k], mate[c] = c, k
                 break
     required = [d > 0 for d in dual[:size]]

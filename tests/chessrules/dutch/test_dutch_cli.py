@@ -68,3 +68,23 @@ def test_cli_refuses_a_round_beyond_the_declared_rounds(tmp_path, capsys):
     assert main(["pair", str(path)]) == 1
     assert "all 5 rounds (XXR) are played" in capsys.readouterr().err
     assert main(["pair", "--rounds", "6", str(path)]) == 0
+
+
+def test_pair_loads_only_the_pairing_command(tmp_path):
+    """A cold ``pair`` process imports the pairing code, not the notation, rating or
+    competition commands' modules (issue 34: a smaller process at every size); ``--help``
+    still lists every command."""
+    tournament = play_tournament(8, 5, 3, play=1)
+    path = tmp_path / "t.trf"
+    path.write_text(tournament.to_trf())
+    probe = ("import sys; from chessrules.cli import main; main(['pair', sys.argv[1]]); "
+             "print(' '.join(sorted(m for m in sys.modules if m.startswith('chessrules'))))")
+    out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True,
+                         text=True, cwd=ROOT, check=True)
+    loaded = set(out.stdout.splitlines()[-1].split())
+    assert "chessrules.dutch.engine" in loaded
+    assert not loaded & {"chessrules.rating", "chessrules.cli.rating", "chessrules.notation",
+                         "chessrules.cli.games", "chessrules.cli.competition"}
+    usage = subprocess.run([sys.executable, "-m", "chessrules", "--help"], capture_output=True,
+                           text=True, cwd=ROOT, check=True).stdout
+    assert all(name in usage for name in ("pair", "perft", "convert", "rating-change", "ruling"))
