@@ -303,16 +303,22 @@ def parse_args() -> argparse.Namespace:
                              "run again and again in a process of its own at the server's "
                              "priority while the load runs (e.g. a 2,000-player round 2 from "
                              "bench_pairing_corpus.py --write DIR)")
+    parser.add_argument("--build-after-answer", action="store_true",
+                        help="the server builds a result's hot answers after the write "
+                             "answers (PUBLIC_WARM_AHEAD_AFTER_ANSWER=1, issue 33's opt-in "
+                             "mode); by default, as the service's default, before it")
     parser.add_argument("--build-before-answer", action="store_true",
-                        help="the server builds a result's hot answers before the write "
-                             "answers (PUBLIC_WARM_AHEAD_AFTER_ANSWER=0), as before issue 33")
+                        help="the service's default (PUBLIC_WARM_AHEAD_AFTER_ANSWER=0), "
+                             "named for the commands in docs/performance.md")
     parser.add_argument("--arbiter", choices=("api", "service"), default="api",
                         help="how the arbiter records results: through the API to the same "
                              "server (the default: the whole call timed), or the service in a "
                              "process of its own")
     parser.add_argument("--pairing-players", type=int, default=500,
                         help="size of the other event paired in a worker meanwhile (0: none)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    args.build_before_answer = not args.build_after_answer
+    return args
 
 
 def main() -> None:
